@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { permissionLevelLabels } from '../enums/permission-level';
+import { roleKindLabels } from '../enums/role-kind';
+import { zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
+import { zPageRequest } from '../paging';
+
+export const zRole = z.object({
+  id: zId,
+  organizationId: zId,
+  name: z.string(),
+  kind: zEnum(roleKindLabels),
+  description: z.string().nullable(),
+  builtIn: z.boolean(),
+  sort: z.number().int(),
+  userCount: z.number().int(),
+  permissionIds: z.array(zId),
+  createTime: zDateTime,
+});
+export type Role = z.infer<typeof zRole>;
+
+const roleFields = {
+  name: zText(64),
+  kind: zEnum(roleKindLabels),
+  description: zOptionalText(500),
+  sort: z.number().int().min(0).max(9999).default(0),
+};
+export const zRoleCreate = z.object({ id: z.null().optional(), ...roleFields });
+export const zRoleUpdate = z.object({ id: zId, ...roleFields });
+export type RoleCreate = z.input<typeof zRoleCreate>;
+export type RoleUpdate = z.input<typeof zRoleUpdate>;
+
+export const zRoleFilter = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  kind: zEnum(roleKindLabels).optional(),
+});
+export const zRolePageRequest = zPageRequest.extend(zRoleFilter.shape);
+
+export interface PermissionNode {
+  id: number;
+  parentId: number | null;
+  level: 1 | 2 | 3;
+  name: string;
+  permission: string | null;
+  title: string;
+  titleZh: string;
+  children: PermissionNode[];
+}
+export const zPermissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
+  z.object({
+    id: zId,
+    parentId: zId.nullable(),
+    level: zEnum(permissionLevelLabels),
+    name: z.string(),
+    permission: z.string().nullable(),
+    title: z.string(),
+    titleZh: z.string(),
+    children: z.array(zPermissionNode),
+  }),
+);
+
+export const zRoleGrantRequest = z.object({ roleId: zId, permissionIds: z.array(zId).max(5000) });
