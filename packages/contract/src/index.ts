@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './envelope';
+export * from './enums/department-type';
 export * from './enums/organization-status';
 export * from './enums/permission-level';
 export * from './enums/role-kind';

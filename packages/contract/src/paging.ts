@@ -7,6 +7,8 @@ export const PAGE_SIZE_MAX = 200;
 export const zPageRequest = z.object({
   pageIndex: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  sortField: z.string().max(64).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
 export type PageRequest = z.infer<typeof zPageRequest>;
 

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_KEY_HEADER, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes';
+import { resolveSession } from './modules/auth/session.service';
+import { organizationRoutes } from './modules/organization/organization.routes';
+import { roleRoutes } from './modules/role/role.routes';
+import { userRoutes } from './modules/user/user.routes';
+import type { Db } from './platform/db';
+import { errorHandler } from './platform/error-handler';
+import { OperationLog } from './platform/operation-log';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    operationLog: OperationLog;
+  }
+}
+
+export interface AppOptions {
+  db: Db;
+  logLevel?: string;
+  webDist?: string | null;
+  trustProxy?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'info', redact: ['req.headers.token', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorate('db', opts.db);
+  app.decorateRequest('ctx', null);
+  app.decorateRequest('resultCode', 0);
+  app.decorate('resolveSession', (_req, lookup) => resolveSession(opts.db, lookup));
+
+  // An empty JSON body counts as no body, so POST /select/{id} works whether the client sends {} or nothing.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else jsonParser(req, text, done);
+  });
+
+  const operationLog = new OperationLog(opts.db, (err) => app.log.error({ err }, 'operation log write failed'));
+  app.decorate('operationLog', operationLog);
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.routeOptions.config?.mutates) operationLog.record(req, reply.elapsedTime);
+  });
+  app.addHook('onClose', async () => operationLog.flush());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Lyceum API',
+        version: '0.1.0',
+        description:
+          'Every reply is {code, message, response} with HTTP 200. Codes: 1 success, 401 not logged in, 402 wrong ' +
+          'credentials, 403 no permission, 500 business error, 501 invalid parameters, 502 session not valid for this organisation.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
+          apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  organizationRoutes(app);
+  authRoutes(app);
+  userRoutes(app);
+  roleRoutes(app);
+
+  const webDist = opts.webDist ?? null;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.status(404).send({ code: ResultCode.Error, message: `No such API: ${req.method} ${req.url.split('?')[0]}`, response: null });
+    }
+    // The web app routes every other path itself (the SPA's 404 page included).
+    if (webDist && existsSync(path.join(webDist, 'index.html')) && req.method === 'GET') {
+      return reply.type('text/html').sendFile('index.html', webDist);
+    }
+    return reply.status(404).type('text/plain').send('Not found. The web app is not built: run npm start.');
+  });
+  return app;
+}

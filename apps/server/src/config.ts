@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  demoPassword: string | null;
+  logLevel: string;
+  webDist: string;
+}
+
+// Reads the settings documented in the README. A .env file at the repository root (or the working
+// directory) is loaded first; real environment variables win over it.
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  for (const file of [path.join(process.cwd(), '.env'), path.join(repoRoot, '.env')]) {
+    if (env === process.env && existsSync(file)) {
+      process.loadEnvFile(file);
+      break;
+    }
+  }
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    demoPassword: env.LYCEUM_DEMO_PASSWORD?.trim() || null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,7 @@
+// Every table of the product, for drizzle-kit and for the typed query builder.
+export * from '../modules/auth/auth.table';
+export * from '../modules/department/department.table';
+export * from '../modules/log/log.table';
+export * from '../modules/organization/organization.table';
+export * from '../modules/role/role.table';
+export * from '../modules/user/user.table';

@@ -1,0 +1,321 @@
+import {
+  HANDOFF_SECRET_TTL_MS,
+  OrganizationStatus,
+  RoleKind,
+  SESSION_TTL_MS,
+  UserStatus,
+  isStaffKind,
+} from '@lyceum/contract';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { RequestContext } from '../../platform/context';
+import { dummyHash, randomToken, sha256, verifyPassword } from '../../platform/crypto';
+import type { Db, DbOrTx } from '../../platform/db';
+import { businessError, forbidden, notLoggedIn, sessionInvalid, wrongCredentials } from '../../platform/errors';
+import type { SessionLookup } from '../../platform/route';
+import { apiKeys, organizations } from '../organization/organization.table';
+import { effectivePermissions } from '../role/role.service';
+import { roles } from '../role/role.table';
+import { userRoles, users } from '../user/user.table';
+import { handoffSecrets, loginLogs, sessions, trustedDevices } from './auth.table';
+import { THROTTLE, accountKey, addressKey, clearFailures, pausedFor, recordFailure } from './throttle.service';
+
+// Extending the expiry on every call would write on every call; once a minute is as good.
+const TOUCH_EVERY_MS = 60_000;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+  deviceToken: string | null;
+}
+
+export interface NewSession {
+  token: string;
+  domain: string;
+  userName: string;
+  realName: string;
+  deviceToken: string;
+}
+
+export async function endUserSessions(db: DbOrTx, orgId: number, userIds: number[], keepTokenHash?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, orgId),
+        inArray(sessions.userId, userIds),
+        keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
+      ),
+    );
+}
+
+export async function endOrganizationSessions(db: DbOrTx, orgId: number) {
+  await db.delete(sessions).where(eq(sessions.organizationId, orgId));
+}
+
+async function firstRoleOf(db: DbOrTx, orgId: number, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.organizationId, orgId), eq(userRoles.userId, userId)))
+    .orderBy(asc(roles.kind), asc(roles.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function openSession(
+  db: Db,
+  user: { organizationId: number; id: number; userName: string; realName: string },
+  domain: string,
+  meta: ClientMeta,
+): Promise<NewSession> {
+  const token = randomToken();
+  const now = Date.now();
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    organizationId: user.organizationId,
+    userId: user.id,
+    activeRoleId: await firstRoleOf(db, user.organizationId, user.id),
+    expireTime: new Date(now + SESSION_TTL_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 255) ?? null,
+  });
+  const deviceToken = meta.deviceToken ?? randomToken();
+  await db
+    .insert(trustedDevices)
+    .values({ tokenHash: sha256(deviceToken), organizationId: user.organizationId, userId: user.id })
+    .onConflictDoNothing();
+  await db
+    .update(users)
+    .set({ lastActiveTime: new Date(now) })
+    .where(and(eq(users.organizationId, user.organizationId), eq(users.id, user.id)));
+  return { token, domain, userName: user.userName, realName: user.realName, deviceToken };
+}
+
+async function logLogin(db: Db, orgId: number, userName: string, userId: number | null, success: boolean, reason: string | null, meta: ClientMeta) {
+  await db.insert(loginLogs).values({
+    organizationId: orgId,
+    userId,
+    userName: userName.slice(0, 64),
+    success,
+    reason,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 255) ?? null,
+  });
+}
+
+async function isTrustedDevice(db: Db, orgId: number, userId: number, deviceToken: string | null): Promise<boolean> {
+  if (!deviceToken) return false;
+  const [row] = await db
+    .select({ userId: trustedDevices.userId })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, sha256(deviceToken)),
+        eq(trustedDevices.organizationId, orgId),
+        eq(trustedDevices.userId, userId),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function findOrganization(db: Db, domain: string) {
+  const [org] = await db.select().from(organizations).where(eq(organizations.domain, domain.toLowerCase()));
+  return org ?? null;
+}
+
+function pausedMessage(seconds: number): string {
+  return `Too many failed attempts. Please try again in ${seconds} s.`;
+}
+
+export async function login(
+  db: Db,
+  input: { userName: string; password: string; domain: string },
+  meta: ClientMeta,
+  log: FastifyRequest['log'],
+): Promise<NewSession> {
+  const org = await findOrganization(db, input.domain);
+  if (!org) throw businessError(`Organisation "${input.domain}" does not exist`);
+  if (org.status !== OrganizationStatus.Enabled) throw sessionInvalid(`Organisation "${org.name}" is disabled`);
+  const acct = accountKey(org.id, input.userName);
+  const addr = addressKey(meta.ip);
+  const paused = await pausedFor(db, [acct, addr]);
+  if ((paused.get(addr) ?? 0) > 0) throw businessError(pausedMessage(paused.get(addr)!));
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, org.id), sql`lower(${users.userName}) = lower(${input.userName})`));
+  const accountPause = paused.get(acct) ?? 0;
+  if (accountPause > 0 && !(user && (await isTrustedDevice(db, org.id, user.id, meta.deviceToken)))) {
+    throw businessError(pausedMessage(accountPause));
+  }
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !ok) {
+    await recordFailure(db, acct, THROTTLE.accountFree);
+    await recordFailure(db, addr, THROTTLE.addressFree);
+    await logLogin(db, org.id, input.userName, user?.id ?? null, false, user ? 'wrong password' : 'unknown user', meta);
+    log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip }, 'login failed');
+    throw wrongCredentials();
+  }
+  await clearFailures(db, acct);
+  if (user.status !== UserStatus.Enabled) {
+    await logLogin(db, org.id, user.userName, user.id, false, 'disabled', meta);
+    throw sessionInvalid('This account is disabled');
+  }
+  await logLogin(db, org.id, user.userName, user.id, true, null, meta);
+  return openSession(db, user, org.domain, meta);
+}
+
+// Resolves the caller of an authenticated request; the single place where sessions are checked.
+export async function resolveSession(db: Db, lookup: SessionLookup): Promise<RequestContext> {
+  const tokenHash = sha256(lookup.token);
+  const [row] = await db
+    .select({
+      s: sessions,
+      userName: users.userName,
+      realName: users.realName,
+      userStatus: users.status,
+      domain: organizations.domain,
+      orgStatus: organizations.status,
+      heldRole: userRoles.roleId,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.organizationId, sessions.organizationId), eq(users.id, sessions.userId)))
+    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .leftJoin(
+      userRoles,
+      and(
+        eq(userRoles.organizationId, sessions.organizationId),
+        eq(userRoles.userId, sessions.userId),
+        eq(userRoles.roleId, sessions.activeRoleId),
+      ),
+    )
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) throw notLoggedIn();
+  const s = row.s;
+  const now = Date.now();
+  if (s.expireTime.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    throw notLoggedIn('The session has expired, please log in again');
+  }
+  if (lookup.domainHint && lookup.domainHint !== row.domain) throw sessionInvalid('This session belongs to another organisation');
+  if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('This organisation is disabled');
+  if (row.userStatus !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
+
+  let roleId = row.heldRole;
+  const patch: Partial<typeof sessions.$inferInsert> = {};
+  if (roleId === null) {
+    // The active role was taken away from the user: fall back to another role they hold.
+    roleId = await firstRoleOf(db, s.organizationId, s.userId);
+    patch.activeRoleId = roleId;
+  }
+  if (now - s.lastSeenTime.getTime() > TOUCH_EVERY_MS) {
+    patch.lastSeenTime = new Date(now);
+    patch.expireTime = new Date(now + SESSION_TTL_MS);
+    await db
+      .update(users)
+      .set({ lastActiveTime: new Date(now) })
+      .where(and(eq(users.organizationId, s.organizationId), eq(users.id, s.userId)));
+  }
+  if (Object.keys(patch).length) await db.update(sessions).set(patch).where(eq(sessions.tokenHash, tokenHash));
+  const perms = roleId ? await effectivePermissions(db, s.organizationId, roleId) : null;
+  return {
+    orgId: s.organizationId,
+    domain: row.domain,
+    userId: s.userId,
+    userName: row.userName,
+    realName: row.realName,
+    roleId,
+    roleKind: perms?.kind ?? null,
+    permissions: perms?.codes ?? new Set(),
+    tokenHash,
+    db,
+  };
+}
+
+export async function logout(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function switchRole(ctx: RequestContext, roleId: number): Promise<void> {
+  const [held] = await ctx.db
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)));
+  if (!held) throw businessError('You do not hold this role');
+  await ctx.db.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.tokenHash, ctx.tokenHash));
+}
+
+// Staff handoff: a one-time secret, valid 60 s, that another tab or a trusted system exchanges for a session.
+export async function createHandoff(db: Db, orgId: number, userId: number): Promise<{ secret: string; expiresIn: number }> {
+  const secret = randomToken();
+  await db.insert(handoffSecrets).values({
+    secretHash: sha256(secret),
+    organizationId: orgId,
+    userId,
+    expireTime: new Date(Date.now() + HANDOFF_SECRET_TTL_MS),
+  });
+  return { secret, expiresIn: HANDOFF_SECRET_TTL_MS / 1000 };
+}
+
+export async function handoffForCaller(ctx: RequestContext) {
+  if (!ctx.roleKind || !isStaffKind(ctx.roleKind)) throw forbidden('Only staff can hand a session over');
+  return createHandoff(ctx.db, ctx.orgId, ctx.userId);
+}
+
+// A trusted system presents its organisation API key and names the staff user to hand over.
+export async function handoffForApiKey(db: Db, apiKey: string, userName: string | undefined) {
+  const [key] = await db
+    .select({ organizationId: apiKeys.organizationId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, sha256(apiKey)), isNull(apiKeys.revokedTime)));
+  if (!key) throw notLoggedIn('Unknown or revoked API key');
+  if (!userName) throw businessError('userName: is required with an API key');
+  const [user] = await db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(and(eq(users.organizationId, key.organizationId), sql`lower(${users.userName}) = lower(${userName})`));
+  if (!user) throw businessError('User not found');
+  if (user.status !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
+  const kinds = await db
+    .select({ kind: roles.kind })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.organizationId, key.organizationId), eq(userRoles.userId, user.id)));
+  if (!kinds.some((k) => isStaffKind(k.kind as RoleKind))) throw forbidden('Only staff can be handed over');
+  return createHandoff(db, key.organizationId, user.id);
+}
+
+export async function exchangeHandoff(db: Db, secret: string, meta: ClientMeta): Promise<NewSession> {
+  const [used] = await db
+    .update(handoffSecrets)
+    .set({ usedTime: new Date() })
+    .where(
+      and(
+        eq(handoffSecrets.secretHash, sha256(secret)),
+        isNull(handoffSecrets.usedTime),
+        gt(handoffSecrets.expireTime, new Date()),
+      ),
+    )
+    .returning({ organizationId: handoffSecrets.organizationId, userId: handoffSecrets.userId });
+  if (!used) throw notLoggedIn('This login link has expired or was already used');
+  const [row] = await db
+    .select({ user: users, domain: organizations.domain, orgStatus: organizations.status })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.organizationId, used.organizationId), eq(users.id, used.userId)));
+  if (!row) throw notLoggedIn();
+  if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('This organisation is disabled');
+  if (row.user.status !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
+  await logLogin(db, used.organizationId, row.user.userName, row.user.id, true, 'handoff', meta);
+  return openSession(db, row.user, row.domain, meta);
+}
+
+// Housekeeping: drop expired sessions and secrets (run at start and hourly).
+export async function purgeExpired(db: Db): Promise<void> {
+  const now = new Date();
+  await db.delete(sessions).where(lt(sessions.expireTime, now));
+  await db.delete(handoffSecrets).where(lt(handoffSecrets.expireTime, new Date(now.getTime() - 3_600_000)));
+}

@@ -1,0 +1,307 @@
+import {
+  type MenuItem,
+  type MenuResponse,
+  type PermissionNode,
+  PermissionLevel,
+  RoleKind,
+  menuCatalogue,
+} from '@lyceum/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import type { Db, DbOrTx } from '../../platform/db';
+import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { permissions, rolePermissions, roles } from './role.table';
+
+type PermissionRow = typeof permissions.$inferSelect;
+
+interface CatalogueEntry {
+  row: Omit<PermissionRow, 'id' | 'parentId'>;
+  parentName: string | null;
+  grant: RoleKind[];
+}
+
+// Flattens the contract's menu catalogue into permission rows, parents first.
+function catalogueEntries(): CatalogueEntry[] {
+  const out: CatalogueEntry[] = [];
+  let sort = 0;
+  const base = { path: null, component: null, permission: null, metaIcon: null, metaNoCache: false, metaActiveMenu: null, hidden: false };
+  for (const area of menuCatalogue) {
+    const areaGrant = new Set<RoleKind>();
+    const pages: CatalogueEntry[] = [];
+    for (const page of area.pages) {
+      page.grant.forEach((k) => areaGrant.add(k));
+      pages.push({
+        parentName: area.name,
+        grant: page.grant,
+        row: {
+          ...base,
+          level: PermissionLevel.SecondLevel,
+          name: page.name,
+          path: page.path,
+          component: page.component,
+          permission: page.permission,
+          metaTitle: page.title.en,
+          metaTitleZh: page.title.zh,
+          metaNoCache: page.noCache ?? false,
+          metaActiveMenu: page.activeMenu ?? null,
+          hidden: page.hidden ?? false,
+          sort: sort++,
+        },
+      });
+      for (const button of page.buttons ?? []) {
+        pages.push({
+          parentName: page.name,
+          grant: button.grant ?? [],
+          row: {
+            ...base,
+            level: PermissionLevel.Button,
+            name: button.permission,
+            permission: button.permission,
+            metaTitle: button.title.en,
+            metaTitleZh: button.title.zh,
+            sort: sort++,
+          },
+        });
+      }
+    }
+    out.push({
+      parentName: null,
+      grant: [...areaGrant],
+      row: {
+        ...base,
+        level: PermissionLevel.FirstLevel,
+        name: area.name,
+        path: area.path,
+        metaIcon: area.icon,
+        metaTitle: area.title.en,
+        metaTitleZh: area.title.zh,
+        sort: sort++,
+      },
+    });
+    out.push(...pages);
+  }
+  return out;
+}
+
+// The catalogue as stored, kept in memory: it only changes when the server starts.
+let catalogue: PermissionRow[] = [];
+let grantByKind = new Map<RoleKind, number[]>();
+let studentGrantable = new Set<number>();
+
+// Brings the permissions table in line with the contract's catalogue and grants entries that are
+// new to the built-in roles of every organisation. Safe to run at every start, by several servers.
+export async function syncPermissionCatalogue(db: Db): Promise<void> {
+  const entries = catalogueEntries();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7301)`);
+    const existing = new Map((await tx.select().from(permissions)).map((p) => [p.name, p]));
+    const idByName = new Map<string, number>();
+    const added: number[] = [];
+    for (const e of entries) {
+      const parentId = e.parentName ? (idByName.get(e.parentName) ?? null) : null;
+      const current = existing.get(e.row.name);
+      if (current) {
+        await tx.update(permissions).set({ ...e.row, parentId }).where(eq(permissions.id, current.id));
+        idByName.set(e.row.name, current.id);
+        existing.delete(e.row.name);
+      } else {
+        const [row] = await tx.insert(permissions).values({ ...e.row, parentId }).returning({ id: permissions.id });
+        idByName.set(e.row.name, row.id);
+        added.push(row.id);
+      }
+    }
+    const stale = [...existing.values()].map((p) => p.id);
+    if (stale.length) await tx.delete(permissions).where(inArray(permissions.id, stale));
+    buildGrantMaps(entries, idByName);
+    if (added.length) {
+      const builtIn = await tx.select({ organizationId: roles.organizationId, id: roles.id, kind: roles.kind }).from(roles).where(sql`${roles.code} is not null`);
+      const addedSet = new Set(added);
+      const rows = builtIn.flatMap((r) =>
+        defaultGrant(r.kind as RoleKind)
+          .filter((id) => addedSet.has(id))
+          .map((permissionId) => ({ organizationId: r.organizationId, roleId: r.id, permissionId })),
+      );
+      for (let i = 0; i < rows.length; i += 1000) {
+        await tx.insert(rolePermissions).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+      }
+    }
+  });
+  catalogue = await db.select().from(permissions).orderBy(asc(permissions.sort));
+  permissionCache.clear();
+}
+
+function buildGrantMaps(entries: CatalogueEntry[], idByName: Map<string, number>) {
+  grantByKind = new Map();
+  studentGrantable = new Set();
+  for (const kind of [RoleKind.Administrator, RoleKind.AcademicStaff, RoleKind.Teacher, RoleKind.Student]) {
+    grantByKind.set(
+      kind,
+      entries.filter((e) => (kind === RoleKind.Administrator ? !studentOnly(e) : e.grant.includes(kind))).map((e) => idByName.get(e.row.name)!),
+    );
+  }
+  for (const id of grantByKind.get(RoleKind.Student) ?? []) studentGrantable.add(id);
+}
+
+// Administrators hold every staff entry; the students' own pages ("My exams", ...) are not theirs.
+function studentOnly(e: CatalogueEntry): boolean {
+  return e.grant.length === 1 && e.grant[0] === RoleKind.Student;
+}
+
+export function defaultGrant(kind: RoleKind): number[] {
+  return grantByKind.get(kind) ?? [];
+}
+
+export const builtInRoles = [
+  { code: 'admin', kind: RoleKind.Administrator, name: 'Administrator', description: 'Runs the organisation: users, roles and settings' },
+  { code: 'academic', kind: RoleKind.AcademicStaff, name: 'Academic staff', description: 'Runs courses, exams and base data' },
+  { code: 'teacher', kind: RoleKind.Teacher, name: 'Teacher', description: 'Teaches classes, writes questions, marks' },
+  { code: 'student', kind: RoleKind.Student, name: 'Student', description: 'Takes exams and homework' },
+] as const;
+
+// Creates the four built-in roles of a new organisation with their default menus.
+export async function createBuiltInRoles(db: DbOrTx, orgId: number): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [sort, r] of builtInRoles.entries()) {
+    const [row] = await db
+      .insert(roles)
+      .values({ organizationId: orgId, name: r.name, kind: r.kind, code: r.code, description: r.description, sort })
+      .returning({ id: roles.id });
+    ids[r.code] = row.id;
+    const grant = defaultGrant(r.kind).map((permissionId) => ({ organizationId: orgId, roleId: row.id, permissionId }));
+    if (grant.length) await db.insert(rolePermissions).values(grant);
+  }
+  return ids;
+}
+
+interface EffectivePermissions {
+  kind: RoleKind;
+  ids: ReadonlySet<number>;
+  codes: ReadonlySet<string>;
+  expires: number;
+}
+const CACHE_MS = 30_000;
+const permissionCache = new Map<string, EffectivePermissions>();
+
+export function invalidatePermissions(orgId: number): void {
+  for (const key of permissionCache.keys()) if (key.startsWith(`${orgId}:`)) permissionCache.delete(key);
+}
+
+// What a role lets its holders do. A student role never yields staff permissions, whatever it was granted.
+export async function effectivePermissions(db: DbOrTx, orgId: number, roleId: number): Promise<EffectivePermissions | null> {
+  const key = `${orgId}:${roleId}`;
+  const hit = permissionCache.get(key);
+  if (hit && hit.expires > Date.now()) return hit;
+  const [role] = await db
+    .select({ kind: roles.kind })
+    .from(roles)
+    .where(and(eq(roles.organizationId, orgId), eq(roles.id, roleId)));
+  if (!role) return null;
+  const kind = role.kind as RoleKind;
+  const granted = await db
+    .select({ id: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.organizationId, orgId), eq(rolePermissions.roleId, roleId)));
+  const ids = new Set(granted.map((g) => g.id).filter((id) => kind !== RoleKind.Student || studentGrantable.has(id)));
+  const codes = new Set(catalogue.filter((p) => ids.has(p.id) && p.permission).map((p) => p.permission!));
+  const value = { kind, ids, codes, expires: Date.now() + CACHE_MS };
+  permissionCache.set(key, value);
+  return value;
+}
+
+// The menu of the spec: first-level entries that have at least one granted, visible or hidden page.
+export function buildMenu(granted: ReadonlySet<number>, codes: ReadonlySet<string>): MenuResponse {
+  const routerItemVMList: MenuItem[] = [];
+  for (const top of catalogue.filter((p) => p.level === PermissionLevel.FirstLevel)) {
+    const children = catalogue
+      .filter((p) => p.parentId === top.id && p.level === PermissionLevel.SecondLevel && granted.has(p.id))
+      .map((p) => ({
+        path: p.path ?? '',
+        name: p.name,
+        component: p.component ?? '',
+        metaTitle: p.metaTitle,
+        metaTitleZh: p.metaTitleZh,
+        metaNoCache: p.metaNoCache,
+        metaActiveMenu: p.metaActiveMenu,
+        hidden: p.hidden,
+      }));
+    if (children.length) {
+      routerItemVMList.push({
+        path: top.path ?? '',
+        metaTitle: top.metaTitle,
+        metaTitleZh: top.metaTitleZh,
+        metaIcon: top.metaIcon ?? '',
+        children,
+      });
+    }
+  }
+  return { permissionList: [...codes].sort(), routerItemVMList };
+}
+
+export function permissionTree(): PermissionNode[] {
+  const nodes = new Map<number, PermissionNode>();
+  for (const p of catalogue) {
+    nodes.set(p.id, {
+      id: p.id,
+      parentId: p.parentId,
+      level: p.level as PermissionNode['level'],
+      name: p.name,
+      permission: p.permission,
+      title: p.metaTitle,
+      titleZh: p.metaTitleZh,
+      children: [],
+    });
+  }
+  const roots: PermissionNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export async function permissionIdsOf(db: DbOrTx, orgId: number, roleIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(roleIds.map((id) => [id, []]));
+  if (!roleIds.length) return out;
+  const rows = await db
+    .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.organizationId, orgId), inArray(rolePermissions.roleId, roleIds)));
+  for (const r of rows) out.get(r.roleId)?.push(r.permissionId);
+  return out;
+}
+
+export async function grantPermissions(ctx: RequestContext, roleId: number, permissionIds: number[]): Promise<void> {
+  const [role] = await ctx.db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
+  if (!role) throw notFound('Role');
+  if (role.code === 'admin') throw businessError('The built-in administrator role always holds every staff permission');
+  const known = new Set(catalogue.map((p) => p.id));
+  const unknown = permissionIds.filter((id) => !known.has(id));
+  if (unknown.length) throw invalidParams('permissionIds', `no permission with id ${unknown.join(', ')}`);
+  if (role.kind === RoleKind.Student) {
+    const staffOnly = permissionIds.filter((id) => !studentGrantable.has(id));
+    if (staffOnly.length) {
+      const names = catalogue.filter((p) => staffOnly.includes(p.id)).map((p) => p.metaTitle);
+      throw invalidParams('permissionIds', `a student role cannot hold staff entries: ${names.slice(0, 5).join(', ')}`);
+    }
+  }
+  const ids = [...new Set(permissionIds)];
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(rolePermissions).where(and(eq(rolePermissions.organizationId, ctx.orgId), eq(rolePermissions.roleId, roleId)));
+    if (ids.length) {
+      await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ organizationId: ctx.orgId, roleId, permissionId })));
+    }
+  });
+  invalidatePermissions(ctx.orgId);
+}
+
+export async function rolesOfOrganization(db: DbOrTx, orgId: number) {
+  return db
+    .select({ id: roles.id, name: roles.name, kind: roles.kind, code: roles.code })
+    .from(roles)
+    .where(eq(roles.organizationId, orgId))
+    .orderBy(asc(roles.sort), asc(roles.id));
+}

@@ -1,0 +1,243 @@
+import {
+  Permission as P,
+  RoleKind,
+  UserStatus,
+  zUser,
+  zUserCreate,
+  zUserFilter,
+  zUserUpdate,
+  type ProfileUpdate,
+} from '@lyceum/contract';
+import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import { hashPassword, randomPassword, verifyPassword } from '../../platform/crypto';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { createResource } from '../../platform/resource';
+import { endUserSessions } from '../auth/session.service';
+import { departments, userCategories } from '../department/department.table';
+import { roles } from '../role/role.table';
+import { userRoles, users } from './user.table';
+
+// Users who hold at least one role of the given kind (teacher, student, ...).
+export function withRoleKind(kind: RoleKind): SQL {
+  return sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.organization_id = ur.organization_id and r.id = ur.role_id
+    where ur.organization_id = ${users.organizationId} and ur.user_id = ${users.id} and r.kind = ${kind})`;
+}
+
+export function withRole(ctx: RequestContext, roleId: number): SQL {
+  return inArray(
+    users.id,
+    ctx.db
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .where(and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.roleId, roleId))),
+  );
+}
+
+export function keywordMatch(keyword: string): SQL | undefined {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(users.userName, pattern), ilike(users.realName, pattern));
+}
+
+async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: number[]) {
+  const out = new Map<number, { id: number; name: string; kind: number }[]>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, kind: roles.kind })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.organizationId, orgId), inArray(userRoles.userId, userIds)))
+    .orderBy(asc(roles.kind), asc(roles.id));
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    list.push({ id: r.id, name: r.name, kind: r.kind });
+    out.set(r.userId, list);
+  }
+  return out;
+}
+
+export async function setUserRoles(tx: Tx, orgId: number, userId: number, roleIds: number[]): Promise<void> {
+  await tx.delete(userRoles).where(and(eq(userRoles.organizationId, orgId), eq(userRoles.userId, userId)));
+  const unique = [...new Set(roleIds)];
+  if (unique.length) await tx.insert(userRoles).values(unique.map((roleId) => ({ organizationId: orgId, userId, roleId })));
+}
+
+export async function countUsersByRole(ctx: RequestContext, roleIds: number[]): Promise<number> {
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(distinct ${userRoles.userId})::int` })
+    .from(userRoles)
+    .where(and(eq(userRoles.organizationId, ctx.orgId), inArray(userRoles.roleId, roleIds)));
+  return Number(n);
+}
+
+export async function userCountsByRole(ctx: RequestContext, roleIds: number[]): Promise<Map<number, number>> {
+  if (!roleIds.length) return new Map();
+  const rows = await ctx.db
+    .select({ roleId: userRoles.roleId, n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(and(eq(userRoles.organizationId, ctx.orgId), inArray(userRoles.roleId, roleIds)))
+    .groupBy(userRoles.roleId);
+  return new Map(rows.map((r) => [r.roleId, Number(r.n)]));
+}
+
+export const userResource = createResource({
+  name: 'user',
+  title: 'User',
+  table: users,
+  schemas: { row: zUser, create: zUserCreate, update: zUserUpdate, filter: zUserFilter },
+  permissions: { read: [P.userPage], create: [P.userCreate], update: [P.userUpdate], remove: [P.userDelete] },
+  search: [users.userName, users.realName, users.phone, users.email],
+  filters: { roleId: (roleId, ctx) => withRole(ctx, roleId) },
+  sort: {
+    default: [desc(users.id)],
+    fields: { userName: users.userName, realName: users.realName, createTime: users.createTime, lastActiveTime: users.lastActiveTime },
+  },
+  unique: [{ fields: ['userName'], label: 'User name' }],
+  references: {
+    departmentId: { table: departments, label: 'department' },
+    userCategoryId: { table: userCategories, label: 'user category' },
+    roleIds: { table: roles, label: 'role' },
+  },
+  omit: ['passwordHash', 'updateTime'],
+  hooks: {
+    async values(input, ctx, mode) {
+      if (mode === 'create' && 'password' in input) {
+        return { ...input, passwordHash: await hashPassword(input.password) };
+      }
+      if ('id' in input && input.id === ctx.userId && input.status === UserStatus.Disabled) {
+        throw invalidParams('status', 'you cannot disable your own account');
+      }
+      return { ...input, updateTime: new Date() };
+    },
+    async afterSave(tx, id, input, ctx, mode) {
+      await setUserRoles(tx, ctx.orgId, id, input.roleIds);
+      if (mode === 'update' && input.status === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
+    },
+    async beforeDelete(ctx, ids) {
+      if (ids.includes(ctx.userId)) throw businessError('You cannot delete your own account');
+    },
+    async decorate(rows, ctx) {
+      const byUser = await rolesOfUsers(ctx.db, ctx.orgId, rows.map((r) => r.id as number));
+      return rows.map((r) => {
+        const rs = byUser.get(r.id as number) ?? [];
+        return { ...r, roles: rs, roleIds: rs.map((x) => x.id) };
+      });
+    },
+  },
+});
+
+export async function changeStatus(ctx: RequestContext, id: number, status?: UserStatus) {
+  const user = await userResource.get(ctx, id);
+  const next = status ?? (user.status === UserStatus.Enabled ? UserStatus.Disabled : UserStatus.Enabled);
+  if (id === ctx.userId && next === UserStatus.Disabled) throw businessError('You cannot disable your own account');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ status: next, updateTime: new Date() })
+      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, id)));
+    // Disabling ends the user's sessions at once, not at their next expiry.
+    if (next === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
+  });
+  return userResource.get(ctx, id);
+}
+
+export async function resetPassword(ctx: RequestContext, id: number, password?: string) {
+  await userResource.get(ctx, id);
+  const plain = password ?? randomPassword();
+  const passwordHash = await hashPassword(plain);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updateTime: new Date() })
+      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, id)));
+    await endUserSessions(tx, ctx.orgId, [id]);
+  });
+  // A generated password is shown once to the admin; one they typed is not echoed back.
+  return { password: password ? null : plain };
+}
+
+export async function changeOwnPassword(ctx: RequestContext, oldPassword: string, newPassword: string) {
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+  if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
+    throw invalidParams('oldPassword', 'the current password is not correct');
+  }
+  if (oldPassword === newPassword) throw invalidParams('newPassword', 'must differ from the current password');
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updateTime: new Date() })
+      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+    // Other sessions of this user end; the one that changed the password stays.
+    await endUserSessions(tx, ctx.orgId, [ctx.userId], ctx.tokenHash);
+  });
+}
+
+export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
+  await ctx.db
+    .update(users)
+    .set({
+      realName: input.realName,
+      sex: input.sex ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      avatar: input.avatar ?? null,
+      updateTime: new Date(),
+    })
+    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+  return userResource.get(ctx, ctx.userId);
+}
+
+const brief = { id: users.id, userName: users.userName, realName: users.realName, avatar: users.avatar };
+
+// Short user records for pickers: by name keyword, optionally limited to a role kind.
+export async function searchBrief(ctx: RequestContext, opts: { keyword?: string; kind?: RoleKind; ids?: number[]; extra?: SQL; limit: number }) {
+  return ctx.db
+    .select(brief)
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, ctx.orgId),
+        opts.keyword ? keywordMatch(opts.keyword) : undefined,
+        opts.kind ? withRoleKind(opts.kind) : undefined,
+        opts.ids ? inArray(users.id, opts.ids) : undefined,
+        opts.extra,
+      ),
+    )
+    .orderBy(asc(users.userName))
+    .limit(opts.limit);
+}
+
+export async function findUserByName(ctx: RequestContext, userName: string) {
+  const [row] = await ctx.db
+    .select(brief)
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.orgId), sql`lower(${users.userName}) = lower(${userName})`));
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export function studentFilter(ctx: RequestContext, f: { userCategoryId?: number; departmentId?: number; keyword?: string }) {
+  return and(
+    withRoleKind(RoleKind.Student),
+    eq(users.status, UserStatus.Enabled),
+    f.userCategoryId ? eq(users.userCategoryId, f.userCategoryId) : undefined,
+    f.departmentId ? eq(users.departmentId, f.departmentId) : undefined,
+    f.keyword ? keywordMatch(f.keyword) : undefined,
+  );
+}
+
+export async function currentUser(ctx: RequestContext) {
+  const me = await userResource.get(ctx, ctx.userId);
+  return {
+    id: ctx.userId,
+    userName: me.userName as string,
+    realName: me.realName as string,
+    avatar: (me.avatar as string | null) ?? null,
+    roles: me.roles as { id: number; name: string; kind: RoleKind }[],
+  };
+}

@@ -1,0 +1,61 @@
+import { userSexLabels, userStatusLabels, userVerifiedLabels } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, index, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, createTime, enumCheck, organizationId, refId, tenantId, updateTime } from '../../platform/columns';
+import { departments, userCategories } from '../department/department.table';
+import { organizations } from '../organization/organization.table';
+import { roles } from '../role/role.table';
+
+export const users = pgTable(
+  'users',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    userName: varchar('user_name', { length: 64 }).notNull(),
+    realName: varchar('real_name', { length: 64 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    sex: smallint('sex'),
+    status: smallint('status').notNull().default(1),
+    verified: smallint('verified').notNull().default(0),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 254 }),
+    avatar: varchar('avatar', { length: 512 }),
+    departmentId: refId('department_id'),
+    userCategoryId: refId('user_category_id'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+    lastActiveTime: at('last_active_time'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    // User names are unique per organisation regardless of case, so "Admin" cannot shadow "admin".
+    uniqueIndex('users_user_name_uq').on(t.organizationId, sql`lower(${t.userName})`),
+    index('users_real_name_ix').on(t.organizationId, t.realName),
+    foreignKey({ columns: [t.organizationId, t.departmentId], foreignColumns: [departments.organizationId, departments.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.userCategoryId],
+      foreignColumns: [userCategories.organizationId, userCategories.id],
+    }),
+    enumCheck('users_sex_ck', t.sex, userSexLabels),
+    enumCheck('users_status_ck', t.status, userStatusLabels),
+    enumCheck('users_verified_ck', t.verified, userVerifiedLabels),
+  ],
+);
+
+// Which roles a user holds; part of the user's record, so the user module owns it.
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    organizationId: organizationId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId, t.roleId] }),
+    index('user_roles_role_ix').on(t.organizationId, t.roleId),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.organizationId, t.roleId], foreignColumns: [roles.organizationId, roles.id] }),
+  ],
+);

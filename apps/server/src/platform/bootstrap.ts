@@ -1,0 +1,30 @@
+import { count } from 'drizzle-orm';
+import type { Config } from '../config';
+import { organizations } from '../modules/organization/organization.table';
+import { syncPermissionCatalogue } from '../modules/role/role.service';
+import { seedDemo } from '../seed/demo';
+import { randomPassword } from './crypto';
+import { type Database, openDatabase } from './db';
+
+// Opens the configured database, applies migrations and syncs the permission menu.
+export async function openPrepared(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    await syncPermissionCatalogue(database.db);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+// Creates the demo organisations on an empty database. Returns the password when it was generated,
+// so it can be printed once; it is stored nowhere but as argon2 hashes.
+export async function seedIfEmpty(database: Database, demoPassword: string | null): Promise<{ seeded: boolean; generated: string | null }> {
+  const [{ n }] = await database.db.select({ n: count() }).from(organizations);
+  if (Number(n) > 0) return { seeded: false, generated: null };
+  const password = demoPassword ?? randomPassword(14);
+  await seedDemo(database.db, { password });
+  return { seeded: true, generated: demoPassword ? null : password };
+}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, timestamp } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EnumLabel } from '@lyceum/contract';
+
+// Column helpers shared by every table so tenant keys and timestamps read the same everywhere.
+// Tenant tables key rows by (organization_id, id): every unique key and foreign key carries the
+// organisation, so the schema can later be distributed by organisation (Citus) unchanged.
+export const organizationId = () => bigint('organization_id', { mode: 'number' }).notNull();
+export const tenantId = () => bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity().notNull();
+export const refId = (name: string) => bigint(name, { mode: 'number' });
+export const createTime = () => timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updateTime = () => timestamp('update_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// A CHECK constraint built from the same label map the contract exports, so values cannot drift.
+export function enumCheck(name: string, column: AnyPgColumn, labels: Record<number, EnumLabel>) {
+  const values = Object.keys(labels).map(Number).join(', ');
+  return check(name, sql`${column} in (${sql.raw(values)})`);
+}

@@ -1,0 +1,94 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { repoRoot } from '../config';
+import * as schema from '../db/schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(repoRoot, 'apps/server/src/db/migrations');
+
+// PGlite has no lock of its own and two processes on one data directory corrupt it, so the
+// server holds a lock file with its pid and refuses to start while a live process holds it.
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'lyceum.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `Another Lyceum server (pid ${pid}) is already using the embedded database in ${dir}. ` +
+            'Stop it first, or point DATA_DIR at another folder.',
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// `dataDir` null means an in-memory PGlite (tests); a URL means a PostgreSQL server.
+export async function openDatabase(opts: { url: string | null; dataDir: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let unlock = () => {};
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = path.join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}

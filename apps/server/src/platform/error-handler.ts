@@ -1,0 +1,47 @@
+import { ResultCode } from '@lyceum/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+interface ZodIssueLike {
+  path?: PropertyKey[];
+  message?: string;
+  code?: string;
+}
+
+// Turns one validation issue into "field: what is wrong", the message the 501 reply carries.
+export function describeIssue(issue: ZodIssueLike, context: string): string {
+  const field = issue.path?.length ? issue.path.map(String).join('.') : context;
+  const message = issue.message ?? 'is invalid';
+  if (issue.code === 'invalid_type' && /received undefined/.test(message)) return `${field}: is required`;
+  return `${field}: ${message}`;
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, code: number, message: string, status = 200) {
+  req.resultCode = code;
+  return reply.status(status).send({ code, message, response: null });
+}
+
+export function errorHandler(err: Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) return send(req, reply, err.code, err.message);
+  const error = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0]?.params.issue as ZodIssueLike | undefined;
+    const context = error.validationContext ?? 'body';
+    return send(req, reply, ResultCode.InvalidParams, issue ? describeIssue(issue, context) : `${context}: is invalid`);
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return send(req, reply, ResultCode.InvalidParams, 'body: is not valid JSON');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return send(req, reply, ResultCode.InvalidParams, 'body: send JSON with Content-Type: application/json');
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return send(req, reply, ResultCode.InvalidParams, 'body: is too large');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(req, reply, ResultCode.InvalidParams, error.message);
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  return send(req, reply, ResultCode.Error, 'Server error, please try again later', 500);
+}

@@ -1,0 +1,158 @@
+import {
+  AJAX_HEADER,
+  AJAX_HEADER_VALUE,
+  ResultCode,
+  TOKEN_HEADER,
+  envelope,
+  sessionCookieName,
+} from '@lyceum/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type RequestContext, hasAny } from './context';
+import { AppError, forbidden, notLoggedIn } from './errors';
+
+// Who may call a route: anyone, any logged-in user, or a user holding at least one of the permissions.
+export type Access = 'public' | 'login' | readonly [string, ...string[]];
+export type GuardedAccess = Exclude<Access, 'public'>;
+
+export interface SessionLookup {
+  token: string;
+  fromCookie: boolean;
+  domainHint: string | null;
+}
+export type SessionResolver = (req: FastifyRequest, lookup: SessionLookup) => Promise<RequestContext>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+    resultCode: number;
+  }
+  interface FastifyInstance {
+    resolveSession: SessionResolver;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    mutates?: boolean;
+  }
+}
+
+type ZodOpt = z.ZodType | undefined;
+type Out<T extends ZodOpt> = T extends z.ZodType ? z.output<T> : undefined;
+type CtxOf<A extends Access> = A extends 'public' ? RequestContext | null : RequestContext;
+
+export interface RouteDef<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, R extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: A;
+  // Calls that change data: recorded in the operation log and, with cookie sessions, need the ajax header.
+  mutates?: boolean;
+  body?: B;
+  params?: P;
+  querystring?: Q;
+  response: R;
+  handler: (input: {
+    body: Out<B>;
+    params: Out<P>;
+    query: Out<Q>;
+    ctx: CtxOf<A>;
+    req: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<z.input<R>>;
+}
+
+// The one way routes are declared: access, validation, envelope and OpenAPI come from the definition.
+export function defineRoute<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, R extends z.ZodType>(
+  app: FastifyInstance,
+  def: RouteDef<A, B, P, Q, R>,
+): void {
+  const access: Access = def.access;
+  app.route({
+    method: def.method,
+    url: def.url,
+    config: { access, mutates: def.mutates ?? false },
+    schema: {
+      summary: def.summary,
+      description: describeAccess(def.description, access),
+      tags: def.tags,
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.querystring ? { querystring: def.querystring } : {}),
+      response: { 200: envelope(def.response) },
+      security: access === 'public' ? [] : [{ token: [] }],
+    },
+    onRequest: async (req) => {
+      req.ctx = await authenticate(req, access, def.mutates ?? false);
+    },
+    preValidation: async (req) => {
+      if (def.body && (req.body === undefined || req.body === null)) req.body = {};
+    },
+    handler: async (req, reply) => {
+      const response = await def.handler({
+        body: req.body as Out<B>,
+        params: req.params as Out<P>,
+        query: req.query as Out<Q>,
+        ctx: req.ctx as CtxOf<A>,
+        req,
+        reply,
+      });
+      req.resultCode = ResultCode.Success;
+      return { code: ResultCode.Success, message: 'success', response: response ?? null };
+    },
+  });
+}
+
+function describeAccess(description: string | undefined, access: Access): string {
+  const who =
+    access === 'public'
+      ? 'No login needed.'
+      : access === 'login'
+        ? 'Any logged-in user.'
+        : `Needs one of the permissions: ${access.join(', ')}.`;
+  return description ? `${description}\n\n${who}` : who;
+}
+
+// Reads the session token from the `token` header or the organisation's cookie.
+export function findToken(req: FastifyRequest): SessionLookup | null {
+  const domainHint = headerValue(req, 'organization');
+  const header = headerValue(req, TOKEN_HEADER);
+  if (header) return { token: header, fromCookie: false, domainHint };
+  const cookies = req.cookies ?? {};
+  if (domainHint) {
+    const value = cookies[sessionCookieName(domainHint)];
+    return value ? { token: value, fromCookie: true, domainHint } : null;
+  }
+  const name = Object.keys(cookies).find((k) => k.startsWith(sessionCookieName('')));
+  const value = name ? cookies[name] : undefined;
+  return value ? { token: value, fromCookie: true, domainHint: name!.slice(sessionCookieName('').length) } : null;
+}
+
+function headerValue(req: FastifyRequest, name: string): string | null {
+  const v = req.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s?.trim() ? s.trim() : null;
+}
+
+async function authenticate(req: FastifyRequest, access: Access, mutates: boolean): Promise<RequestContext | null> {
+  const lookup = findToken(req);
+  if (access === 'public') {
+    if (!lookup) return null;
+    // A public route still learns who calls it when a valid session is present (logout, handoff).
+    try {
+      return await req.server.resolveSession(req, lookup);
+    } catch (err) {
+      if (err instanceof AppError) return null;
+      throw err;
+    }
+  }
+  if (!lookup) throw notLoggedIn();
+  // Cookies ride along on cross-site requests; a custom header cannot, so it proves the call is ours.
+  if (lookup.fromCookie && (mutates || req.method !== 'GET') && req.headers[AJAX_HEADER] !== AJAX_HEADER_VALUE) {
+    throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
+  }
+  const ctx = await req.server.resolveSession(req, lookup);
+  if (access !== 'login' && !hasAny(ctx, access)) throw forbidden();
+  return ctx;
+}

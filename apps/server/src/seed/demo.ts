@@ -1,0 +1,138 @@
+import { DepartmentType, UserSex, UserStatus, UserVerified } from '@lyceum/contract';
+import { hashPassword } from '../platform/crypto';
+import type { Db } from '../platform/db';
+import { departments, userCategories } from '../modules/department/department.table';
+import { createOrganization } from '../modules/organization/organization.service';
+import { userRoles, users } from '../modules/user/user.table';
+
+const TEACHERS: [string, string, 1 | 2][] = [
+  ['wang.fang', '王芳', 2],
+  ['li.wei', '李伟', 1],
+  ['zhang.min', '张敏', 2],
+  ['liu.yang', '刘洋', 1],
+  ['chen.jing', '陈静', 2],
+  ['emma.clark', 'Emma Clark', 2],
+  ['david.nguyen', 'David Nguyen', 1],
+  ['sofia.rossi', 'Sofia Rossi', 2],
+  ['omar.haddad', 'Omar Haddad', 1],
+  ['zhao.lei', '赵磊', 1],
+];
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭'];
+const GIVEN = ['子涵', '浩然', '欣怡', '梓轩', '一诺', '宇轩', '雨桐', '思远', '佳琪', '俊杰', '诗涵', '明哲'];
+const LATIN = ['Ava Thompson', 'Noah Patel', 'Mia Fischer', 'Lucas Silva', 'Chloe Martin', 'Ethan Kim', 'Isla Murphy', 'Leo Novak'];
+
+// Students with plausible names and numbers: s2026001, s2026002, ...
+function students(count: number) {
+  return Array.from({ length: count }, (_, i) => {
+    const latin = i % 5 === 4 ? LATIN[Math.floor(i / 5) % LATIN.length] : null;
+    const realName = latin ?? `${SURNAMES[i % SURNAMES.length]}${GIVEN[(i * 7) % GIVEN.length]}`;
+    return {
+      userName: `s2026${String(i + 1).padStart(3, '0')}`,
+      realName,
+      sex: (i % 2 === 0 ? UserSex.Female : UserSex.Male) as UserSex,
+      verified: (i % 9 === 0 ? UserVerified.UnderReview : UserVerified.Verified) as UserVerified,
+      status: (i === 37 ? UserStatus.Disabled : UserStatus.Enabled) as UserStatus,
+    };
+  });
+}
+
+export interface DemoOptions {
+  password: string;
+  students?: number;
+  // Tests hash once and reuse it: the argon2 cost is the point in production, not in fixtures.
+  reuseHash?: boolean;
+}
+
+async function seedOrganization(
+  db: Db,
+  opts: DemoOptions,
+  org: { domain: string; name: string; icpNumber: string; copyright: string },
+  people: { userName: string; realName: string; role: string; sex?: UserSex; verified?: UserVerified; status?: UserStatus; dept?: string; category?: string }[],
+) {
+  const { org: created, roleIds } = await createOrganization(db, org);
+  const orgId = created.id;
+  const dept = async (name: string, type: DepartmentType, parentId: number | null) => {
+    const [row] = await db.insert(departments).values({ organizationId: orgId, name, type, parentId }).returning({ id: departments.id });
+    return row.id;
+  };
+  const science = await dept('College of Science', DepartmentType.College, null);
+  const humanities = await dept('College of Humanities', DepartmentType.College, null);
+  const deptIds: Record<string, number> = {
+    science,
+    humanities,
+    maths: await dept('Mathematics', DepartmentType.Major, science),
+    cs: await dept('Computer Science', DepartmentType.Major, science),
+    english: await dept('English', DepartmentType.Major, humanities),
+    affairs: await dept('Academic Affairs Office', DepartmentType.Office, null),
+    training: await dept('Training Division', DepartmentType.Division, null),
+  };
+  const categoryIds: Record<string, number> = {};
+  for (const [sort, [key, name]] of (
+    [
+      ['undergraduate', 'Undergraduate'],
+      ['postgraduate', 'Postgraduate'],
+      ['adult', 'Adult education'],
+      ['trainee', 'Short-course trainee'],
+    ] as const
+  ).entries()) {
+    const [row] = await db.insert(userCategories).values({ organizationId: orgId, name, sort }).returning({ id: userCategories.id });
+    categoryIds[key] = row.id;
+  }
+  const shared = opts.reuseHash ? await hashPassword(opts.password) : null;
+  const hashes = await Promise.all(people.map(() => shared ?? hashPassword(opts.password)));
+  const rows = await db
+    .insert(users)
+    .values(
+      people.map((p, i) => ({
+        organizationId: orgId,
+        userName: p.userName,
+        realName: p.realName,
+        passwordHash: hashes[i],
+        sex: p.sex ?? null,
+        status: p.status ?? UserStatus.Enabled,
+        verified: p.verified ?? UserVerified.Verified,
+        email: `${p.userName}@${org.domain}.example.edu`,
+        departmentId: p.dept ? deptIds[p.dept] : null,
+        userCategoryId: p.category ? categoryIds[p.category] : null,
+      })),
+    )
+    .returning({ id: users.id });
+  await db.insert(userRoles).values(rows.map((r, i) => ({ organizationId: orgId, userId: r.id, roleId: roleIds[people[i].role] })));
+  return { orgId, roleIds, deptIds, categoryIds };
+}
+
+// The demo organisations: `demo` (Demo Academy) with staff and a few dozen students, and `north`
+// (North College), a second tenant that must never see Demo Academy's data.
+export async function seedDemo(db: Db, opts: DemoOptions) {
+  const categories = ['undergraduate', 'postgraduate', 'adult', 'trainee'];
+  const majors = ['maths', 'cs', 'english'];
+  const demo = await seedOrganization(
+    db,
+    opts,
+    { domain: 'demo', name: 'Demo Academy', icpNumber: '京ICP备20260001号', copyright: '© 2026 Demo Academy' },
+    [
+      { userName: 'admin', realName: 'Alice Admin', role: 'admin', sex: UserSex.Female, dept: 'affairs' },
+      { userName: 'academic', realName: '孙教务', role: 'academic', sex: UserSex.Male, dept: 'affairs' },
+      { userName: 'teacher', realName: 'Tom Teacher', role: 'teacher', sex: UserSex.Male, dept: 'cs' },
+      { userName: 'student', realName: 'Sam Student', role: 'student', sex: UserSex.Female, dept: 'cs', category: 'undergraduate' },
+      ...TEACHERS.map(([userName, realName, sex], i) => ({ userName, realName, sex, role: 'teacher', dept: majors[i % majors.length] })),
+      ...students(opts.students ?? 40).map((s, i) => ({
+        ...s,
+        role: 'student',
+        dept: majors[i % majors.length],
+        category: categories[i % categories.length],
+      })),
+    ],
+  );
+  const north = await seedOrganization(
+    db,
+    opts,
+    { domain: 'north', name: 'North College', icpNumber: '沪ICP备20260002号', copyright: '© 2026 North College' },
+    [
+      { userName: 'admin', realName: 'Nora North', role: 'admin', sex: UserSex.Female },
+      { userName: 'teacher', realName: '北方老师', role: 'teacher', sex: UserSex.Male },
+      { userName: 'student', realName: 'Nick Learner', role: 'student', sex: UserSex.Male },
+    ],
+  );
+  return { demo, north };
+}

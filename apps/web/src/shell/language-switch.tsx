@@ -1,0 +1,28 @@
+import { TranslationOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language, setLanguage } from './i18n';
+
+export function LanguageSwitch({ light }: { light?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [i18n.language],
+        items: LANGUAGES.map((l) => ({ key: l.value, label: l.label })),
+        onClick: ({ key }) => setLanguage(key as Language),
+      }}
+    >
+      <Button
+        type="text"
+        icon={<TranslationOutlined />}
+        aria-label={t('shell.language')}
+        style={light ? { color: '#fff' } : undefined}
+      >
+        {LANGUAGES.find((l) => l.value === i18n.language)?.label}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,68 @@
+import { Dropdown, type MenuProps, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pickTitle, useLang } from '../i18n';
+import { closeAllTabs, closeOtherTabs, closeTab, useVisitedTabs, type VisitedTab } from './tabs-store';
+
+export function TabsBar({ activePath }: { activePath: string | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const tabs = useVisitedTabs();
+
+  function close(tab: VisitedTab) {
+    const next = closeTab(tab.path);
+    if (tab.path === activePath) navigate(next);
+  }
+
+  function onMenu(tab: VisitedTab, key: string) {
+    if (key === 'refresh') navigate(`/redirect${tab.fullPath}`, { replace: true });
+    else if (key === 'close') close(tab);
+    else if (key === 'others') {
+      closeOtherTabs(tab.path);
+      if (tab.path !== activePath) navigate(tab.fullPath);
+    } else if (key === 'all') navigate(closeAllTabs());
+  }
+
+  function menuOf(tab: VisitedTab): MenuProps {
+    return {
+      items: [
+        { key: 'refresh', label: t('tabs.refresh') },
+        { key: 'close', label: t('tabs.close'), disabled: tab.meta.affix },
+        { key: 'others', label: t('tabs.closeOthers') },
+        { key: 'all', label: t('tabs.closeAll') },
+      ],
+      onClick: ({ key, domEvent }) => {
+        domEvent.stopPropagation();
+        onMenu(tab, key);
+      },
+    };
+  }
+
+  return (
+    <Tabs
+      className="tabs-bar"
+      type="editable-card"
+      size="small"
+      hideAdd
+      activeKey={activePath ?? ''}
+      onChange={(key) => {
+        const tab = tabs.find((x) => x.path === key);
+        if (tab) navigate(tab.fullPath);
+      }}
+      onEdit={(key, action) => {
+        const tab = tabs.find((x) => x.path === key);
+        if (action === 'remove' && tab) close(tab);
+      }}
+      items={tabs.map((tab) => ({
+        key: tab.path,
+        closable: !tab.meta.affix,
+        label: (
+          <Dropdown trigger={['contextMenu']} menu={menuOf(tab)}>
+            <span data-testid={`tab-${tab.path}`}>{pickTitle(tab.meta.title, lang)}</span>
+          </Dropdown>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  AJAX_HEADER,
+  AJAX_HEADER_VALUE,
+  type Envelope,
+  REQUEST_LONG_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  ResultCode,
+  TOKEN_HEADER,
+} from '@lyceum/contract';
+import i18n from './i18n';
+import { beginLoading, endLoading, toastError } from './feedback';
+import { clearSession, getToken, refreshSession } from './session';
+
+// The one client of the spec (sections 7 and 8): every call is JSON with the ajax marker,
+// the token header and credentials; the reply is always the {code, message, response} envelope.
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  loading?: boolean;
+  // The caller shows the failure itself: no toast and no login redirect.
+  silent?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+let onUnauthorized: () => void = () => {
+  clearSession();
+  window.location.assign('/login');
+};
+
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+function withQuery(url: string, query?: Query): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
+}
+
+async function send<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<Envelope<T>> {
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', [AJAX_HEADER]: AJAX_HEADER_VALUE };
+  const token = getToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  if (options.loading) beginLoading();
+  let payload: unknown;
+  try {
+    const res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    payload = await res.json().catch(() => {
+      throw new Error(`${res.status} ${res.statusText}`);
+    });
+  } catch (err) {
+    const text = controller.signal.aborted
+      ? i18n.t('request.timeout', { seconds: Math.round(timeoutMs / 1000) })
+      : err instanceof Error && err.message
+        ? err.message
+        : i18n.t('request.network');
+    if (!options.silent) toastError(text);
+    throw new ApiError(0, text);
+  } finally {
+    clearTimeout(timer);
+    if (options.loading) endLoading();
+  }
+  if (!isEnvelope(payload)) {
+    const text = i18n.t('request.badReply');
+    if (!options.silent) toastError(text);
+    throw new ApiError(0, text);
+  }
+  const { code, message } = payload;
+  if (code === ResultCode.NotLoggedIn || code === ResultCode.SessionInvalid) {
+    if (!options.silent) onUnauthorized();
+    throw new ApiError(code, message);
+  }
+  if (code === ResultCode.Forbidden || code === ResultCode.Error || code === ResultCode.InvalidParams) {
+    if (!options.silent) toastError(message || i18n.t('request.failed'));
+    throw new ApiError(code, message);
+  }
+  refreshSession();
+  return payload as Envelope<T>;
+}
+
+export function post<T>(url: string, data?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>('POST', url, data ?? {}, options);
+}
+
+export function postWithLoading<T>(url: string, data?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>('POST', url, data ?? {}, { ...options, loading: true });
+}
+
+export function postLong<T>(url: string, data?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>('POST', url, data ?? {}, { ...options, timeoutMs: REQUEST_LONG_TIMEOUT_MS });
+}
+
+export function postWithTimeout<T>(
+  url: string,
+  data: unknown,
+  seconds: number,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  return send<T>('POST', url, data ?? {}, { ...options, timeoutMs: seconds * 1000 });
+}
+
+export function get<T>(url: string, query?: Query, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>('GET', withQuery(url, query), undefined, options);
+}
+
+export function put<T>(url: string, data?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>('PUT', url, data ?? {}, options);
+}
+
+export function del<T>(url: string, query?: Query, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>('DELETE', withQuery(url, query), undefined, options);
+}
+
+// For react-query: resolve with the response body of a successful (code 1) reply, reject otherwise.
+export async function unwrap<T>(call: Promise<Envelope<T>>): Promise<T> {
+  const env = await call;
+  if (env.code !== ResultCode.Success) throw new ApiError(env.code, env.message);
+  return env.response;
+}

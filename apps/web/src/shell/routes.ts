@@ -1,0 +1,122 @@
+import { type MenuItem, type MenuResponse, menuCatalogue, type Title } from '@lyceum/contract';
+import { useSyncExternalStore } from 'react';
+
+// Everything the shell knows about a page: static routes of the spec plus the menu the server returned.
+export interface RouteMeta {
+  path: string;
+  name: string;
+  component: string;
+  title: Title;
+  area?: Title;
+  noCache: boolean;
+  affix: boolean;
+  hidden: boolean;
+  activeMenu: string | null;
+}
+
+function fixed(path: string, component: string, title: Title, extra: Partial<RouteMeta> = {}): RouteMeta {
+  const name = component.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
+  return { path, name, component, title, noCache: false, affix: false, hidden: true, activeMenu: null, ...extra };
+}
+
+export const DASHBOARD_PATH = '/dashboard';
+
+export const staticRoutes: RouteMeta[] = [
+  fixed(DASHBOARD_PATH, 'dashboard/index', { en: 'Dashboard', zh: '首页' }, { affix: true, noCache: true }),
+  fixed('/task/taskPaperEdit', 'task/taskPaperEdit', { en: 'Homework marking', zh: '作业批改' }),
+  fixed('/user/achiReport', 'user/achiReport', { en: 'Score analysis', zh: '成绩分析' }),
+  fixed('/examRegister/registerList', 'examRegister/registerList', { en: 'Exam registrants', zh: '报名名单' }),
+  fixed('/team/detail', 'team/detail', { en: 'Class detail', zh: '班级详情' }),
+  fixed('/answer/edit', 'answer/edit', { en: 'Paper marking', zh: '试卷批阅' }),
+  fixed('/answer/read', 'answer/read', { en: 'Paper viewing', zh: '试卷查看' }),
+  fixed('/answer/print', 'answer/print', { en: 'Paper printing', zh: '试卷打印' }),
+  fixed('/answer/list', 'answer/list', { en: 'Exam paper list', zh: '答卷列表' }),
+  fixed('/profile/index', 'profile/index', { en: 'Personal info', zh: '个人信息' }),
+  fixed('/profile/editPassword', 'profile/editPassword', { en: 'Change password', zh: '修改密码' }),
+];
+
+// Components the product plans: a missing file for one of these is "coming soon", not an error.
+export const plannedComponents = new Set<string>([
+  ...staticRoutes.map((r) => r.component),
+  ...menuCatalogue.flatMap((area) => area.pages.map((p) => p.component)),
+]);
+
+export function joinPath(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/+$/, '')}/${child}`.replace(/\/+/g, '/');
+}
+
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function routesOf(items: MenuItem[]): Map<string, RouteMeta> {
+  const map = new Map<string, RouteMeta>();
+  for (const item of items) {
+    const area = { en: item.metaTitle, zh: item.metaTitleZh };
+    for (const child of item.children) {
+      const path = joinPath(item.path, child.path);
+      map.set(path, {
+        path,
+        name: child.name,
+        component: child.component,
+        title: { en: child.metaTitle, zh: child.metaTitleZh },
+        area,
+        noCache: child.metaNoCache,
+        affix: false,
+        hidden: child.hidden,
+        activeMenu: child.metaActiveMenu,
+      });
+    }
+  }
+  return map;
+}
+
+interface MenuState {
+  loaded: boolean;
+  items: MenuItem[];
+  permissions: ReadonlySet<string>;
+  routes: ReadonlyMap<string, RouteMeta>;
+}
+
+const empty: MenuState = { loaded: false, items: [], permissions: new Set(), routes: new Map() };
+let state: MenuState = empty;
+const listeners = new Set<() => void>();
+
+function setState(next: MenuState): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export function installMenu(menu: MenuResponse): void {
+  setState({
+    loaded: true,
+    items: menu.routerItemVMList,
+    permissions: new Set(menu.permissionList),
+    routes: routesOf(menu.routerItemVMList),
+  });
+}
+
+export function clearMenu(): void {
+  setState(empty);
+}
+
+export function menuState(): MenuState {
+  return state;
+}
+
+export function useMenu(): MenuState {
+  return useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    () => state,
+  );
+}
+
+export function resolveRoute(pathname: string, menu: MenuState = state): RouteMeta | undefined {
+  const path = normalizePath(pathname);
+  return staticRoutes.find((r) => r.path === path) ?? menu.routes.get(path);
+}

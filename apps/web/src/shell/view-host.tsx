@@ -1,0 +1,68 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@lyceum/contract';
+import { Spin } from 'antd';
+import { type ComponentType, useEffect, useState } from 'react';
+import { pickTitle, useLang } from './i18n';
+import { plannedComponents, type RouteMeta } from './routes';
+import { ChunkErrorView, ComingSoonView, MissingModuleView } from './status-views';
+
+type ViewModule = { default: ComponentType };
+// View files are named like the menu's components (camelCase); kebab-case files beside them are helpers.
+const views = import.meta.glob<ViewModule>(['../views/**/*.tsx', '!../views/**/*-*.tsx']);
+
+export function hasView(component: string): boolean {
+  return `../views/${component}.tsx` in views;
+}
+
+class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+function loadWithTimeout(load: () => Promise<ViewModule>): Promise<ViewModule> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError('chunk load timed out')), CHUNK_LOAD_TIMEOUT_MS);
+    load().then(
+      (mod) => {
+        clearTimeout(timer);
+        resolve(mod);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(err instanceof Error ? err.message : String(err)));
+      },
+    );
+  });
+}
+
+type LoadState = { kind: 'loading' } | { kind: 'ready'; View: ComponentType } | { kind: 'failed' };
+
+// Loads the view file the menu names, with the spec's 120 s chunk timeout and a retry.
+export function ViewHost({ route }: { route: RouteMeta }) {
+  const lang = useLang();
+  const load = views[`../views/${route.component}.tsx`];
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!load) return;
+    let alive = true;
+    setState({ kind: 'loading' });
+    loadWithTimeout(load).then(
+      (mod) => alive && setState({ kind: 'ready', View: mod.default }),
+      () => alive && setState({ kind: 'failed' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [load, attempt]);
+
+  if (!load) {
+    return plannedComponents.has(route.component) ? (
+      <ComingSoonView title={pickTitle(route.title, lang)} />
+    ) : (
+      <MissingModuleView component={route.component} />
+    );
+  }
+  if (state.kind === 'failed') return <ChunkErrorView onRetry={() => setAttempt((n) => n + 1)} />;
+  if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
+  return <state.View />;
+}

@@ -1,0 +1,138 @@
+import {
+  enumValues,
+  labelOf,
+  type Role,
+  type User,
+  UserStatus,
+  userSexLabels,
+  userStatusLabels,
+  zUserCreate,
+} from '@lyceum/contract';
+import { App, Button, Drawer, Form, Input, Radio, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../crud/zod-rules';
+import { useLang } from '../../shell/i18n';
+import { useIsMobile } from '../../shell/layout/use-device';
+import { userApi } from './user-api';
+
+interface Values {
+  userName: string;
+  realName: string;
+  password?: string;
+  sex?: User['sex'];
+  status: User['status'];
+  roleIds: number[];
+  phone?: string;
+  email?: string;
+}
+
+interface Props {
+  open: boolean;
+  user: User | null;
+  roles: Role[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const fields = zUserCreate.shape;
+
+export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (user) {
+      form.setFieldsValue({
+        userName: user.userName,
+        realName: user.realName,
+        sex: user.sex,
+        status: user.status,
+        roleIds: user.roleIds,
+        phone: user.phone ?? '',
+        email: user.email ?? '',
+      });
+    }
+  }, [open, user, form]);
+
+  async function save(values: Values) {
+    setSaving(true);
+    try {
+      const body = { ...values, sex: values.sex ?? null, phone: values.phone || null, email: values.email || null };
+      if (user) await userApi.update({ ...body, id: user.id });
+      else await userApi.create({ ...body, password: values.password ?? '' });
+      message.success(t('common.saved'));
+      onSaved();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('validation.required', { field }) });
+
+  return (
+    <Drawer
+      title={user ? t('user.editTitle', { name: user.realName }) : t('user.createTitle')}
+      open={open}
+      onClose={onClose}
+      size={isMobile ? '100%' : 480}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ status: UserStatus.Enabled, roleIds: [] }}>
+        <Form.Item
+          name="userName"
+          label={t('user.userName')}
+          rules={[required(t('user.userName')), zodRule(fields.userName, t)]}
+        >
+          <Input autoComplete="off" disabled={!!user} autoFocus={!user} />
+        </Form.Item>
+        <Form.Item name="realName" label={t('user.realName')} rules={[required(t('user.realName')), zodRule(fields.realName, t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        {!user && (
+          <Form.Item name="password" label={t('user.password')} rules={[required(t('user.password')), zodRule(fields.password, t)]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="roleIds"
+          label={t('user.roles')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('validation.rolesRequired') }]}
+        >
+          <Select mode="multiple" options={roles.map((r) => ({ value: r.id, label: r.name }))} optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item name="sex" label={t('user.sex')}>
+          <Radio.Group
+            options={enumValues(userSexLabels).map((v) => ({ value: v, label: labelOf(userSexLabels, v, lang) }))}
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('user.status')}>
+          <Radio.Group
+            options={enumValues(userStatusLabels).map((v) => ({ value: v, label: labelOf(userStatusLabels, v, lang) }))}
+          />
+        </Form.Item>
+        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone, t)]}>
+          <Input autoComplete="off" inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="email" label={t('user.email')} rules={[zodRule(fields.email, t)]}>
+          <Input autoComplete="off" inputMode="email" />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Drawer>
+  );
+}
