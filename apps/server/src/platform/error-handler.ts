@@ -3,17 +3,18 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
-interface ZodIssueLike {
-  path?: PropertyKey[];
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
   message?: string;
-  code?: string;
 }
 
 // Turns one validation issue into "field: what is wrong", the message the 501 reply carries.
-export function describeIssue(issue: ZodIssueLike, context: string): string {
-  const field = issue.path?.length ? issue.path.map(String).join('.') : context;
+export function describeIssue(issue: ValidationIssue, context: string): string {
+  const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  const field = path || context;
   const message = issue.message ?? 'is invalid';
-  if (issue.code === 'invalid_type' && /received undefined/.test(message)) return `${field}: is required`;
+  if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) return `${field}: is required`;
   return `${field}: ${message}`;
 }
 
@@ -26,9 +27,8 @@ export function errorHandler(err: Error, req: FastifyRequest, reply: FastifyRepl
   if (err instanceof AppError) return send(req, reply, err.code, err.message);
   const error = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issue = error.validation[0]?.params.issue as ZodIssueLike | undefined;
     const context = error.validationContext ?? 'body';
-    return send(req, reply, ResultCode.InvalidParams, issue ? describeIssue(issue, context) : `${context}: is invalid`);
+    return send(req, reply, ResultCode.InvalidParams, describeIssue(error.validation[0], context));
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return send(req, reply, ResultCode.InvalidParams, 'body: is not valid JSON');

@@ -12,7 +12,8 @@ const known: Record<string, string> = {
 
 function describe(issue: z.core.$ZodIssue, t: TFunction): string {
   if (known[issue.message]) return t(known[issue.message]);
-  if (issue.code === 'too_small' && issue.origin === 'string') return t('validation.min', { min: Number(issue.minimum) });
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return t('validation.min', { min: Number(issue.minimum) });
   if (issue.code === 'too_big' && issue.origin === 'string') return t('validation.max', { max: Number(issue.maximum) });
   return issue.message || t('validation.invalid');
 }

@@ -73,7 +73,11 @@ export function LoginForm({ resolveDomain, extraFields, initialDomain }: Props) 
       >
         <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!extraFields} />
       </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+      <Form.Item
+        name="password"
+        label={t('login.password')}
+        rules={[{ required: true, message: t('login.passwordRequired') }]}
+      >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>

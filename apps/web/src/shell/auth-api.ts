@@ -1,17 +1,13 @@
-import type {
-  CurrentUser,
-  Envelope,
-  LoginResponse,
-  MenuResponse,
-  OrganizationPublic,
-} from '@lyceum/contract';
+import type { CurrentUser, Envelope, LoginResponse, MenuResponse, OrganizationPublic } from '@lyceum/contract';
 import { ResultCode } from '@lyceum/contract';
 import { ApiError, get, post, unwrap } from './request';
 import { clearMenu } from './routes';
 import { clearSession, loginPath, saveOrganization, saveSession } from './session';
 
 export function fetchOrganization(domain: string): Promise<OrganizationPublic> {
-  return unwrap(get<OrganizationPublic>(`/api/common/organization/${encodeURIComponent(domain)}`, undefined, { silent: true }));
+  return unwrap(
+    get<OrganizationPublic>(`/api/common/organization/${encodeURIComponent(domain)}`, undefined, { silent: true }),
+  );
 }
 
 export function fetchMenu(): Promise<MenuResponse> {

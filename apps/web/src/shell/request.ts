@@ -7,8 +7,8 @@ import {
   ResultCode,
   TOKEN_HEADER,
 } from '@lyceum/contract';
-import i18n from './i18n';
 import { beginLoading, endLoading, toastError } from './feedback';
+import i18n from './i18n';
 import { clearSession, getToken, refreshSession } from './session';
 
 // The one client of the spec (sections 7 and 8): every call is JSON with the ajax marker,

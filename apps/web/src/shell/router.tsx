@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 import { StaffLoginPage } from '../login/staff-login-page';
 import { setUnauthorizedHandler } from './request';
-import { clearMenu } from './routes';
 import { RouteGuard } from './route-guard';
+import { clearMenu } from './routes';
 import { clearSession, loginPath } from './session';
 
 export const router = createBrowserRouter([

@@ -51,7 +51,8 @@ export function readOrganizationConfig(): OrganizationConfig | null {
     const raw = localStorage.getItem(ORG_KEY);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || !('domain' in parsed) || !('organization' in parsed)) return null;
+    if (typeof parsed !== 'object' || parsed === null || !('domain' in parsed) || !('organization' in parsed))
+      return null;
     return parsed as OrganizationConfig;
   } catch {
     return null;

@@ -22,9 +22,7 @@ export function NotFoundView() {
 
 export function MissingModuleView({ component }: { component: string }) {
   const { t } = useTranslation();
-  return (
-    <Result status="error" title={`Cannot find module ${component}`} subTitle={t('status.missingModule')} />
-  );
+  return <Result status="error" title={`Cannot find module ${component}`} subTitle={t('status.missingModule')} />;
 }
 
 export function ComingSoonView({ title }: { title: string }) {

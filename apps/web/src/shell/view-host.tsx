@@ -42,6 +42,7 @@ export function ViewHost({ route }: { route: RouteMeta }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt must re-run the load
   useEffect(() => {
     if (!load) return;
     let alive = true;

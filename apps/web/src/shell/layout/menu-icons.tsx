@@ -1,6 +1,6 @@
 import {
-  AppstoreOutlined,
   ApartmentOutlined,
+  AppstoreOutlined,
   BarChartOutlined,
   BookOutlined,
   DashboardOutlined,

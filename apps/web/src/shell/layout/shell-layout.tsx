@@ -1,6 +1,6 @@
+import { BACK_TO_TOP_PX, SIDEBAR_WIDTH_PX } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, FloatButton } from 'antd';
-import { BACK_TO_TOP_PX, SIDEBAR_WIDTH_PX } from '@lyceum/contract';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fetchCurrentUser } from '../auth-api';

@@ -93,7 +93,8 @@ export const en = {
     comingSoonTitle: '{{title}} is coming soon',
     comingSoon: 'This screen is being built. Its menu entry is ready, so it will appear here as soon as it ships.',
     chunkTitle: 'The page could not be loaded',
-    chunk: 'Part of the application failed to download or took longer than 120 seconds. Check your connection and retry.',
+    chunk:
+      'Part of the application failed to download or took longer than 120 seconds. Check your connection and retry.',
     retry: 'Retry',
     reload: 'Reload the page',
   },

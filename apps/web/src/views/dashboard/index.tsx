@@ -18,7 +18,9 @@ export default function DashboardView() {
   const shortcuts = [
     { path: '/profile/index', icon: <IdcardOutlined />, label: t('shell.profile') },
     { path: '/profile/editPassword', icon: <KeyOutlined />, label: t('shell.changePassword') },
-    ...(menu.routes.has('/user/index') ? [{ path: '/user/index', icon: <TeamOutlined />, label: t('dashboard.users') }] : []),
+    ...(menu.routes.has('/user/index')
+      ? [{ path: '/user/index', icon: <TeamOutlined />, label: t('dashboard.users') }]
+      : []),
   ];
 
   return (
@@ -27,7 +29,9 @@ export default function DashboardView() {
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('dashboard.greeting', { name: me.data?.realName ?? '' })}
         </Typography.Title>
-        <Typography.Text type="secondary">{t('dashboard.subtitle', { org: me.data?.organization.name ?? '' })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('dashboard.subtitle', { org: me.data?.organization.name ?? '' })}
+        </Typography.Text>
         <div style={{ marginTop: 16 }}>
           <Typography.Text strong>{t('dashboard.roles')}: </Typography.Text>
           {me.data?.roles.map((r) => (
@@ -40,7 +44,10 @@ export default function DashboardView() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title={t('dashboard.placeholderTitle')}>
-            <Empty image={<LineChartOutlined style={{ fontSize: 64, color: '#bfbfbf' }} />} description={t('dashboard.placeholder')} />
+            <Empty
+              image={<LineChartOutlined style={{ fontSize: 64, color: '#bfbfbf' }} />}
+              description={t('dashboard.placeholder')}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={8}>

@@ -16,10 +16,10 @@ import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { Permission, usePermission } from '../../shell/permission';
+import { ResetPasswordModal } from './reset-password-modal';
 import { changeStatus, roleList, userApi } from './user-api';
 import { baseUserColumns, statusTag } from './user-columns';
 import { UserDrawer } from './user-drawer';
-import { ResetPasswordModal } from './reset-password-modal';
 
 export default function UserListView() {
   const { t } = useTranslation();
@@ -96,17 +96,33 @@ export default function UserListView() {
         <Space size={0}>
           {canUpdate && (
             <Tooltip title={t('common.edit')}>
-              <Button type="link" icon={<EditOutlined />} aria-label={`${t('common.edit')} ${user.userName}`} onClick={() => setEditing({ user })} />
+              <Button
+                type="link"
+                icon={<EditOutlined />}
+                aria-label={`${t('common.edit')} ${user.userName}`}
+                onClick={() => setEditing({ user })}
+              />
             </Tooltip>
           )}
           {canReset && (
             <Tooltip title={t('user.resetPassword')}>
-              <Button type="link" icon={<KeyOutlined />} aria-label={`${t('user.resetPassword')} ${user.userName}`} onClick={() => setResetting(user)} />
+              <Button
+                type="link"
+                icon={<KeyOutlined />}
+                aria-label={`${t('user.resetPassword')} ${user.userName}`}
+                onClick={() => setResetting(user)}
+              />
             </Tooltip>
           )}
           {canDelete && (
             <Tooltip title={t('common.delete')}>
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${user.userName}`} onClick={() => confirmDelete(user)} />
+              <Button
+                type="link"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`${t('common.delete')} ${user.userName}`}
+                onClick={() => confirmDelete(user)}
+              />
             </Tooltip>
           )}
         </Space>
@@ -144,7 +160,10 @@ export default function UserListView() {
                 allowClear
                 placeholder={t('common.all')}
                 style={{ width: 120 }}
-                options={enumValues(userStatusLabels).map((v) => ({ value: v, label: labelOf(userStatusLabels, v, lang) }))}
+                options={enumValues(userStatusLabels).map((v) => ({
+                  value: v,
+                  label: labelOf(userStatusLabels, v, lang),
+                }))}
               />
             </Form.Item>
           </>

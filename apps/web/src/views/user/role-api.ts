@@ -1,6 +1,5 @@
-import type { PermissionNode, Role, RoleCreate, RoleUpdate } from '@lyceum/contract';
+import type { PermissionNode, Role, RoleCreate, RoleUpdate, zRolePageRequest } from '@lyceum/contract';
 import type { z } from 'zod';
-import type { zRolePageRequest } from '@lyceum/contract';
 import { resourceApi } from '../../crud/resource-api';
 import { get, postWithLoading, unwrap } from '../../shell/request';
 

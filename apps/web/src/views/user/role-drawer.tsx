@@ -32,7 +32,8 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (role) form.setFieldsValue({ name: role.name, kind: role.kind, description: role.description ?? '', sort: role.sort });
+    if (role)
+      form.setFieldsValue({ name: role.name, kind: role.kind, description: role.description ?? '', sort: role.sort });
   }, [open, role, form]);
 
   async function save(values: Values) {

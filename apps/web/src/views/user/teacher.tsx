@@ -1,4 +1,4 @@
-import { type User, type UserFilter } from '@lyceum/contract';
+import type { User, UserFilter } from '@lyceum/contract';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../crud/resource-list-page';

@@ -1,7 +1,6 @@
-import type { Role, User, UserCreate, UserPageRequest, UserUpdate } from '@lyceum/contract';
+import type { Page, Role, User, UserCreate, UserPageRequest, UserUpdate } from '@lyceum/contract';
 import { resourceApi } from '../../crud/resource-api';
 import { post, postWithLoading, unwrap } from '../../shell/request';
-import type { Page } from '@lyceum/contract';
 
 export const userApi = resourceApi<User, UserCreate, UserUpdate, UserPageRequest>('user');
 
@@ -14,7 +13,9 @@ export function changeStatus(id: number, status: User['status']): Promise<unknow
 }
 
 export function resetPassword(id: number, password?: string): Promise<{ password: string | null }> {
-  return unwrap(postWithLoading<{ password: string | null }>(`/api/user/resetPassword/${id}`, password ? { password } : {}));
+  return unwrap(
+    postWithLoading<{ password: string | null }>(`/api/user/resetPassword/${id}`, password ? { password } : {}),
+  );
 }
 
 export function roleList(): Promise<Role[]> {

@@ -1,6 +1,6 @@
 import { type Lang, labelOf, type User, userSexLabels, userStatusLabels, userVerifiedLabels } from '@lyceum/contract';
-import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
@@ -28,7 +28,9 @@ export function baseUserColumns(t: TFunction, lang: Lang): TableColumnsType<User
       title: t('user.verified'),
       dataIndex: 'verified',
       width: 110,
-      render: (v: User['verified']) => <Tag color={userVerifiedLabels[v].color}>{labelOf(userVerifiedLabels, v, lang)}</Tag>,
+      render: (v: User['verified']) => (
+        <Tag color={userVerifiedLabels[v].color}>{labelOf(userVerifiedLabels, v, lang)}</Tag>
+      ),
     },
     { title: t('user.phone'), dataIndex: 'phone', width: 140, render: (v: string | null) => v ?? '—' },
     { title: t('user.createTime'), dataIndex: 'createTime', width: 150, render: formatTime },

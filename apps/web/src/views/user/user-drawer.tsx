@@ -74,7 +74,11 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
     }
   }
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('validation.required', { field }) });
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('validation.required', { field }),
+  });
 
   return (
     <Drawer
@@ -92,7 +96,12 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
         </Space>
       }
     >
-      <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ status: UserStatus.Enabled, roleIds: [] }}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{ status: UserStatus.Enabled, roleIds: [] }}
+      >
         <Form.Item
           name="userName"
           label={t('user.userName')}
@@ -100,11 +109,19 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
         >
           <Input autoComplete="off" disabled={!!user} autoFocus={!user} />
         </Form.Item>
-        <Form.Item name="realName" label={t('user.realName')} rules={[required(t('user.realName')), zodRule(fields.realName, t)]}>
+        <Form.Item
+          name="realName"
+          label={t('user.realName')}
+          rules={[required(t('user.realName')), zodRule(fields.realName, t)]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         {!user && (
-          <Form.Item name="password" label={t('user.password')} rules={[required(t('user.password')), zodRule(fields.password, t)]}>
+          <Form.Item
+            name="password"
+            label={t('user.password')}
+            rules={[required(t('user.password')), zodRule(fields.password, t)]}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         )}
@@ -113,7 +130,11 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
           label={t('user.roles')}
           rules={[{ required: true, type: 'array', min: 1, message: t('validation.rolesRequired') }]}
         >
-          <Select mode="multiple" options={roles.map((r) => ({ value: r.id, label: r.name }))} optionFilterProp="label" />
+          <Select
+            mode="multiple"
+            options={roles.map((r) => ({ value: r.id, label: r.name }))}
+            optionFilterProp="label"
+          />
         </Form.Item>
         <Form.Item name="sex" label={t('user.sex')}>
           <Radio.Group

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { syncPermissionCatalogue } from '../src/modules/role/role.service';
+import { type Database, openDatabase } from '../src/platform/db';
+import { seedDemo } from '../src/seed/demo';
+
+export const PASSWORD = 'demo-pass-2026';
+
+// A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL server
+// named by DATABASE_URL when TEST_DB=postgres. Never a mock.
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openDatabase({ url: null, dataDir: null }), drop: async () => {} };
+  }
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `lyceum_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: url.toString(), dataDir: null }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  ids: Awaited<ReturnType<typeof seedDemo>>;
+  call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: CallOptions): Promise<Envelope<T>>;
+  login(domain: string, userName: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { students?: number } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  await syncPermissionCatalogue(database.db);
+  const ids = await seedDemo(database.db, { password: PASSWORD, students: opts.students ?? 12, reuseHash: true });
+  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  await app.ready();
+  const call: TestApp['call'] = async (method, url, o = {}) => {
+    const res = await app.inject({
+      method,
+      url,
+      query: o.query,
+      headers: { ...(o.token ? { token: o.token } : {}), ...o.headers },
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
+    return res.json();
+  };
+  return {
+    app,
+    database,
+    ids,
+    call,
+    async login(domain, userName, password = PASSWORD) {
+      const res = await call<{ token: string }>('POST', '/api/user/login', { body: { domain, userName, password } });
+      if (res.code !== 1) throw new Error(`login ${domain}/${userName} failed: ${res.code} ${res.message}`);
+      return res.response.token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const ajax = { [AJAX_HEADER]: AJAX_HEADER_VALUE };
