@@ -40,6 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorate('db', opts.db);
+  app.decorate('routeCatalog', []);
   app.decorateRequest('ctx', null);
   app.decorateRequest('resultCode', 0);
   app.decorate('resolveSession', (_req, lookup) => resolveSession(opts.db, lookup));

@@ -29,11 +29,23 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     resolveSession: SessionResolver;
+    routeCatalog: RouteInfo[];
   }
   interface FastifyContextConfig {
     access?: Access;
     mutates?: boolean;
   }
+}
+
+// What the app knows of each declared route; tests walk it to prove access rules on every route.
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+  mutates: boolean;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
 }
 
 type ZodOpt = z.ZodType | undefined;
@@ -69,6 +81,15 @@ export function defineRoute<A extends Access, B extends ZodOpt, P extends ZodOpt
   def: RouteDef<A, B, P, Q, R>,
 ): void {
   const access: Access = def.access;
+  app.routeCatalog.push({
+    method: def.method,
+    url: def.url,
+    access,
+    mutates: def.mutates ?? false,
+    body: def.body,
+    params: def.params,
+    querystring: def.querystring,
+  });
   app.route({
     method: def.method,
     url: def.url,

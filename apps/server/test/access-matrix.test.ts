@@ -1,0 +1,181 @@
+import { ResultCode } from '@lyceum/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/modules/user/user.table';
+import type { RouteInfo } from '../src/platform/route';
+import { type TestApp, createTestApp } from './harness';
+import { snapshotOrganization } from './snapshot';
+
+// Walks every declared route: without a session (401), as a student (403 on staff routes), as the
+// administrator of another organisation with ids copied from `demo` (nothing read, nothing changed),
+// and with bad input (501 naming the field, nothing written).
+
+interface DemoIds {
+  orgId: number;
+  userId: number;
+  adminId: number;
+  roleId: number;
+  deptId: number;
+  categoryId: number;
+}
+interface Req {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  query?: Record<string, string>;
+}
+type Template = (d: DemoIds) => Req;
+
+const templates: Record<string, Template> = {
+  'GET /api/user/menu': () => ({}),
+  'GET /api/user/current': () => ({}),
+  'POST /api/user/change': (d) => ({ body: { roleId: d.roleId } }),
+  'POST /api/user/updateProfile': () => ({ body: { realName: 'Someone', phone: '13800000000' } }),
+  'POST /api/user/changePassword': () => ({ body: { oldPassword: 'not-the-password', newPassword: 'another-pass-1' } }),
+  'POST /api/user/page': (d) => ({ body: { pageIndex: 1, pageSize: 10, roleId: d.roleId, userName: 'teacher' } }),
+  'POST /api/user/list': (d) => ({ body: { roleId: d.roleId, realName: 'Tom' } }),
+  'POST /api/user/create': (d) => ({
+    body: { userName: 'intruder', realName: 'Intruder', password: 'password-123', roleIds: [d.roleId], departmentId: d.deptId },
+  }),
+  'POST /api/user/update': (d) => ({ body: { id: d.userId, userName: 'teacher', realName: 'Hacked', roleIds: [d.roleId] } }),
+  'POST /api/user/select/:id': (d) => ({ params: { id: d.userId } }),
+  'POST /api/user/delete/:id': (d) => ({ params: { id: d.userId } }),
+  'POST /api/user/delete/ids': (d) => ({ body: { ids: [d.userId, d.adminId] } }),
+  'POST /api/user/changeStatus/:id': (d) => ({ params: { id: d.userId }, body: { status: 2 } }),
+  'POST /api/user/resetPassword/:id': (d) => ({ params: { id: d.userId }, body: { password: 'hacked-pass-1' } }),
+  'POST /api/user/teacher/page': (d) => ({ body: { pageIndex: 1, pageSize: 10, roleId: d.roleId } }),
+  'POST /api/user/categoryStudentPage': (d) => ({ body: { pageIndex: 1, pageSize: 10, userCategoryId: d.categoryId } }),
+  'POST /api/user/studentList': (d) => ({ body: { userCategoryId: d.categoryId, keyword: 's2026' } }),
+  'POST /api/user/taskStudentList/:id': () => ({ params: { id: 1 } }),
+  'POST /api/user/select/organizationId': (d) => ({ body: { organizationId: d.orgId } }),
+  'POST /api/user/selectByUserName': () => ({ body: { userName: 'Alice' } }),
+  'POST /api/user/selectByTeacherName': () => ({ body: { teacherName: 'Tom' } }),
+  'POST /api/user/selectByUserName/classTeacher': () => ({ body: { userName: 'wang' } }),
+  'POST /api/user/getUserByIdList': (d) => ({ body: { ids: [d.userId, d.adminId] } }),
+  'POST /api/user/select/role': (d) => ({ body: { roleId: d.roleId } }),
+  'POST /api/user/roleListByOrganizationId/:id': (d) => ({ params: { id: d.orgId } }),
+  'POST /api/user/findByUserName': () => ({ body: { userName: 'wang.fang' } }),
+  'POST /api/role/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'e' } }),
+  'POST /api/role/list': () => ({ body: { kind: 3 } }),
+  'POST /api/role/create': () => ({ body: { name: 'Invigilator', kind: 3 } }),
+  'POST /api/role/update': (d) => ({ body: { id: d.roleId, name: 'Hacked', kind: 3 } }),
+  'POST /api/role/select/:id': (d) => ({ params: { id: d.roleId } }),
+  'POST /api/role/delete/:id': (d) => ({ params: { id: d.roleId } }),
+  'POST /api/role/delete/ids': (d) => ({ body: { ids: [d.roleId] } }),
+  'GET /api/role/permissionTree': () => ({}),
+  'POST /api/role/grant': (d) => ({ body: { roleId: d.roleId, permissionIds: [] } }),
+};
+// Public routes are covered by the auth tests; they serve anyone by design.
+const isPublic = (r: RouteInfo) => r.access === 'public';
+const key = (r: RouteInfo) => `${r.method} ${r.url}`;
+
+let t: TestApp;
+let d: DemoIds;
+let routes: RouteInfo[];
+
+function urlOf(r: RouteInfo, req: Req): string {
+  return r.url.replace(/:(\w+)/g, (_, name: string) => String(req.params?.[name] ?? 1));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const demo = t.ids.demo;
+  const idOf = async (userName: string) =>
+    (
+      await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, userName)))
+    )[0].id;
+  d = {
+    orgId: demo.orgId,
+    userId: await idOf('teacher'),
+    adminId: await idOf('admin'),
+    roleId: demo.roleIds.teacher,
+    deptId: demo.deptIds.cs,
+    categoryId: demo.categoryIds.undergraduate,
+  };
+  routes = t.app.routeCatalog.filter((r) => !isPublic(r));
+});
+afterAll(() => t.close());
+
+describe('every route', () => {
+  it('has a request template here (a new route must join the matrix)', () => {
+    const missing = routes.map(key).filter((k) => !templates[k]);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 401 without a session', async () => {
+    for (const r of routes) {
+      const req = templates[key(r)](d);
+      const res = await t.call(r.method as 'GET' | 'POST', urlOf(r, req), { body: req.body });
+      expect(res.code, key(r)).toBe(ResultCode.NotLoggedIn);
+    }
+  });
+
+  it('answers 403 to a student on every staff route', async () => {
+    const token = await t.login('demo', 'student');
+    for (const r of routes.filter((x) => Array.isArray(x.access))) {
+      const req = templates[key(r)](d);
+      const res = await t.call(r.method as 'GET' | 'POST', urlOf(r, req), { token, body: req.body });
+      expect(res.code, key(r)).toBe(ResultCode.Forbidden);
+    }
+  });
+
+  it("lets another organisation's administrator neither read nor change anything of demo", async () => {
+    const before = await snapshotOrganization(t.database.db, d.orgId);
+    const token = await t.login('north', 'admin');
+    const markers = [`"organizationId":${d.orgId},`, 'demo.example.edu', 'Alice Admin', 'Tom Teacher', '王芳', 'Demo Academy'];
+    for (const r of routes) {
+      const req = templates[key(r)](d);
+      const res = await t.call(r.method as 'GET' | 'POST', urlOf(r, req), { token, body: req.body });
+      const json = JSON.stringify(res);
+      for (const m of markers) expect(json.includes(m), `${key(r)} leaked ${m}: ${json.slice(0, 300)}`).toBe(false);
+      if (r.mutates && r.url !== '/api/user/updateProfile' && r.url !== '/api/role/create') {
+        expect(res.code, `${key(r)}: ${res.message}`).not.toBe(ResultCode.Success);
+      }
+    }
+    expect(await snapshotOrganization(t.database.db, d.orgId)).toBe(before);
+  });
+
+  it('rejects bad input with 501 naming the field, and writes nothing', async () => {
+    const token = await t.login('demo', 'admin');
+    const before = await snapshotOrganization(t.database.db, d.orgId);
+    for (const r of routes) {
+      const req = templates[key(r)](d);
+      if (r.params) {
+        const res = await t.call(r.method as 'GET' | 'POST', r.url.replace(':id', 'abc'), { token, body: req.body });
+        expect(res.code, `${key(r)} id=abc`).toBe(ResultCode.InvalidParams);
+        expect(res.message, key(r)).toMatch(/^id: /);
+        const zero = await t.call(r.method as 'GET' | 'POST', r.url.replace(':id', '0'), { token, body: req.body });
+        expect(zero.code, `${key(r)} id=0`).toBe(ResultCode.InvalidParams);
+      }
+      if (!r.body || !req.body || typeof req.body !== 'object') continue;
+      const url = urlOf(r, req);
+      const arr = await t.call(r.method as 'GET' | 'POST', url, { token, body: [] });
+      expect(arr.code, `${key(r)} []`).toBe(ResultCode.InvalidParams);
+      for (const [field, value] of Object.entries(req.body)) {
+        const wrongType = await t.call(r.method as 'GET' | 'POST', url, { token, body: { ...req.body, [field]: { x: 1 } } });
+        expect(wrongType.code, `${key(r)} ${field} wrong type`).toBe(ResultCode.InvalidParams);
+        expect(wrongType.message, `${key(r)} ${field}`).toMatch(new RegExp(`^${field}(\\.|:)`));
+        if (typeof value === 'string') {
+          const long = await t.call(r.method as 'GET' | 'POST', url, { token, body: { ...req.body, [field]: 'x'.repeat(5000) } });
+          expect(long.code, `${key(r)} ${field} too long`).toBe(ResultCode.InvalidParams);
+          expect(long.message).toMatch(new RegExp(`^${field}: `));
+        }
+      }
+    }
+    expect(await snapshotOrganization(t.database.db, d.orgId)).toBe(before);
+  });
+
+  it('answers unknown ids with "not found" and changes nothing', async () => {
+    const token = await t.login('demo', 'admin');
+    const before = await snapshotOrganization(t.database.db, d.orgId);
+    for (const r of routes.filter((x) => x.params && x.url !== '/api/user/taskStudentList/:id')) {
+      const req = templates[key(r)](d);
+      const res = await t.call(r.method as 'GET' | 'POST', r.url.replace(':id', '987654'), { token, body: req.body });
+      expect(res.code, key(r)).toBe(ResultCode.Error);
+      expect(res.message, key(r)).toMatch(/not found/);
+    }
+    expect(await snapshotOrganization(t.database.db, d.orgId)).toBe(before);
+  });
+});

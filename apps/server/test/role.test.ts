@@ -1,0 +1,104 @@
+import { type MenuResponse, type PermissionNode, ResultCode, type Role } from '@lyceum/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from './harness';
+
+let t: TestApp;
+let admin: string;
+let tree: PermissionNode[];
+const flat = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('demo', 'admin');
+  tree = (await t.call<PermissionNode[]>('GET', '/api/role/permissionTree', { token: admin })).response;
+});
+afterAll(() => t.close());
+
+describe('menu', () => {
+  it('is shaped as the spec says, from the active role', async () => {
+    const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: admin })).response;
+    expect(menu.permissionList).toEqual(expect.arrayContaining(['user:page', 'user:create', 'role:grant']));
+    const users = menu.routerItemVMList.find((m) => m.path === '/user')!;
+    expect(users).toMatchObject({ metaTitle: 'Users', metaTitleZh: '用户管理', metaIcon: 'user' });
+    expect(users.children[0]).toEqual({
+      path: 'index',
+      name: 'userIndex',
+      component: 'user/index',
+      metaTitle: 'Users',
+      metaTitleZh: '用户列表',
+      metaNoCache: false,
+      metaActiveMenu: null,
+      hidden: false,
+    });
+    const question = menu.routerItemVMList.find((m) => m.path === '/question')!;
+    expect(question.children.find((c) => c.path === 'single/choice')).toMatchObject({ hidden: true, metaActiveMenu: '/question/list' });
+    expect(menu.routerItemVMList.some((m) => m.path === '/study')).toBe(false);
+  });
+
+  it('gives students only their own area', async () => {
+    const student = await t.login('demo', 'student');
+    const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: student })).response;
+    expect(menu.routerItemVMList.map((m) => m.path)).toEqual(['/study']);
+    expect(menu.permissionList.every((p) => p.startsWith('my'))).toBe(true);
+  });
+
+  it('the permission tree has three levels and every area of the product', () => {
+    expect(tree.length).toBeGreaterThanOrEqual(12);
+    const all = flat(tree);
+    expect(new Set(all.map((n) => n.level))).toEqual(new Set([1, 2, 3]));
+    expect(all.find((n) => n.permission === 'user:create')?.level).toBe(3);
+  });
+});
+
+describe('roles', () => {
+  it('creates a role, grants menus, and its holders get exactly those', async () => {
+    const created = await t.call<Role>('POST', '/api/role/create', { token: admin, body: { name: 'Invigilator', kind: 3, description: 'Watches exams' } });
+    expect(created.response).toMatchObject({ name: 'Invigilator', builtIn: false, userCount: 0, permissionIds: [] });
+    const monitor = flat(tree).find((n) => n.permission === 'examLog:page')!;
+    const grant = await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: created.response.id, permissionIds: [monitor.id] } });
+    expect(grant.code).toBe(ResultCode.Success);
+    const user = await t.call<{ id: number }>('POST', '/api/user/create', {
+      token: admin,
+      body: { userName: 'invig', realName: 'In Vig', password: 'password-12', roleIds: [created.response.id] },
+    });
+    const token = await t.login('demo', 'invig', 'password-12');
+    const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
+    expect(menu.permissionList).toEqual(['examLog:page']);
+    expect(menu.routerItemVMList.map((m) => m.path)).toEqual(['/exam']);
+    const inUse = await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin });
+    expect(inUse.code).toBe(ResultCode.Error);
+    expect(inUse.message).toMatch(/used by 1 users/);
+    await t.call('POST', `/api/user/delete/${user.response.id}`, { token: admin });
+    expect((await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin })).code).toBe(ResultCode.Success);
+  });
+
+  it('a student role cannot be granted staff entries; built-in roles are protected', async () => {
+    const ids = t.ids.demo.roleIds;
+    const staffEntry = flat(tree).find((n) => n.permission === 'user:page')!;
+    const res = await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.student, permissionIds: [staffEntry.id] } });
+    expect(res.code).toBe(ResultCode.InvalidParams);
+    expect(res.message).toMatch(/^permissionIds: a student role cannot hold staff entries/);
+    expect((await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.admin, permissionIds: [] } })).code).toBe(ResultCode.Error);
+    expect((await t.call('POST', `/api/role/delete/${ids.teacher}`, { token: admin })).message).toMatch(/Built-in roles cannot be deleted/);
+    const kind = await t.call('POST', '/api/role/update', { token: admin, body: { id: ids.teacher, name: 'Teacher', kind: 4 } });
+    expect(kind.message).toBe('kind: the kind of a built-in role cannot change');
+    const dup = await t.call('POST', '/api/role/create', { token: admin, body: { name: 'teacher', kind: 3 } });
+    expect(dup.message).toMatch(/^name: .*already exists/);
+    const unknown = await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.teacher, permissionIds: [99999] } });
+    expect(unknown.message).toBe('permissionIds: no permission with id 99999');
+  });
+
+  it('changes take effect on the next call of users already logged in', async () => {
+    const ids = t.ids.demo.roleIds;
+    const teacher = await t.login('demo', 'teacher');
+    const before = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: teacher })).response.permissionList;
+    expect(before).toContain('question:page');
+    const keep = flat(tree).filter((n) => n.permission === 'message:page').map((n) => n.id);
+    await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.teacher, permissionIds: keep } });
+    const after = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: teacher })).response.permissionList;
+    expect(after).toEqual(['message:page']);
+    const role = await t.call<Role>('POST', `/api/role/select/${ids.teacher}`, { token: admin });
+    expect(role.response.permissionIds).toEqual(keep);
+    expect(role.response.userCount).toBe(11);
+  });
+});

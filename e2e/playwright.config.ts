@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// An explicit E2E_BASE_URL points at a server someone already runs; otherwise the config starts one.
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? 'http://127.0.0.1:3100';
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'en-GB',
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: external
+    ? undefined
+    : {
+        // Starts the API on port 3100 with a fresh data directory and the demo password; the web must be built.
+        command: 'node ../scripts/e2e-server.mjs',
+        url: `${baseURL}/api/common/organization/demo`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,64 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = process.env.LYCEUM_DEMO_PASSWORD ?? 'demo-pass-2026';
+const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
+
+// Logs in through the organisation's login page, as a person would.
+export async function loginAs(page: Page, userName: string, password = DEMO_PASSWORD, domain = 'demo'): Promise<void> {
+  await page.goto(`/${domain}/login`);
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  response: T;
+}
+
+// API calls for test set-up, with their own cookie jar (not the page's).
+export async function api<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+): Promise<Envelope<T>> {
+  const res = await request.fetch(url, { method, data: data ?? (method === 'POST' ? {} : undefined), headers: AJAX });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as Envelope<T>;
+}
+
+export async function apiLogin(
+  request: APIRequestContext,
+  userName: string,
+  password = DEMO_PASSWORD,
+  domain = 'demo',
+) {
+  const env = await api<{ token: string }>(request, 'POST', '/api/user/login', { userName, password, domain });
+  expect(env.code, env.message).toBe(1);
+  return env.response.token;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+// Creates a user with the demo organisation's teacher role through the admin API and returns its name.
+export async function createTeacherUser(request: APIRequestContext, password: string, prefix = 'e2e'): Promise<string> {
+  await apiLogin(request, 'admin');
+  const roles = await api<{ id: number; kind: number }[]>(request, 'POST', '/api/role/list');
+  const teacherRole = roles.response.find((r) => r.kind === 3);
+  expect(teacherRole, 'a teacher role exists').toBeTruthy();
+  const userName = uniqueName(prefix);
+  const created = await api(request, 'POST', '/api/user/create', {
+    id: null,
+    userName,
+    realName: `E2E ${userName}`,
+    password,
+    roleIds: [teacherRole?.id],
+  });
+  expect(created.code, created.message).toBe(1);
+  return userName;
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { api, apiLogin, loginAs } from './helpers';
+
+test.describe('menu-driven navigation', () => {
+  test('the server menu opens the users and roles screens', async ({ page }) => {
+    await loginAs(page, 'admin');
+    const sidebar = page.locator('.sidebar');
+    await sidebar.getByRole('menuitem', { name: 'Users' }).first().click();
+    await sidebar.getByRole('menuitem', { name: 'Roles' }).click();
+    await expect(page).toHaveURL(/\/user\/role$/);
+    await expect(page).toHaveTitle('Roles | Demo Academy');
+    await expect(page.getByRole('cell', { name: /Teacher/ }).first()).toBeVisible();
+    await expect(page.locator('.topbar-breadcrumb')).toContainText('Roles');
+  });
+
+  test('an unbuilt screen shows "coming soon"', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Base data' }).click();
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Degrees' }).click();
+    await expect(page).toHaveURL(/\/baseData\/degree$/);
+    await expect(page.getByText('Degrees is coming soon')).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a teacher sees no admin screens and the API refuses admin calls', async ({ page, request }) => {
+    await loginAs(page, 'teacher');
+    await expect(page.locator('.sidebar').getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
+    await page.goto('/user/role');
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+    await apiLogin(request, 'teacher');
+    const res = await api(request, 'POST', '/api/user/create', {
+      id: null,
+      userName: 'sneaky',
+      realName: 'Sneaky',
+      password: 'sneaky-pass-1',
+      roleIds: [1],
+    });
+    expect(res.code).toBe(403);
+  });
+});
