@@ -32,7 +32,10 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info', redact: ['req.headers.token', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    logger: {
+      level: opts.logLevel ?? 'info',
+      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -93,7 +96,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({ code: ResultCode.Error, message: `No such API: ${req.method} ${req.url.split('?')[0]}`, response: null });
+      return reply.status(404).send({
+        code: ResultCode.Error,
+        message: `No such API: ${req.method} ${req.url.split('?')[0]}`,
+        response: null,
+      });
     }
     // The web app routes every other path itself (the SPA's 404 page included).
     if (webDist && existsSync(path.join(webDist, 'index.html')) && req.method === 'GET') {

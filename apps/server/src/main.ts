@@ -15,7 +15,10 @@ const { seeded, generated } = await seedIfEmpty(database, config.demoPassword);
 await purgeExpired(database.db);
 
 const app = await buildApp({ db: database.db, logLevel: config.logLevel, webDist: config.webDist });
-const housekeeping = setInterval(() => void purgeExpired(database.db).catch((err) => app.log.error({ err })), 3_600_000);
+const housekeeping = setInterval(
+  () => void purgeExpired(database.db).catch((err) => app.log.error({ err })),
+  3_600_000,
+);
 housekeeping.unref();
 
 let closing = false;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/user/user.table';
 import type { RouteInfo } from '../src/platform/route';
-import { type TestApp, createTestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
 // Walks every declared route: without a session (401), as a student (403 on staff routes), as the
@@ -34,9 +34,17 @@ const templates: Record<string, Template> = {
   'POST /api/user/page': (d) => ({ body: { pageIndex: 1, pageSize: 10, roleId: d.roleId, userName: 'teacher' } }),
   'POST /api/user/list': (d) => ({ body: { roleId: d.roleId, realName: 'Tom' } }),
   'POST /api/user/create': (d) => ({
-    body: { userName: 'intruder', realName: 'Intruder', password: 'password-123', roleIds: [d.roleId], departmentId: d.deptId },
+    body: {
+      userName: 'intruder',
+      realName: 'Intruder',
+      password: 'password-123',
+      roleIds: [d.roleId],
+      departmentId: d.deptId,
+    },
   }),
-  'POST /api/user/update': (d) => ({ body: { id: d.userId, userName: 'teacher', realName: 'Hacked', roleIds: [d.roleId] } }),
+  'POST /api/user/update': (d) => ({
+    body: { id: d.userId, userName: 'teacher', realName: 'Hacked', roleIds: [d.roleId] },
+  }),
   'POST /api/user/select/:id': (d) => ({ params: { id: d.userId } }),
   'POST /api/user/delete/:id': (d) => ({ params: { id: d.userId } }),
   'POST /api/user/delete/ids': (d) => ({ body: { ids: [d.userId, d.adminId] } }),
@@ -124,7 +132,14 @@ describe('every route', () => {
   it("lets another organisation's administrator neither read nor change anything of demo", async () => {
     const before = await snapshotOrganization(t.database.db, d.orgId);
     const token = await t.login('north', 'admin');
-    const markers = [`"organizationId":${d.orgId},`, 'demo.example.edu', 'Alice Admin', 'Tom Teacher', '王芳', 'Demo Academy'];
+    const markers = [
+      `"organizationId":${d.orgId},`,
+      'demo.example.edu',
+      'Alice Admin',
+      'Tom Teacher',
+      '王芳',
+      'Demo Academy',
+    ];
     for (const r of routes) {
       const req = templates[key(r)](d);
       const res = await t.call(r.method as 'GET' | 'POST', urlOf(r, req), { token, body: req.body });
@@ -154,11 +169,17 @@ describe('every route', () => {
       const arr = await t.call(r.method as 'GET' | 'POST', url, { token, body: [] });
       expect(arr.code, `${key(r)} []`).toBe(ResultCode.InvalidParams);
       for (const [field, value] of Object.entries(req.body)) {
-        const wrongType = await t.call(r.method as 'GET' | 'POST', url, { token, body: { ...req.body, [field]: { x: 1 } } });
+        const wrongType = await t.call(r.method as 'GET' | 'POST', url, {
+          token,
+          body: { ...req.body, [field]: { x: 1 } },
+        });
         expect(wrongType.code, `${key(r)} ${field} wrong type`).toBe(ResultCode.InvalidParams);
         expect(wrongType.message, `${key(r)} ${field}`).toMatch(new RegExp(`^${field}(\\.|:)`));
         if (typeof value === 'string') {
-          const long = await t.call(r.method as 'GET' | 'POST', url, { token, body: { ...req.body, [field]: 'x'.repeat(5000) } });
+          const long = await t.call(r.method as 'GET' | 'POST', url, {
+            token,
+            body: { ...req.body, [field]: 'x'.repeat(5000) },
+          });
           expect(long.code, `${key(r)} ${field} too long`).toBe(ResultCode.InvalidParams);
           expect(long.message).toMatch(new RegExp(`^${field}: `));
         }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, sessions } from '../src/modules/auth/auth.table';
 import { setOrganizationStatus } from '../src/modules/organization/organization.service';
-import { PASSWORD, type TestApp, ajax, createTestApp } from './harness';
+import { ajax, createTestApp, PASSWORD, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,9 +36,13 @@ describe('login', () => {
   });
 
   it('gives 402 for a wrong password or unknown user, and logs the failure', async () => {
-    const wrong = await t.call('POST', '/api/user/login', { body: { userName: 'teacher', password: 'nope-nope', domain: 'demo' } });
+    const wrong = await t.call('POST', '/api/user/login', {
+      body: { userName: 'teacher', password: 'nope-nope', domain: 'demo' },
+    });
     expect(wrong.code).toBe(ResultCode.WrongCredentials);
-    const unknown = await t.call('POST', '/api/user/login', { body: { userName: 'ghost', password: 'nope-nope', domain: 'demo' } });
+    const unknown = await t.call('POST', '/api/user/login', {
+      body: { userName: 'ghost', password: 'nope-nope', domain: 'demo' },
+    });
     expect(unknown.code).toBe(ResultCode.WrongCredentials);
     expect(unknown.message).toBe(wrong.message);
     const failures = await t.database.db.select().from(loginLogs).where(eq(loginLogs.success, false));
@@ -46,12 +50,16 @@ describe('login', () => {
   });
 
   it('names an unknown organisation and rejects missing fields with 501', async () => {
-    const res = await t.call('POST', '/api/user/login', { body: { userName: 'admin', password: PASSWORD, domain: 'nowhere' } });
+    const res = await t.call('POST', '/api/user/login', {
+      body: { userName: 'admin', password: PASSWORD, domain: 'nowhere' },
+    });
     expect(res.code).toBe(ResultCode.Error);
     expect(res.message).toContain('nowhere');
     const missing = await t.call('POST', '/api/user/login', { body: { userName: 'admin', domain: 'demo' } });
     expect(missing).toMatchObject({ code: ResultCode.InvalidParams, message: 'password: is required' });
-    const wrongType = await t.call('POST', '/api/user/login', { body: { userName: 5, password: PASSWORD, domain: 'demo' } });
+    const wrongType = await t.call('POST', '/api/user/login', {
+      body: { userName: 5, password: PASSWORD, domain: 'demo' },
+    });
     expect(wrongType.code).toBe(ResultCode.InvalidParams);
     expect(wrongType.message).toMatch(/^userName: /);
   });
@@ -114,12 +122,17 @@ describe('sessions', () => {
   it('disabling a user ends their sessions at once; they cannot log in again', async () => {
     const admin = await t.login('demo', 'admin');
     const studentToken = await t.login('demo', 's2026002');
-    const page = await t.call<{ list: { id: number }[] }>('POST', '/api/user/page', { token: admin, body: { userName: 's2026002' } });
+    const page = await t.call<{ list: { id: number }[] }>('POST', '/api/user/page', {
+      token: admin,
+      body: { userName: 's2026002' },
+    });
     const id = page.response.list[0].id;
     const off = await t.call('POST', `/api/user/changeStatus/${id}`, { token: admin, body: { status: 2 } });
     expect(off.code).toBe(ResultCode.Success);
     expect((await t.call('GET', '/api/user/menu', { token: studentToken })).code).toBe(ResultCode.NotLoggedIn);
-    const again = await t.call('POST', '/api/user/login', { body: { userName: 's2026002', password: PASSWORD, domain: 'demo' } });
+    const again = await t.call('POST', '/api/user/login', {
+      body: { userName: 's2026002', password: PASSWORD, domain: 'demo' },
+    });
     expect(again.code).toBe(ResultCode.SessionInvalid);
     expect(again.message).toMatch(/disabled/);
     await t.call('POST', `/api/user/changeStatus/${id}`, { token: admin, body: { status: 1 } });
@@ -130,7 +143,9 @@ describe('sessions', () => {
     await setOrganizationStatus(t.database.db, 'north', 2);
     expect((await t.call('GET', '/api/user/menu', { token })).code).toBe(ResultCode.NotLoggedIn);
     expect((await t.call('GET', '/api/common/organization/north')).code).toBe(ResultCode.Error);
-    const login = await t.call('POST', '/api/user/login', { body: { userName: 'admin', password: PASSWORD, domain: 'north' } });
+    const login = await t.call('POST', '/api/user/login', {
+      body: { userName: 'admin', password: PASSWORD, domain: 'north' },
+    });
     expect(login.code).toBe(ResultCode.SessionInvalid);
     await setOrganizationStatus(t.database.db, 'north', 1);
   });
@@ -142,7 +157,9 @@ describe('staff handoff', () => {
     const h = await t.call<{ secret: string; expiresIn: number }>('POST', '/api/user/handoff', { token });
     expect(h.code).toBe(ResultCode.Success);
     expect(h.response.expiresIn).toBe(60);
-    const first = await t.call<{ userName: string; token: string }>('GET', '/api/user/login', { query: { secret: h.response.secret } });
+    const first = await t.call<{ userName: string; token: string }>('GET', '/api/user/login', {
+      query: { secret: h.response.secret },
+    });
     expect(first.code).toBe(ResultCode.Success);
     expect(first.response.userName).toBe('teacher');
     expect((await t.call('GET', '/api/user/menu', { token: first.response.token })).code).toBe(ResultCode.Success);
@@ -154,7 +171,9 @@ describe('staff handoff', () => {
     const token = await t.login('demo', 'teacher');
     const h = await t.call<{ secret: string }>('POST', '/api/user/handoff', { token });
     await t.database.db.execute(sql`update handoff_secrets set expire_time = now() - interval '1 second'`);
-    expect((await t.call('GET', '/api/user/login', { query: { secret: h.response.secret } })).code).toBe(ResultCode.NotLoggedIn);
+    expect((await t.call('GET', '/api/user/login', { query: { secret: h.response.secret } })).code).toBe(
+      ResultCode.NotLoggedIn,
+    );
     const student = await t.login('demo', 'student');
     expect((await t.call('POST', '/api/user/handoff', { token: student })).code).toBe(ResultCode.Forbidden);
     expect((await t.call('POST', '/api/user/handoff')).code).toBe(ResultCode.NotLoggedIn);
@@ -163,13 +182,22 @@ describe('staff handoff', () => {
   it('a trusted system hands over a staff user with the organisation API key', async () => {
     const { createApiKey } = await import('../src/modules/organization/organization.service');
     const key = await createApiKey(t.database.db, 'demo', 'portal');
-    const h = await t.call<{ secret: string }>('POST', '/api/user/handoff', { headers: { 'x-api-key': key }, body: { userName: 'teacher' } });
+    const h = await t.call<{ secret: string }>('POST', '/api/user/handoff', {
+      headers: { 'x-api-key': key },
+      body: { userName: 'teacher' },
+    });
     expect(h.code).toBe(ResultCode.Success);
     const s = await t.call<{ userName: string }>('GET', '/api/user/login', { query: { secret: h.response.secret } });
     expect(s.response.userName).toBe('teacher');
-    const student = await t.call('POST', '/api/user/handoff', { headers: { 'x-api-key': key }, body: { userName: 'student' } });
+    const student = await t.call('POST', '/api/user/handoff', {
+      headers: { 'x-api-key': key },
+      body: { userName: 'student' },
+    });
     expect(student.code).toBe(ResultCode.Forbidden);
-    const badKey = await t.call('POST', '/api/user/handoff', { headers: { 'x-api-key': 'lyk_wrong' }, body: { userName: 'teacher' } });
+    const badKey = await t.call('POST', '/api/user/handoff', {
+      headers: { 'x-api-key': 'lyk_wrong' },
+      body: { userName: 'teacher' },
+    });
     expect(badKey.code).toBe(ResultCode.NotLoggedIn);
   });
 });

@@ -1,6 +1,6 @@
 import { type MenuResponse, type PermissionNode, ResultCode, type Role } from '@lyceum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
@@ -31,7 +31,10 @@ describe('menu', () => {
       hidden: false,
     });
     const question = menu.routerItemVMList.find((m) => m.path === '/question')!;
-    expect(question.children.find((c) => c.path === 'single/choice')).toMatchObject({ hidden: true, metaActiveMenu: '/question/list' });
+    expect(question.children.find((c) => c.path === 'single/choice')).toMatchObject({
+      hidden: true,
+      metaActiveMenu: '/question/list',
+    });
     expect(menu.routerItemVMList.some((m) => m.path === '/study')).toBe(false);
   });
 
@@ -52,10 +55,16 @@ describe('menu', () => {
 
 describe('roles', () => {
   it('creates a role, grants menus, and its holders get exactly those', async () => {
-    const created = await t.call<Role>('POST', '/api/role/create', { token: admin, body: { name: 'Invigilator', kind: 3, description: 'Watches exams' } });
+    const created = await t.call<Role>('POST', '/api/role/create', {
+      token: admin,
+      body: { name: 'Invigilator', kind: 3, description: 'Watches exams' },
+    });
     expect(created.response).toMatchObject({ name: 'Invigilator', builtIn: false, userCount: 0, permissionIds: [] });
     const monitor = flat(tree).find((n) => n.permission === 'examLog:page')!;
-    const grant = await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: created.response.id, permissionIds: [monitor.id] } });
+    const grant = await t.call('POST', '/api/role/grant', {
+      token: admin,
+      body: { roleId: created.response.id, permissionIds: [monitor.id] },
+    });
     expect(grant.code).toBe(ResultCode.Success);
     const user = await t.call<{ id: number }>('POST', '/api/user/create', {
       token: admin,
@@ -69,22 +78,37 @@ describe('roles', () => {
     expect(inUse.code).toBe(ResultCode.Error);
     expect(inUse.message).toMatch(/used by 1 users/);
     await t.call('POST', `/api/user/delete/${user.response.id}`, { token: admin });
-    expect((await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin })).code).toBe(ResultCode.Success);
+    expect((await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin })).code).toBe(
+      ResultCode.Success,
+    );
   });
 
   it('a student role cannot be granted staff entries; built-in roles are protected', async () => {
     const ids = t.ids.demo.roleIds;
     const staffEntry = flat(tree).find((n) => n.permission === 'user:page')!;
-    const res = await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.student, permissionIds: [staffEntry.id] } });
+    const res = await t.call('POST', '/api/role/grant', {
+      token: admin,
+      body: { roleId: ids.student, permissionIds: [staffEntry.id] },
+    });
     expect(res.code).toBe(ResultCode.InvalidParams);
     expect(res.message).toMatch(/^permissionIds: a student role cannot hold staff entries/);
-    expect((await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.admin, permissionIds: [] } })).code).toBe(ResultCode.Error);
-    expect((await t.call('POST', `/api/role/delete/${ids.teacher}`, { token: admin })).message).toMatch(/Built-in roles cannot be deleted/);
-    const kind = await t.call('POST', '/api/role/update', { token: admin, body: { id: ids.teacher, name: 'Teacher', kind: 4 } });
+    expect(
+      (await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.admin, permissionIds: [] } })).code,
+    ).toBe(ResultCode.Error);
+    expect((await t.call('POST', `/api/role/delete/${ids.teacher}`, { token: admin })).message).toMatch(
+      /Built-in roles cannot be deleted/,
+    );
+    const kind = await t.call('POST', '/api/role/update', {
+      token: admin,
+      body: { id: ids.teacher, name: 'Teacher', kind: 4 },
+    });
     expect(kind.message).toBe('kind: the kind of a built-in role cannot change');
     const dup = await t.call('POST', '/api/role/create', { token: admin, body: { name: 'teacher', kind: 3 } });
     expect(dup.message).toMatch(/^name: .*already exists/);
-    const unknown = await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.teacher, permissionIds: [99999] } });
+    const unknown = await t.call('POST', '/api/role/grant', {
+      token: admin,
+      body: { roleId: ids.teacher, permissionIds: [99999] },
+    });
     expect(unknown.message).toBe('permissionIds: no permission with id 99999');
   });
 
@@ -93,7 +117,9 @@ describe('roles', () => {
     const teacher = await t.login('demo', 'teacher');
     const before = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: teacher })).response.permissionList;
     expect(before).toContain('question:page');
-    const keep = flat(tree).filter((n) => n.permission === 'message:page').map((n) => n.id);
+    const keep = flat(tree)
+      .filter((n) => n.permission === 'message:page')
+      .map((n) => n.id);
     await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: ids.teacher, permissionIds: keep } });
     const after = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: teacher })).response.permissionList;
     expect(after).toEqual(['message:page']);

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { roles, rolePermissions } from '../src/modules/role/role.table';
+import { rolePermissions, roles } from '../src/modules/role/role.table';
 import { userRoles, users } from '../src/modules/user/user.table';
 import type { Db } from '../src/platform/db';
 
@@ -24,7 +24,11 @@ export async function snapshotOrganization(db: Db, orgId: number): Promise<strin
     .where(eq(users.organizationId, orgId))
     .orderBy(asc(users.id));
   const r = await db.select().from(roles).where(eq(roles.organizationId, orgId)).orderBy(asc(roles.id));
-  const ur = await db.select().from(userRoles).where(eq(userRoles.organizationId, orgId)).orderBy(asc(userRoles.userId), asc(userRoles.roleId));
+  const ur = await db
+    .select()
+    .from(userRoles)
+    .where(eq(userRoles.organizationId, orgId))
+    .orderBy(asc(userRoles.userId), asc(userRoles.roleId));
   const rp = await db
     .select()
     .from(rolePermissions)

@@ -1,6 +1,6 @@
 import { type Page, ResultCode, RoleKind, type User, type UserBrief } from '@lyceum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestApp, createTestApp } from './harness';
+import { createTestApp, PASSWORD, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
@@ -15,7 +15,14 @@ afterAll(() => t.close());
 async function createUser(userName: string, extra: Record<string, unknown> = {}) {
   return t.call<User>('POST', '/api/user/create', {
     token: admin,
-    body: { id: null, userName, realName: `Real ${userName}`, password: 'first-pass-1', roleIds: [roleIds().student], ...extra },
+    body: {
+      id: null,
+      userName,
+      realName: `Real ${userName}`,
+      password: 'first-pass-1',
+      roleIds: [roleIds().student],
+      ...extra,
+    },
   });
 }
 
@@ -23,14 +30,25 @@ describe('user CRUD', () => {
   it('creates (id null), reads, updates and deletes a user; the password never leaves the server', async () => {
     const created = await createUser('newbie', { phone: '13912345678', email: 'newbie@example.org', sex: 1 });
     expect(created.code).toBe(ResultCode.Success);
-    expect(created.response).toMatchObject({ userName: 'newbie', status: 1, verified: 0, roleIds: [roleIds().student] });
+    expect(created.response).toMatchObject({
+      userName: 'newbie',
+      status: 1,
+      verified: 0,
+      roleIds: [roleIds().student],
+    });
     expect(JSON.stringify(created)).not.toMatch(/password|\$argon2/i);
     const id = created.response.id;
     const read = await t.call<User>('POST', `/api/user/select/${id}`, { token: admin });
     expect(read.response.realName).toBe('Real newbie');
     const updated = await t.call<User>('POST', '/api/user/update', {
       token: admin,
-      body: { id, userName: 'newbie', realName: 'Newbie Renamed', roleIds: [roleIds().teacher, roleIds().student], phone: '' },
+      body: {
+        id,
+        userName: 'newbie',
+        realName: 'Newbie Renamed',
+        roleIds: [roleIds().teacher, roleIds().student],
+        phone: '',
+      },
     });
     expect(updated.code).toBe(ResultCode.Success);
     expect(updated.response).toMatchObject({ realName: 'Newbie Renamed', phone: null });
@@ -65,15 +83,28 @@ describe('user CRUD', () => {
       body: { pageIndex: 2, pageSize: 5, roleId: roleIds().student, sortField: 'userName', sortOrder: 'ascend' },
     });
     expect(students.response).toMatchObject({ pageNum: 2, pageSize: 5, total: 13, pages: 3 });
-    expect(students.response.list.map((u) => u.userName)).toEqual(['s2026006', 's2026007', 's2026008', 's2026009', 's2026010']);
+    expect(students.response.list.map((u) => u.userName)).toEqual([
+      's2026006',
+      's2026007',
+      's2026008',
+      's2026009',
+      's2026010',
+    ]);
     const byName = await t.call<Page<User>>('POST', '/api/user/page', { token: admin, body: { realName: 'tom' } });
     expect(byName.response.list.map((u) => u.userName)).toEqual(['teacher']);
     const disabled = await t.call<Page<User>>('POST', '/api/user/page', { token: admin, body: { status: 2 } });
     expect(disabled.response.total).toBe(0);
-    const byDept = await t.call<Page<User>>('POST', '/api/user/page', { token: admin, body: { departmentId: t.ids.demo.deptIds.cs } });
+    const byDept = await t.call<Page<User>>('POST', '/api/user/page', {
+      token: admin,
+      body: { departmentId: t.ids.demo.deptIds.cs },
+    });
     expect(byDept.response.list.every((u) => u.departmentId === t.ids.demo.deptIds.cs)).toBe(true);
-    expect((await t.call('POST', '/api/user/page', { token: admin, body: { pageSize: 201 } })).message).toMatch(/^pageSize: /);
-    expect((await t.call('POST', '/api/user/page', { token: admin, body: { sortField: 'passwordHash' } })).message).toMatch(/^sortField: /);
+    expect((await t.call('POST', '/api/user/page', { token: admin, body: { pageSize: 201 } })).message).toMatch(
+      /^pageSize: /,
+    );
+    expect(
+      (await t.call('POST', '/api/user/page', { token: admin, body: { sortField: 'passwordHash' } })).message,
+    ).toMatch(/^sortField: /);
     const defaults = await t.call<Page<User>>('POST', '/api/user/page', { token: admin });
     expect(defaults.response).toMatchObject({ pageNum: 1, pageSize: 10 });
   });
@@ -87,35 +118,61 @@ describe('user CRUD', () => {
     expect((await t.call('POST', `/api/user/select/${a}`, { token: admin })).code).toBe(ResultCode.Success);
     const withUnknown = await t.call('POST', '/api/user/delete/ids', { token: admin, body: { ids: [a, 424242] } });
     expect(withUnknown.message).toMatch(/not found/);
-    const ok = await t.call<{ deleted: number }>('POST', '/api/user/delete/ids', { token: admin, body: { ids: [a, b] } });
+    const ok = await t.call<{ deleted: number }>('POST', '/api/user/delete/ids', {
+      token: admin,
+      body: { ids: [a, b] },
+    });
     expect(ok.response.deleted).toBe(2);
   });
 
   it('teacher and student lists, look-ups by name, ids and role', async () => {
-    const teachers = await t.call<Page<User>>('POST', '/api/user/teacher/page', { token: admin, body: { pageSize: 50 } });
+    const teachers = await t.call<Page<User>>('POST', '/api/user/teacher/page', {
+      token: admin,
+      body: { pageSize: 50 },
+    });
     expect(teachers.response.total).toBe(11);
     expect(teachers.response.list.every((u) => u.roles.some((r) => r.kind === RoleKind.Teacher))).toBe(true);
-    const byTeacherName = await t.call<UserBrief[]>('POST', '/api/user/selectByTeacherName', { token: admin, body: { teacherName: '王' } });
+    const byTeacherName = await t.call<UserBrief[]>('POST', '/api/user/selectByTeacherName', {
+      token: admin,
+      body: { teacherName: '王' },
+    });
     expect(byTeacherName.response.map((u) => u.userName)).toEqual(['wang.fang']);
-    const classTeacher = await t.call<UserBrief[]>('POST', '/api/user/selectByUserName/classTeacher', { token: admin, body: { userName: 'student' } });
+    const classTeacher = await t.call<UserBrief[]>('POST', '/api/user/selectByUserName/classTeacher', {
+      token: admin,
+      body: { userName: 'student' },
+    });
     expect(classTeacher.response).toEqual([]);
-    const byName = await t.call<UserBrief[]>('POST', '/api/user/selectByUserName', { token: admin, body: { userName: 'ADM' } });
+    const byName = await t.call<UserBrief[]>('POST', '/api/user/selectByUserName', {
+      token: admin,
+      body: { userName: 'ADM' },
+    });
     expect(byName.response.map((u) => u.userName)).toEqual(['admin']);
     const ids = teachers.response.list.slice(0, 3).map((u) => u.id);
     const byIds = await t.call<UserBrief[]>('POST', '/api/user/getUserByIdList', { token: admin, body: { ids } });
     expect(byIds.response.map((u) => u.id).sort()).toEqual([...ids].sort());
-    const byRole = await t.call<UserBrief[]>('POST', '/api/user/select/role', { token: admin, body: { roleId: roleIds().admin } });
+    const byRole = await t.call<UserBrief[]>('POST', '/api/user/select/role', {
+      token: admin,
+      body: { roleId: roleIds().admin },
+    });
     expect(byRole.response.map((u) => u.userName)).toEqual(['admin']);
     const cat = t.ids.demo.categoryIds.undergraduate;
-    const students = await t.call<Page<User>>('POST', '/api/user/categoryStudentPage', { token: admin, body: { userCategoryId: cat } });
+    const students = await t.call<Page<User>>('POST', '/api/user/categoryStudentPage', {
+      token: admin,
+      body: { userCategoryId: cat },
+    });
     expect(students.response.total).toBeGreaterThan(0);
     expect(students.response.list.every((u) => u.userCategoryId === cat)).toBe(true);
-    const list = await t.call<UserBrief[]>('POST', '/api/user/studentList', { token: admin, body: { keyword: 's202601' } });
+    const list = await t.call<UserBrief[]>('POST', '/api/user/studentList', {
+      token: admin,
+      body: { keyword: 's202601' },
+    });
     expect(list.response.map((u) => u.userName)).toEqual(['s2026010', 's2026011', 's2026012']);
     expect((await t.call<UserBrief[]>('POST', '/api/user/taskStudentList/5', { token: admin })).response).toEqual([]);
     const everyone = await t.call<UserBrief[]>('POST', '/api/user/select/organizationId', { token: admin, body: {} });
     expect(everyone.response.length).toBe(26);
-    const roles = await t.call<{ name: string }[]>('POST', `/api/user/roleListByOrganizationId/${t.ids.demo.orgId}`, { token: admin });
+    const roles = await t.call<{ name: string }[]>('POST', `/api/user/roleListByOrganizationId/${t.ids.demo.orgId}`, {
+      token: admin,
+    });
     expect(roles.response.map((r) => r.name)).toEqual(['Administrator', 'Academic staff', 'Teacher', 'Student']);
   });
 
@@ -140,7 +197,10 @@ describe('passwords and profile', () => {
     expect(gen.response.password).toMatch(/^[A-Za-z0-9]{12}$/);
     expect((await t.call('GET', '/api/user/menu', { token: session })).code).toBe(ResultCode.NotLoggedIn);
     expect(await t.login('demo', 'resetme', gen.response.password)).toBeTruthy();
-    const chosen = await t.call<{ password: null }>('POST', `/api/user/resetPassword/${id}`, { token: admin, body: { password: 'chosen-pass-9' } });
+    const chosen = await t.call<{ password: null }>('POST', `/api/user/resetPassword/${id}`, {
+      token: admin,
+      body: { password: 'chosen-pass-9' },
+    });
     expect(chosen.response.password).toBeNull();
     expect(await t.login('demo', 'resetme', 'chosen-pass-9')).toBeTruthy();
   });
@@ -149,9 +209,18 @@ describe('passwords and profile', () => {
     await createUser('changer');
     const a = await t.login('demo', 'changer', 'first-pass-1');
     const b = await t.login('demo', 'changer', 'first-pass-1');
-    const wrong = await t.call('POST', '/api/user/changePassword', { token: a, body: { oldPassword: 'nope', newPassword: 'second-pass-2' } });
-    expect(wrong).toMatchObject({ code: ResultCode.InvalidParams, message: 'oldPassword: the current password is not correct' });
-    const ok = await t.call('POST', '/api/user/changePassword', { token: a, body: { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' } });
+    const wrong = await t.call('POST', '/api/user/changePassword', {
+      token: a,
+      body: { oldPassword: 'nope', newPassword: 'second-pass-2' },
+    });
+    expect(wrong).toMatchObject({
+      code: ResultCode.InvalidParams,
+      message: 'oldPassword: the current password is not correct',
+    });
+    const ok = await t.call('POST', '/api/user/changePassword', {
+      token: a,
+      body: { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' },
+    });
     expect(ok.code).toBe(ResultCode.Success);
     expect((await t.call('GET', '/api/user/menu', { token: a })).code).toBe(ResultCode.Success);
     expect((await t.call('GET', '/api/user/menu', { token: b })).code).toBe(ResultCode.NotLoggedIn);
@@ -165,7 +234,11 @@ describe('passwords and profile', () => {
       body: { realName: 'Samantha Student', sex: 2, phone: '+86 139 0000 0000', email: 'sam@example.org', avatar: '' },
     });
     expect(res.response).toMatchObject({ realName: 'Samantha Student', phone: '+86 139 0000 0000', avatar: null });
-    const me = await t.call<{ userName: string; organization: { name: string }; roles: unknown[] }>('GET', '/api/user/current', { token: student });
+    const me = await t.call<{ userName: string; organization: { name: string }; roles: unknown[] }>(
+      'GET',
+      '/api/user/current',
+      { token: student },
+    );
     expect(me.response).toMatchObject({ userName: 'student', organization: { name: 'Demo Academy' } });
     const bad = await t.call('POST', '/api/user/updateProfile', { token: student, body: { realName: '' } });
     expect(bad.code).toBe(ResultCode.InvalidParams);

@@ -1,5 +1,4 @@
 export * from './constants';
-export * from './envelope';
 export * from './enums/department-type';
 export * from './enums/organization-status';
 export * from './enums/permission-level';
@@ -7,6 +6,7 @@ export * from './enums/role-kind';
 export * from './enums/user-sex';
 export * from './enums/user-status';
 export * from './enums/user-verified';
+export * from './envelope';
 export * from './fields';
 export * from './labels';
 export * from './menu-catalogue';

@@ -94,14 +94,19 @@ export const menuCatalogue: MenuArea[] = [
       page('typeEnum', 'baseData/typeEnum', 'typeEnum:page', t('Type enums', '类型枚举'), [A]),
       page('userCategory', 'baseData/userCategory', 'userCategory:page', t('User categories', '用户类别'), [A]),
       page('courseCategory', 'baseData/courseCategory', 'courseCategory:page', t('Course categories', '课程分类'), [A]),
-      page('productCategory', 'baseData/productCategory', 'productCategory:page', t('Product categories', '商品分类'), [A]),
+      page('productCategory', 'baseData/productCategory', 'productCategory:page', t('Product categories', '商品分类'), [
+        A,
+      ]),
       page('tag', 'baseData/tag', 'tag:page', t('Tags & knowledge points', '标签与知识点'), [A, T]),
       page('department', 'baseData/department', 'department:page', t('Departments', '院系部门'), [A]),
       page('semester', 'baseData/semester', 'semester:page', t('Semesters', '学期'), [A]),
       page('teachVenue', 'baseData/teachVenue', 'teachVenue:page', t('Teaching venues', '教学场地'), [A]),
       page('document', 'baseData/document', 'document:page', t('Documents', '文档'), [A, T]),
       page('resource', 'baseData/resource', 'resource:page', t('Resources', '资源'), [A, T]),
-      page('courseLearning', 'baseData/courseLearning', 'courseLearning:page', t('Course learning', '课程学习'), [A, T]),
+      page('courseLearning', 'baseData/courseLearning', 'courseLearning:page', t('Course learning', '课程学习'), [
+        A,
+        T,
+      ]),
       page('systemConfig', 'baseData/systemConfig', 'systemConfig:page', t('System settings', '系统配置'), []),
     ],
   },
@@ -167,7 +172,9 @@ export const menuCatalogue: MenuArea[] = [
       page('management', 'teachingManagement/index', 'teaching:page', t('Teaching management', '教学管理'), STAFF),
       page('liveClass', 'liveClass/index', 'liveClass:page', t('Live classes', '直播课堂'), STAFF),
       page('attendance', 'attendance/index', 'attendance:page', t('Attendance', '考勤'), STAFF),
-      page('educational', 'educationalAdministration/index', 'educational:page', t('Academic affairs', '教务管理'), [A]),
+      page('educational', 'educationalAdministration/index', 'educational:page', t('Academic affairs', '教务管理'), [
+        A,
+      ]),
     ],
   },
   {

@@ -5,13 +5,19 @@ import { OrganizationStatus, zPassword, zUserName } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig, repoRoot } from '../config';
-import { createApiKey, createOrganization, listOrganizations, setOrganizationStatus } from '../modules/organization/organization.service';
+import {
+  createApiKey,
+  createOrganization,
+  listOrganizations,
+  setOrganizationStatus,
+} from '../modules/organization/organization.service';
 import { organizations } from '../modules/organization/organization.table';
 import { roles } from '../modules/role/role.table';
 import { userRoles, users } from '../modules/user/user.table';
 import { openPrepared, seedIfEmpty } from '../platform/bootstrap';
 import { hashPassword, randomPassword } from '../platform/crypto';
-import type { Database } from '../platform/db';
+import { type Database, openDatabase } from '../platform/db';
+import { openApiText } from '../platform/openapi';
 
 const HELP = `Lyceum operator commands (npm run lyceum -- <command> [options])
 
@@ -62,7 +68,12 @@ async function createAdmin(database: Database) {
     .where(and(eq(roles.organizationId, org.id), eq(roles.code, 'admin')));
   const [user] = await database.db
     .insert(users)
-    .values({ organizationId: org.id, userName, realName: values.name ?? userName, passwordHash: await hashPassword(plain) })
+    .values({
+      organizationId: org.id,
+      userName,
+      realName: values.name ?? userName,
+      passwordHash: await hashPassword(plain),
+    })
     .returning({ id: users.id });
   await database.db.insert(userRoles).values({ organizationId: org.id, userId: user.id, roleId: admin.id });
   console.log(`Administrator "${userName}" created in ${domain}.`);
@@ -75,11 +86,14 @@ async function run(command: string | undefined) {
     return;
   }
   if (command === 'openapi:write') {
-    const app = await buildApp({ db: null as never, logLevel: 'silent' });
+    // The document depends only on the routes; an empty in-memory database is enough to build them.
+    const scratch = await openDatabase({ url: null, dataDir: null });
+    const app = await buildApp({ db: scratch.db, logLevel: 'silent' });
     await app.ready();
     const out = values.out ?? path.join(repoRoot, 'apps/server/openapi.json');
-    writeFileSync(out, `${JSON.stringify(app.swagger(), null, 2)}\n`);
+    writeFileSync(out, openApiText(app));
     await app.close();
+    await scratch.close();
     console.log(`OpenAPI written to ${out}`);
     return;
   }
@@ -104,14 +118,18 @@ async function run(command: string | undefined) {
       }
       case 'org:list':
         for (const o of await listOrganizations(database.db)) {
-          console.log(`${o.domain.padEnd(20)} ${o.status === OrganizationStatus.Enabled ? 'enabled ' : 'disabled'} ${o.name}`);
+          console.log(
+            `${o.domain.padEnd(20)} ${o.status === OrganizationStatus.Enabled ? 'enabled ' : 'disabled'} ${o.name}`,
+          );
         }
         break;
       case 'org:disable':
       case 'org:enable': {
         const status = command === 'org:disable' ? OrganizationStatus.Disabled : OrganizationStatus.Enabled;
         const org = await setOrganizationStatus(database.db, need('domain'), status);
-        console.log(`Organisation "${org.name}" ${command === 'org:disable' ? 'disabled; its sessions have ended' : 'enabled'}.`);
+        console.log(
+          `Organisation "${org.name}" ${command === 'org:disable' ? 'disabled; its sessions have ended' : 'enabled'}.`,
+        );
         break;
       }
       case 'user:create-admin':
@@ -124,7 +142,11 @@ async function run(command: string | undefined) {
       }
       case 'demo:seed': {
         const { seeded, generated } = await seedIfEmpty(database, loadConfig().demoPassword);
-        console.log(seeded ? `Demo data created.${generated ? ` Password: ${generated}` : ''}` : 'The database is not empty; nothing done.');
+        console.log(
+          seeded
+            ? `Demo data created.${generated ? ` Password: ${generated}` : ''}`
+            : 'The database is not empty; nothing done.',
+        );
         break;
       }
       default:

@@ -21,7 +21,10 @@ export async function openPrepared(config: Pick<Config, 'databaseUrl' | 'dataDir
 
 // Creates the demo organisations on an empty database. Returns the password when it was generated,
 // so it can be printed once; it is stored nowhere but as argon2 hashes.
-export async function seedIfEmpty(database: Database, demoPassword: string | null): Promise<{ seeded: boolean; generated: string | null }> {
+export async function seedIfEmpty(
+  database: Database,
+  demoPassword: string | null,
+): Promise<{ seeded: boolean; generated: string | null }> {
   const [{ n }] = await database.db.select({ n: count() }).from(organizations);
   if (Number(n) > 0) return { seeded: false, generated: null };
   const password = demoPassword ?? randomPassword(14);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { bigint, check, timestamp } from 'drizzle-orm/pg-core';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EnumLabel } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by every table so tenant keys and timestamps read the same everywhere.
 // Tenant tables key rows by (organization_id, id): every unique key and foreign key carries the

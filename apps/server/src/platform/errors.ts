@@ -13,7 +13,8 @@ export class AppError extends Error {
 export const notLoggedIn = (message = 'Not logged in or the session has expired') =>
   new AppError(ResultCode.NotLoggedIn, message);
 export const wrongCredentials = () => new AppError(ResultCode.WrongCredentials, 'Wrong user name or password');
-export const forbidden = (message = 'You do not have permission for this') => new AppError(ResultCode.Forbidden, message);
+export const forbidden = (message = 'You do not have permission for this') =>
+  new AppError(ResultCode.Forbidden, message);
 export const businessError = (message: string) => new AppError(ResultCode.Error, message);
 export const invalidParams = (field: string, message: string) =>
   new AppError(ResultCode.InvalidParams, `${field}: ${message}`);

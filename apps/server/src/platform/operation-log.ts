@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from './db';
 import { operationLogs } from '../modules/log/log.table';
+import type { Db } from './db';
 
 type Entry = typeof operationLogs.$inferInsert;
 

@@ -1,13 +1,13 @@
-import { type PageRequest, pageOf, pageOffset, zIdParam, zIdListRequest, zPage, zPageRequest } from '@lyceum/contract';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { type PageRequest, pageOf, pageOffset, zIdListRequest, zIdParam, zPage, zPageRequest } from '@lyceum/contract';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RequestContext } from './context';
-import { PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
 import type { Tx } from './db';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
 import { businessError, invalidParams, notFound } from './errors';
-import { type GuardedAccess, defineRoute } from './route';
+import { defineRoute, type GuardedAccess } from './route';
 
 // A tenant table: rows keyed by (organization_id, id).
 export type TenantTable = PgTable & { organizationId: PgColumn; id: PgColumn };
@@ -34,7 +34,13 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   omit?: string[];
   hooks?: {
     values?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<Values> | Values;
-    afterSave?: (tx: Tx, id: number, input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void>;
+    afterSave?: (
+      tx: Tx,
+      id: number,
+      input: z.output<C> | z.output<U>,
+      ctx: RequestContext,
+      mode: Mode,
+    ) => Promise<void>;
     beforeDelete?: (ctx: RequestContext, ids: number[]) => Promise<void>;
     afterDelete?: (ctx: RequestContext, ids: number[]) => Promise<void>;
     decorate?: (rows: Values[], ctx: RequestContext) => Promise<Values[]>;
@@ -64,9 +70,12 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
 }
 
 // Builds the CRUD service of a declared resource: every query is scoped to the caller's organisation.
-export function createResource<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
-  def: ResourceDef<C, U, F, R>,
-): Resource<C, U, F, R> {
+export function createResource<
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  R extends z.ZodType,
+>(def: ResourceDef<C, U, F, R>): Resource<C, U, F, R> {
   const table = def.table;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const omit = new Set(def.omit ?? []);
@@ -129,7 +138,11 @@ export function createResource<C extends z.ZodObject, U extends z.ZodObject, F e
         .from(table)
         .where(and(scope(ctx), ...conds, selfId === null ? undefined : ne(table.id, selfId)))
         .limit(1);
-      if (hit) throw invalidParams(rule.fields.join(', '), `${rule.label} "${rule.fields.map((f) => input[f]).join(' ')}" already exists`);
+      if (hit)
+        throw invalidParams(
+          rule.fields.join(', '),
+          `${rule.label} "${rule.fields.map((f) => input[f]).join(' ')}" already exists`,
+        );
     }
   }
 
@@ -247,10 +260,12 @@ export function createResource<C extends z.ZodObject, U extends z.ZodObject, F e
 
 // Registers the spec's endpoint set for a resource: /api/{name}/page, list, create, update,
 // select/{id}, delete/{id}, delete/ids. Modules add only their special actions beside it.
-export function registerResource<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
-  app: FastifyInstance,
-  resource: Resource<C, U, F, R>,
-): void {
+export function registerResource<
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  R extends z.ZodType,
+>(app: FastifyInstance, resource: Resource<C, U, F, R>): void {
   const { def } = resource;
   const base = `/api/${def.name}`;
   const tags = def.tags ?? [def.name];
@@ -264,7 +279,8 @@ export function registerResource<C extends z.ZodObject, U extends z.ZodObject, F
     access: def.permissions.read,
     body: zPageRequest.extend(def.schemas.filter.shape),
     response: zPage(row),
-    handler: ({ ctx, body }) => resource.page(ctx, body as PageRequest & z.output<F>) as Promise<z.input<ReturnType<typeof zPage<R>>>>,
+    handler: ({ ctx, body }) =>
+      resource.page(ctx, body as PageRequest & z.output<F>) as Promise<z.input<ReturnType<typeof zPage<R>>>>,
   });
   defineRoute(app, {
     method: 'POST',

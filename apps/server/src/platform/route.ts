@@ -1,14 +1,14 @@
 import {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
-  ResultCode,
-  TOKEN_HEADER,
   envelope,
+  ResultCode,
   sessionCookieName,
+  TOKEN_HEADER,
 } from '@lyceum/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type RequestContext, hasAny } from './context';
+import { hasAny, type RequestContext } from './context';
 import { AppError, forbidden, notLoggedIn } from './errors';
 
 // Who may call a route: anyone, any logged-in user, or a user holding at least one of the permissions.
@@ -76,10 +76,13 @@ export interface RouteDef<A extends Access, B extends ZodOpt, P extends ZodOpt, 
 }
 
 // The one way routes are declared: access, validation, envelope and OpenAPI come from the definition.
-export function defineRoute<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, R extends z.ZodType>(
-  app: FastifyInstance,
-  def: RouteDef<A, B, P, Q, R>,
-): void {
+export function defineRoute<
+  A extends Access,
+  B extends ZodOpt,
+  P extends ZodOpt,
+  Q extends ZodOpt,
+  R extends z.ZodType,
+>(app: FastifyInstance, def: RouteDef<A, B, P, Q, R>): void {
   const access: Access = def.access;
   app.routeCatalog.push({
     method: def.method,

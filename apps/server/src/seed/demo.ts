@@ -1,9 +1,9 @@
 import { DepartmentType, UserSex, UserStatus, UserVerified } from '@lyceum/contract';
-import { hashPassword } from '../platform/crypto';
-import type { Db } from '../platform/db';
 import { departments, userCategories } from '../modules/department/department.table';
 import { createOrganization } from '../modules/organization/organization.service';
 import { userRoles, users } from '../modules/user/user.table';
+import { hashPassword } from '../platform/crypto';
+import type { Db } from '../platform/db';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],
@@ -19,7 +19,16 @@ const TEACHERS: [string, string, 1 | 2][] = [
 ];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭'];
 const GIVEN = ['子涵', '浩然', '欣怡', '梓轩', '一诺', '宇轩', '雨桐', '思远', '佳琪', '俊杰', '诗涵', '明哲'];
-const LATIN = ['Ava Thompson', 'Noah Patel', 'Mia Fischer', 'Lucas Silva', 'Chloe Martin', 'Ethan Kim', 'Isla Murphy', 'Leo Novak'];
+const LATIN = [
+  'Ava Thompson',
+  'Noah Patel',
+  'Mia Fischer',
+  'Lucas Silva',
+  'Chloe Martin',
+  'Ethan Kim',
+  'Isla Murphy',
+  'Leo Novak',
+];
 
 // Students with plausible names and numbers: s2026001, s2026002, ...
 function students(count: number) {
@@ -47,12 +56,24 @@ async function seedOrganization(
   db: Db,
   opts: DemoOptions,
   org: { domain: string; name: string; icpNumber: string; copyright: string },
-  people: { userName: string; realName: string; role: string; sex?: UserSex; verified?: UserVerified; status?: UserStatus; dept?: string; category?: string }[],
+  people: {
+    userName: string;
+    realName: string;
+    role: string;
+    sex?: UserSex;
+    verified?: UserVerified;
+    status?: UserStatus;
+    dept?: string;
+    category?: string;
+  }[],
 ) {
   const { org: created, roleIds } = await createOrganization(db, org);
   const orgId = created.id;
   const dept = async (name: string, type: DepartmentType, parentId: number | null) => {
-    const [row] = await db.insert(departments).values({ organizationId: orgId, name, type, parentId }).returning({ id: departments.id });
+    const [row] = await db
+      .insert(departments)
+      .values({ organizationId: orgId, name, type, parentId })
+      .returning({ id: departments.id });
     return row.id;
   };
   const science = await dept('College of Science', DepartmentType.College, null);
@@ -75,7 +96,10 @@ async function seedOrganization(
       ['trainee', 'Short-course trainee'],
     ] as const
   ).entries()) {
-    const [row] = await db.insert(userCategories).values({ organizationId: orgId, name, sort }).returning({ id: userCategories.id });
+    const [row] = await db
+      .insert(userCategories)
+      .values({ organizationId: orgId, name, sort })
+      .returning({ id: userCategories.id });
     categoryIds[key] = row.id;
   }
   const shared = opts.reuseHash ? await hashPassword(opts.password) : null;
@@ -97,7 +121,9 @@ async function seedOrganization(
       })),
     )
     .returning({ id: users.id });
-  await db.insert(userRoles).values(rows.map((r, i) => ({ organizationId: orgId, userId: r.id, roleId: roleIds[people[i].role] })));
+  await db
+    .insert(userRoles)
+    .values(rows.map((r, i) => ({ organizationId: orgId, userId: r.id, roleId: roleIds[people[i].role] })));
   return { orgId, roleIds, deptIds, categoryIds };
 }
 
@@ -114,8 +140,21 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       { userName: 'admin', realName: 'Alice Admin', role: 'admin', sex: UserSex.Female, dept: 'affairs' },
       { userName: 'academic', realName: '孙教务', role: 'academic', sex: UserSex.Male, dept: 'affairs' },
       { userName: 'teacher', realName: 'Tom Teacher', role: 'teacher', sex: UserSex.Male, dept: 'cs' },
-      { userName: 'student', realName: 'Sam Student', role: 'student', sex: UserSex.Female, dept: 'cs', category: 'undergraduate' },
-      ...TEACHERS.map(([userName, realName, sex], i) => ({ userName, realName, sex, role: 'teacher', dept: majors[i % majors.length] })),
+      {
+        userName: 'student',
+        realName: 'Sam Student',
+        role: 'student',
+        sex: UserSex.Female,
+        dept: 'cs',
+        category: 'undergraduate',
+      },
+      ...TEACHERS.map(([userName, realName, sex], i) => ({
+        userName,
+        realName,
+        sex,
+        role: 'teacher',
+        dept: majors[i % majors.length],
+      })),
       ...students(opts.students ?? 40).map((s, i) => ({
         ...s,
         role: 'student',

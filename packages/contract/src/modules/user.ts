@@ -27,7 +27,12 @@ export const zUser = z.object({
 export type User = z.infer<typeof zUser>;
 
 // The short form used by pickers and look-ups.
-export const zUserBrief = z.object({ id: zId, userName: z.string(), realName: z.string(), avatar: z.string().nullable() });
+export const zUserBrief = z.object({
+  id: zId,
+  userName: z.string(),
+  realName: z.string(),
+  avatar: z.string().nullable(),
+});
 export type UserBrief = z.infer<typeof zUserBrief>;
 
 const userFields = {

@@ -1,5 +1,6 @@
 import {
   API_KEY_HEADER,
+  sessionCookieName,
   zChangePasswordRequest,
   zChangeRoleRequest,
   zCurrentUser,
@@ -11,7 +12,6 @@ import {
   zProfileUpdate,
   zSecretQuery,
   zUser,
-  sessionCookieName,
 } from '@lyceum/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -22,12 +22,12 @@ import { buildMenu, effectivePermissions } from '../role/role.service';
 import { changeOwnPassword, currentUser, updateProfile } from '../user/user.service';
 import {
   type ClientMeta,
-  type NewSession,
   exchangeHandoff,
   handoffForApiKey,
   handoffForCaller,
   login,
   logout,
+  type NewSession,
   switchRole,
 } from './session.service';
 
@@ -74,7 +74,8 @@ export function authRoutes(app: FastifyInstance) {
     access: 'public',
     querystring: zSecretQuery,
     response: zLoginResponse,
-    handler: async ({ req, reply, query }) => startSession(req, reply, await exchangeHandoff(app.db, query.secret, meta(req))),
+    handler: async ({ req, reply, query }) =>
+      startSession(req, reply, await exchangeHandoff(app.db, query.secret, meta(req))),
   });
   defineRoute(app, {
     method: 'POST',

@@ -82,5 +82,8 @@ export const loginLogs = pgTable(
     userAgent: varchar('user_agent', { length: 255 }),
     createTime: createTime(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('login_logs_time_ix').on(t.organizationId, t.createTime)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('login_logs_time_ix').on(t.organizationId, t.createTime),
+  ],
 );

@@ -1,10 +1,10 @@
 import {
   HANDOFF_SECRET_TTL_MS,
+  isStaffKind,
   OrganizationStatus,
-  RoleKind,
+  type RoleKind,
   SESSION_TTL_MS,
   UserStatus,
-  isStaffKind,
 } from '@lyceum/contract';
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ import { effectivePermissions } from '../role/role.service';
 import { roles } from '../role/role.table';
 import { userRoles, users } from '../user/user.table';
 import { handoffSecrets, loginLogs, sessions, trustedDevices } from './auth.table';
-import { THROTTLE, accountKey, addressKey, clearFailures, pausedFor, recordFailure } from './throttle.service';
+import { accountKey, addressKey, clearFailures, pausedFor, recordFailure, THROTTLE } from './throttle.service';
 
 // Extending the expiry on every call would write on every call; once a minute is as good.
 const TOUCH_EVERY_MS = 60_000;
@@ -93,7 +93,15 @@ async function openSession(
   return { token, domain, userName: user.userName, realName: user.realName, deviceToken };
 }
 
-async function logLogin(db: Db, orgId: number, userName: string, userId: number | null, success: boolean, reason: string | null, meta: ClientMeta) {
+async function logLogin(
+  db: Db,
+  orgId: number,
+  userName: string,
+  userId: number | null,
+  success: boolean,
+  reason: string | null,
+  meta: ClientMeta,
+) {
   await db.insert(loginLogs).values({
     organizationId: orgId,
     userId,
@@ -200,7 +208,8 @@ export async function resolveSession(db: Db, lookup: SessionLookup): Promise<Req
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     throw notLoggedIn('The session has expired, please log in again');
   }
-  if (lookup.domainHint && lookup.domainHint !== row.domain) throw sessionInvalid('This session belongs to another organisation');
+  if (lookup.domainHint && lookup.domainHint !== row.domain)
+    throw sessionInvalid('This session belongs to another organisation');
   if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('This organisation is disabled');
   if (row.userStatus !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
 
@@ -243,13 +252,19 @@ export async function switchRole(ctx: RequestContext, roleId: number): Promise<v
   const [held] = await ctx.db
     .select({ roleId: userRoles.roleId })
     .from(userRoles)
-    .where(and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)));
+    .where(
+      and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)),
+    );
   if (!held) throw businessError('You do not hold this role');
   await ctx.db.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.tokenHash, ctx.tokenHash));
 }
 
 // Staff handoff: a one-time secret, valid 60 s, that another tab or a trusted system exchanges for a session.
-export async function createHandoff(db: Db, orgId: number, userId: number): Promise<{ secret: string; expiresIn: number }> {
+export async function createHandoff(
+  db: Db,
+  orgId: number,
+  userId: number,
+): Promise<{ secret: string; expiresIn: number }> {
   const secret = randomToken();
   await db.insert(handoffSecrets).values({
     secretHash: sha256(secret),

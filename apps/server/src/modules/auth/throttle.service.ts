@@ -20,7 +20,10 @@ export async function pausedFor(db: Db, keys: string[]): Promise<Map<string, num
   const rows = await db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys));
   const now = Date.now();
   return new Map(
-    rows.map((r) => [r.key, r.lockedUntil && r.lockedUntil.getTime() > now ? Math.ceil((r.lockedUntil.getTime() - now) / 1000) : 0]),
+    rows.map((r) => [
+      r.key,
+      r.lockedUntil && r.lockedUntil.getTime() > now ? Math.ceil((r.lockedUntil.getTime() - now) / 1000) : 0,
+    ]),
   );
 }
 

@@ -32,5 +32,8 @@ export const userCategories = pgTable(
     sort: integer('sort').notNull().default(0),
     createTime: createTime(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), uniqueIndex('user_categories_name_uq').on(t.organizationId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('user_categories_name_uq').on(t.organizationId, t.name),
+  ],
 );

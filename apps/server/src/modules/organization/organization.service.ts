@@ -1,4 +1,10 @@
-import { DEFAULT_THEME_COLOR, type OrganizationCreate, OrganizationStatus, type OrganizationPublic, zOrganizationCreate } from '@lyceum/contract';
+import {
+  DEFAULT_THEME_COLOR,
+  type OrganizationCreate,
+  type OrganizationPublic,
+  OrganizationStatus,
+  zOrganizationCreate,
+} from '@lyceum/contract';
 import { eq } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
@@ -30,7 +36,10 @@ export async function publicOrganization(db: Db, domain: string): Promise<Organi
 // Creates an organisation with its four built-in roles (administrator, academic staff, teacher, student).
 export async function createOrganization(db: Db, input: OrganizationCreate) {
   const data = zOrganizationCreate.parse(input);
-  const [clash] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.domain, data.domain));
+  const [clash] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.domain, data.domain));
   if (clash) throw businessError(`An organisation with domain "${data.domain}" already exists`);
   return db.transaction(async (tx) => {
     const [org] = await tx

@@ -18,7 +18,10 @@ export const organizations = pgTable(
     createTime: createTime(),
     updateTime: updateTime(),
   },
-  (t) => [uniqueIndex('organizations_domain_uq').on(t.domain), enumCheck('organizations_status_ck', t.status, organizationStatusLabels)],
+  (t) => [
+    uniqueIndex('organizations_domain_uq').on(t.domain),
+    enumCheck('organizations_status_ck', t.status, organizationStatusLabels),
+  ],
 );
 
 // Keys a trusted system (an LMS, a portal) uses to hand a staff user over with a one-time secret.

@@ -11,7 +11,12 @@ export const roleResource = createResource({
   title: 'Role',
   table: roles,
   schemas: { row: zRole, create: zRoleCreate, update: zRoleUpdate, filter: zRoleFilter },
-  permissions: { read: [P.rolePage, P.userPage], create: [P.roleCreate], update: [P.roleUpdate], remove: [P.roleDelete] },
+  permissions: {
+    read: [P.rolePage, P.userPage],
+    create: [P.roleCreate],
+    update: [P.roleUpdate],
+    remove: [P.roleDelete],
+  },
   search: [roles.name, roles.description],
   sort: { default: [asc(roles.sort), asc(roles.id)], fields: { name: roles.name, sort: roles.sort } },
   unique: [{ fields: ['name'], label: 'Role name' }],
@@ -23,7 +28,8 @@ export const roleResource = createResource({
           .select({ code: roles.code, kind: roles.kind })
           .from(roles)
           .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, input.id)));
-        if (current?.code && current.kind !== input.kind) throw invalidParams('kind', 'the kind of a built-in role cannot change');
+        if (current?.code && current.kind !== input.kind)
+          throw invalidParams('kind', 'the kind of a built-in role cannot change');
       }
       invalidatePermissions(ctx.orgId);
       return input;
@@ -33,7 +39,8 @@ export const roleResource = createResource({
         .select({ name: roles.name })
         .from(roles)
         .where(and(eq(roles.organizationId, ctx.orgId), inArray(roles.id, ids), isNotNull(roles.code)));
-      if (builtIn.length) throw businessError(`Built-in roles cannot be deleted: ${builtIn.map((r) => r.name).join(', ')}`);
+      if (builtIn.length)
+        throw businessError(`Built-in roles cannot be deleted: ${builtIn.map((r) => r.name).join(', ')}`);
     },
     async decorate(rows, ctx) {
       const ids = rows.map((r) => r.id as number);

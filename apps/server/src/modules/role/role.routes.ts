@@ -21,7 +21,8 @@ export function roleRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/role/grant',
     summary: 'Set the menus and permissions a role grants (replaces the previous set)',
-    description: 'A student role cannot be granted staff entries; the built-in administrator role always holds everything.',
+    description:
+      'A student role cannot be granted staff entries; the built-in administrator role always holds everything.',
     tags: ['role'],
     access: [P.roleGrant],
     mutates: true,

@@ -1,10 +1,10 @@
 import {
   type MenuItem,
   type MenuResponse,
-  type PermissionNode,
-  PermissionLevel,
-  RoleKind,
   menuCatalogue,
+  PermissionLevel,
+  type PermissionNode,
+  RoleKind,
 } from '@lyceum/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
@@ -24,12 +24,20 @@ interface CatalogueEntry {
 function catalogueEntries(): CatalogueEntry[] {
   const out: CatalogueEntry[] = [];
   let sort = 0;
-  const base = { path: null, component: null, permission: null, metaIcon: null, metaNoCache: false, metaActiveMenu: null, hidden: false };
+  const base = {
+    path: null,
+    component: null,
+    permission: null,
+    metaIcon: null,
+    metaNoCache: false,
+    metaActiveMenu: null,
+    hidden: false,
+  };
   for (const area of menuCatalogue) {
     const areaGrant = new Set<RoleKind>();
     const pages: CatalogueEntry[] = [];
     for (const page of area.pages) {
-      page.grant.forEach((k) => areaGrant.add(k));
+      for (const k of page.grant) areaGrant.add(k);
       pages.push({
         parentName: area.name,
         grant: page.grant,
@@ -101,11 +109,17 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
       const parentId = e.parentName ? (idByName.get(e.parentName) ?? null) : null;
       const current = existing.get(e.row.name);
       if (current) {
-        await tx.update(permissions).set({ ...e.row, parentId }).where(eq(permissions.id, current.id));
+        await tx
+          .update(permissions)
+          .set({ ...e.row, parentId })
+          .where(eq(permissions.id, current.id));
         idByName.set(e.row.name, current.id);
         existing.delete(e.row.name);
       } else {
-        const [row] = await tx.insert(permissions).values({ ...e.row, parentId }).returning({ id: permissions.id });
+        const [row] = await tx
+          .insert(permissions)
+          .values({ ...e.row, parentId })
+          .returning({ id: permissions.id });
         idByName.set(e.row.name, row.id);
         added.push(row.id);
       }
@@ -114,7 +128,10 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
     if (stale.length) await tx.delete(permissions).where(inArray(permissions.id, stale));
     buildGrantMaps(entries, idByName);
     if (added.length) {
-      const builtIn = await tx.select({ organizationId: roles.organizationId, id: roles.id, kind: roles.kind }).from(roles).where(sql`${roles.code} is not null`);
+      const builtIn = await tx
+        .select({ organizationId: roles.organizationId, id: roles.id, kind: roles.kind })
+        .from(roles)
+        .where(sql`${roles.code} is not null`);
       const addedSet = new Set(added);
       const rows = builtIn.flatMap((r) =>
         defaultGrant(r.kind as RoleKind)
@@ -122,7 +139,10 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
           .map((permissionId) => ({ organizationId: r.organizationId, roleId: r.id, permissionId })),
       );
       for (let i = 0; i < rows.length; i += 1000) {
-        await tx.insert(rolePermissions).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+        await tx
+          .insert(rolePermissions)
+          .values(rows.slice(i, i + 1000))
+          .onConflictDoNothing();
       }
     }
   });
@@ -136,7 +156,9 @@ function buildGrantMaps(entries: CatalogueEntry[], idByName: Map<string, number>
   for (const kind of [RoleKind.Administrator, RoleKind.AcademicStaff, RoleKind.Teacher, RoleKind.Student]) {
     grantByKind.set(
       kind,
-      entries.filter((e) => (kind === RoleKind.Administrator ? !studentOnly(e) : e.grant.includes(kind))).map((e) => idByName.get(e.row.name)!),
+      entries
+        .filter((e) => (kind === RoleKind.Administrator ? !studentOnly(e) : e.grant.includes(kind)))
+        .map((e) => idByName.get(e.row.name)!),
     );
   }
   for (const id of grantByKind.get(RoleKind.Student) ?? []) studentGrantable.add(id);
@@ -152,8 +174,18 @@ export function defaultGrant(kind: RoleKind): number[] {
 }
 
 export const builtInRoles = [
-  { code: 'admin', kind: RoleKind.Administrator, name: 'Administrator', description: 'Runs the organisation: users, roles and settings' },
-  { code: 'academic', kind: RoleKind.AcademicStaff, name: 'Academic staff', description: 'Runs courses, exams and base data' },
+  {
+    code: 'admin',
+    kind: RoleKind.Administrator,
+    name: 'Administrator',
+    description: 'Runs the organisation: users, roles and settings',
+  },
+  {
+    code: 'academic',
+    kind: RoleKind.AcademicStaff,
+    name: 'Academic staff',
+    description: 'Runs courses, exams and base data',
+  },
   { code: 'teacher', kind: RoleKind.Teacher, name: 'Teacher', description: 'Teaches classes, writes questions, marks' },
   { code: 'student', kind: RoleKind.Student, name: 'Student', description: 'Takes exams and homework' },
 ] as const;
@@ -187,7 +219,11 @@ export function invalidatePermissions(orgId: number): void {
 }
 
 // What a role lets its holders do. A student role never yields staff permissions, whatever it was granted.
-export async function effectivePermissions(db: DbOrTx, orgId: number, roleId: number): Promise<EffectivePermissions | null> {
+export async function effectivePermissions(
+  db: DbOrTx,
+  orgId: number,
+  roleId: number,
+): Promise<EffectivePermissions | null> {
   const key = `${orgId}:${roleId}`;
   const hit = permissionCache.get(key);
   if (hit && hit.expires > Date.now()) return hit;
@@ -290,9 +326,13 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
   }
   const ids = [...new Set(permissionIds)];
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(rolePermissions).where(and(eq(rolePermissions.organizationId, ctx.orgId), eq(rolePermissions.roleId, roleId)));
+    await tx
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.organizationId, ctx.orgId), eq(rolePermissions.roleId, roleId)));
     if (ids.length) {
-      await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ organizationId: ctx.orgId, roleId, permissionId })));
+      await tx
+        .insert(rolePermissions)
+        .values(ids.map((permissionId) => ({ organizationId: ctx.orgId, roleId, permissionId })));
     }
   });
   invalidatePermissions(ctx.orgId);

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { registerResource } from '../../platform/resource';
-import { type GuardedAccess, defineRoute } from '../../platform/route';
+import { defineRoute, type GuardedAccess } from '../../platform/route';
 import { rolesOfOrganization } from '../role/role.service';
 import {
   changeStatus,
@@ -94,7 +94,11 @@ export function userRoutes(app: FastifyInstance) {
     body: zCategoryStudentPageRequest,
     response: zPage(zUser),
     handler: ({ ctx, body }) =>
-      userResource.page(ctx, { pageIndex: body.pageIndex, pageSize: body.pageSize }, studentFilter(ctx, body)) as Promise<PageOut>,
+      userResource.page(
+        ctx,
+        { pageIndex: body.pageIndex, pageSize: body.pageSize },
+        studentFilter(body),
+      ) as Promise<PageOut>,
   });
   defineRoute(app, {
     method: 'POST',
@@ -104,7 +108,7 @@ export function userRoutes(app: FastifyInstance) {
     access: [P.studentPage],
     body: zStudentListRequest,
     response: z.array(zUserBrief),
-    handler: ({ ctx, body }) => searchBrief(ctx, { extra: studentFilter(ctx, body), limit: body.limit }),
+    handler: ({ ctx, body }) => searchBrief(ctx, { extra: studentFilter(body), limit: body.limit }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -149,7 +153,8 @@ export function userRoutes(app: FastifyInstance) {
     access: STAFF_LOOKUP,
     body: zTeacherNameQuery,
     response: z.array(zUserBrief),
-    handler: ({ ctx, body }) => searchBrief(ctx, { keyword: body.teacherName, kind: RoleKind.Teacher, limit: body.limit }),
+    handler: ({ ctx, body }) =>
+      searchBrief(ctx, { keyword: body.teacherName, kind: RoleKind.Teacher, limit: body.limit }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -180,7 +185,8 @@ export function userRoutes(app: FastifyInstance) {
     access: [P.userPage, P.rolePage],
     body: zSelectByRoleRequest,
     response: z.array(zUserBrief),
-    handler: ({ ctx, body }) => searchBrief(ctx, { keyword: body.keyword, extra: withRole(ctx, body.roleId), limit: body.limit }),
+    handler: ({ ctx, body }) =>
+      searchBrief(ctx, { keyword: body.keyword, extra: withRole(ctx, body.roleId), limit: body.limit }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -193,7 +199,11 @@ export function userRoutes(app: FastifyInstance) {
     response: z.array(zRoleBrief),
     handler: async ({ ctx, params }) => {
       sameOrganization(ctx, params.id);
-      return (await rolesOfOrganization(ctx.db, ctx.orgId)).map((r) => ({ id: r.id, name: r.name, kind: r.kind as RoleKind }));
+      return (await rolesOfOrganization(ctx.db, ctx.orgId)).map((r) => ({
+        id: r.id,
+        name: r.name,
+        kind: r.kind as RoleKind,
+      }));
     },
   });
   defineRoute(app, {

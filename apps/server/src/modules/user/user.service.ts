@@ -1,14 +1,14 @@
 import {
   Permission as P,
+  type ProfileUpdate,
   RoleKind,
   UserStatus,
   zUser,
   zUserCreate,
   zUserFilter,
   zUserUpdate,
-  type ProfileUpdate,
 } from '@lyceum/contract';
-import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/crypto';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -60,7 +60,8 @@ async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: number[]) {
 export async function setUserRoles(tx: Tx, orgId: number, userId: number, roleIds: number[]): Promise<void> {
   await tx.delete(userRoles).where(and(eq(userRoles.organizationId, orgId), eq(userRoles.userId, userId)));
   const unique = [...new Set(roleIds)];
-  if (unique.length) await tx.insert(userRoles).values(unique.map((roleId) => ({ organizationId: orgId, userId, roleId })));
+  if (unique.length)
+    await tx.insert(userRoles).values(unique.map((roleId) => ({ organizationId: orgId, userId, roleId })));
 }
 
 export async function countUsersByRole(ctx: RequestContext, roleIds: number[]): Promise<number> {
@@ -91,7 +92,12 @@ export const userResource = createResource({
   filters: { roleId: (roleId, ctx) => withRole(ctx, roleId) },
   sort: {
     default: [desc(users.id)],
-    fields: { userName: users.userName, realName: users.realName, createTime: users.createTime, lastActiveTime: users.lastActiveTime },
+    fields: {
+      userName: users.userName,
+      realName: users.realName,
+      createTime: users.createTime,
+      lastActiveTime: users.lastActiveTime,
+    },
   },
   unique: [{ fields: ['userName'], label: 'User name' }],
   references: {
@@ -118,7 +124,11 @@ export const userResource = createResource({
       if (ids.includes(ctx.userId)) throw businessError('You cannot delete your own account');
     },
     async decorate(rows, ctx) {
-      const byUser = await rolesOfUsers(ctx.db, ctx.orgId, rows.map((r) => r.id as number));
+      const byUser = await rolesOfUsers(
+        ctx.db,
+        ctx.orgId,
+        rows.map((r) => r.id as number),
+      );
       return rows.map((r) => {
         const rs = byUser.get(r.id as number) ?? [];
         return { ...r, roles: rs, roleIds: rs.map((x) => x.id) };
@@ -195,7 +205,10 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
 const brief = { id: users.id, userName: users.userName, realName: users.realName, avatar: users.avatar };
 
 // Short user records for pickers: by name keyword, optionally limited to a role kind.
-export async function searchBrief(ctx: RequestContext, opts: { keyword?: string; kind?: RoleKind; ids?: number[]; extra?: SQL; limit: number }) {
+export async function searchBrief(
+  ctx: RequestContext,
+  opts: { keyword?: string; kind?: RoleKind; ids?: number[]; extra?: SQL; limit: number },
+) {
   return ctx.db
     .select(brief)
     .from(users)
@@ -221,7 +234,7 @@ export async function findUserByName(ctx: RequestContext, userName: string) {
   return row;
 }
 
-export function studentFilter(ctx: RequestContext, f: { userCategoryId?: number; departmentId?: number; keyword?: string }) {
+export function studentFilter(f: { userCategoryId?: number; departmentId?: number; keyword?: string }) {
   return and(
     withRoleKind(RoleKind.Student),
     eq(users.status, UserStatus.Enabled),

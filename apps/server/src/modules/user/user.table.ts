@@ -31,7 +31,10 @@ export const users = pgTable(
     // User names are unique per organisation regardless of case, so "Admin" cannot shadow "admin".
     uniqueIndex('users_user_name_uq').on(t.organizationId, sql`lower(${t.userName})`),
     index('users_real_name_ix').on(t.organizationId, t.realName),
-    foreignKey({ columns: [t.organizationId, t.departmentId], foreignColumns: [departments.organizationId, departments.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.departmentId],
+      foreignColumns: [departments.organizationId, departments.id],
+    }),
     foreignKey({
       columns: [t.organizationId, t.userCategoryId],
       foreignColumns: [userCategories.organizationId, userCategories.id],

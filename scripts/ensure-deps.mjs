@@ -1,0 +1,24 @@
+// Installs dependencies when they are missing or older than package-lock.json, so that
+// `npm start` and `npm test` work on a fresh clone with nothing done first.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function ensureDeps() {
+  const lock = path.join(root, 'package-lock.json');
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const fresh = existsSync(marker) && existsSync(path.join(root, 'node_modules', '.bin', 'tsx'));
+  if (fresh && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
+  console.log('Installing dependencies (first run or package-lock.json changed)...');
+  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  const res = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) {
+    console.error('Installing dependencies failed.');
+    process.exit(res.status ?? 1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureDeps();
