@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from './helpers';
 
 test('the language switch translates the login page and the shell, and is remembered', async ({ page }) => {
   await page.goto('/demo/login');
-  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '简体中文' }).click();
   await expect(page.getByRole('button', { name: '登 录' })).toBeVisible();
   await page.getByLabel('用户名').fill('admin');
@@ -14,7 +14,7 @@ test('the language switch translates the login page and the shell, and is rememb
   await expect(page).toHaveTitle('首页 | Demo Academy');
   await page.reload();
   await expect(page.locator('.sidebar').getByRole('menuitem', { name: '首页' })).toBeVisible();
-  await page.getByRole('button', { name: '简体中文' }).click();
+  await page.getByRole('button', { name: '语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('.sidebar').getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
 });

@@ -16,7 +16,7 @@ test.describe('menu-driven navigation', () => {
   test('an unbuilt screen shows "coming soon"', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.locator('.sidebar').getByRole('menuitem', { name: 'Base data' }).click();
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Degrees' }).click();
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Degrees', exact: true }).click();
     await expect(page).toHaveURL(/\/baseData\/degree$/);
     await expect(page.getByText('Degrees is coming soon')).toBeVisible();
   });

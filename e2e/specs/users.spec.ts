@@ -10,7 +10,7 @@ test.describe('users screen', () => {
   test('create, find, edit, disable, reset password and delete a user', async ({ page }) => {
     const userName = uniqueName('ui');
     await page.getByRole('button', { name: 'New user' }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog');
     await drawer.getByLabel('User name').fill(userName);
     await drawer.getByLabel('Real name').fill('Ada Example');
     await drawer.getByLabel('Password').fill('ada-pass-2026');
@@ -52,7 +52,7 @@ test.describe('users screen', () => {
 
   test('the form checks its fields before calling the server', async ({ page }) => {
     await page.getByRole('button', { name: 'New user' }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog');
     await drawer.getByLabel('User name').fill('bad name!');
     await drawer.getByLabel('Password').fill('short');
     await drawer.getByRole('button', { name: 'Save' }).click();

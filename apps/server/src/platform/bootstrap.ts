@@ -1,5 +1,4 @@
 import { count } from 'drizzle-orm';
-import type { Config } from '../config';
 import { organizations } from '../modules/organization/organization.table';
 import { syncPermissionCatalogue } from '../modules/role/role.service';
 import { seedDemo } from '../seed/demo';
@@ -7,7 +6,7 @@ import { randomPassword } from './crypto';
 import { type Database, openDatabase } from './db';
 
 // Opens the configured database, applies migrations and syncs the permission menu.
-export async function openPrepared(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openPrepared(config: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

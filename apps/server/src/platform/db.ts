@@ -62,6 +62,9 @@ function isAlive(pid: number): boolean {
 export async function openDatabase(opts: { url: string | null; dataDir: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -47,6 +47,7 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
         <Card size="small">
           <Form<Filter>
             form={form}
+            name="filter"
             layout="inline"
             className="filter-bar"
             initialValues={list.filters}

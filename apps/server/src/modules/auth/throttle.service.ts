@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { loginThrottle } from './auth.table';
 
 // Failed logins slow down and then pause an account or an address: after `free` failures within
@@ -51,6 +51,6 @@ export async function recordFailure(db: Db, key: string, free: number): Promise<
   }
 }
 
-export async function clearFailures(db: Db, key: string): Promise<void> {
+export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }

@@ -1,0 +1,44 @@
+// A server for the benchmarks, in its own process: `lyceum` is the real app on a fresh embedded
+// database (or DATABASE_URL) with demo data; `bare` is Fastify with one trivial route, the yardstick.
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { openPrepared } from '../apps/server/src/platform/bootstrap';
+import { seedDemo } from '../apps/server/src/seed/demo';
+
+const mode = process.argv[2];
+if (mode === 'bare') {
+  const app = Fastify({ logger: false });
+  app.post('/bare', async () => ({ code: 1, message: 'success', response: { ok: true } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`PORT=${(app.server.address() as { port: number }).port}`);
+} else {
+  // On PostgreSQL the benchmark gets a scratch database of its own, dropped when it is stopped.
+  const base = process.env.DATABASE_URL;
+  const scratch = base ? `lyceum_bench_${randomBytes(4).toString('hex')}` : null;
+  let url: string | null = null;
+  if (base && scratch) {
+    await admin(base, `create database ${scratch}`);
+    const u = new URL(base);
+    u.pathname = `/${scratch}`;
+    url = u.toString();
+  }
+  const database = await openPrepared({ databaseUrl: url, dataDir: null });
+  process.on('SIGTERM', async () => {
+    await database.close();
+    if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
+    process.exit(0);
+  });
+  await seedDemo(database.db, { password: 'bench-pass-2026', students: 40 });
+  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`PORT=${(app.server.address() as { port: number }).port}`);
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
