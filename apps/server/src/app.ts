@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/session.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app);
   userRoutes(app);
   roleRoutes(app);
+  dashboardRoutes(app);
 
   const webDist = opts.webDist ?? null;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

@@ -28,6 +28,7 @@ type Template = (d: DemoIds) => Req;
 const templates: Record<string, Template> = {
   'GET /api/user/menu': () => ({}),
   'GET /api/user/current': () => ({}),
+  'GET /api/dashboard/summary': () => ({}),
   'POST /api/user/change': (d) => ({ body: { roleId: d.roleId } }),
   'POST /api/user/updateProfile': () => ({ body: { realName: 'Someone', phone: '13800000000' } }),
   'POST /api/user/changePassword': () => ({ body: { oldPassword: 'not-the-password', newPassword: 'another-pass-1' } }),

@@ -12,6 +12,7 @@ export * from './labels';
 export * from './menu-catalogue';
 export * from './modules/auth';
 export * from './modules/common';
+export * from './modules/dashboard';
 export * from './modules/organization';
 export * from './modules/role';
 export * from './modules/user';

@@ -107,9 +107,7 @@ export function defineRoute<
       response: { 200: envelope(def.response) },
       security: access === 'public' ? [] : [{ token: [] }],
     },
-    onRequest: async (req) => {
-      req.ctx = await authenticate(req, access, def.mutates ?? false);
-    },
+    onRequest: (req) => authenticate(req, access, def.mutates ?? false),
     preValidation: async (req) => {
       if (def.body && (req.body === undefined || req.body === null)) req.body = {};
     },
@@ -159,24 +157,25 @@ function headerValue(req: FastifyRequest, name: string): string | null {
   return s?.trim() ? s.trim() : null;
 }
 
-async function authenticate(req: FastifyRequest, access: Access, mutates: boolean): Promise<RequestContext | null> {
+// Sets req.ctx (null for anonymous calls to public routes) or throws 401/403/502.
+async function authenticate(req: FastifyRequest, access: Access, mutates: boolean): Promise<void> {
   const lookup = findToken(req);
   if (access === 'public') {
-    if (!lookup) return null;
+    if (!lookup) return;
     // A public route still learns who calls it when a valid session is present (logout, handoff).
     try {
-      return await req.server.resolveSession(req, lookup);
+      req.ctx = await req.server.resolveSession(req, lookup);
     } catch (err) {
-      if (err instanceof AppError) return null;
-      throw err;
+      if (!(err instanceof AppError)) throw err;
     }
+    return;
   }
   if (!lookup) throw notLoggedIn();
   // Cookies ride along on cross-site requests; a custom header cannot, so it proves the call is ours.
   if (lookup.fromCookie && (mutates || req.method !== 'GET') && req.headers[AJAX_HEADER] !== AJAX_HEADER_VALUE) {
     throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
   }
-  const ctx = await req.server.resolveSession(req, lookup);
-  if (access !== 'login' && !hasAny(ctx, access)) throw forbidden();
-  return ctx;
+  req.ctx = await req.server.resolveSession(req, lookup);
+  // The caller is known from here on, so a refused call is still in the operation log.
+  if (access !== 'login' && !hasAny(req.ctx, access)) throw forbidden();
 }

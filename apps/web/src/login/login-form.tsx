@@ -57,6 +57,7 @@ export function LoginForm({ resolveDomain, extraFields, initialDomain }: Props) 
 
   return (
     <Form<LoginValues>
+      name="login"
       layout="vertical"
       size="large"
       requiredMark={false}

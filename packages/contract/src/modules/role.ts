@@ -22,7 +22,7 @@ const roleFields = {
   name: zText(64),
   kind: zEnum(roleKindLabels),
   description: zOptionalText(500),
-  sort: z.number().int().min(0).max(9999).default(0),
+  sort: z.number().int().min(0).max(9999).default(100),
 };
 export const zRoleCreate = z.object({ id: z.null().optional(), ...roleFields });
 export const zRoleUpdate = z.object({ id: zId, ...roleFields });

@@ -8,7 +8,7 @@ import {
   zUserFilter,
   zUserUpdate,
 } from '@lyceum/contract';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/crypto';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -253,4 +253,20 @@ export async function currentUser(ctx: RequestContext) {
     avatar: (me.avatar as string | null) ?? null,
     roles: me.roles as { id: number; name: string; kind: RoleKind }[],
   };
+}
+
+export async function countUsers(ctx: RequestContext): Promise<number> {
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.organizationId, ctx.orgId));
+  return Number(n);
+}
+
+export async function activeSince(ctx: RequestContext, since: Date): Promise<number> {
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.orgId), gte(users.lastActiveTime, since)));
+  return Number(n);
 }

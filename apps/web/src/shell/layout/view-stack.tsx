@@ -45,7 +45,7 @@ export function ViewStack() {
   }, [route, fullPath, search]);
 
   if (pathname === '/' || pathname === '') return <Navigate to="/dashboard" replace />;
-  if (pathname.startsWith('/redirect/')) return <RedirectPage target={fullPath.slice('/redirect'.length)} />;
+  const redirect = pathname.startsWith('/redirect/') ? fullPath.slice('/redirect'.length) : null;
 
   const active = route ? tabs.find((t) => t.path === route.path) : undefined;
   return (
@@ -63,7 +63,8 @@ export function ViewStack() {
             </div>
           );
         })}
-      {!route && <NotFoundPage />}
+      {redirect !== null && <RedirectPage target={redirect} />}
+      {!route && redirect === null && <NotFoundPage />}
     </>
   );
 }

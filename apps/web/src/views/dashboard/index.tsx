@@ -36,7 +36,7 @@ export default function DashboardView() {
           <Typography.Text strong>{t('dashboard.roles')}: </Typography.Text>
           {me.data?.roles.map((r) => (
             <Tag key={r.id} color={r.id === me.data?.activeRoleId ? 'blue' : undefined}>
-              {r.name} · {labelOf(roleKindLabels, r.kind, lang)}
+              {r.name === labelOf(roleKindLabels, r.kind, 'en') ? labelOf(roleKindLabels, r.kind, lang) : r.name}
             </Tag>
           ))}
         </div>

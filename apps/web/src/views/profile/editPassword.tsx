@@ -23,7 +23,7 @@ export default function EditPasswordView() {
 
   return (
     <Card title={t('profile.passwordTitle')}>
-      <Form<Values> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
+      <Form<Values> form={form} name="password" layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
         <Form.Item
           name="oldPassword"
           label={t('profile.oldPassword')}

@@ -93,7 +93,7 @@ export default function ProfileView() {
       </Col>
       <Col xs={24} lg={16}>
         <Card title={t('profile.title')}>
-          <Form<Values> form={form} layout="vertical" onFinish={save} style={{ maxWidth: 520 }}>
+          <Form<Values> form={form} name="profile" layout="vertical" onFinish={save} style={{ maxWidth: 520 }}>
             <Form.Item name="realName" label={t('user.realName')} rules={[required, zodRule(fields.realName, t)]}>
               <Input autoComplete="name" />
             </Form.Item>

@@ -71,7 +71,7 @@ export default function UserListView() {
     {
       title: t('user.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 120,
       render: (status: User['status'], user) =>
         canStatus ? (
           <Switch
@@ -136,7 +136,7 @@ export default function UserListView() {
         list={list}
         columns={columns}
         emptyText={t('user.empty')}
-        scrollX={1200}
+        scrollX={1300}
         onDeleteMany={canDelete ? userApi.removeMany : undefined}
         filterFields={
           <>

@@ -46,7 +46,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+      <Form form={form} name="resetPassword" layout="vertical" onFinish={submit} preserve={false}>
         <Form.Item
           name="password"
           label={t('user.newPassword')}

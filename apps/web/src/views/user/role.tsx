@@ -44,7 +44,7 @@ export default function RoleListView() {
     {
       title: t('role.name'),
       dataIndex: 'name',
-      width: 180,
+      width: 230,
       render: (name: string, role) => (
         <Space size={4}>
           {name}

@@ -97,6 +97,7 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
       }
     >
       <Form<Values>
+        name="user"
         form={form}
         layout="vertical"
         onFinish={save}
