@@ -10,7 +10,17 @@ export default defineConfig({
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'] } },
       { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' } } },
       ...(process.env.DATABASE_URL
-        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              // The process tests start real servers on the embedded database; once is enough.
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                exclude: ['**/process.test.ts'],
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -21,6 +21,17 @@ test.describe('menu-driven navigation', () => {
     await expect(page.getByText('Degrees is coming soon')).toBeVisible();
   });
 
+  test('a view chunk that fails to load offers a retry', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.route('**/assets/teacher-*.js', (route) => route.abort());
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Users' }).first().click();
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Teachers' }).click();
+    await expect(page.getByText('The page could not be loaded')).toBeVisible();
+    await page.unroute('**/assets/teacher-*.js');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('columnheader', { name: 'User name' })).toBeVisible();
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/no/such/page');

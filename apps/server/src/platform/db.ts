@@ -37,7 +37,7 @@ function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && isAlive(pid)) {
         throw new Error(
           `Another Lyceum server (pid ${pid}) is already using the embedded database in ${dir}. ` +
             'Stop it first, or point DATA_DIR at another folder.',
