@@ -44,7 +44,9 @@ describe('server process', () => {
   it('starts with demo data and a generated password, refuses a second server on the same data, stops cleanly', async () => {
     const first = startServer();
     const url = await first.ready;
-    const org = await fetch(`${url}/api/common/organization/demo`).then((r) => r.json());
+    const org = (await fetch(`${url}/api/common/organization/demo`).then((r) => r.json())) as {
+      response: { name: string };
+    };
     expect(org.response.name).toBe('Demo Academy');
     const second = startServer();
     const secondOut = await second.output;
@@ -79,7 +81,7 @@ describe('server process', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ domain: 'south', userName: 'boss', password: 'south-pass-1' }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ code: number }>);
     expect(login.code).toBe(1);
     s.child.kill('SIGINT');
     await s.output;
