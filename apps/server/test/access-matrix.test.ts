@@ -72,6 +72,7 @@ const templates: Record<string, Template> = {
   'POST /api/role/delete/ids': (d) => ({ body: { ids: [d.roleId] } }),
   'GET /api/role/permissionTree': () => ({}),
   'POST /api/role/grant': (d) => ({ body: { roleId: d.roleId, permissionIds: [] } }),
+  'POST /api/role/assign': (d) => ({ body: { roleId: d.roleId, userIds: [d.userId], mode: 'remove' } }),
 };
 // Public routes are covered by the auth tests; they serve anyone by design.
 const isPublic = (r: RouteInfo) => r.access === 'public';

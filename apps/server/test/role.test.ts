@@ -127,4 +127,38 @@ describe('roles', () => {
     expect(role.response.permissionIds).toEqual(keep);
     expect(role.response.userCount).toBe(11);
   });
+
+  it('gives a role to users and takes it away, never leaving anyone without a role', async () => {
+    const ids = t.ids.demo.roleIds;
+    const users = await t.call<{ id: number; userName: string }[]>('POST', '/api/user/studentList', {
+      token: admin,
+      body: { keyword: 's2026001' },
+    });
+    const sid = users.response[0].id;
+    const add = await t.call('POST', '/api/role/assign', {
+      token: admin,
+      body: { roleId: ids.teacher, userIds: [sid] },
+    });
+    expect(add.code).toBe(ResultCode.Success);
+    const holders = await t.call<{ id: number }[]>('POST', '/api/user/select/role', {
+      token: admin,
+      body: { roleId: ids.teacher },
+    });
+    expect(holders.response.map((u) => u.id)).toContain(sid);
+    const strand = await t.call('POST', '/api/role/assign', {
+      token: admin,
+      body: { roleId: ids.student, userIds: [sid, 999999], mode: 'remove' },
+    });
+    expect(strand.message).toMatch(/not found/);
+    const remove = await t.call('POST', '/api/role/assign', {
+      token: admin,
+      body: { roleId: ids.teacher, userIds: [sid], mode: 'remove' },
+    });
+    expect(remove.code).toBe(ResultCode.Success);
+    const last = await t.call('POST', '/api/role/assign', {
+      token: admin,
+      body: { roleId: ids.student, userIds: [sid], mode: 'remove' },
+    });
+    expect(last.message).toBe('These users would be left without a role: s2026001');
+  });
 });

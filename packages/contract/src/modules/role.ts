@@ -59,3 +59,10 @@ export const zPermissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
 );
 
 export const zRoleGrantRequest = z.object({ roleId: zId, permissionIds: z.array(zId).max(5000) });
+
+// Gives a role to users, or takes it away ('remove'); a user keeps at least one role.
+export const zRoleAssignRequest = z.object({
+  roleId: zId,
+  userIds: z.array(zId).min(1).max(1000),
+  mode: z.enum(['add', 'remove']).default('add'),
+});

@@ -1,8 +1,9 @@
-import { Permission as P, zPermissionNode, zRoleGrantRequest } from '@lyceum/contract';
+import { Permission as P, zPermissionNode, zRoleAssignRequest, zRoleGrantRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerResource } from '../../platform/resource';
 import { defineRoute } from '../../platform/route';
+import { assignRole } from '../user/user.service';
 import { roleResource } from './role.resource';
 import { grantPermissions, permissionTree } from './role.service';
 
@@ -30,6 +31,22 @@ export function roleRoutes(app: FastifyInstance) {
     response: z.null(),
     handler: async ({ ctx, body }) => {
       await grantPermissions(ctx, body.roleId, body.permissionIds);
+      return null;
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/role/assign',
+    summary: 'Give a role to users, or take it away (mode "remove")',
+    description: 'All users must belong to the organisation; nobody is left without a role.',
+    tags: ['role'],
+    access: [P.roleGrant],
+    mutates: true,
+    body: zRoleAssignRequest,
+    response: z.null(),
+    handler: async ({ ctx, body }) => {
+      await roleResource.get(ctx, body.roleId);
+      await assignRole(ctx, body.roleId, body.userIds, body.mode);
       return null;
     },
   });

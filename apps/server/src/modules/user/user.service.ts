@@ -270,3 +270,28 @@ export async function activeSince(ctx: RequestContext, since: Date): Promise<num
     .where(and(eq(users.organizationId, ctx.orgId), gte(users.lastActiveTime, since)));
   return Number(n);
 }
+
+// Gives a role to users or takes it from them. Users of other organisations count as not found;
+// nobody is left without a role, and nobody takes a role from themselves.
+export async function assignRole(ctx: RequestContext, roleId: number, userIds: number[], mode: 'add' | 'remove') {
+  const ids = [...new Set(userIds)];
+  const found = await searchBrief(ctx, { ids, limit: ids.length });
+  const missing = ids.filter((id) => !found.some((u) => u.id === id));
+  if (missing.length) throw notFound(`User ${missing.join(', ')}`);
+  if (mode === 'add') {
+    await ctx.db
+      .insert(userRoles)
+      .values(ids.map((userId) => ({ organizationId: ctx.orgId, userId, roleId })))
+      .onConflictDoNothing();
+    return;
+  }
+  if (ids.includes(ctx.userId)) throw businessError('You cannot take a role away from yourself');
+  const held = await rolesOfUsers(ctx.db, ctx.orgId, ids);
+  const stranded = found.filter((u) => (held.get(u.id) ?? []).every((r) => r.id === roleId));
+  if (stranded.length) {
+    throw businessError(`These users would be left without a role: ${stranded.map((u) => u.userName).join(', ')}`);
+  }
+  await ctx.db
+    .delete(userRoles)
+    .where(and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.roleId, roleId), inArray(userRoles.userId, ids)));
+}

@@ -1,27 +1,103 @@
-import { IdcardOutlined, KeyOutlined, LineChartOutlined, TeamOutlined } from '@ant-design/icons';
-import { labelOf, roleKindLabels } from '@lyceum/contract';
+import { LoginOutlined, TeamOutlined } from '@ant-design/icons';
+import { type DashboardSummary, labelOf, type OperationLog, roleKindLabels } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fetchCurrentUser } from '../../shell/auth-api';
-import { useLang } from '../../shell/i18n';
-import { useMenu } from '../../shell/routes';
+import { currentLanguage, type Language, useLang } from '../../shell/i18n';
+import { formatTime } from '../user/user-columns';
+import { ChartBox } from './chart-box';
+import { dashboardSummary } from './dashboard-api';
 
-// A friendly home until the dashboard endpoint (counts and charts) exists.
+const PALETTE = ['#1677ff', '#faad14', '#13c2c2', '#52c41a', '#722ed1', '#eb2f96'];
+
+function loginsOption(data: DashboardSummary, t: TFunction): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: [t('dashboard.success'), t('dashboard.failed')], bottom: 0 },
+    grid: { left: 32, right: 16, top: 16, bottom: 48 },
+    xAxis: { type: 'category', data: data.loginsPerDay.map((d) => d.date.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        name: t('dashboard.success'),
+        type: 'bar',
+        stack: 'logins',
+        itemStyle: { color: PALETTE[0] },
+        data: data.loginsPerDay.map((d) => d.success),
+      },
+      {
+        name: t('dashboard.failed'),
+        type: 'bar',
+        stack: 'logins',
+        itemStyle: { color: '#ff7875' },
+        data: data.loginsPerDay.map((d) => d.failed),
+      },
+    ],
+  };
+}
+
+function rolesOption(data: DashboardSummary, lang: Language): EChartsCoreOption {
+  const l = lang === 'zh-CN' ? 'zh' : 'en';
+  const slices = data.usersByRole.map((r) => ({
+    name: r.name === roleKindLabels[r.kind].en ? labelOf(roleKindLabels, r.kind, l) : r.name,
+    value: r.count,
+  }));
+  const counts = new Map(slices.map((s) => [s.name, s.value]));
+  return {
+    color: PALETTE,
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: { bottom: 0, formatter: (name: string) => `${name} ${counts.get(name) ?? ''}` },
+    series: [{ type: 'pie', radius: ['42%', '70%'], top: -28, label: { show: false }, data: slices }],
+  };
+}
+
+function RecentOperations({ rows }: { rows: OperationLog[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<OperationLog>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      scroll={{ x: 640 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noOperations')} /> }}
+      columns={[
+        { title: t('dashboard.time'), dataIndex: 'createTime', width: 150, render: formatTime },
+        { title: t('user.userName'), dataIndex: 'userName', width: 120, render: (v: string | null) => v ?? '—' },
+        {
+          title: t('dashboard.operation'),
+          key: 'op',
+          render: (_, r) => (
+            <Typography.Text code>
+              {r.method} {r.path}
+            </Typography.Text>
+          ),
+        },
+        {
+          title: t('dashboard.result'),
+          dataIndex: 'responseCode',
+          width: 90,
+          render: (code: number) => <Tag color={code === 1 ? 'success' : 'error'}>{code}</Tag>,
+        },
+      ]}
+    />
+  );
+}
+
 export default function DashboardView() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
-  const menu = useMenu();
+  const language = currentLanguage();
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
-  const shortcuts = [
-    { path: '/profile/index', icon: <IdcardOutlined />, label: t('shell.profile') },
-    { path: '/profile/editPassword', icon: <KeyOutlined />, label: t('shell.changePassword') },
-    ...(menu.routes.has('/user/index')
-      ? [{ path: '/user/index', icon: <TeamOutlined />, label: t('dashboard.users') }]
-      : []),
-  ];
+  const summary = useQuery({ queryKey: ['dashboard'], queryFn: dashboardSummary });
+  const data = summary.data;
+  const logins = useMemo(() => (data ? loginsOption(data, t) : null), [data, t]);
+  const roles = useMemo(() => (data ? rolesOption(data, language) : null), [data, language]);
+  const staff = data?.scope === 'organization';
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -32,36 +108,54 @@ export default function DashboardView() {
         <Typography.Text type="secondary">
           {t('dashboard.subtitle', { org: me.data?.organization.name ?? '' })}
         </Typography.Text>
-        <div style={{ marginTop: 16 }}>
+        <div style={{ marginTop: 12 }}>
           <Typography.Text strong>{t('dashboard.roles')}: </Typography.Text>
           {me.data?.roles.map((r) => (
             <Tag key={r.id} color={r.id === me.data?.activeRoleId ? 'blue' : undefined}>
-              {r.name === labelOf(roleKindLabels, r.kind, 'en') ? labelOf(roleKindLabels, r.kind, lang) : r.name}
+              {r.name === roleKindLabels[r.kind].en ? labelOf(roleKindLabels, r.kind, lang) : r.name}
             </Tag>
           ))}
         </div>
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title={t('dashboard.placeholderTitle')}>
-            <Empty
-              image={<LineChartOutlined style={{ fontSize: 64, color: '#bfbfbf' }} />}
-              description={t('dashboard.placeholder')}
-            />
+      {!data ? (
+        <Card>
+          <Skeleton active />
+        </Card>
+      ) : (
+        <>
+          {staff && (
+            <Row gutter={[16, 16]}>
+              <Col xs={24} sm={12}>
+                <Card>
+                  <Statistic title={t('dashboard.userCount')} value={data.userCount} prefix={<TeamOutlined />} />
+                </Card>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Card>
+                  <Statistic title={t('dashboard.activeToday')} value={data.activeToday} prefix={<LoginOutlined />} />
+                </Card>
+              </Col>
+            </Row>
+          )}
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={staff ? 16 : 24}>
+              <Card title={staff ? t('dashboard.logins') : t('dashboard.myLogins')}>
+                {logins && <ChartBox option={logins} label={t('dashboard.logins')} />}
+              </Card>
+            </Col>
+            {staff && (
+              <Col xs={24} xl={8}>
+                <Card title={t('dashboard.usersByRole')}>
+                  {roles && <ChartBox option={roles} label={t('dashboard.usersByRole')} />}
+                </Card>
+              </Col>
+            )}
+          </Row>
+          <Card title={t('dashboard.recent')}>
+            <RecentOperations rows={data.recentOperations} />
           </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('dashboard.shortcuts')}>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              {shortcuts.map((s) => (
-                <Button key={s.path} block icon={s.icon} onClick={() => navigate(s.path)} style={{ textAlign: 'left' }}>
-                  {s.label}
-                </Button>
-              ))}
-            </Space>
-          </Card>
-        </Col>
-      </Row>
+        </>
+      )}
     </Space>
   );
 }

@@ -65,7 +65,13 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
         </Space>
       }
     >
-      <Form<Values> form={form} name="role" layout="vertical" onFinish={save} initialValues={{ kind: RoleKind.Teacher, sort: 0 }}>
+      <Form<Values>
+        form={form}
+        name="role"
+        layout="vertical"
+        onFinish={save}
+        initialValues={{ kind: RoleKind.Teacher, sort: 0 }}
+      >
         <Form.Item
           name="name"
           label={t('role.name')}

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from './helpers';
+
+test.describe('shell chrome', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, 'admin');
+  });
+
+  test('the sidebar state is kept in a 1/0 cookie across reloads', async ({ page, context }) => {
+    await expect(page.locator('.sidebar-org')).toBeVisible();
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await expect(page.locator('.sidebar-org')).toHaveCount(0);
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebarStatus');
+    expect(cookie?.value).toBe('0');
+    await page.reload();
+    await expect(page.locator('.shell-sider')).toBeVisible();
+    await expect(page.locator('.sidebar-org')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await expect(page.locator('.sidebar-org')).toHaveText('Demo Academy');
+  });
+
+  test('footer shows copyright and ICP number; back-to-top appears after scrolling', async ({ page }) => {
+    await expect(page.locator('.shell-footer')).toContainText('Demo Academy');
+    await expect(page.locator('.shell-footer')).toContainText('ICP');
+    await page.goto('/user/index');
+    await expect(page.getByRole('cell').first()).toBeVisible();
+    const backTop = page.locator('.ant-float-btn');
+    await expect(backTop).toHaveCount(0);
+    await page.mouse.wheel(0, 600);
+    await expect(backTop).toBeVisible();
+    await backTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the dashboard shows counts and charts from the server', async ({ page }) => {
+    await expect(page.locator('.ant-statistic').first()).toContainText('Users');
+    await expect(page.getByRole('img', { name: 'Logins over the last 30 days' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Users by role' })).toBeVisible();
+    const value = await page.locator('.ant-statistic-content-value').first().innerText();
+    expect(Number(value.replace(/\D/g, ''))).toBeGreaterThan(0);
+  });
+});
