@@ -13,8 +13,10 @@ export function ensureDeps() {
   const fresh = existsSync(marker) && existsSync(path.join(root, 'node_modules', '.bin', 'tsx'));
   if (fresh && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
   console.log('Installing dependencies (first run or package-lock.json changed)...');
-  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
-  const res = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  // `npm install` follows package-lock.json. Not `npm ci`: the registry reachable here serves only
+  // this platform's builds of native packages, so the lock cannot list every platform's optional
+  // binaries and `npm ci` refuses it as out of sync (docs/decisions.md).
+  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) {
     console.error('Installing dependencies failed.');
     process.exit(res.status ?? 1);
