@@ -94,7 +94,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const webDist = opts.webDist ?? null;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Vite names assets by content hash, so they can be cached for good; index.html never is.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
@@ -106,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     // The web app routes every other path itself (the SPA's 404 page included).
     if (webDist && existsSync(path.join(webDist, 'index.html')) && req.method === 'GET') {
-      return reply.type('text/html').sendFile('index.html', webDist);
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }
     return reply.status(404).type('text/plain').send('Not found. The web app is not built: run npm start.');
   });

@@ -65,7 +65,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
@@ -84,7 +84,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

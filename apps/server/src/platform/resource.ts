@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RequestContext } from './context';
 import type { Tx } from './db';
-import { PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
 import { businessError, invalidParams, notFound } from './errors';
 import { defineRoute, type GuardedAccess } from './route';
 
@@ -251,7 +251,14 @@ export function createResource<
         const n = await use.count(ctx, unique);
         if (n > 0) throw businessError(`Cannot delete: used by ${n} ${use.label}. Nothing was deleted.`);
       }
-      await ctx.db.delete(table).where(and(scope(ctx), inArray(table.id, unique)));
+      try {
+        await ctx.db.delete(table).where(and(scope(ctx), inArray(table.id, unique)));
+      } catch (err) {
+        // Something started using the row between the check above and the delete.
+        if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION)
+          throw businessError('Cannot delete: still in use. Nothing was deleted.');
+        throw err;
+      }
       await def.hooks?.afterDelete?.(ctx, unique);
       return unique.length;
     },

@@ -1,7 +1,8 @@
 import { BankOutlined } from '@ant-design/icons';
-import { Avatar, Card, Typography } from 'antd';
+import { Segmented } from 'antd';
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../shell/language-switch';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language, setLanguage } from '../shell/i18n';
 
 interface Props {
   orgName?: string;
@@ -10,26 +11,34 @@ interface Props {
   children: ReactNode;
 }
 
+// Plain markup rather than antd Card/Dropdown: those pull Tabs, Menu and friends into the login bundle.
 export function LoginLayout({ orgName, logo, subtitle, children }: Props) {
+  const { t, i18n } = useTranslation();
   return (
     <div className="login-page">
       <div className="login-lang">
-        <LanguageSwitch light />
+        <Segmented<Language>
+          size="small"
+          aria-label={t('shell.language')}
+          value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}
+          options={LANGUAGES}
+          onChange={setLanguage}
+        />
       </div>
-      <Card className="login-card" variant="borderless">
+      <main className="login-card">
         <div className="login-header">
           {logo ? (
-            <Avatar src={logo} size={56} shape="square" alt="" />
+            <img src={logo} alt="" className="login-logo" />
           ) : (
-            <Avatar icon={<BankOutlined />} size={56} shape="square" className="login-logo" />
+            <span className="login-logo" aria-hidden>
+              <BankOutlined />
+            </span>
           )}
-          <Typography.Title level={3} style={{ margin: '12px 0 4px' }}>
-            {orgName ?? 'Lyceum'}
-          </Typography.Title>
-          {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+          <h1 className="login-title">{orgName ?? 'Lyceum'}</h1>
+          {subtitle && <p className="login-subtitle">{subtitle}</p>}
         </div>
         {children}
-      </Card>
+      </main>
     </div>
   );
 }

@@ -1,49 +1,66 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
-import { useEffect } from 'react';
+import type { OrganizationPublic } from '@lyceum/contract';
+import { Alert, Button, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { fetchOrganization } from '../shell/auth-api';
 import { usePageTitle } from '../shell/page-title';
 import { saveOrganization } from '../shell/session';
 import { LoginForm } from './login-form';
 import { LoginLayout } from './login-layout';
 
+type OrgState = { kind: 'loading' } | { kind: 'ready'; org: OrganizationPublic } | { kind: 'failed'; message: string };
+
 export function OrgLoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const domain = (useParams().organisation ?? '').toLowerCase();
-  const org = useQuery({ queryKey: ['organization', domain], queryFn: () => fetchOrganization(domain), retry: false });
+  const [state, setState] = useState<OrgState>({ kind: 'loading' });
   usePageTitle(t('login.title'));
 
   useEffect(() => {
-    if (org.data) saveOrganization(org.data);
-  }, [org.data]);
+    let alive = true;
+    setState({ kind: 'loading' });
+    fetchOrganization(domain).then(
+      (org) => {
+        if (!alive) return;
+        saveOrganization(org);
+        setState({ kind: 'ready', org });
+      },
+      (err: unknown) => alive && setState({ kind: 'failed', message: err instanceof Error ? err.message : '' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [domain]);
 
-  if (org.isPending) {
+  if (state.kind === 'loading') {
     return (
       <LoginLayout>
         <Spin style={{ display: 'block', margin: '32px auto' }} />
       </LoginLayout>
     );
   }
-  if (org.isError) {
+  if (state.kind === 'failed') {
     return (
       <LoginLayout>
-        <Result
-          status="warning"
-          title={t('login.unknownOrganisation', { domain })}
-          subTitle={org.error.message}
-          extra={
-            <Link to="/login">
-              <Button type="primary">{t('login.chooseOrganisation')}</Button>
-            </Link>
-          }
-        />
+        <div className="login-problem">
+          <Alert
+            type="warning"
+            showIcon
+            title={t('login.unknownOrganisation', { domain })}
+            description={state.message}
+            style={{ textAlign: 'left', marginBottom: 16 }}
+          />
+          <Button type="primary" onClick={() => navigate('/login')}>
+            {t('login.chooseOrganisation')}
+          </Button>
+        </div>
       </LoginLayout>
     );
   }
   return (
-    <LoginLayout orgName={org.data.name} logo={org.data.logo} subtitle={t('login.welcome')}>
+    <LoginLayout orgName={state.org.name} logo={state.org.logo} subtitle={t('login.welcome')}>
       <LoginForm resolveDomain={async () => domain} />
     </LoginLayout>
   );

@@ -1,4 +1,4 @@
-import { Button, Result, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -40,16 +40,18 @@ export function StaffLoginPage() {
   return (
     <LoginLayout subtitle={t('login.staffTitle')}>
       {failed ? (
-        <Result
-          status="error"
-          title={t('login.staffFailed')}
-          subTitle={t('login.staffFailedHint')}
-          extra={
-            <Button type="primary" onClick={() => window.location.assign(loginPath())}>
-              {t('login.toLogin')}
-            </Button>
-          }
-        />
+        <div className="login-problem">
+          <Alert
+            type="error"
+            showIcon
+            title={t('login.staffFailed')}
+            description={t('login.staffFailedHint')}
+            style={{ textAlign: 'left', marginBottom: 16 }}
+          />
+          <Button type="primary" onClick={() => window.location.assign(loginPath())}>
+            {t('login.toLogin')}
+          </Button>
+        </div>
       ) : (
         <div style={{ textAlign: 'center', padding: '32px 0' }}>
           <Spin size="large" />

@@ -1,12 +1,12 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { StaffLoginPage } from '../login/staff-login-page';
 import { fetchMenu } from './auth-api';
 import { installMenu, useMenu } from './routes';
 import { loginPath } from './session';
 
-const ShellLayout = lazy(() => import('./layout/shell-layout').then((m) => ({ default: m.ShellLayout })));
+const ShellRoot = lazy(() => import('./layout/shell-root').then((m) => ({ default: m.ShellRoot })));
+const StaffLoginPage = lazy(() => import('../login/staff-login-page').then((m) => ({ default: m.StaffLoginPage })));
 
 function FullPageSpin() {
   return <Spin size="large" fullscreen />;
@@ -40,10 +40,9 @@ export function RouteGuard() {
     };
   }, [menu.loaded, location.pathname, location.search, navigate]);
 
-  if (!menu.loaded) return failed && hasSecret ? <StaffLoginPage /> : <FullPageSpin />;
   return (
     <Suspense fallback={<FullPageSpin />}>
-      <ShellLayout />
+      {menu.loaded ? <ShellRoot /> : failed && hasSecret ? <StaffLoginPage /> : <FullPageSpin />}
     </Suspense>
   );
 }

@@ -1,5 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { StaffLoginPage } from '../login/staff-login-page';
 import { setUnauthorizedHandler } from './request';
 import { RouteGuard } from './route-guard';
 import { clearMenu } from './routes';
@@ -11,7 +10,10 @@ export const router = createBrowserRouter([
     path: '/:organisation/login',
     lazy: () => import('../login/org-login-page').then((m) => ({ Component: m.OrgLoginPage })),
   },
-  { path: '/staffLogin', Component: StaffLoginPage },
+  {
+    path: '/staffLogin',
+    lazy: () => import('../login/staff-login-page').then((m) => ({ Component: m.StaffLoginPage })),
+  },
   // Everything else, including /, /redirect/* and unknown paths, lives in the guarded shell.
   { path: '*', Component: RouteGuard },
 ]);
