@@ -98,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Vite names assets by content hash, so they can be cached for good; index.html never is.
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -115,7 +116,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     // The web app routes every other path itself (the SPA's 404 page included).
     if (webDist && existsSync(path.join(webDist, 'index.html')) && req.method === 'GET') {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDist, { cacheControl: false });
     }
     return reply.status(404).type('text/plain').send('Not found. The web app is not built: run npm start.');
   });

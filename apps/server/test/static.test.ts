@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/platform/db';
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Lyceum</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  database = await openDatabase({ url: null, dataDir: null });
+  app = await buildApp({ db: database.db, logLevel: 'silent', webDist: dist });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+it('serves the web app for every non-API path, so the SPA routes them (its own 404 included)', async () => {
+  for (const url of ['/', '/demo/login', '/user/index', '/no/such/page']) {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  }
+  const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+  expect(asset.headers['cache-control']).toContain('immutable');
+});
+
+it('answers unknown API paths with the envelope, not the web app', async () => {
+  const res = await app.inject({ method: 'POST', url: '/api/nothing/here' });
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toEqual({ code: 500, message: 'No such API: POST /api/nothing/here', response: null });
+});
