@@ -52,6 +52,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An empty JSON body counts as no body, so POST /select/{id} works whether the client sends {} or nothing.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Spreadsheet imports send the file itself as the body.
+  app.addContentTypeParser(
+    ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') done(null, undefined);

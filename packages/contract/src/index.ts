@@ -17,3 +17,4 @@ export * from './modules/organization';
 export * from './modules/role';
 export * from './modules/user';
 export * from './paging';
+export * from './resource-meta';

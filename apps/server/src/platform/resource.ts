@@ -1,38 +1,56 @@
-import { type PageRequest, pageOf, pageOffset, zIdListRequest, zIdParam, zPage, zPageRequest } from '@lyceum/contract';
+import { type PageRequest, pageOf, pageOffset, type ResourceMeta } from '@lyceum/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RequestContext } from './context';
-import type { Tx } from './db';
+import type { DbOrTx, Tx } from './db';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
 import { businessError, invalidParams, notFound } from './errors';
-import { defineRoute, type GuardedAccess } from './route';
+import type { Lookups } from './excel';
+import type { GuardedAccess } from './route';
 
 // A tenant table: rows keyed by (organization_id, id).
 export type TenantTable = PgTable & { organizationId: PgColumn; id: PgColumn };
-type Values = Record<string, unknown>;
+export type Values = Record<string, unknown>;
 type Mode = 'create' | 'update';
+
+export interface Reference {
+  table: TenantTable;
+  label: string;
+  // The column that names a referenced row in messages and spreadsheets; default `name`.
+  labelColumn?: string;
+}
 
 export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType> {
   name: string;
   title: string;
   table: TenantTable;
   schemas: { row: R; create: C; update: U; filter: F };
-  permissions: { read: GuardedAccess; create: GuardedAccess; update: GuardedAccess; remove: GuardedAccess };
+  permissions: {
+    read: GuardedAccess;
+    create: GuardedAccess;
+    update: GuardedAccess;
+    remove: GuardedAccess;
+    export?: GuardedAccess;
+    import?: GuardedAccess;
+  };
+  // Field labels and kinds for people and spreadsheets; a resource with meta gets export, import and template.
+  meta?: ResourceMeta;
   // Columns a `keyword` filter searches (contains, ignoring case).
   search?: PgColumn[];
   // Filters that are not a plain "column equals value"; other filter keys naming a column are.
   filters?: { [K in keyof z.output<F>]?: (value: NonNullable<z.output<F>[K]>, ctx: RequestContext) => SQL | undefined };
   sort?: { default: SQL[]; fields?: Record<string, PgColumn> };
   unique?: { fields: string[]; label: string }[];
-  // Ids in the input that must name a row of this organisation.
-  references?: Record<string, { table: TenantTable; label: string }>;
+  // Ids in the input that must name a row of this organisation (a number or an array of numbers).
+  references?: Record<string, Reference>;
   // What still uses a row and so blocks its deletion.
   usedBy?: { label: string; count: (ctx: RequestContext, ids: number[]) => Promise<number> }[];
   // Columns never returned (password hashes).
   omit?: string[];
   hooks?: {
+    // Business rules on a whole valid input, before anything is written (throw invalidParams).
+    validate?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void> | void;
     values?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<Values> | Values;
     afterSave?: (
       tx: Tx,
@@ -48,17 +66,30 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   tags?: string[];
 }
 
+export interface TreeNode extends Values {
+  children: TreeNode[];
+}
+
 export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType> {
   def: ResourceDef<C, U, F, R>;
+  columns: Record<string, PgColumn>;
   page(ctx: RequestContext, req: PageRequest & z.output<F>, extra?: SQL): Promise<ReturnType<typeof pageOf<Values>>>;
   list(ctx: RequestContext, filter: z.output<F>, limit: number, extra?: SQL): Promise<Values[]>;
+  tree(ctx: RequestContext, filter: z.output<F>): Promise<TreeNode[]>;
   get(ctx: RequestContext, id: number): Promise<Values>;
   getMany(ctx: RequestContext, ids: number[]): Promise<Values[]>;
   create(ctx: RequestContext, input: z.output<C>): Promise<Values>;
   update(ctx: RequestContext, input: z.output<U> & { id: number }): Promise<Values>;
   remove(ctx: RequestContext, ids: number[]): Promise<number>;
   where(ctx: RequestContext, filter: Partial<z.output<F>>, extra?: SQL): SQL | undefined;
+  lookups(ctx: RequestContext): Promise<Lookups>;
+  // Checks of one valid input that need the database; used by save and by imports.
+  checkRules(ctx: RequestContext, input: Values, mode: Mode, selfId: number | null): Promise<void>;
+  toValues(ctx: RequestContext, input: Values, mode: Mode): Promise<Values>;
+  existingKeys(ctx: RequestContext): Promise<Map<string, Set<string>>>;
 }
+
+export const MAX_TREE_ROWS = 5000;
 
 function toJson(row: Values, omit: ReadonlySet<string>): Values {
   const out: Values = {};
@@ -67,6 +98,28 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
     out[k] = v instanceof Date ? v.toISOString() : v;
   }
   return out;
+}
+
+export function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// A usedBy entry counting rows of another tenant table whose column points at the ids.
+export function usedByColumn(table: TenantTable, column: PgColumn, label: string) {
+  return {
+    label,
+    count: async (ctx: RequestContext, ids: number[]) => {
+      const [{ n }] = await ctx.db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.organizationId, ctx.orgId), inArray(column, ids)));
+      return Number(n);
+    },
+  };
+}
+
+export function uniqueKey(rule: { fields: string[] }, input: Values): string {
+  return rule.fields.map((f) => String(input[f] ?? '').toLowerCase()).join('\u0000');
 }
 
 // Builds the CRUD service of a declared resource: every query is scoped to the caller's organisation.
@@ -80,6 +133,29 @@ export function createResource<
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const omit = new Set(def.omit ?? []);
   const scope = (ctx: RequestContext) => eq(table.organizationId, ctx.orgId);
+  const isTree = Boolean(def.meta?.tree);
+  const labelColumn = def.meta?.labelKey ?? 'name';
+  const references: Record<string, Reference> = {
+    ...(isTree ? { parentId: { table, label: `parent ${def.title.toLowerCase()}`, labelColumn } } : {}),
+    ...def.references,
+  };
+  const usedBy = [
+    ...(isTree
+      ? [
+          {
+            label: 'child entries',
+            count: async (ctx: RequestContext, ids: number[]) => {
+              const [{ n }] = await ctx.db
+                .select({ n: count() })
+                .from(table)
+                .where(and(scope(ctx), inArray(columns.parentId, ids), sql`not (${table.id} in ${ids})`));
+              return Number(n);
+            },
+          },
+        ]
+      : []),
+    ...(def.usedBy ?? []),
+  ];
 
   function where(ctx: RequestContext, filter: Partial<z.output<F>>, extra?: SQL): SQL | undefined {
     const conds: (SQL | undefined)[] = [scope(ctx), extra];
@@ -88,21 +164,18 @@ export function createResource<
       const custom = def.filters?.[key as keyof z.output<F>];
       if (custom) conds.push((custom as (v: unknown, c: RequestContext) => SQL | undefined)(value, ctx));
       else if (key === 'keyword' && def.search?.length) {
-        const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conds.push(or(...def.search.map((col) => ilike(col, pattern))));
-      } else if (columns[key] && typeof value === 'string') {
-        conds.push(ilike(columns[key], `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-      } else if (columns[key]) conds.push(eq(columns[key], value));
+        conds.push(or(...def.search.map((col) => ilike(col, likePattern(String(value))))));
+      } else if (columns[key] && typeof value === 'string') conds.push(ilike(columns[key], likePattern(value)));
+      else if (columns[key]) conds.push(eq(columns[key], value));
     }
     return and(...conds);
   }
 
-  function orderBy(req: PageRequest): SQL[] {
+  function orderBy(req: Partial<PageRequest>): SQL[] {
     if (req.sortField) {
       const col = def.sort?.fields?.[req.sortField];
       if (!col) throw invalidParams('sortField', `cannot sort by "${req.sortField}"`);
-      const dir = req.sortOrder === 'ascend' ? asc(col) : desc(col);
-      return [dir, desc(table.id)];
+      return [req.sortOrder === 'ascend' ? asc(col) : desc(col), desc(table.id)];
     }
     return def.sort?.default ?? [desc(table.id)];
   }
@@ -131,6 +204,7 @@ export function createResource<
     for (const rule of def.unique ?? []) {
       const conds = rule.fields.map((f) => {
         const v = input[f];
+        if (v === null || v === undefined) return sql`${columns[f]} is null`;
         return typeof v === 'string' ? sql`lower(${columns[f]}) = lower(${v})` : eq(columns[f], v);
       });
       const [hit] = await ctx.db
@@ -138,16 +212,15 @@ export function createResource<
         .from(table)
         .where(and(scope(ctx), ...conds, selfId === null ? undefined : ne(table.id, selfId)))
         .limit(1);
-      if (hit)
-        throw invalidParams(
-          rule.fields.join(', '),
-          `${rule.label} "${rule.fields.map((f) => input[f]).join(' ')}" already exists`,
-        );
+      if (hit) {
+        const shown = rule.fields.map((f) => input[f]).filter((v) => v !== null && v !== undefined);
+        throw invalidParams(rule.fields[rule.fields.length - 1], `${rule.label} "${shown.join(' ')}" already exists`);
+      }
     }
   }
 
   async function checkReferences(ctx: RequestContext, input: Values) {
-    for (const [field, ref] of Object.entries(def.references ?? {})) {
+    for (const [field, ref] of Object.entries(references)) {
       const raw = input[field];
       const ids = (Array.isArray(raw) ? raw : [raw]).filter((v): v is number => typeof v === 'number');
       if (!ids.length) continue;
@@ -158,6 +231,26 @@ export function createResource<
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
       if (missing.length) throw invalidParams(field, `no ${ref.label} with id ${missing.join(', ')}`);
     }
+  }
+
+  // A node may not move under itself or one of its descendants.
+  async function checkCycle(ctx: RequestContext, id: number, parentId: unknown) {
+    let current = typeof parentId === 'number' ? parentId : null;
+    for (let depth = 0; current !== null && depth < 100; depth++) {
+      if (current === id) throw invalidParams('parentId', 'cannot be the entry itself or one of its descendants');
+      const [row] = await ctx.db
+        .select({ parentId: columns.parentId })
+        .from(table)
+        .where(and(scope(ctx), eq(table.id, current)));
+      current = (row?.parentId as number | null) ?? null;
+    }
+  }
+
+  async function checkRules(ctx: RequestContext, input: Values, mode: Mode, selfId: number | null) {
+    await checkUnique(ctx, input, selfId);
+    await checkReferences(ctx, input);
+    if (isTree && selfId !== null) await checkCycle(ctx, selfId, input.parentId);
+    await def.hooks?.validate?.(input as z.output<C>, ctx, mode);
   }
 
   async function toValues(ctx: RequestContext, input: Values, mode: Mode): Promise<Values> {
@@ -171,8 +264,7 @@ export function createResource<
   }
 
   async function save(ctx: RequestContext, input: Values, mode: Mode, id: number | null): Promise<number> {
-    await checkUnique(ctx, input, id);
-    await checkReferences(ctx, input);
+    await checkRules(ctx, input, mode, id);
     const values = await toValues(ctx, input, mode);
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -201,11 +293,84 @@ export function createResource<
     }
   }
 
+  async function lookups(ctx: RequestContext): Promise<Lookups> {
+    const out: Lookups = new Map();
+    for (const [field, ref] of Object.entries(references)) {
+      const cols = getTableColumns(ref.table) as Record<string, PgColumn>;
+      const label = cols[ref.labelColumn ?? 'name'];
+      if (!label) continue;
+      const rows = await ctx.db
+        .select({ id: ref.table.id, label })
+        .from(ref.table)
+        .where(eq(ref.table.organizationId, ctx.orgId));
+      out.set(field, {
+        byId: new Map(rows.map((r) => [r.id as number, String(r.label)])),
+        byName: new Map(rows.map((r) => [String(r.label).toLowerCase(), r.id as number])),
+      });
+    }
+    return out;
+  }
+
+  // The unique keys already taken, per rule, for checking a whole import at once.
+  async function existingKeys(ctx: RequestContext): Promise<Map<string, Set<string>>> {
+    const out = new Map<string, Set<string>>();
+    for (const rule of def.unique ?? []) {
+      const rows = await ctx.db
+        .select(Object.fromEntries(rule.fields.map((f) => [f, columns[f]])))
+        .from(table)
+        .where(scope(ctx));
+      out.set(rule.fields.join(','), new Set(rows.map((r) => uniqueKey(rule, r as Values))));
+    }
+    return out;
+  }
+
+  async function tree(ctx: RequestContext, filter: z.output<F>): Promise<TreeNode[]> {
+    const all = await decorate(
+      ctx,
+      (await ctx.db
+        .select()
+        .from(table)
+        .where(scope(ctx))
+        .orderBy(...(def.sort?.default ?? [asc(table.id)]))
+        .limit(MAX_TREE_ROWS)) as Values[],
+    );
+    const filtered = Object.values(filter as Values).some((v) => v !== undefined && v !== '');
+    let keep: Set<unknown> | null = null;
+    if (filtered) {
+      // Matching entries and their ancestors, so each match shows where it sits.
+      const matches = await ctx.db.select({ id: table.id }).from(table).where(where(ctx, filter));
+      const byId = new Map(all.map((r) => [r.id, r]));
+      keep = new Set();
+      for (const m of matches) {
+        let node = byId.get(m.id);
+        while (node && !keep.has(node.id)) {
+          keep.add(node.id);
+          node = byId.get(node.parentId);
+        }
+      }
+    }
+    const nodes = new Map<unknown, TreeNode>();
+    for (const r of all) if (!keep || keep.has(r.id)) nodes.set(r.id, { ...r, children: [] });
+    const roots: TreeNode[] = [];
+    for (const node of nodes.values()) {
+      const parent = node.parentId !== null ? nodes.get(node.parentId) : undefined;
+      if (parent) parent.children.push(node);
+      else roots.push(node);
+    }
+    return roots;
+  }
+
   return {
     def,
+    columns,
     where,
     get,
     getMany,
+    tree,
+    lookups,
+    checkRules,
+    toValues,
+    existingKeys,
     async page(ctx, req, extra) {
       const cond = where(ctx, req, extra);
       const [{ total }] = await ctx.db.select({ total: count() }).from(table).where(cond);
@@ -247,7 +412,7 @@ export function createResource<
         throw notFound(`${def.title} ${missing.join(', ')}`);
       }
       await def.hooks?.beforeDelete?.(ctx, unique);
-      for (const use of def.usedBy ?? []) {
+      for (const use of usedBy) {
         const n = await use.count(ctx, unique);
         if (n > 0) throw businessError(`Cannot delete: used by ${n} ${use.label}. Nothing was deleted.`);
       }
@@ -255,8 +420,9 @@ export function createResource<
         await ctx.db.delete(table).where(and(scope(ctx), inArray(table.id, unique)));
       } catch (err) {
         // Something started using the row between the check above and the delete.
-        if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION)
+        if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) {
           throw businessError('Cannot delete: still in use. Nothing was deleted.');
+        }
         throw err;
       }
       await def.hooks?.afterDelete?.(ctx, unique);
@@ -265,97 +431,4 @@ export function createResource<
   };
 }
 
-// Registers the spec's endpoint set for a resource: /api/{name}/page, list, create, update,
-// select/{id}, delete/{id}, delete/ids. Modules add only their special actions beside it.
-export function registerResource<
-  C extends z.ZodObject,
-  U extends z.ZodObject,
-  F extends z.ZodObject,
-  R extends z.ZodType,
->(app: FastifyInstance, resource: Resource<C, U, F, R>): void {
-  const { def } = resource;
-  const base = `/api/${def.name}`;
-  const tags = def.tags ?? [def.name];
-  const row = def.schemas.row;
-  const t = def.title;
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/page`,
-    summary: `Page through ${t} records`,
-    tags,
-    access: def.permissions.read,
-    body: zPageRequest.extend(def.schemas.filter.shape),
-    response: zPage(row),
-    handler: ({ ctx, body }) =>
-      resource.page(ctx, body as PageRequest & z.output<F>) as Promise<z.input<ReturnType<typeof zPage<R>>>>,
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/list`,
-    summary: `List ${t} records (no paging, at most 1000)`,
-    tags,
-    access: def.permissions.read,
-    body: def.schemas.filter.extend({ limit: z.number().int().min(1).max(1000).default(1000) }),
-    response: z.array(row),
-    handler: ({ ctx, body }) => {
-      const { limit, ...filter } = body as z.output<F> & { limit: number };
-      return resource.list(ctx, filter as z.output<F>, limit) as Promise<z.input<R>[]>;
-    },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/create`,
-    summary: `Create a ${t}`,
-    tags,
-    access: def.permissions.create,
-    mutates: true,
-    body: def.schemas.create,
-    response: row,
-    handler: ({ ctx, body }) => resource.create(ctx, body as z.output<C>) as Promise<z.input<R>>,
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/update`,
-    summary: `Update a ${t}`,
-    tags,
-    access: def.permissions.update,
-    mutates: true,
-    body: def.schemas.update,
-    response: row,
-    handler: ({ ctx, body }) => resource.update(ctx, body as z.output<U> & { id: number }) as Promise<z.input<R>>,
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/select/:id`,
-    summary: `Read one ${t}`,
-    tags,
-    access: def.permissions.read,
-    params: zIdParam,
-    response: row,
-    handler: ({ ctx, params }) => resource.get(ctx, params.id) as Promise<z.input<R>>,
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/delete/:id`,
-    summary: `Delete one ${t}`,
-    description: 'Refused, with nothing removed, while other records still use it.',
-    tags,
-    access: def.permissions.remove,
-    mutates: true,
-    params: zIdParam,
-    response: z.object({ deleted: z.number().int() }),
-    handler: async ({ ctx, params }) => ({ deleted: await resource.remove(ctx, [params.id]) }),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: `${base}/delete/ids`,
-    summary: `Delete several ${t} records at once`,
-    description: 'All or nothing: if one of them cannot be deleted, none is.',
-    tags,
-    access: def.permissions.remove,
-    mutates: true,
-    body: zIdListRequest,
-    response: z.object({ deleted: z.number().int() }),
-    handler: async ({ ctx, body }) => ({ deleted: await resource.remove(ctx, body.ids) }),
-  });
-}
+export type { DbOrTx };

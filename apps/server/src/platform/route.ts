@@ -61,18 +61,49 @@ export interface RouteDef<A extends Access, B extends ZodOpt, P extends ZodOpt, 
   access: A;
   // Calls that change data: recorded in the operation log and, with cookie sessions, need the ajax header.
   mutates?: boolean;
+  // Larger bodies than the default 2 MiB (spreadsheet imports).
+  bodyLimit?: number;
   body?: B;
   params?: P;
   querystring?: Q;
   response: R;
-  handler: (input: {
-    body: Out<B>;
-    params: Out<P>;
-    query: Out<Q>;
-    ctx: CtxOf<A>;
-    req: FastifyRequest;
-    reply: FastifyReply;
-  }) => Promise<z.input<R>>;
+  handler: (input: HandlerInput<A, B, P, Q>) => Promise<z.input<R>>;
+}
+
+interface HandlerInput<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt> {
+  body: Out<B>;
+  params: Out<P>;
+  query: Out<Q>;
+  ctx: CtxOf<A>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface FileReply {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+// A route that answers with a file (an Excel export or template) instead of the envelope; errors
+// still come back as the envelope.
+export interface FileRouteDef<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt>
+  extends Omit<RouteDef<A, B, P, Q, z.ZodType>, 'response' | 'handler'> {
+  handler: (input: HandlerInput<A, B, P, Q>) => Promise<FileReply>;
+}
+
+export function defineFileRoute<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt>(
+  app: FastifyInstance,
+  def: FileRouteDef<A, B, P, Q>,
+): void {
+  register(app, def, null, async (input) => {
+    const file = await def.handler(input);
+    input.req.resultCode = ResultCode.Success;
+    return input.reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .send(file.body);
+  });
 }
 
 // The one way routes are declared: access, validation, envelope and OpenAPI come from the definition.
@@ -83,6 +114,19 @@ export function defineRoute<
   Q extends ZodOpt,
   R extends z.ZodType,
 >(app: FastifyInstance, def: RouteDef<A, B, P, Q, R>): void {
+  register(app, def, def.response, async (input) => {
+    const response = await def.handler(input);
+    input.req.resultCode = ResultCode.Success;
+    return { code: ResultCode.Success, message: 'success', response: response ?? null };
+  });
+}
+
+function register<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt>(
+  app: FastifyInstance,
+  def: Omit<RouteDef<A, B, P, Q, z.ZodType>, 'response' | 'handler'>,
+  response: z.ZodType | null,
+  handle: (input: HandlerInput<A, B, P, Q>) => Promise<unknown>,
+): void {
   const access: Access = def.access;
   app.routeCatalog.push({
     method: def.method,
@@ -97,6 +141,7 @@ export function defineRoute<
     method: def.method,
     url: def.url,
     config: { access, mutates: def.mutates ?? false },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       summary: def.summary,
       description: describeAccess(def.description, access),
@@ -104,25 +149,22 @@ export function defineRoute<
       ...(def.body ? { body: def.body } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
-      response: { 200: envelope(def.response) },
+      ...(response ? { response: { 200: envelope(response) } } : {}),
       security: access === 'public' ? [] : [{ token: [] }],
     },
     onRequest: (req) => authenticate(req, access, def.mutates ?? false),
     preValidation: async (req) => {
       if (def.body && (req.body === undefined || req.body === null)) req.body = {};
     },
-    handler: async (req, reply) => {
-      const response = await def.handler({
+    handler: (req, reply) =>
+      handle({
         body: req.body as Out<B>,
         params: req.params as Out<P>,
         query: req.query as Out<Q>,
         ctx: req.ctx as CtxOf<A>,
         req,
         reply,
-      });
-      req.resultCode = ResultCode.Success;
-      return { code: ResultCode.Success, message: 'success', response: response ?? null };
-    },
+      }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { Permission as P, zPermissionNode, zRoleAssignRequest, zRoleGrantRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registerResource } from '../../platform/resource';
+import { registerResource } from '../../platform/resource-routes';
 import { defineRoute } from '../../platform/route';
 import { assignRole } from '../user/user.service';
 import { roleResource } from './role.resource';

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { registerResource } from '../../platform/resource';
+import { registerResource } from '../../platform/resource-routes';
 import { defineRoute, type GuardedAccess } from '../../platform/route';
 import { rolesOfOrganization } from '../role/role.service';
 import {

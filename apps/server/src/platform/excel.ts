@@ -1,0 +1,216 @@
+import type { FieldMeta, Lang, ResourceMeta } from '@lyceum/contract';
+import ExcelJS from 'exceljs';
+
+// Spreadsheet reading and writing for declared resources: headers are the field labels (English or
+// Chinese), enums are written and read by their labels, references by the name of the row they point to.
+
+export interface RefLookup {
+  byId: Map<number, string>;
+  byName: Map<string, number>;
+}
+export type Lookups = Map<string, RefLookup>;
+export type CellValue = string | number | boolean | Date | null;
+
+const YES = new Set(['yes', 'y', 'true', '1', '是', '√']);
+const NO = new Set(['no', 'n', 'false', '0', '否', '×']);
+
+export function excelFields(meta: ResourceMeta): FieldMeta[] {
+  return meta.fields.filter((f) => f.excel !== false && f.kind !== 'file');
+}
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+// exceljs gives rich text, hyperlinks and formulas as objects; reduce every cell to a plain value.
+export function plainCell(value: ExcelJS.CellValue): CellValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('result' in value) return plainCell(value.result as ExcelJS.CellValue);
+    if ('error' in value) return null;
+  }
+  return String(value);
+}
+
+function toCell(field: FieldMeta, value: unknown, lookups: Lookups, lang: Lang): CellValue {
+  if (value === null || value === undefined) return null;
+  switch (field.kind) {
+    case 'enum':
+      return field.enum?.[value as number]?.[lang] ?? String(value);
+    case 'boolean':
+      return value ? (lang === 'zh' ? '是' : 'Yes') : lang === 'zh' ? '否' : 'No';
+    case 'ref':
+      return lookups.get(field.key)?.byId.get(value as number) ?? String(value);
+    case 'refs':
+      return (value as number[]).map((id) => lookups.get(field.key)?.byId.get(id) ?? String(id)).join(', ');
+    case 'date':
+      return typeof value === 'string' ? value.slice(0, 10) : value instanceof Date ? isoDate(value) : String(value);
+    default:
+      return typeof value === 'number' || typeof value === 'string' ? value : String(value);
+  }
+}
+
+export async function writeWorkbook(
+  meta: ResourceMeta,
+  rows: Record<string, unknown>[],
+  lookups: Lookups,
+  lang: Lang,
+): Promise<Buffer> {
+  const fields = excelFields(meta);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Lyceum';
+  const ws = wb.addWorksheet(meta.title[lang].slice(0, 31));
+  ws.columns = fields.map((f) => ({ header: f.label[lang], key: f.key, width: f.width ? f.width / 7 : 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of rows) {
+    ws.addRow(Object.fromEntries(fields.map((f) => [f.key, toCell(f, row[f.key], lookups, lang)])));
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// The import template: the header row, an input list on enum and yes/no columns, and a note per
+// header saying what the column takes.
+export async function writeTemplate(meta: ResourceMeta, lang: Lang): Promise<Buffer> {
+  const fields = excelFields(meta);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(meta.title[lang].slice(0, 31));
+  ws.columns = fields.map((f) => ({ header: f.label[lang], key: f.key, width: f.width ? f.width / 7 : 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  fields.forEach((f, i) => {
+    const cell = ws.getRow(1).getCell(i + 1);
+    const options =
+      f.kind === 'enum' && f.enum
+        ? Object.values(f.enum).map((l) => l[lang])
+        : f.kind === 'boolean'
+          ? lang === 'zh'
+            ? ['是', '否']
+            : ['Yes', 'No']
+          : null;
+    const notes = [f.required ? (lang === 'zh' ? '必填' : 'Required') : lang === 'zh' ? '选填' : 'Optional'];
+    if (options) notes.push(options.join(' / '));
+    if (f.kind === 'date') notes.push('YYYY-MM-DD');
+    if (f.kind === 'ref' || f.kind === 'refs') notes.push(lang === 'zh' ? '填写名称' : 'by name');
+    cell.note = notes.join('\n');
+    if (options) {
+      for (let r = 2; r <= 500; r++) {
+        ws.getRow(r).getCell(i + 1).dataValidation = {
+          type: 'list',
+          allowBlank: !f.required,
+          formulae: [`"${options.join(',')}"`],
+        };
+      }
+    }
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export interface ParsedRow {
+  row: number;
+  input: Record<string, unknown>;
+}
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: unknown } | { error: string } {
+  if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
+  const text = raw instanceof Date ? isoDate(raw) : String(raw).trim();
+  switch (field.kind) {
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : Number(text);
+      return Number.isFinite(n) ? { value: n } : { error: `"${text}" is not a number` };
+    }
+    case 'enum': {
+      const entry = Object.entries(field.enum ?? {}).find(
+        ([k, l]) => k === text || l.en.toLowerCase() === text.toLowerCase() || l.zh === text,
+      );
+      return entry
+        ? { value: Number(entry[0]) }
+        : {
+            error: `"${text}" is not one of ${Object.values(field.enum ?? {})
+              .map((l) => l.en)
+              .join(', ')}`,
+          };
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') return { value: raw };
+      if (YES.has(text.toLowerCase())) return { value: true };
+      if (NO.has(text.toLowerCase())) return { value: false };
+      return { error: `"${text}" is not yes or no` };
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? { value: text } : { error: `"${text}" is not a date (YYYY-MM-DD)` };
+    case 'ref': {
+      const id = lookups.get(field.key)?.byName.get(text.toLowerCase());
+      return id ? { value: id } : { error: `no ${field.label.en.toLowerCase()} named "${text}"` };
+    }
+    case 'refs': {
+      const ids: number[] = [];
+      for (const name of text
+        .split(/[,，;；]/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const id = lookups.get(field.key)?.byName.get(name.toLowerCase());
+        if (!id) return { error: `no ${field.label.en.toLowerCase()} named "${name}"` };
+        ids.push(id);
+      }
+      return { value: ids };
+    }
+    default:
+      return { value: typeof raw === 'number' ? String(raw) : text };
+  }
+}
+
+// Reads the first sheet: the header row names the columns (either language, or the field key).
+export async function readWorkbook(
+  buffer: Buffer,
+  meta: ResourceMeta,
+  lookups: Lookups,
+): Promise<{ rows: ParsedRow[]; errors: RowError[] }> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    return { rows: [], errors: [{ row: 0, field: 'file', message: 'not a readable .xlsx file' }] };
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return { rows: [], errors: [{ row: 0, field: 'file', message: 'the workbook has no sheet' }] };
+  const fields = excelFields(meta);
+  const columns = new Map<number, FieldMeta>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const header = String(plainCell(cell.value) ?? '')
+      .trim()
+      .toLowerCase();
+    const field = fields.find((f) => [f.key.toLowerCase(), f.label.en.toLowerCase(), f.label.zh].includes(header));
+    if (field) columns.set(col, field);
+  });
+  const errors: RowError[] = [];
+  const present = new Set([...columns.values()].map((f) => f.key));
+  for (const f of fields) {
+    if (f.required && !present.has(f.key))
+      errors.push({ row: 1, field: f.key, message: `column "${f.label.en}" is missing` });
+  }
+  if (errors.length) return { rows: [], errors };
+  const rows: ParsedRow[] = [];
+  ws.eachRow((row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const input: Record<string, unknown> = {};
+    let filled = false;
+    for (const [col, field] of columns) {
+      const raw = plainCell(row.getCell(col).value);
+      if (raw !== null && String(raw).trim() !== '') filled = true;
+      const parsed = fromCell(field, raw, lookups);
+      if ('error' in parsed) errors.push({ row: rowNumber, field: field.key, message: parsed.error });
+      else if (parsed.value !== undefined) input[field.key] = parsed.value;
+    }
+    if (filled) rows.push({ row: rowNumber, input });
+  });
+  return { rows, errors };
+}

@@ -1,0 +1,122 @@
+import type { Lang } from '@lyceum/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RequestContext } from './context';
+import { invalidParams } from './errors';
+import { type RowError, readWorkbook, writeTemplate, writeWorkbook } from './excel';
+import { type Resource, uniqueKey, type Values } from './resource';
+
+export const MAX_EXPORT_ROWS = 50_000;
+export const MAX_IMPORT_ROWS = 20_000;
+const INSERT_BATCH = 500;
+
+export interface ImportReport {
+  dryRun: boolean;
+  total: number;
+  valid: number;
+  created: number;
+  errors: RowError[];
+}
+
+// English unless the caller asks for Chinese (?lang=zh or an Accept-Language starting with zh).
+export function requestLang(req: FastifyRequest): Lang {
+  const q = (req.query as { lang?: string } | undefined)?.lang;
+  if (q === 'zh' || q === 'en') return q;
+  return /^zh/i.test(req.headers['accept-language'] ?? '') ? 'zh' : 'en';
+}
+
+function metaOf(resource: {
+  def: { name: string; meta?: Resource<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['def']['meta'] };
+}) {
+  const meta = resource.def.meta;
+  if (!meta) throw new Error(`${resource.def.name} has no meta`);
+  return meta;
+}
+
+export async function exportResource<
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  R extends z.ZodType,
+>(resource: Resource<C, U, F, R>, ctx: RequestContext, filter: Values, lang: Lang) {
+  const rows = await resource.list(ctx, filter as z.output<F>, MAX_EXPORT_ROWS);
+  return writeWorkbook(metaOf(resource), rows, await resource.lookups(ctx), lang);
+}
+
+export function templateOf<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
+  resource: Resource<C, U, F, R>,
+  lang: Lang,
+) {
+  return writeTemplate(metaOf(resource), lang);
+}
+
+// Checks every row (schema, references by name, uniqueness in the file and in the database, the
+// resource's own rules) and writes nothing unless all rows pass; then writes them in one transaction.
+export async function importResource<
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  R extends z.ZodType,
+>(resource: Resource<C, U, F, R>, ctx: RequestContext, file: Buffer, dryRun: boolean): Promise<ImportReport> {
+  const { def } = resource;
+  const { rows, errors } = await readWorkbook(file, metaOf(resource), await resource.lookups(ctx));
+  if (rows.length > MAX_IMPORT_ROWS) throw invalidParams('file', `at most ${MAX_IMPORT_ROWS} rows at a time`);
+  const taken = await resource.existingKeys(ctx);
+  const seen = new Map<string, Map<string, number>>();
+  const valid: Values[] = [];
+  for (const { row, input } of rows) {
+    if (errors.some((e) => e.row === row)) continue;
+    const parsed = def.schemas.create.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push({ row, field: String(issue.path[0] ?? ''), message: issue.message });
+      }
+      continue;
+    }
+    const data = parsed.data as Values;
+    let ok = true;
+    for (const rule of def.unique ?? []) {
+      const name = rule.fields.join(',');
+      const key = uniqueKey(rule, data);
+      const inFile = seen.get(name) ?? new Map<string, number>();
+      seen.set(name, inFile);
+      const field = rule.fields[rule.fields.length - 1];
+      if (taken.get(name)?.has(key)) {
+        errors.push({ row, field, message: `${rule.label} "${data[field]}" already exists` });
+        ok = false;
+      } else if (inFile.has(key)) {
+        errors.push({ row, field, message: `${rule.label} "${data[field]}" repeats row ${inFile.get(key)}` });
+        ok = false;
+      } else inFile.set(key, row);
+    }
+    if (!ok) continue;
+    try {
+      await def.hooks?.validate?.(data as z.output<C>, ctx, 'create');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const [field, ...rest] = message.split(': ');
+      errors.push({ row, field: rest.length ? field : '', message: rest.length ? rest.join(': ') : message });
+      continue;
+    }
+    valid.push(data);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  const report: ImportReport = { dryRun, total: rows.length, valid: valid.length, created: 0, errors };
+  if (dryRun || errors.length || !valid.length) return report;
+  const values: Values[] = [];
+  for (const data of valid)
+    values.push({ ...(await resource.toValues(ctx, data, 'create')), organizationId: ctx.orgId });
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < values.length; i += INSERT_BATCH) {
+      const batch = values.slice(i, i + INSERT_BATCH);
+      const inserted = await tx.insert(def.table).values(batch).returning({ id: def.table.id });
+      if (def.hooks?.afterSave) {
+        for (const [j, r] of inserted.entries()) {
+          await def.hooks.afterSave(tx, r.id as number, valid[i + j] as z.output<C>, ctx, 'create');
+        }
+      }
+    }
+  });
+  report.created = values.length;
+  return report;
+}

@@ -1,0 +1,185 @@
+import { type PageRequest, zIdListRequest, zIdParam, zPage, zPageRequest } from '@lyceum/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { invalidParams } from './errors';
+import type { Resource } from './resource';
+import { exportResource, importResource, requestLang, templateOf } from './resource-io';
+import { defineFileRoute, defineRoute } from './route';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
+const zImportQuery = zLang.extend({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') });
+const zTreeNode: z.ZodType = z.lazy(() => z.looseObject({ id: z.number(), children: z.array(zTreeNode) }));
+export const zImportReport = z.object({
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  created: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+});
+
+// Registers the spec's endpoint set for a resource: /api/{name}/page, list, create, update,
+// select/{id}, delete/{id}, delete/ids; with meta also export, template and import; trees also tree.
+export function registerResource<
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  R extends z.ZodType,
+>(app: FastifyInstance, resource: Resource<C, U, F, R>): void {
+  const { def } = resource;
+  const base = `/api/${def.name}`;
+  const tags = def.tags ?? [def.name];
+  const row = def.schemas.row;
+  const t = def.title;
+  type RowOut = z.input<R>;
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/page`,
+    summary: `Page through ${t} records`,
+    tags,
+    access: def.permissions.read,
+    body: zPageRequest.extend(def.schemas.filter.shape),
+    response: zPage(row),
+    handler: ({ ctx, body }) =>
+      resource.page(ctx, body as PageRequest & z.output<F>) as Promise<z.input<ReturnType<typeof zPage<R>>>>,
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/list`,
+    summary: `List ${t} records (no paging, at most 1000)`,
+    tags,
+    access: def.permissions.read,
+    body: def.schemas.filter.extend({ limit: z.number().int().min(1).max(1000).default(1000) }),
+    response: z.array(row),
+    handler: ({ ctx, body }) => {
+      const { limit, ...filter } = body as z.output<F> & { limit: number };
+      return resource.list(ctx, filter as z.output<F>, limit) as Promise<RowOut[]>;
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/create`,
+    summary: `Create a ${t}`,
+    tags,
+    access: def.permissions.create,
+    mutates: true,
+    body: def.schemas.create,
+    response: row,
+    handler: ({ ctx, body }) => resource.create(ctx, body as z.output<C>) as Promise<RowOut>,
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/update`,
+    summary: `Update a ${t}`,
+    tags,
+    access: def.permissions.update,
+    mutates: true,
+    body: def.schemas.update,
+    response: row,
+    handler: ({ ctx, body }) => resource.update(ctx, body as z.output<U> & { id: number }) as Promise<RowOut>,
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/select/:id`,
+    summary: `Read one ${t}`,
+    tags,
+    access: def.permissions.read,
+    params: zIdParam,
+    response: row,
+    handler: ({ ctx, params }) => resource.get(ctx, params.id) as Promise<RowOut>,
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/delete/:id`,
+    summary: `Delete one ${t}`,
+    description: 'Refused, with nothing removed, while other records still use it.',
+    tags,
+    access: def.permissions.remove,
+    mutates: true,
+    params: zIdParam,
+    response: z.object({ deleted: z.number().int() }),
+    handler: async ({ ctx, params }) => ({ deleted: await resource.remove(ctx, [params.id]) }),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/delete/ids`,
+    summary: `Delete several ${t} records at once`,
+    description: 'All or nothing: if one of them cannot be deleted, none is.',
+    tags,
+    access: def.permissions.remove,
+    mutates: true,
+    body: zIdListRequest,
+    response: z.object({ deleted: z.number().int() }),
+    handler: async ({ ctx, body }) => ({ deleted: await resource.remove(ctx, body.ids) }),
+  });
+  if (def.meta?.tree) {
+    defineRoute(app, {
+      method: 'POST',
+      url: `${base}/tree`,
+      summary: `${t} records as a tree (filters keep matches and their ancestors)`,
+      tags,
+      access: def.permissions.read,
+      body: def.schemas.filter,
+      response: z.array(zTreeNode),
+      handler: ({ ctx, body }) => resource.tree(ctx, body as z.output<F>),
+    });
+  }
+  if (!def.meta) return;
+  const meta = def.meta;
+  const filename = (suffix: string, lang: 'en' | 'zh') => `${meta.title[lang]}${suffix}.xlsx`;
+  defineFileRoute(app, {
+    method: 'POST',
+    url: `${base}/export`,
+    summary: `Export ${t} records matching the filters to Excel`,
+    description: 'Answers with an .xlsx file (headers in the language asked for), at most 50,000 rows.',
+    tags,
+    access: def.permissions.export ?? def.permissions.read,
+    body: def.schemas.filter,
+    querystring: zLang,
+    handler: async ({ ctx, body, req }) => {
+      const lang = requestLang(req);
+      return {
+        filename: filename('', lang),
+        contentType: XLSX,
+        body: await exportResource(resource, ctx, body as Record<string, unknown>, lang),
+      };
+    },
+  });
+  defineFileRoute(app, {
+    method: 'GET',
+    url: `${base}/template`,
+    summary: `The Excel template for importing ${t} records`,
+    tags,
+    access: def.permissions.import ?? def.permissions.create,
+    querystring: zLang,
+    handler: async ({ req }) => {
+      const lang = requestLang(req);
+      return {
+        filename: filename(lang === 'zh' ? ' 导入模板' : ' import template', lang),
+        contentType: XLSX,
+        body: await templateOf(resource, lang),
+      };
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/import`,
+    summary: `Import ${t} records from an Excel file`,
+    description:
+      'Send the .xlsx file as the request body (Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). ' +
+      'With dryRun=true (the default) every row is checked and the errors are listed; with dryRun=false the rows are ' +
+      'written in one transaction, and only if no row has an error.',
+    tags,
+    access: def.permissions.import ?? def.permissions.create,
+    mutates: true,
+    bodyLimit: 20 * 1024 * 1024,
+    querystring: zImportQuery,
+    response: zImportReport,
+    handler: async ({ ctx, req, query }) => {
+      if (!Buffer.isBuffer(req.body))
+        throw invalidParams('file', `send the .xlsx file as the request body (Content-Type: ${XLSX})`);
+      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+      return importResource(resource, ctx, req.body, dryRun);
+    },
+  });
+}

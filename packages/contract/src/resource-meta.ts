@@ -1,0 +1,54 @@
+import type { EnumLabel } from './labels';
+import type { Title } from './menu-catalogue';
+
+// How a declared resource looks to people: its fields with labels in both languages, how each is
+// shown, filtered, edited and written to Excel. The web renders list pages and forms from it; the
+// server uses it for Excel export, the import template and the import's column mapping.
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'enum'
+  | 'boolean'
+  | 'date'
+  | 'color'
+  | 'ref'
+  | 'refs'
+  | 'url'
+  | 'file';
+
+export interface FieldMeta {
+  key: string;
+  label: Title;
+  kind: FieldKind;
+  enum?: Record<number, EnumLabel>;
+  // For 'ref'/'refs': the resource whose `list` call gives the options, shown by `labelKey` (default 'name').
+  ref?: { resource: string; labelKey?: string };
+  required?: boolean;
+  // Where the field appears; all default to true except `filter` and `sortable`.
+  list?: boolean;
+  form?: boolean;
+  excel?: boolean;
+  filter?: boolean;
+  sortable?: boolean;
+  width?: number;
+  help?: Title;
+}
+
+export interface ResourceMeta {
+  name: string;
+  title: Title;
+  // Permission strings: `${permission}:page` to see, `:create`, `:update`, `:delete`, `:export`, `:import`.
+  permission: string;
+  // Tree resources have parentId and render as trees.
+  tree?: boolean;
+  // The field that names a row (tree nodes, selects, "used by" messages); default 'name'.
+  labelKey?: string;
+  // Filters that apply to the whole resource rather than a field: a keyword over the searchable fields.
+  keyword?: boolean;
+  fields: FieldMeta[];
+}
+
+export function metaField(meta: ResourceMeta, key: string): FieldMeta | undefined {
+  return meta.fields.find((f) => f.key === key);
+}
