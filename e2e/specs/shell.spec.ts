@@ -36,7 +36,7 @@ test.describe('shell chrome', () => {
     await expect(page.locator('.ant-statistic').first()).toContainText('Users');
     await expect(page.getByRole('img', { name: 'Logins over the last 30 days' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Users by role' })).toBeVisible();
-    const value = await page.locator('.ant-statistic-content-value').first().innerText();
+    const value = (await page.locator('.ant-statistic-content-value').first().textContent()) ?? '';
     expect(Number(value.replace(/\D/g, ''))).toBeGreaterThan(0);
   });
 });

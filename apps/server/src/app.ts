@@ -5,13 +5,16 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_KEY_HEADER, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/session.service';
+import { baseDataRoutes } from './modules/base-data.routes';
+import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { roleRoutes } from './modules/role/role.routes';
+import { systemConfigRoutes } from './modules/system-config/system-config.routes';
 import { userRoutes } from './modules/user/user.routes';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
@@ -97,20 +100,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   userRoutes(app);
   roleRoutes(app);
   dashboardRoutes(app);
+  baseDataRoutes(app);
+  commonRoutes(app);
+  systemConfigRoutes(app);
 
   const webDist = opts.webDist ?? null;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+  const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  // The web app routes every non-API path itself (its 404 page included), so they all get index.html.
+  const sendApp = (reply: FastifyReply) =>
+    reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', webDist!, { cacheControl: false });
+  if (hasWeb && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild while the server runs is served too.
+      wildcard: true,
       index: false,
       cacheControl: false,
       // Vite names assets by content hash, so they can be cached for good; index.html never is.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+    app.get('/', (_req, reply) => sendApp(reply));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
@@ -120,14 +135,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response: null,
       });
     }
-    // The web app routes every other path itself (the SPA's 404 page included).
-    if (webDist && existsSync(path.join(webDist, 'index.html')) && req.method === 'GET') {
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDist, { cacheControl: false });
-    }
-    return reply.status(404).type('text/plain').send('Not found. The web app is not built: run npm start.');
+    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) return sendApp(reply);
+    return reply
+      .status(404)
+      .type('text/plain')
+      .send(hasWeb ? 'Not found' : 'Not found. The web app is not built: run npm start.');
   });
   return app;
 }

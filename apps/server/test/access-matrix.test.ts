@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/user/user.table';
 import type { RouteInfo } from '../src/platform/route';
 import { createTestApp, type TestApp } from './harness';
+import { resourceNames, resourceSamples, type SampleIds, samplesWithRefs } from './resources';
 import { snapshotOrganization } from './snapshot';
 
 // Walks every declared route: without a session (401), as a student (403 on staff routes), as the
@@ -17,11 +18,16 @@ interface DemoIds {
   roleId: number;
   deptId: number;
   categoryId: number;
+  // One existing row of each base-data resource, and the ids their samples refer to.
+  rows: Record<string, number>;
+  refs: SampleIds;
 }
 interface Req {
   params?: Record<string, string | number>;
   body?: unknown;
   query?: Record<string, string>;
+  // Acts only on the caller's own organisation (creating a row with no references), so it may succeed.
+  own?: boolean;
 }
 type Template = (d: DemoIds) => Req;
 
@@ -74,6 +80,34 @@ const templates: Record<string, Template> = {
   'POST /api/role/grant': (d) => ({ body: { roleId: d.roleId, permissionIds: [] } }),
   'POST /api/role/assign': (d) => ({ body: { roleId: d.roleId, userIds: [d.userId], mode: 'remove' } }),
 };
+function resourceTemplates(name: string): Record<string, Template> {
+  const base = `/api/${name}`;
+  const sample = resourceSamples[name];
+  return {
+    [`POST ${base}/page`]: () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+    [`POST ${base}/list`]: () => ({ body: { keyword: 'e' } }),
+    [`POST ${base}/create`]: (d) => ({ body: sample(d.refs), own: !samplesWithRefs.has(name) }),
+    [`POST ${base}/update`]: (d) => ({ body: { id: d.rows[name], ...sample(d.refs) } }),
+    [`POST ${base}/select/:id`]: (d) => ({ params: { id: d.rows[name] } }),
+    [`POST ${base}/delete/:id`]: (d) => ({ params: { id: d.rows[name] } }),
+    [`POST ${base}/delete/ids`]: (d) => ({ body: { ids: [d.rows[name]] } }),
+    [`POST ${base}/tree`]: () => ({ body: {} }),
+    [`POST ${base}/export`]: () => ({ body: {} }),
+    [`GET ${base}/template`]: () => ({}),
+    [`POST ${base}/import`]: () => ({ body: {} }),
+  };
+}
+Object.assign(templates, ...resourceNames.map(resourceTemplates), {
+  'GET /api/common/list': () => ({}),
+  'GET /api/common/tag/tree': () => ({}),
+  'GET /api/common/userCategoryList': () => ({}),
+  'POST /api/systemConfig/get': () => ({}),
+  'POST /api/systemConfig/save': () => ({ body: { name: 'Renamed', themeColor: '#123456' }, own: true }),
+  'POST /api/user/export': () => ({ body: { roleId: 1 } }),
+  'GET /api/user/template': () => ({}),
+  'POST /api/user/import': () => ({ body: {} }),
+});
+
 // Public routes are covered by the auth tests; they serve anyone by design.
 const isPublic = (r: RouteInfo) => r.access === 'public';
 const key = (r: RouteInfo) => `${r.method} ${r.url}`;
@@ -96,7 +130,24 @@ beforeAll(async () => {
         .from(users)
         .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, userName)))
     )[0].id;
+  const admin = await t.login('demo', 'admin');
+  const rows: Record<string, number> = {};
+  for (const name of resourceNames) {
+    const res = await t.call<{ id: number }[]>('POST', `/api/${name}/list`, { token: admin, body: { limit: 1 } });
+    rows[name] = res.response[0].id;
+  }
+  const firstId = async (name: string, body: object) =>
+    (await t.call<{ id: number }[]>('POST', `/api/${name}/list`, { token: admin, body: { ...body, limit: 1 } }))
+      .response[0].id;
+  const degreeId = await firstId('degree', { keyword: 'Undergraduate' });
   d = {
+    rows,
+    refs: {
+      degreeId,
+      categoryId: await firstId('category', { degreeId }),
+      courseCategoryId: rows.courseCategory,
+      tagId: rows.tag,
+    },
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),
@@ -147,7 +198,7 @@ describe('every route', () => {
       const res = await t.call(r.method as 'GET' | 'POST', urlOf(r, req), { token, body: req.body });
       const json = JSON.stringify(res);
       for (const m of markers) expect(json.includes(m), `${key(r)} leaked ${m}: ${json.slice(0, 300)}`).toBe(false);
-      if (r.mutates && r.url !== '/api/user/updateProfile' && r.url !== '/api/role/create') {
+      if (r.mutates && !req.own && r.url !== '/api/user/updateProfile' && r.url !== '/api/role/create') {
         expect(res.code, `${key(r)}: ${res.message}`).not.toBe(ResultCode.Success);
       }
     }

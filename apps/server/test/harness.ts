@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -66,6 +67,10 @@ export async function createTestApp(opts: { students?: number } = {}): Promise<T
       headers: { ...(o.token ? { token: o.token } : {}), ...o.headers },
       ...(o.body !== undefined ? { payload: o.body as object } : {}),
     });
+    // Spreadsheets come back as their cells, so tests can read (and search) them like JSON.
+    if (String(res.headers['content-type']).includes('spreadsheetml')) {
+      return { code: 1, message: 'file', response: await sheetRows(res.rawPayload) } as never;
+    }
     return res.json();
   };
   return {
@@ -87,3 +92,20 @@ export async function createTestApp(opts: { students?: number } = {}): Promise<T
 }
 
 export const ajax = { [AJAX_HEADER]: AJAX_HEADER_VALUE };
+
+export async function sheetRows(file: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ExcelJS.Buffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+export async function makeSheet(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,38 +1,35 @@
-import { asc, eq } from 'drizzle-orm';
-import { rolePermissions, roles } from '../src/modules/role/role.table';
-import { userRoles, users } from '../src/modules/user/user.table';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../src/db/schema';
 import type { Db } from '../src/platform/db';
 
-// Everything an organisation owns that the platform calls could change, as one comparable string.
+// Tables that change on their own (sessions, logs, throttling) or only record activity.
+const VOLATILE_TABLES = new Set([
+  'sessions',
+  'handoff_secrets',
+  'login_logs',
+  'operation_logs',
+  'trusted_devices',
+  'api_keys',
+]);
+const VOLATILE_COLUMNS = new Set(['lastActiveTime', 'updateTime']);
+
+function tableName(t: PgTable): string {
+  return (t as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
+}
+
+// Everything an organisation owns that calls could change, as one comparable string.
 export async function snapshotOrganization(db: Db, orgId: number): Promise<string> {
-  const u = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      realName: users.realName,
-      passwordHash: users.passwordHash,
-      status: users.status,
-      sex: users.sex,
-      phone: users.phone,
-      email: users.email,
-      avatar: users.avatar,
-      departmentId: users.departmentId,
-      userCategoryId: users.userCategoryId,
-      verified: users.verified,
-    })
-    .from(users)
-    .where(eq(users.organizationId, orgId))
-    .orderBy(asc(users.id));
-  const r = await db.select().from(roles).where(eq(roles.organizationId, orgId)).orderBy(asc(roles.id));
-  const ur = await db
-    .select()
-    .from(userRoles)
-    .where(eq(userRoles.organizationId, orgId))
-    .orderBy(asc(userRoles.userId), asc(userRoles.roleId));
-  const rp = await db
-    .select()
-    .from(rolePermissions)
-    .where(eq(rolePermissions.organizationId, orgId))
-    .orderBy(asc(rolePermissions.roleId), asc(rolePermissions.permissionId));
-  return JSON.stringify({ u, r, ur, rp });
+  const out: Record<string, unknown> = {};
+  for (const value of Object.values(schema)) {
+    const table = value as PgTable;
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    if (!columns.organizationId || VOLATILE_TABLES.has(tableName(table))) continue;
+    const pick = Object.fromEntries(Object.entries(columns).filter(([k]) => !VOLATILE_COLUMNS.has(k)));
+    const rows = await db.select(pick).from(table).where(eq(columns.organizationId, orgId));
+    out[tableName(table)] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  const [org] = await db.select().from(schema.organizations).where(eq(schema.organizations.id, orgId));
+  out.organization = { ...org, updateTime: null };
+  return JSON.stringify(out);
 }

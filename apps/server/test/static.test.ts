@@ -31,6 +31,10 @@ it('serves the web app for every non-API path, so the SPA routes them (its own 4
   }
   const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
   expect(asset.headers['cache-control']).toContain('immutable');
+  // A rebuild while the server runs adds files; they are served, and a missing chunk is a 404, not the app.
+  writeFileSync(path.join(dist, 'assets', 'later-5678.js'), 'console.log(2)');
+  expect((await app.inject({ method: 'GET', url: '/assets/later-5678.js' })).body).toBe('console.log(2)');
+  expect((await app.inject({ method: 'GET', url: '/assets/gone-0000.js' })).statusCode).toBe(404);
 });
 
 it('answers unknown API paths with the envelope, not the web app', async () => {

@@ -53,6 +53,20 @@ function btn(permission: string, en: string, zh: string, grant: RoleKind[] = [])
   return { permission, title: t(en, zh), grant };
 }
 
+// The buttons of a declared resource's screen, granted with the screen.
+function crud(prefix: string, grant: RoleKind[]): MenuButton[] {
+  return [
+    btn(`${prefix}:create`, 'Create', '新增', grant),
+    btn(`${prefix}:update`, 'Edit', '编辑', grant),
+    btn(`${prefix}:delete`, 'Delete', '删除', grant),
+    btn(`${prefix}:export`, 'Export', '导出', grant),
+    btn(`${prefix}:import`, 'Import', '导入', grant),
+  ];
+}
+function resourcePage(path: string, en: string, zh: string, grant: RoleKind[]): MenuPage {
+  return page(path, `baseData/${path}`, `${path}:page`, t(en, zh), grant, { buttons: crud(path, grant) });
+}
+
 export const menuCatalogue: MenuArea[] = [
   {
     path: '/user',
@@ -89,25 +103,25 @@ export const menuCatalogue: MenuArea[] = [
     icon: 'category',
     title: t('Base data', '基础数据'),
     pages: [
-      page('degree', 'baseData/degree', 'degree:page', t('Degrees', '学历层次'), [A]),
-      page('category', 'baseData/category', 'category:page', t('Categories', '类别'), [A]),
-      page('typeEnum', 'baseData/typeEnum', 'typeEnum:page', t('Type enums', '类型枚举'), [A]),
-      page('userCategory', 'baseData/userCategory', 'userCategory:page', t('User categories', '用户类别'), [A]),
-      page('courseCategory', 'baseData/courseCategory', 'courseCategory:page', t('Course categories', '课程分类'), [A]),
-      page('productCategory', 'baseData/productCategory', 'productCategory:page', t('Product categories', '商品分类'), [
-        A,
-      ]),
-      page('tag', 'baseData/tag', 'tag:page', t('Tags & knowledge points', '标签与知识点'), [A, T]),
-      page('department', 'baseData/department', 'department:page', t('Departments', '院系部门'), [A]),
-      page('semester', 'baseData/semester', 'semester:page', t('Semesters', '学期'), [A]),
-      page('teachVenue', 'baseData/teachVenue', 'teachVenue:page', t('Teaching venues', '教学场地'), [A]),
-      page('document', 'baseData/document', 'document:page', t('Documents', '文档'), [A, T]),
-      page('resource', 'baseData/resource', 'resource:page', t('Resources', '资源'), [A, T]),
+      resourcePage('degree', 'Degrees', '学历层次', [A]),
+      resourcePage('category', 'Categories', '类别', [A]),
+      resourcePage('typeEnum', 'Type enums', '类型枚举', [A]),
+      resourcePage('userCategory', 'User categories', '用户类别', [A]),
+      resourcePage('courseCategory', 'Course categories', '课程分类', [A]),
+      resourcePage('productCategory', 'Product categories', '商品分类', [A]),
+      resourcePage('tag', 'Tags & knowledge points', '标签与知识点', [A, T]),
+      resourcePage('department', 'Departments', '院系部门', [A]),
+      resourcePage('semester', 'Semesters', '学期', [A]),
+      resourcePage('teachVenue', 'Teaching venues', '教学场地', [A]),
+      resourcePage('document', 'Documents', '文档', [A, T]),
+      resourcePage('resource', 'Resources', '资源', [A, T]),
       page('courseLearning', 'baseData/courseLearning', 'courseLearning:page', t('Course learning', '课程学习'), [
         A,
         T,
       ]),
-      page('systemConfig', 'baseData/systemConfig', 'systemConfig:page', t('System settings', '系统配置'), []),
+      page('systemConfig', 'baseData/systemConfig', 'systemConfig:page', t('System settings', '系统配置'), [], {
+        buttons: [btn('systemConfig:update', 'Save settings', '保存配置')],
+      }),
     ],
   },
   {

@@ -29,6 +29,8 @@ export interface FieldMeta {
   list?: boolean;
   form?: boolean;
   excel?: boolean;
+  // In the import template but never exported (passwords).
+  importOnly?: boolean;
   filter?: boolean;
   sortable?: boolean;
   width?: number;
@@ -52,3 +54,15 @@ export interface ResourceMeta {
 export function metaField(meta: ResourceMeta, key: string): FieldMeta | undefined {
   return meta.fields.find((f) => f.key === key);
 }
+
+// Shorthand for declaring a field: field('name', ['Name', '名称'], 'text', { required: true }).
+export function field(
+  key: string,
+  [en, zh]: [string, string],
+  kind: FieldKind,
+  extra: Partial<FieldMeta> = {},
+): FieldMeta {
+  return { key, label: { en, zh }, kind, ...extra };
+}
+
+export const sortField = field('sort', ['Sort order', '排序'], 'number', { width: 90, sortable: true });

@@ -60,7 +60,7 @@ export async function writeWorkbook(
   lookups: Lookups,
   lang: Lang,
 ): Promise<Buffer> {
-  const fields = excelFields(meta);
+  const fields = excelFields(meta).filter((f) => !f.importOnly);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Lyceum';
   const ws = wb.addWorksheet(meta.title[lang].slice(0, 31));

@@ -107,6 +107,9 @@ export async function importResource<
   for (const data of valid)
     values.push({ ...(await resource.toValues(ctx, data, 'create')), organizationId: ctx.orgId });
   await ctx.db.transaction(async (tx) => {
+    if (def.hooks?.beforeWrite) {
+      for (const data of valid) await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create');
+    }
     for (let i = 0; i < values.length; i += INSERT_BATCH) {
       const batch = values.slice(i, i + INSERT_BATCH);
       const inserted = await tx.insert(def.table).values(batch).returning({ id: def.table.id });

@@ -52,6 +52,8 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
     // Business rules on a whole valid input, before anything is written (throw invalidParams).
     validate?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void> | void;
     values?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<Values> | Values;
+    // Inside the write's transaction, before the row is written (e.g. clear another row's flag).
+    beforeWrite?: (tx: Tx, input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void>;
     afterSave?: (
       tx: Tx,
       id: number,
@@ -98,6 +100,20 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
     out[k] = v instanceof Date ? v.toISOString() : v;
   }
   return out;
+}
+
+// The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...
+export function permissionsOf(
+  prefix: string,
+): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
+  return {
+    read: [`${prefix}:page`],
+    create: [`${prefix}:create`],
+    update: [`${prefix}:update`],
+    remove: [`${prefix}:delete`],
+    export: [`${prefix}:export`],
+    import: [`${prefix}:import`],
+  };
 }
 
 export function likePattern(value: string): string {
@@ -269,6 +285,7 @@ export function createResource<
     try {
       return await ctx.db.transaction(async (tx) => {
         let savedId: number;
+        await def.hooks?.beforeWrite?.(tx, input as z.output<C>, ctx, mode);
         if (mode === 'create') {
           const [row] = await tx
             .insert(table)

@@ -4,6 +4,7 @@ import { createOrganization } from '../modules/organization/organization.service
 import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
+import { seedBaseData } from './base-data';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],
@@ -124,6 +125,7 @@ async function seedOrganization(
   await db
     .insert(userRoles)
     .values(rows.map((r, i) => ({ organizationId: orgId, userId: r.id, roleId: roleIds[people[i].role] })));
+  await seedBaseData(db, orgId, people.length > 10);
   return { orgId, roleIds, deptIds, categoryIds };
 }
 

@@ -9,10 +9,6 @@ type ViewModule = { default: ComponentType };
 // View files are named like the menu's components (camelCase); kebab-case files beside them are helpers.
 const views = import.meta.glob<ViewModule>(['../views/**/*.tsx', '!../views/**/*-*.tsx']);
 
-export function hasView(component: string): boolean {
-  return `../views/${component}.tsx` in views;
-}
-
 class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }

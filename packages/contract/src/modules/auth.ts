@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleKindLabels } from '../enums/role-kind';
+import { userSexLabels } from '../enums/user-sex';
 import { zEnum, zId, zPassword } from '../fields';
 import { zOrganizationPublic } from './organization';
 
@@ -18,6 +19,7 @@ export const zSecretQuery = z.object({ secret: z.string().min(1).max(200) });
 // A trusted system using an organisation API key names the staff user it hands off.
 export const zHandoffRequest = z.object({ userName: z.string().trim().min(1).max(64).optional() });
 export const zHandoffResponse = z.object({ secret: z.string(), expiresIn: z.number().int() });
+export type HandoffResponse = z.infer<typeof zHandoffResponse>;
 
 export const zMenuChild = z.object({
   path: z.string(),
@@ -44,7 +46,8 @@ export type MenuChild = z.infer<typeof zMenuChild>;
 export type MenuItem = z.infer<typeof zMenuItem>;
 export type MenuResponse = z.infer<typeof zMenuResponse>;
 
-export const zRoleBrief = z.object({ id: zId, name: z.string(), kind: zEnum(roleKindLabels) });
+// `code` is set on the four built-in roles (admin, academic, teacher, student) so screens can translate their names.
+export const zRoleBrief = z.object({ id: zId, name: z.string(), kind: zEnum(roleKindLabels), code: z.string().nullable() });
 export type RoleBrief = z.infer<typeof zRoleBrief>;
 
 export const zCurrentUser = z.object({
@@ -52,6 +55,9 @@ export const zCurrentUser = z.object({
   userName: z.string(),
   realName: z.string(),
   avatar: z.string().nullable(),
+  sex: zEnum(userSexLabels).nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
   roles: z.array(zRoleBrief),
   activeRoleId: zId.nullable(),
   organization: zOrganizationPublic,

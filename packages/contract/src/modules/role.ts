@@ -11,6 +11,7 @@ export const zRole = z.object({
   kind: zEnum(roleKindLabels),
   description: z.string().nullable(),
   builtIn: z.boolean(),
+  code: z.string().nullable(),
   sort: z.number().int(),
   userCount: z.number().int(),
   permissionIds: z.array(zId),

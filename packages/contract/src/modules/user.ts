@@ -4,6 +4,7 @@ import { UserStatus, userStatusLabels } from '../enums/user-status';
 import { userVerifiedLabels } from '../enums/user-verified';
 import { zDateTime, zEmail, zEnum, zId, zIds, zOptionalText, zPassword, zPhone, zText, zUserName } from '../fields';
 import { zPageRequest } from '../paging';
+import { field, type ResourceMeta } from '../resource-meta';
 import { zRoleBrief } from './auth';
 
 export const zUser = z.object({
@@ -107,3 +108,25 @@ export const zProfileUpdate = z.object({
   avatar: zOptionalText(512),
 });
 export type ProfileUpdate = z.input<typeof zProfileUpdate>;
+
+// Users in spreadsheets: export leaves the password out; the import template asks for an initial one.
+export const userMeta: ResourceMeta = {
+  name: 'user',
+  title: { en: 'Users', zh: '用户' },
+  permission: 'user',
+  labelKey: 'userName',
+  keyword: true,
+  fields: [
+    field('userName', ['User name', '用户名'], 'text', { required: true, sortable: true }),
+    field('realName', ['Real name', '姓名'], 'text', { required: true, sortable: true }),
+    field('password', ['Initial password', '初始密码'], 'text', { required: true, importOnly: true, list: false }),
+    field('roleIds', ['Roles', '角色'], 'refs', { required: true, ref: { resource: 'role' } }),
+    field('sex', ['Sex', '性别'], 'enum', { enum: userSexLabels }),
+    field('status', ['Status', '状态'], 'enum', { enum: userStatusLabels, filter: true }),
+    field('verified', ['Verified', '认证'], 'enum', { enum: userVerifiedLabels }),
+    field('phone', ['Phone', '电话'], 'text'),
+    field('email', ['E-mail', '邮箱'], 'text'),
+    field('departmentId', ['Department', '院系部门'], 'ref', { ref: { resource: 'department' }, filter: true }),
+    field('userCategoryId', ['User category', '用户类别'], 'ref', { ref: { resource: 'userCategory' }, filter: true }),
+  ],
+};

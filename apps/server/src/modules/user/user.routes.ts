@@ -203,6 +203,7 @@ export function userRoutes(app: FastifyInstance) {
         id: r.id,
         name: r.name,
         kind: r.kind as RoleKind,
+        code: r.code,
       }));
     },
   });

@@ -2,7 +2,9 @@ import {
   Permission as P,
   type ProfileUpdate,
   RoleKind,
+  type UserSex,
   UserStatus,
+  userMeta,
   zUser,
   zUserCreate,
   zUserFilter,
@@ -41,17 +43,17 @@ export function keywordMatch(keyword: string): SQL | undefined {
 }
 
 async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: number[]) {
-  const out = new Map<number, { id: number; name: string; kind: number }[]>();
+  const out = new Map<number, { id: number; name: string; kind: number; code: string | null }[]>();
   if (!userIds.length) return out;
   const rows = await db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, kind: roles.kind })
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, kind: roles.kind, code: roles.code })
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.organizationId, orgId), inArray(userRoles.userId, userIds)))
     .orderBy(asc(roles.kind), asc(roles.id));
   for (const r of rows) {
     const list = out.get(r.userId) ?? [];
-    list.push({ id: r.id, name: r.name, kind: r.kind });
+    list.push({ id: r.id, name: r.name, kind: r.kind, code: r.code });
     out.set(r.userId, list);
   }
   return out;
@@ -87,7 +89,15 @@ export const userResource = createResource({
   title: 'User',
   table: users,
   schemas: { row: zUser, create: zUserCreate, update: zUserUpdate, filter: zUserFilter },
-  permissions: { read: [P.userPage], create: [P.userCreate], update: [P.userUpdate], remove: [P.userDelete] },
+  meta: userMeta,
+  permissions: {
+    read: [P.userPage],
+    create: [P.userCreate],
+    update: [P.userUpdate],
+    remove: [P.userDelete],
+    export: [P.userExport],
+    import: [P.userImport],
+  },
   search: [users.userName, users.realName, users.phone, users.email],
   filters: { roleId: (roleId, ctx) => withRole(ctx, roleId) },
   sort: {
@@ -251,7 +261,10 @@ export async function currentUser(ctx: RequestContext) {
     userName: me.userName as string,
     realName: me.realName as string,
     avatar: (me.avatar as string | null) ?? null,
-    roles: me.roles as { id: number; name: string; kind: RoleKind }[],
+    sex: (me.sex as UserSex | null) ?? null,
+    phone: (me.phone as string | null) ?? null,
+    email: (me.email as string | null) ?? null,
+    roles: me.roles as { id: number; name: string; kind: RoleKind; code: string | null }[],
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Title } from '@lyceum/contract';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { DASHBOARD_PATH, type RouteMeta, staticRoutes } from '../routes';
+import { DASHBOARD_PATH, type RouteMeta, resolveRoute, staticRoutes } from '../routes';
 
 // A visited view, as the spec's tab: path, fullPath, query, name and meta.
 export interface VisitedTab {
@@ -78,8 +78,10 @@ export function closeAllTabs(): string {
   return next[0]?.fullPath ?? DASHBOARD_PATH;
 }
 
-export function resetTabs(): void {
-  set(affixTabs());
+// After a new login or a role switch the menu changes: tabs of pages no longer reachable go.
+export function pruneTabs(): void {
+  const kept = tabs.filter((t) => resolveRoute(t.path));
+  if (kept.length !== tabs.length) set(kept);
 }
 
 // Lets a cached view read the address it was opened with, even while another tab is active.

@@ -146,6 +146,8 @@ export const en = {
     keywordPlaceholder: 'Search…',
     empty: 'No users match these filters',
     teachersEmpty: 'No teachers match these filters',
+    studentsEmpty: 'No students match this search',
+    keyword: 'User or real name',
   },
   role: {
     name: 'Name',

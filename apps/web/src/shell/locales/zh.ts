@@ -146,6 +146,8 @@ export const zh: Messages = {
     keywordPlaceholder: '搜索…',
     empty: '没有符合条件的用户',
     teachersEmpty: '没有符合条件的教师',
+    studentsEmpty: '没有符合条件的学生',
+    keyword: '用户名或姓名',
   },
   role: {
     name: '名称',

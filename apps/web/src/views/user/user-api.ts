@@ -4,8 +4,12 @@ import { post, postWithLoading, unwrap } from '../../shell/request';
 
 export const userApi = resourceApi<User, UserCreate, UserUpdate, UserPageRequest>('user');
 
-export function teacherPage(req: UserPageRequest): Promise<Page<User>> {
+export function teacherPage(req: UserPageRequest & { keyword?: string }): Promise<Page<User>> {
   return unwrap(post<Page<User>>('/api/user/teacher/page', req));
+}
+
+export function studentPage(req: { keyword?: string; pageIndex: number; pageSize: number }): Promise<Page<User>> {
+  return unwrap(post<Page<User>>('/api/user/categoryStudentPage', req));
 }
 
 export function changeStatus(id: number, status: User['status']): Promise<unknown> {

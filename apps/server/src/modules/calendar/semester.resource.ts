@@ -1,0 +1,33 @@
+import { semesterMeta, semesterSchemas } from '@lyceum/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { invalidParams } from '../../platform/errors';
+import { createResource, permissionsOf } from '../../platform/resource';
+import { semesters } from './calendar.table';
+
+export const semesterResource = createResource({
+  name: 'semester',
+  title: 'Semester',
+  table: semesters,
+  schemas: semesterSchemas,
+  meta: semesterMeta,
+  permissions: permissionsOf('semester'),
+  search: [semesters.name],
+  sort: {
+    default: [desc(semesters.year), desc(semesters.term)],
+    fields: { year: semesters.year, startDate: semesters.startDate },
+  },
+  unique: [{ fields: ['year', 'term'], label: 'Semester of this year and term' }],
+  hooks: {
+    validate(input) {
+      if (input.endDate <= input.startDate) throw invalidParams('endDate', 'must be after the start date');
+    },
+    // Marking a semester current unmarks the previous one.
+    async beforeWrite(tx, input, ctx) {
+      if (!input.current) return;
+      await tx
+        .update(semesters)
+        .set({ current: false })
+        .where(and(eq(semesters.organizationId, ctx.orgId), eq(semesters.current, true)));
+    },
+  },
+});

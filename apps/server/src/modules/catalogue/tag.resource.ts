@@ -1,0 +1,43 @@
+import { tagMeta, tagSchemas } from '@lyceum/contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { invalidParams } from '../../platform/errors';
+import { createResource, permissionsOf } from '../../platform/resource';
+import { resources } from '../library/library.table';
+import { tags } from './catalogue.table';
+
+export const tagResource = createResource({
+  name: 'tag',
+  title: 'Tag',
+  table: tags,
+  schemas: tagSchemas,
+  meta: tagMeta,
+  permissions: permissionsOf('tag'),
+  search: [tags.name],
+  sort: { default: [asc(tags.sort), asc(tags.id)] },
+  unique: [{ fields: ['parentId', 'name'], label: 'Tag' }],
+  usedBy: [
+    {
+      label: 'resources',
+      count: async (ctx, ids) => {
+        const [{ n }] = await ctx.db
+          .select({ n: count() })
+          .from(resources)
+          .where(
+            and(eq(resources.organizationId, ctx.orgId), sql`${resources.tagIds} && ${`{${ids.join(',')}}`}::bigint[]`),
+          );
+        return Number(n);
+      },
+    },
+  ],
+  hooks: {
+    // A knowledge point sits under knowledge points, a tag under tags.
+    async validate(input, ctx) {
+      if (!input.parentId) return;
+      const [parent] = await ctx.db
+        .select({ type: tags.type })
+        .from(tags)
+        .where(and(eq(tags.organizationId, ctx.orgId), eq(tags.id, input.parentId)));
+      if (parent && parent.type !== input.type) throw invalidParams('type', 'must be the same as the parent’s type');
+    },
+  },
+});

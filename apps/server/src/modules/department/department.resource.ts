@@ -1,0 +1,38 @@
+import { DepartmentType, departmentMeta, departmentSchemas } from '@lyceum/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { invalidParams } from '../../platform/errors';
+import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { users } from '../user/user.table';
+import { departments } from './department.table';
+
+export const departmentResource = createResource({
+  name: 'department',
+  title: 'Department',
+  table: departments,
+  schemas: departmentSchemas,
+  meta: departmentMeta,
+  permissions: permissionsOf('department'),
+  search: [departments.name],
+  sort: {
+    default: [asc(departments.sort), asc(departments.id)],
+    fields: { name: departments.name, sort: departments.sort },
+  },
+  unique: [{ fields: ['parentId', 'name'], label: 'Department' }],
+  usedBy: [usedByColumn(users, users.departmentId, 'users')],
+  hooks: {
+    // A college sits at the top; a major sits under a college.
+    async validate(input, ctx) {
+      if (input.type === DepartmentType.College && input.parentId !== null) {
+        throw invalidParams('parentId', 'a college is a top-level department');
+      }
+      if (input.type !== DepartmentType.Major) return;
+      const [parent] = input.parentId
+        ? await ctx.db
+            .select({ type: departments.type })
+            .from(departments)
+            .where(and(eq(departments.organizationId, ctx.orgId), eq(departments.id, input.parentId)))
+        : [];
+      if (parent?.type !== DepartmentType.College) throw invalidParams('parentId', 'a major belongs under a college');
+    },
+  },
+});

@@ -1,0 +1,21 @@
+import { userCategoryMeta, userCategorySchemas } from '@lyceum/contract';
+import { asc } from 'drizzle-orm';
+import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { users } from '../user/user.table';
+import { userCategories } from './department.table';
+
+export const userCategoryResource = createResource({
+  name: 'userCategory',
+  title: 'User category',
+  table: userCategories,
+  schemas: userCategorySchemas,
+  meta: userCategoryMeta,
+  permissions: permissionsOf('userCategory'),
+  search: [userCategories.name],
+  sort: {
+    default: [asc(userCategories.sort), asc(userCategories.id)],
+    fields: { name: userCategories.name, sort: userCategories.sort },
+  },
+  unique: [{ fields: ['name'], label: 'User category' }],
+  usedBy: [usedByColumn(users, users.userCategoryId, 'users')],
+});

@@ -1,0 +1,21 @@
+import { categoryMeta, categorySchemas } from '@lyceum/contract';
+import { asc } from 'drizzle-orm';
+import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { categories, degrees, typeEnums } from './education.table';
+
+export const categoryResource = createResource({
+  name: 'category',
+  title: 'Category',
+  table: categories,
+  schemas: categorySchemas,
+  meta: categoryMeta,
+  permissions: permissionsOf('category'),
+  search: [categories.name],
+  sort: {
+    default: [asc(categories.sort), asc(categories.id)],
+    fields: { name: categories.name, sort: categories.sort },
+  },
+  unique: [{ fields: ['degreeId', 'name'], label: 'Category' }],
+  references: { degreeId: { table: degrees, label: 'degree' } },
+  usedBy: [usedByColumn(typeEnums, typeEnums.categoryId, 'type enums')],
+});

@@ -1,0 +1,20 @@
+import { degreeMeta, degreeSchemas } from '@lyceum/contract';
+import { asc } from 'drizzle-orm';
+import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { categories, degrees, typeEnums } from './education.table';
+
+export const degreeResource = createResource({
+  name: 'degree',
+  title: 'Degree',
+  table: degrees,
+  schemas: degreeSchemas,
+  meta: degreeMeta,
+  permissions: permissionsOf('degree'),
+  search: [degrees.name, degrees.code],
+  sort: { default: [asc(degrees.sort), asc(degrees.id)], fields: { name: degrees.name, sort: degrees.sort } },
+  unique: [{ fields: ['name'], label: 'Degree' }],
+  usedBy: [
+    usedByColumn(categories, categories.degreeId, 'categories'),
+    usedByColumn(typeEnums, typeEnums.degreeId, 'type enums'),
+  ],
+});

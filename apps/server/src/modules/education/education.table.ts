@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createTime, organizationId, refId, tenantId } from '../../platform/columns';
+import { organizations } from '../organization/organization.table';
+
+// Education levels, the categories under each, and the system types offered under a category.
+export const degrees = pgTable(
+  'degrees',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    code: varchar('code', { length: 32 }),
+    sort: integer('sort').notNull().default(0),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('degrees_name_uq').on(t.organizationId, sql`lower(${t.name})`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    degreeId: refId('degree_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('categories_name_uq').on(t.organizationId, t.degreeId, sql`lower(${t.name})`),
+    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
+  ],
+);
+
+export const typeEnums = pgTable(
+  'type_enums',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    systemTypeEnum: integer('system_type_enum').notNull(),
+    categoryId: refId('category_id').notNull(),
+    degreeId: refId('degree_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('type_enums_uq').on(t.organizationId, t.categoryId, t.systemTypeEnum),
+    foreignKey({
+      columns: [t.organizationId, t.categoryId],
+      foreignColumns: [categories.organizationId, categories.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
+  ],
+);

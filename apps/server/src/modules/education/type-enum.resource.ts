@@ -1,0 +1,32 @@
+import { typeEnumMeta, typeEnumSchemas } from '@lyceum/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { invalidParams } from '../../platform/errors';
+import { createResource, permissionsOf } from '../../platform/resource';
+import { categories, degrees, typeEnums } from './education.table';
+
+export const typeEnumResource = createResource({
+  name: 'typeEnum',
+  title: 'Type enum',
+  table: typeEnums,
+  schemas: typeEnumSchemas,
+  meta: typeEnumMeta,
+  permissions: permissionsOf('typeEnum'),
+  search: [typeEnums.name],
+  sort: {
+    default: [asc(typeEnums.sort), asc(typeEnums.systemTypeEnum)],
+    fields: { name: typeEnums.name, systemTypeEnum: typeEnums.systemTypeEnum, sort: typeEnums.sort },
+  },
+  unique: [{ fields: ['categoryId', 'systemTypeEnum'], label: 'System type' }],
+  references: { categoryId: { table: categories, label: 'category' }, degreeId: { table: degrees, label: 'degree' } },
+  hooks: {
+    async validate(input, ctx) {
+      const [category] = await ctx.db
+        .select({ degreeId: categories.degreeId })
+        .from(categories)
+        .where(and(eq(categories.organizationId, ctx.orgId), eq(categories.id, input.categoryId)));
+      if (category && category.degreeId !== input.degreeId) {
+        throw invalidParams('categoryId', 'the category belongs to another degree');
+      }
+    },
+  },
+});

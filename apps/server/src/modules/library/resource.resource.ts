@@ -1,0 +1,21 @@
+import { resourceMeta, resourceSchemas } from '@lyceum/contract';
+import { desc, sql } from 'drizzle-orm';
+import { createResource, permissionsOf } from '../../platform/resource';
+import { courseCategories, tags } from '../catalogue/catalogue.table';
+import { resources } from './library.table';
+
+export const resourceResource = createResource({
+  name: 'resource',
+  title: 'Resource',
+  table: resources,
+  schemas: resourceSchemas,
+  meta: resourceMeta,
+  permissions: permissionsOf('resource'),
+  search: [resources.title, resources.description],
+  filters: { tagId: (tagId) => sql`${tagId} = any(${resources.tagIds})` },
+  sort: { default: [desc(resources.id)], fields: { title: resources.title, createTime: resources.createTime } },
+  references: {
+    categoryId: { table: courseCategories, label: 'course category' },
+    tagIds: { table: tags, label: 'tag' },
+  },
+});

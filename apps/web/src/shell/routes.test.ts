@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission } from './permission';
+import { clearMenu, installMenu, joinPath, menuState, normalizePath, plannedComponents, resolveRoute } from './routes';
+
+const menu = {
+  permissionList: ['user:page', 'user:create'],
+  routerItemVMList: [
+    {
+      path: '/user',
+      metaTitle: 'Users',
+      metaTitleZh: '用户管理',
+      metaIcon: 'user',
+      children: [
+        {
+          path: 'index',
+          name: 'userIndex',
+          component: 'user/index',
+          metaTitle: 'Users',
+          metaTitleZh: '用户列表',
+          metaNoCache: false,
+          metaActiveMenu: null,
+          hidden: false,
+        },
+      ],
+    },
+  ],
+};
+
+describe('dynamic routes from the menu', () => {
+  it('joins child paths to their parent', () => {
+    expect(joinPath('/user', 'index')).toBe('/user/index');
+    expect(joinPath('/user/', 'single/choice')).toBe('/user/single/choice');
+    expect(joinPath('/user', '/absolute')).toBe('/absolute');
+    expect(normalizePath('/user/index/')).toBe('/user/index');
+    expect(normalizePath('')).toBe('/');
+  });
+
+  it('resolves installed routes and forgets them on clear', () => {
+    installMenu(menu);
+    const route = resolveRoute('/user/index/');
+    expect(route?.component).toBe('user/index');
+    expect(route?.area).toEqual({ en: 'Users', zh: '用户管理' });
+    expect(resolveRoute('/dashboard')?.affix).toBe(true);
+    expect(resolveRoute('/nowhere')).toBeUndefined();
+    clearMenu();
+    expect(menuState().loaded).toBe(false);
+    expect(resolveRoute('/user/index')).toBeUndefined();
+  });
+
+  it('knows the planned components, so missing ones are "coming soon" rather than errors', () => {
+    expect(plannedComponents.has('baseData/degree')).toBe(true);
+    expect(plannedComponents.has('profile/editPassword')).toBe(true);
+    expect(plannedComponents.has('made/up')).toBe(false);
+  });
+});
+
+describe('permission gate', () => {
+  const held = new Set(['user:page', 'user:create']);
+  it('passes when any listed permission is held', () => {
+    expect(hasPermission(held, ['user:delete', 'user:create'])).toBe(true);
+    expect(hasPermission(held, ['role:grant'])).toBe(false);
+  });
+  it("throws 'need permission' on an empty list", () => {
+    expect(() => hasPermission(held, [])).toThrow('need permission');
+  });
+});
