@@ -47,7 +47,12 @@ export type MenuItem = z.infer<typeof zMenuItem>;
 export type MenuResponse = z.infer<typeof zMenuResponse>;
 
 // `code` is set on the four built-in roles (admin, academic, teacher, student) so screens can translate their names.
-export const zRoleBrief = z.object({ id: zId, name: z.string(), kind: zEnum(roleKindLabels), code: z.string().nullable() });
+export const zRoleBrief = z.object({
+  id: zId,
+  name: z.string(),
+  kind: zEnum(roleKindLabels),
+  code: z.string().nullable(),
+});
 export type RoleBrief = z.infer<typeof zRoleBrief>;
 
 export const zCurrentUser = z.object({
