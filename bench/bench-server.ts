@@ -1,6 +1,9 @@
 // A server for the benchmarks, in its own process: `lyceum` is the real app on a fresh embedded
 // database (or DATABASE_URL) with demo data; `bare` is Fastify with one trivial route, the yardstick.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -31,7 +34,11 @@ if (mode === 'bare') {
     process.exit(0);
   });
   await seedDemo(database.db, { password: 'bench-pass-2026', students: 40 });
-  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  const app = await buildApp({
+    db: database.db,
+    logLevel: 'silent',
+    filesDir: mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-files-')),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`PORT=${(app.server.address() as { port: number }).port}`);
 }

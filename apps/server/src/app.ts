@@ -12,6 +12,8 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { fileRoutes } from './modules/file/file.routes';
+import { localStorage } from './modules/file/file.storage';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { systemConfigRoutes } from './modules/system-config/system-config.routes';
@@ -29,6 +31,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   db: Db;
+  // Where uploaded files are kept (DATA_DIR/files); tests use a temporary folder.
+  filesDir: string;
   logLevel?: string;
   webDist?: string | null;
   trustProxy?: boolean;
@@ -47,6 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorate('db', opts.db);
+  app.decorate('storage', localStorage(opts.filesDir));
   app.decorate('routeCatalog', []);
   app.decorateRequest('ctx', null);
   app.decorateRequest('resultCode', 0);
@@ -55,6 +60,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An empty JSON body counts as no body, so POST /select/{id} works whether the client sends {} or nothing.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Uploads send the file itself as the body; it is streamed to storage, never held in memory.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
   // Spreadsheet imports send the file itself as the body.
   app.addContentTypeParser(
     ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/octet-stream'],
@@ -103,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   baseDataRoutes(app);
   commonRoutes(app);
   systemConfigRoutes(app);
+  fileRoutes(app);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

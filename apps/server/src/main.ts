@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { purgeExpired } from './modules/auth/session.service';
@@ -14,7 +15,12 @@ try {
 const { seeded, generated } = await seedIfEmpty(database, config.demoPassword);
 await purgeExpired(database.db);
 
-const app = await buildApp({ db: database.db, logLevel: config.logLevel, webDist: config.webDist });
+const app = await buildApp({
+  db: database.db,
+  logLevel: config.logLevel,
+  webDist: config.webDist,
+  filesDir: path.join(config.dataDir, 'files'),
+});
 const housekeeping = setInterval(
   () => void purgeExpired(database.db).catch((err) => app.log.error({ err })),
   3_600_000,

@@ -21,6 +21,7 @@ interface DemoIds {
   // One existing row of each base-data resource, and the ids their samples refer to.
   rows: Record<string, number>;
   refs: SampleIds;
+  fileId: number;
 }
 interface Req {
   params?: Record<string, string | number>;
@@ -106,6 +107,8 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/user/export': () => ({ body: { roleId: 1 } }),
   'GET /api/user/template': () => ({}),
   'POST /api/user/import': () => ({ body: {} }),
+  'POST /api/file/upload': () => ({ body: {}, query: { purpose: 'avatar' }, own: true }),
+  'GET /api/file/:id': (d: DemoIds) => ({ params: { id: d.fileId } }),
 });
 
 // Public routes are covered by the auth tests; they serve anyone by design.
@@ -148,6 +151,14 @@ beforeAll(async () => {
       courseCategoryId: rows.courseCategory,
       tagId: rows.tag,
     },
+    fileId: (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload?purpose=image',
+        headers: { token: admin, 'content-type': 'image/png', 'x-file-name': 'crest.png' },
+        payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
+      })
+    ).json().response.id,
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -57,7 +60,8 @@ export async function createTestApp(opts: { students?: number } = {}): Promise<T
   await database.migrate();
   await syncPermissionCatalogue(database.db);
   const ids = await seedDemo(database.db, { password: PASSWORD, students: opts.students ?? 12, reuseHash: true });
-  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-files-'));
+  const app = await buildApp({ db: database.db, logLevel: 'silent', filesDir });
   await app.ready();
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const res = await app.inject({
@@ -87,6 +91,7 @@ export async function createTestApp(opts: { students?: number } = {}): Promise<T
       await app.close();
       await database.close();
       await drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

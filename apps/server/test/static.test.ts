@@ -14,7 +14,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Lyceum</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   database = await openDatabase({ url: null, dataDir: null });
-  app = await buildApp({ db: database.db, logLevel: 'silent', webDist: dist });
+  app = await buildApp({ db: database.db, logLevel: 'silent', webDist: dist, filesDir: path.join(dist, 'files') });
 });
 afterAll(async () => {
   await app.close();

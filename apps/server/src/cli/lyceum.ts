@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OrganizationStatus, zPassword, zUserName } from '@lyceum/contract';
@@ -88,7 +89,7 @@ async function run(command: string | undefined) {
   if (command === 'openapi:write') {
     // The document depends only on the routes; an empty in-memory database is enough to build them.
     const scratch = await openDatabase({ url: null, dataDir: null });
-    const app = await buildApp({ db: scratch.db, logLevel: 'silent' });
+    const app = await buildApp({ db: scratch.db, logLevel: 'silent', filesDir: os.tmpdir() });
     await app.ready();
     const out = values.out ?? path.join(repoRoot, 'apps/server/openapi.json');
     writeFileSync(out, openApiText(app));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
@@ -82,7 +83,10 @@ interface HandlerInput<A extends Access, B extends ZodOpt, P extends ZodOpt, Q e
 export interface FileReply {
   filename: string;
   contentType: string;
-  body: Buffer;
+  body: Buffer | Readable;
+  // Shown in the browser (images, PDFs) rather than saved; default attachment.
+  inline?: boolean;
+  headers?: Record<string, string | number>;
 }
 
 // A route that answers with a file (an Excel export or template) instead of the envelope; errors
@@ -99,9 +103,12 @@ export function defineFileRoute<A extends Access, B extends ZodOpt, P extends Zo
   register(app, def, null, async (input) => {
     const file = await def.handler(input);
     input.req.resultCode = ResultCode.Success;
+    const disposition = file.inline ? 'inline' : 'attachment';
+    for (const [k, v] of Object.entries(file.headers ?? {})) input.reply.header(k, v);
     return input.reply
       .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('x-content-type-options', 'nosniff')
       .send(file.body);
   });
 }

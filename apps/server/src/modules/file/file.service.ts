@@ -1,0 +1,96 @@
+import { Readable, Transform } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import { randomToken } from '../../platform/crypto';
+import type { Db } from '../../platform/db';
+import { invalidParams, notFound } from '../../platform/errors';
+import type { FileStorage } from './file.storage';
+import { files } from './file.table';
+import { cleanName, type FilePurpose, purposeRules, servedType, sniff } from './file-types';
+
+const HEAD_BYTES = 4096;
+
+class TooLarge extends Error {}
+
+// Counts bytes and keeps the first few for sniffing; fails as soon as the limit is passed, so an
+// oversized upload is not read to its end.
+function limiter(max: number, head: Buffer[]) {
+  let seen = 0;
+  let kept = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > max) return done(new TooLarge());
+      if (kept < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - kept));
+        kept += Math.min(chunk.length, HEAD_BYTES - kept);
+      }
+      done(null, chunk);
+    },
+  });
+}
+
+function describeTypes(purpose: FilePurpose): string {
+  if (purpose === 'avatar' || purpose === 'image' || purpose === 'logo') return 'a PNG, JPEG, GIF or WebP image';
+  if (purpose === 'document') return 'a PDF, Office, text, zip or image file';
+  return 'a document, image, audio or video file';
+}
+
+export function fileUrl(id: number): string {
+  return `/api/file/${id}`;
+}
+
+export async function uploadFile(
+  ctx: RequestContext,
+  storage: FileStorage,
+  purpose: FilePurpose,
+  rawName: string,
+  body: Readable | Buffer,
+) {
+  const rule = purposeRules[purpose];
+  const head: Buffer[] = [];
+  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  let received: Awaited<ReturnType<FileStorage['receive']>>;
+  try {
+    received = await storage.receive(source, [limiter(rule.maxBytes, head)]);
+  } catch (err) {
+    if (err instanceof TooLarge) throw invalidParams('file', `at most ${Math.round(rule.maxBytes / 1024 / 1024)} MB`);
+    throw err;
+  }
+  if (received.size === 0) {
+    await received.discard();
+    throw invalidParams('file', 'is empty');
+  }
+  const sniffed = sniff(Buffer.concat(head));
+  if (!sniffed || !rule.types.includes(sniffed)) {
+    await received.discard();
+    throw invalidParams('file', `must be ${describeTypes(purpose)}`);
+  }
+  const name = cleanName(rawName);
+  const now = new Date();
+  const key = `${ctx.orgId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomToken(18)}`;
+  await received.commit(key);
+  const contentType = servedType(sniffed, name);
+  const [row] = await ctx.db
+    .insert(files)
+    .values({
+      organizationId: ctx.orgId,
+      storageKey: key,
+      name,
+      contentType,
+      size: received.size,
+      purpose,
+      uploaderId: ctx.userId,
+    })
+    .returning({ id: files.id });
+  return { id: row.id, url: fileUrl(row.id), name, size: received.size, contentType };
+}
+
+export async function findFile(db: Db, orgId: number | null, id: number, publicOnly: boolean) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), orgId === null ? undefined : eq(files.organizationId, orgId)));
+  if (!row || (publicOnly && row.purpose !== 'logo')) throw notFound('File');
+  return row;
+}
