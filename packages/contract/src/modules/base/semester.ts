@@ -24,7 +24,11 @@ export const semesterSchemas = crudSchemas({
     endDate: z.string(),
     current: z.boolean(),
   },
-  filter: { year: z.number().int().optional(), term: zEnum(semesterTermLabels).optional() },
+  filter: {
+    year: z.number().int().optional(),
+    term: zEnum(semesterTermLabels).optional(),
+    current: z.boolean().optional(),
+  },
 });
 export type Semester = z.infer<typeof semesterSchemas.row>;
 
