@@ -28,11 +28,6 @@ if (mode === 'bare') {
     url = u.toString();
   }
   const database = await openPrepared({ databaseUrl: url, dataDir: null });
-  process.on('SIGTERM', async () => {
-    await database.close();
-    if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
-    process.exit(0);
-  });
   await seedDemo(database.db, { password: 'bench-pass-2026', students: 40 });
   const app = await buildApp({
     db: database.db,
@@ -40,6 +35,12 @@ if (mode === 'bare') {
     filesDir: mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-files-')),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
+    process.exit(0);
+  });
   console.log(`PORT=${(app.server.address() as { port: number }).port}`);
 }
 

@@ -1,25 +1,9 @@
 // B1: N concurrent logins, each followed by a menu fetch, against the real server on loopback,
 // and the same client against a bare Fastify route in the same run, so the figure is a ratio.
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { percentile, startServer } from './lib';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const FLOWS = Number(process.env.LOGIN_N ?? 400);
 const CONCURRENCY = Number(process.env.LOGIN_C ?? 16);
-
-function startServer(mode: string): Promise<{ port: number; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bench-server.ts'), mode], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const m = /PORT=(\d+)/.exec(chunk.toString());
-      if (m) resolve({ port: Number(m[1]), child });
-    });
-    child.on('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-  });
-}
 
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
@@ -28,10 +12,6 @@ async function post(url: string, body: unknown, token?: string) {
     body: JSON.stringify(body),
   });
   return (await res.json()) as { code: number; message?: string; response: { token?: string } | null };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 // Runs `total` flows with `concurrency` in flight; returns per-flow latencies in ms and the wall time.

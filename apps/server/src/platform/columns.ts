@@ -1,7 +1,7 @@
 import type { EnumLabel } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bigint, check, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by every table so tenant keys and timestamps read the same everywhere.
 // Tenant tables key rows by (organization_id, id): every unique key and foreign key carries the
@@ -17,4 +17,9 @@ export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 
 export function enumCheck(name: string, column: AnyPgColumn, labels: Record<number, EnumLabel>) {
   const values = Object.keys(labels).map(Number).join(', ');
   return check(name, sql`${column} in (${sql.raw(values)})`);
+}
+
+// A trigram index, so `ilike '%text%'` keyword filters use an index instead of reading the table.
+export function trigramIndex(name: string, column: AnyPgColumn) {
+  return index(name).using('gin', sql`${column} gin_trgm_ops`);
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './context';
@@ -9,6 +10,7 @@ import { type Resource, uniqueKey, type Values } from './resource';
 export const MAX_EXPORT_ROWS = 50_000;
 export const MAX_IMPORT_ROWS = 20_000;
 const INSERT_BATCH = 500;
+const ANALYZE_AFTER = 1000;
 
 export interface ImportReport {
   dryRun: boolean;
@@ -121,5 +123,8 @@ export async function importResource<
     }
   });
   report.created = values.length;
+  // After a large import the planner's statistics are stale until autovacuum comes by; refresh them
+  // now so the next list query uses the indexes.
+  if (values.length >= ANALYZE_AFTER) await ctx.db.execute(sql`analyze ${def.table}`);
   return report;
 }

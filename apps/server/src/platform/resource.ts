@@ -390,14 +390,17 @@ export function createResource<
     existingKeys,
     async page(ctx, req, extra) {
       const cond = where(ctx, req, extra);
-      const [{ total }] = await ctx.db.select({ total: count() }).from(table).where(cond);
-      const rows = await ctx.db
-        .select()
-        .from(table)
-        .where(cond)
-        .orderBy(...orderBy(req))
-        .limit(req.pageSize)
-        .offset(pageOffset(req));
+      // The count and the page run side by side (on PostgreSQL, on two connections).
+      const [[{ total }], rows] = await Promise.all([
+        ctx.db.select({ total: count() }).from(table).where(cond),
+        ctx.db
+          .select()
+          .from(table)
+          .where(cond)
+          .orderBy(...orderBy(req))
+          .limit(req.pageSize)
+          .offset(pageOffset(req)),
+      ]);
       return pageOf(await decorate(ctx, rows as Values[]), Number(total), req);
     },
     async list(ctx, filter, limit, extra) {

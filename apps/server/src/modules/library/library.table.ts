@@ -1,6 +1,6 @@
 import { documentAudienceLabels, resourceKindLabels } from '@lyceum/contract';
 import { bigint, foreignKey, index, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { createTime, enumCheck, organizationId, refId, tenantId, trigramIndex } from '../../platform/columns';
 import { courseCategories } from '../catalogue/catalogue.table';
 import { organizations } from '../organization/organization.table';
 
@@ -18,6 +18,9 @@ export const documents = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     enumCheck('documents_audience_ck', t.audience, documentAudienceLabels),
+    trigramIndex('documents_title_trgm', t.title),
+    trigramIndex('documents_description_trgm', t.description),
+    index('documents_title_ix').on(t.organizationId, t.title),
   ],
 );
 
@@ -42,6 +45,8 @@ export const resources = pgTable(
       foreignColumns: [courseCategories.organizationId, courseCategories.id],
     }),
     index('resources_tags_ix').using('gin', t.tagIds),
+    trigramIndex('resources_title_trgm', t.title),
+    trigramIndex('resources_description_trgm', t.description),
     enumCheck('resources_kind_ck', t.kind, resourceKindLabels),
   ],
 );

@@ -1,7 +1,16 @@
 import { userSexLabels, userStatusLabels, userVerifiedLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { at, createTime, enumCheck, organizationId, refId, tenantId, updateTime } from '../../platform/columns';
+import {
+  at,
+  createTime,
+  enumCheck,
+  organizationId,
+  refId,
+  tenantId,
+  trigramIndex,
+  updateTime,
+} from '../../platform/columns';
 import { departments, userCategories } from '../department/department.table';
 import { organizations } from '../organization/organization.table';
 import { roles } from '../role/role.table';
@@ -31,6 +40,8 @@ export const users = pgTable(
     // User names are unique per organisation regardless of case, so "Admin" cannot shadow "admin".
     uniqueIndex('users_user_name_uq').on(t.organizationId, sql`lower(${t.userName})`),
     index('users_real_name_ix').on(t.organizationId, t.realName),
+    trigramIndex('users_user_name_trgm', t.userName),
+    trigramIndex('users_real_name_trgm', t.realName),
     foreignKey({
       columns: [t.organizationId, t.departmentId],
       foreignColumns: [departments.organizationId, departments.id],
