@@ -98,7 +98,15 @@ try {
     `B3 ${QUERIES} page queries over ${PAGE_ROWS} documents (6 kinds below): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (target p99 < 50 ms on PostgreSQL)\n`,
   );
   console.log(
-    `   p99 by query: ${byKind.map((k, i) => `${kindNames[i]} ${percentile(k.sort((a, b) => a - b), 99).toFixed(1)} ms`).join(', ')}\n`,
+    `   p99 by query: ${byKind
+      .map(
+        (k, i) =>
+          `${kindNames[i]} ${percentile(
+            k.sort((a, b) => a - b),
+            99,
+          ).toFixed(1)} ms`,
+      )
+      .join(', ')}\n`,
   );
 } finally {
   server.child.kill('SIGTERM');
