@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { difficultyLabels } from '../enums/difficulty';
+import { JudgeType, judgeTypeLabels } from '../enums/judge-type';
+import { PartialCredit, partialCreditLabels } from '../enums/partial-credit';
+import { QuestionType } from '../enums/question-type';
+import { zEnum, zId } from '../fields';
+import type { AnswerKey, ScorableQuestion, SimpleKey } from '../scoring/scoring';
+
+// A blank in a gap-filling stem. The editor inserts it; the preview draws an input in its place.
+export const BLANK_MARKER = '{{blank}}';
+export const OPTION_LABELS = 'ABCDEFGHIJ'.split('');
+
+export function countBlanks(stem: string): number {
+  return stem.split(BLANK_MARKER).length - 1;
+}
+
+const zHtml = (max: number) => z.string().max(max);
+const zScore = z
+  .number()
+  .min(0.5)
+  .max(100)
+  .refine((n) => Number.isInteger(n * 2), 'in steps of 0.5');
+const zPoints = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((n) => Number.isInteger(n * 2), 'in steps of 0.5');
+
+export const zOption = z.object({ label: z.enum(OPTION_LABELS), content: zHtml(5000) });
+export const zGapRules = z.object({
+  ignoreCase: z.boolean().default(true),
+  normalizeSpace: z.boolean().default(true),
+  fullHalfWidth: z.boolean().default(true),
+  numericTolerance: z.number().min(0).max(1_000_000).nullable().default(null),
+  anyOrder: z.boolean().default(false),
+});
+export const zBlank = z.object({
+  score: zScore,
+  answers: z.array(z.string().trim().min(1).max(200)).min(1, 'each blank needs an accepted answer').max(20),
+});
+export const zKeyword = z.object({ word: z.string().trim().min(1).max(100), points: zPoints });
+
+// The parts every question (and every child of a compose question) has.
+const questionCore = {
+  stem: zHtml(20_000).refine((s) => s.trim() !== '', 'is required'),
+  options: z.array(zOption).max(10).default([]),
+  // 1: a label; 2: labels; 3: true/false; 4: blanks and rules; 5: reference and keywords.
+  answer: z.union([
+    z.string().max(1),
+    z.array(z.string().max(1)).max(10),
+    z.boolean(),
+    z.object({ blanks: z.array(zBlank).min(1).max(30), rules: zGapRules }),
+    z.object({ reference: zHtml(20_000).default(''), keywords: z.array(zKeyword).max(30).default([]) }),
+    z.null(),
+  ]),
+  partialCredit: zEnum(partialCreditLabels).default(PartialCredit.AllOrNothing),
+  partScore: zPoints.nullable().default(null),
+  analysis: zHtml(20_000).default(''),
+  score: zScore,
+  judgeType: zEnum(judgeTypeLabels).optional(),
+};
+
+type Core = z.output<z.ZodObject<typeof questionCore>> & { type: number };
+type Ctx = z.core.$RefinementCtx;
+
+// The rules a question's parts must keep together; issues name the field so the form can point at it.
+function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
+  const at = (...p: (string | number)[]) => [...path, ...p];
+  const labels = q.options.map((o) => o.label);
+  const choice = q.type === QuestionType.SingleChoice || q.type === QuestionType.MultipleChoice;
+  if (choice) {
+    if (q.options.length < 2)
+      ctx.addIssue({ code: 'custom', path: at('options'), message: 'a choice question needs at least 2 options' });
+    if (labels.some((l, i) => l !== OPTION_LABELS[i])) {
+      ctx.addIssue({ code: 'custom', path: at('options'), message: 'options are labelled A, B, C ... in order' });
+    }
+  }
+  const inRange = (l: unknown) => typeof l === 'string' && labels.includes(l);
+  switch (q.type) {
+    case QuestionType.SingleChoice:
+      if (!inRange(q.answer))
+        ctx.addIssue({
+          code: 'custom',
+          path: at('answer'),
+          message: `option label ${String(q.answer)} is out of range`,
+        });
+      break;
+    case QuestionType.MultipleChoice: {
+      const picked = Array.isArray(q.answer) ? q.answer : [];
+      if (!picked.length)
+        ctx.addIssue({ code: 'custom', path: at('answer'), message: 'mark at least one correct option' });
+      for (const l of picked)
+        if (!inRange(l))
+          ctx.addIssue({ code: 'custom', path: at('answer'), message: `option label ${l} is out of range` });
+      if (q.partialCredit === PartialCredit.PartScore && q.partScore !== null && q.partScore >= q.score) {
+        ctx.addIssue({ code: 'custom', path: at('partScore'), message: 'must be less than the full score' });
+      }
+      break;
+    }
+    case QuestionType.TrueFalse:
+      if (typeof q.answer !== 'boolean') ctx.addIssue({ code: 'custom', path: at('answer'), message: 'true or false' });
+      break;
+    case QuestionType.GapFilling: {
+      const a = q.answer as { blanks?: { score: number }[] } | null;
+      if (!a || !Array.isArray(a.blanks)) {
+        ctx.addIssue({ code: 'custom', path: at('answer'), message: 'give the accepted answers of each blank' });
+        break;
+      }
+      const marked = countBlanks(q.stem);
+      if (marked !== a.blanks.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: at('answer', 'blanks'),
+          message: `the stem has ${marked} blanks but ${a.blanks.length} are given`,
+        });
+      }
+      const sum = a.blanks.reduce((s, b) => s + b.score, 0);
+      if (Math.abs(sum - q.score) > 1e-9) {
+        ctx.addIssue({ code: 'custom', path: at('score'), message: `must equal the blanks' scores (${sum})` });
+      }
+      break;
+    }
+    case QuestionType.ShortAnswer: {
+      const a = q.answer as { keywords?: { points: number }[] } | null;
+      if (!a || !Array.isArray(a.keywords)) {
+        ctx.addIssue({ code: 'custom', path: at('answer'), message: 'give a reference answer' });
+        break;
+      }
+      const sum = a.keywords.reduce((s, k) => s + k.points, 0);
+      if (q.judgeType === JudgeType.Automatic && sum < q.score) {
+        ctx.addIssue({
+          code: 'custom',
+          path: at('answer', 'keywords'),
+          message: 'automatic marking needs keyword points adding up to the score',
+        });
+      }
+      break;
+    }
+  }
+}
+
+export const zChildQuestion = z
+  .object({ type: z.literal([1, 2, 3, 4, 5]), ...questionCore })
+  .superRefine((q, ctx) => checkQuestion(q, ctx));
+
+export const zQuestionInput = z
+  .object({
+    type: z.literal([1, 2, 3, 4, 5, 6]),
+    ...questionCore,
+    answer: questionCore.answer.optional().default(null),
+    children: z.array(zChildQuestion).max(20).default([]),
+    difficulty: zEnum(difficultyLabels).default(3),
+    degreeId: zId.nullable().default(null),
+    categoryId: zId.nullable().default(null),
+    // The subject: a course category.
+    subjectId: zId.nullable().default(null),
+    tagIds: z.array(zId).max(30).default([]),
+  })
+  .superRefine((q, ctx) => {
+    if (q.type !== QuestionType.Compose) {
+      if (q.children.length)
+        ctx.addIssue({ code: 'custom', path: ['children'], message: 'only compose questions have children' });
+      checkQuestion(q, ctx);
+      return;
+    }
+    if (!q.children.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['children'],
+        message: 'a compose question needs at least one child question',
+      });
+    const sum = q.children.reduce((s, c) => s + c.score, 0);
+    if (q.children.length && Math.abs(sum - q.score) > 1e-9) {
+      ctx.addIssue({ code: 'custom', path: ['score'], message: `must equal the child questions' scores (${sum})` });
+    }
+  });
+export type QuestionInput = z.output<typeof zQuestionInput>;
+export type ChildQuestion = z.output<typeof zChildQuestion>;
+
+function defaultJudge(type: number): JudgeType {
+  return type === QuestionType.ShortAnswer ? JudgeType.Manual : JudgeType.Automatic;
+}
+
+function simpleKey(q: ChildQuestion | QuestionInput): SimpleKey {
+  switch (q.type) {
+    case QuestionType.SingleChoice:
+      return { type: 1, correct: String(q.answer) };
+    case QuestionType.MultipleChoice:
+      return { type: 2, correct: (q.answer as string[]) ?? [], partial: q.partialCredit, partScore: q.partScore };
+    case QuestionType.TrueFalse:
+      return { type: 3, correct: q.answer === true };
+    case QuestionType.GapFilling: {
+      const a = q.answer as { blanks: { score: number; answers: string[] }[]; rules: z.output<typeof zGapRules> };
+      return { type: 4, blanks: a.blanks, rules: a.rules };
+    }
+    default: {
+      const a = q.answer as { keywords: { word: string; points: number }[] };
+      return { type: 5, keywords: a.keywords, judge: q.judgeType ?? defaultJudge(q.type) };
+    }
+  }
+}
+
+// What the scoring engine needs of a (valid) question.
+export function toScorable(q: QuestionInput): ScorableQuestion {
+  const key: AnswerKey =
+    q.type === QuestionType.Compose
+      ? { type: 6, children: q.children.map((c) => ({ score: c.score, key: simpleKey(c) })) }
+      : simpleKey(q);
+  return { score: q.score, key };
+}
