@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { fileRoutes } from './modules/file/file.routes';
 import { localStorage } from './modules/file/file.storage';
 import { organizationRoutes } from './modules/organization/organization.routes';
+import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { systemConfigRoutes } from './modules/system-config/system-config.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -112,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   commonRoutes(app);
   systemConfigRoutes(app);
   fileRoutes(app);
+  questionRoutes(app);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

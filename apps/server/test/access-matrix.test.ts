@@ -22,7 +22,15 @@ interface DemoIds {
   rows: Record<string, number>;
   refs: SampleIds;
   fileId: number;
+  questionId: number;
 }
+const questionSample = {
+  type: 1,
+  stem: '<p>Which is prime? (matrix)</p>',
+  options: ['A', 'B', 'C'].map((label) => ({ label, content: `Option ${label}` })),
+  answer: 'B',
+  score: 2,
+};
 interface Req {
   params?: Record<string, string | number>;
   body?: unknown;
@@ -107,6 +115,17 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/user/export': () => ({ body: { roleId: 1 } }),
   'GET /api/user/template': () => ({}),
   'POST /api/user/import': () => ({ body: {} }),
+  'POST /api/question/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'prime' } }),
+  'POST /api/question/list': () => ({ body: { type: 1 } }),
+  'POST /api/question/create': () => ({ body: questionSample, own: true }),
+  'POST /api/question/update': (d: DemoIds) => ({ body: { ...questionSample, id: d.questionId } }),
+  'POST /api/question/select/:id': (d: DemoIds) => ({ params: { id: d.questionId } }),
+  'POST /api/question/delete/:id': (d: DemoIds) => ({ params: { id: d.questionId } }),
+  'POST /api/question/delete/ids': (d: DemoIds) => ({ body: { ids: [d.questionId] } }),
+  'POST /api/question/copy/:id': (d: DemoIds) => ({ params: { id: d.questionId } }),
+  'POST /api/question/versions/:id': (d: DemoIds) => ({ params: { id: d.questionId } }),
+  'POST /api/question/bulkTag': (d: DemoIds) => ({ body: { ids: [d.questionId], tagIds: [d.refs.tagId] } }),
+  'POST /api/question/tryAnswer': () => ({ body: { question: questionSample, answer: 'B' } }),
   'POST /api/file/upload': () => ({ body: {}, query: { purpose: 'avatar' }, own: true }),
   'GET /api/file/:id': (d: DemoIds) => ({ params: { id: d.fileId } }),
 });
@@ -159,6 +178,8 @@ beforeAll(async () => {
         payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
       })
     ).json().response.id,
+    questionId: (await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample }))
+      .response.id,
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),
@@ -242,7 +263,7 @@ describe('every route', () => {
         if (typeof value === 'string') {
           const long = await t.call(r.method as 'GET' | 'POST', url, {
             token,
-            body: { ...req.body, [field]: 'x'.repeat(5000) },
+            body: { ...req.body, [field]: 'x'.repeat(100_001) },
           });
           expect(long.code, `${key(r)} ${field} too long`).toBe(ResultCode.InvalidParams);
           expect(long.message).toMatch(new RegExp(`^${field}: `));

@@ -130,7 +130,9 @@ export const menuCatalogue: MenuArea[] = [
     icon: 'question',
     title: t('Question bank', '题库管理'),
     pages: [
-      page('list', 'question/list', 'question:page', t('Questions', '题目列表'), STAFF),
+      page('list', 'question/list', 'question:page', t('Questions', '题目列表'), STAFF, {
+        buttons: crud('question', STAFF),
+      }),
       ...(
         [
           ['single/choice', 'question/singleChoice', 'Single choice', '单选题'],

@@ -8,6 +8,7 @@ export * from '../modules/file/file.table';
 export * from '../modules/library/library.table';
 export * from '../modules/log/log.table';
 export * from '../modules/organization/organization.table';
+export * from '../modules/question/question.table';
 export * from '../modules/role/role.table';
 export * from '../modules/system-config/system-config.table';
 export * from '../modules/user/user.table';

@@ -62,3 +62,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+// Constructs that only an attack needs; rich text containing one is refused with a message naming
+// the field (the sanitizer above would drop them anyway, but silently).
+const UNSAFE =
+  /<\s*(script|iframe|object|embed|style|link|meta|base|form)\b|\son[a-z]+\s*=|javascript\s*:|vbscript\s*:|srcdoc\s*=/i;
+
+export function unsafeHtml(html: string): boolean {
+  return UNSAFE.test(html);
+}

@@ -12,29 +12,63 @@ describe('question rules', () => {
   it('accepts a valid question of each simple type and scores it with the engine', () => {
     const single = zQuestionInput.parse({ type: 1, stem: '<p>2+2?</p>', options: opts, answer: 'B', score: 2 });
     expect(scoreAnswer(toScorable(single), 'B').score).toBe(2);
-    const multi = zQuestionInput.parse({ type: 2, stem: 'Primes?', options: opts, answer: ['A', 'C'], score: 4, partialCredit: 2, partScore: 2 });
+    const multi = zQuestionInput.parse({
+      type: 2,
+      stem: 'Primes?',
+      options: opts,
+      answer: ['A', 'C'],
+      score: 4,
+      partialCredit: 2,
+      partScore: 2,
+    });
     expect(scoreAnswer(toScorable(multi), ['A']).score).toBe(2);
     const tf = zQuestionInput.parse({ type: 3, stem: 'The earth is flat.', answer: false, score: 1 });
     expect(scoreAnswer(toScorable(tf), false).score).toBe(1);
     const gap = zQuestionInput.parse({
       type: 4,
       stem: `The capital of France is ${BLANK_MARKER}, of Italy ${BLANK_MARKER}.`,
-      answer: { blanks: [{ score: 1, answers: ['Paris'] }, { score: 1, answers: ['Rome'] }], rules: {} },
+      answer: {
+        blanks: [
+          { score: 1, answers: ['Paris'] },
+          { score: 1, answers: ['Rome'] },
+        ],
+        rules: {},
+      },
       score: 2,
     });
     expect(scoreAnswer(toScorable(gap), ['paris', 'ROME']).score).toBe(2);
-    const short = zQuestionInput.parse({ type: 5, stem: 'Explain.', answer: { reference: 'Because.', keywords: [{ word: 'because', points: 1 }] }, score: 5 });
+    const short = zQuestionInput.parse({
+      type: 5,
+      stem: 'Explain.',
+      answer: { reference: 'Because.', keywords: [{ word: 'because', points: 1 }] },
+      score: 5,
+    });
     expect(scoreAnswer(toScorable(short), 'because').pending).toBe(true);
   });
 
   it('names what is wrong: labels out of range, blank count mismatch, missing key', () => {
-    expect(issues({ type: 1, stem: 'Q', options: opts, answer: 'F', score: 1 })).toEqual(['answer: option label F is out of range']);
-    expect(issues({ type: 2, stem: 'Q', options: opts, answer: [], score: 1 })).toEqual(['answer: mark at least one correct option']);
+    expect(issues({ type: 1, stem: 'Q', options: opts, answer: 'F', score: 1 })).toEqual([
+      'answer: option label F is out of range',
+    ]);
+    expect(issues({ type: 2, stem: 'Q', options: opts, answer: [], score: 1 })).toEqual([
+      'answer: mark at least one correct option',
+    ]);
     expect(issues({ type: 1, stem: 'Q', options: [opts[0], opts[2]], answer: 'A', score: 1 })).toEqual([
       'options: options are labelled A, B, C ... in order',
     ]);
     expect(
-      issues({ type: 4, stem: `One ${BLANK_MARKER}`, answer: { blanks: [{ score: 1, answers: ['x'] }, { score: 1, answers: ['y'] }], rules: {} }, score: 2 }),
+      issues({
+        type: 4,
+        stem: `One ${BLANK_MARKER}`,
+        answer: {
+          blanks: [
+            { score: 1, answers: ['x'] },
+            { score: 1, answers: ['y'] },
+          ],
+          rules: {},
+        },
+        score: 2,
+      }),
     ).toEqual(['answer.blanks: the stem has 1 blanks but 2 are given']);
     expect(issues({ type: 3, stem: 'Q', score: 1 })).toEqual(['answer: true or false']);
     expect(issues({ type: 1, stem: ' ', options: opts, answer: 'A', score: 1 })).toEqual(['stem: is required']);
@@ -53,10 +87,15 @@ describe('question rules', () => {
     });
     expect(scoreAnswer(toScorable(ok), ['A', true]).score).toBe(3);
     expect(
-      issues({ type: 6, stem: 'P', score: 3, children: [{ type: 1, stem: 'Q', options: opts, answer: 'Z', score: 3 }] }),
+      issues({
+        type: 6,
+        stem: 'P',
+        score: 3,
+        children: [{ type: 1, stem: 'Q', options: opts, answer: 'Z', score: 3 }],
+      }),
     ).toEqual(['children.0.answer: option label Z is out of range']);
-    expect(issues({ type: 6, stem: 'P', score: 5, children: [{ type: 3, stem: 'Q', answer: true, score: 1 }] })).toEqual([
-      "score: must equal the child questions' scores (1)",
-    ]);
+    expect(
+      issues({ type: 6, stem: 'P', score: 5, children: [{ type: 3, stem: 'Q', answer: true, score: 1 }] }),
+    ).toEqual(["score: must equal the child questions' scores (1)"]);
   });
 });

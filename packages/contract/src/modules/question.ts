@@ -3,8 +3,8 @@ import { difficultyLabels } from '../enums/difficulty';
 import { JudgeType, judgeTypeLabels } from '../enums/judge-type';
 import { PartialCredit, partialCreditLabels } from '../enums/partial-credit';
 import { QuestionType } from '../enums/question-type';
-import { zEnum, zId } from '../fields';
-import type { AnswerKey, ScorableQuestion, SimpleKey } from '../scoring/scoring';
+import { zDateTime, zEnum, zId } from '../fields';
+import type { AnswerKey, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
 
 // A blank in a gap-filling stem. The editor inserts it; the preview draws an input in its place.
 export const BLANK_MARKER = '{{blank}}';
@@ -143,37 +143,41 @@ export const zChildQuestion = z
   .object({ type: z.literal([1, 2, 3, 4, 5]), ...questionCore })
   .superRefine((q, ctx) => checkQuestion(q, ctx));
 
-export const zQuestionInput = z
-  .object({
-    type: z.literal([1, 2, 3, 4, 5, 6]),
-    ...questionCore,
-    answer: questionCore.answer.optional().default(null),
-    children: z.array(zChildQuestion).max(20).default([]),
-    difficulty: zEnum(difficultyLabels).default(3),
-    degreeId: zId.nullable().default(null),
-    categoryId: zId.nullable().default(null),
-    // The subject: a course category.
-    subjectId: zId.nullable().default(null),
-    tagIds: z.array(zId).max(30).default([]),
-  })
-  .superRefine((q, ctx) => {
-    if (q.type !== QuestionType.Compose) {
-      if (q.children.length)
-        ctx.addIssue({ code: 'custom', path: ['children'], message: 'only compose questions have children' });
-      checkQuestion(q, ctx);
-      return;
-    }
-    if (!q.children.length)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['children'],
-        message: 'a compose question needs at least one child question',
-      });
-    const sum = q.children.reduce((s, c) => s + c.score, 0);
-    if (q.children.length && Math.abs(sum - q.score) > 1e-9) {
-      ctx.addIssue({ code: 'custom', path: ['score'], message: `must equal the child questions' scores (${sum})` });
-    }
-  });
+const questionBase = z.object({
+  type: z.literal([1, 2, 3, 4, 5, 6]),
+  ...questionCore,
+  answer: questionCore.answer.optional().default(null),
+  children: z.array(zChildQuestion).max(20).default([]),
+  difficulty: zEnum(difficultyLabels).default(3),
+  degreeId: zId.nullable().default(null),
+  categoryId: zId.nullable().default(null),
+  // The subject: a course category.
+  subjectId: zId.nullable().default(null),
+  tagIds: z.array(zId).max(30).default([]),
+});
+
+function checkInput(q: z.output<typeof questionBase>, ctx: Ctx) {
+  if (q.type !== QuestionType.Compose) {
+    if (q.children.length)
+      ctx.addIssue({ code: 'custom', path: ['children'], message: 'only compose questions have children' });
+    checkQuestion(q, ctx);
+    return;
+  }
+  if (!q.children.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['children'],
+      message: 'a compose question needs at least one child question',
+    });
+  const sum = q.children.reduce((s, c) => s + c.score, 0);
+  if (q.children.length && Math.abs(sum - q.score) > 1e-9) {
+    ctx.addIssue({ code: 'custom', path: ['score'], message: `must equal the child questions' scores (${sum})` });
+  }
+}
+
+export const zQuestionInput = questionBase.superRefine(checkInput);
+export const zQuestionCreate = questionBase.extend({ id: z.null().optional() }).superRefine(checkInput);
+export const zQuestionUpdate = questionBase.extend({ id: zId }).superRefine(checkInput);
 export type QuestionInput = z.output<typeof zQuestionInput>;
 export type ChildQuestion = z.output<typeof zChildQuestion>;
 
@@ -208,3 +212,58 @@ export function toScorable(q: QuestionInput): ScorableQuestion {
       : simpleKey(q);
   return { score: q.score, key };
 }
+
+export const zQuestion = z.object({
+  id: zId,
+  organizationId: zId,
+  type: z.literal([1, 2, 3, 4, 5, 6]),
+  stem: z.string(),
+  options: z.array(z.object({ label: z.string(), content: z.string() })),
+  answer: z.unknown(),
+  partialCredit: zEnum(partialCreditLabels),
+  partScore: z.number().nullable(),
+  analysis: z.string(),
+  score: z.number(),
+  judgeType: zEnum(judgeTypeLabels),
+  difficulty: zEnum(difficultyLabels),
+  children: z.array(z.unknown()),
+  degreeId: zId.nullable(),
+  categoryId: zId.nullable(),
+  subjectId: zId.nullable(),
+  tagIds: z.array(zId),
+  version: z.number().int(),
+  creatorId: zId.nullable(),
+  statDifficulty: z.number().nullable(),
+  statDiscrimination: z.number().nullable(),
+  answerCount: z.number().int(),
+  createTime: zDateTime,
+  updateTime: zDateTime,
+});
+export type Question = z.infer<typeof zQuestion>;
+
+export const zQuestionFilter = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  type: z.literal([1, 2, 3, 4, 5, 6]).optional(),
+  difficulty: zEnum(difficultyLabels).optional(),
+  degreeId: zId.optional(),
+  categoryId: zId.optional(),
+  subjectId: zId.optional(),
+  // A tag or knowledge point; questions carrying it or any entry below it in the tree.
+  tagId: zId.optional(),
+  creatorId: zId.optional(),
+  createdFrom: zDateTime.optional(),
+  createdTo: zDateTime.optional(),
+});
+
+export const zQuestionVersion = z.object({
+  version: z.number().int(),
+  snapshot: z.unknown(),
+  editorId: zId.nullable(),
+  createTime: zDateTime,
+});
+export const zBulkTagRequest = z.object({ ids: z.array(zId).min(1).max(500), tagIds: z.array(zId).min(1).max(30) });
+// A student's answer: a label, true/false, text, or a list of these (choices, blanks, compose children).
+export const zStudentAnswer: z.ZodType<StudentAnswer> = z.lazy(() =>
+  z.union([z.string().max(20_000), z.boolean(), z.null(), z.array(zStudentAnswer).max(50)]),
+);
+export const zTryAnswerRequest = z.object({ question: z.record(z.string(), z.unknown()), answer: zStudentAnswer });

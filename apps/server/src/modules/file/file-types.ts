@@ -71,6 +71,9 @@ export function servedType(sniffed: string, name: string): string {
 // A file name safe to keep and to show: no path, no control characters, at most 255 characters.
 export function cleanName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = Array.from(base)
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return (cleaned || 'file').slice(-255);
 }

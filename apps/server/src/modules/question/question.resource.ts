@@ -1,0 +1,131 @@
+import {
+  JudgeType,
+  QuestionType,
+  zQuestion,
+  zQuestionCreate,
+  zQuestionFilter,
+  zQuestionUpdate,
+} from '@lyceum/contract';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import type { Tx } from '../../platform/db';
+import { invalidParams } from '../../platform/errors';
+import { createResource, permissionsOf } from '../../platform/resource';
+import { sanitizeRichText, unsafeHtml } from '../../platform/sanitize';
+import { courseCategories, tags } from '../catalogue/catalogue.table';
+import { categories, degrees } from '../education/education.table';
+import { questions, questionVersions } from './question.table';
+
+type Input = ReturnType<typeof zQuestionCreate.parse> | ReturnType<typeof zQuestionUpdate.parse>;
+type Child = Input['children'][number];
+
+// Every piece of rich text is cleaned before it is stored.
+function clean<T extends Child | Input>(q: T): T {
+  const answer =
+    q.type === QuestionType.ShortAnswer && q.answer && typeof q.answer === 'object' && 'reference' in q.answer
+      ? { ...q.answer, reference: sanitizeRichText(q.answer.reference) }
+      : q.answer;
+  return {
+    ...q,
+    stem: sanitizeRichText(q.stem),
+    analysis: sanitizeRichText(q.analysis),
+    options: q.options.map((o) => ({ ...o, content: sanitizeRichText(o.content) })),
+    answer,
+    judgeType: q.judgeType ?? (q.type === QuestionType.ShortAnswer ? JudgeType.Manual : JudgeType.Automatic),
+  };
+}
+
+// Papers arrive with the exam issue; until then no question is in use, and edits stay in the same version.
+export async function isQuestionInUse(_ctx: RequestContext, _id: number): Promise<boolean> {
+  return false;
+}
+
+async function recordVersion(tx: Tx, ctx: RequestContext, id: number, snapshot: unknown, mode: 'create' | 'update') {
+  const [row] = await tx
+    .select({ version: questions.version })
+    .from(questions)
+    .where(and(eq(questions.organizationId, ctx.orgId), eq(questions.id, id)));
+  if (mode === 'create' || !(await isQuestionInUse(ctx, id))) {
+    await tx
+      .insert(questionVersions)
+      .values({ organizationId: ctx.orgId, questionId: id, version: row.version, snapshot, editorId: ctx.userId })
+      .onConflictDoUpdate({
+        target: [questionVersions.organizationId, questionVersions.questionId, questionVersions.version],
+        set: { snapshot, editorId: ctx.userId, createTime: new Date() },
+      });
+    return;
+  }
+  const next = row.version + 1;
+  await tx
+    .update(questions)
+    .set({ version: next })
+    .where(and(eq(questions.organizationId, ctx.orgId), eq(questions.id, id)));
+  await tx
+    .insert(questionVersions)
+    .values({ organizationId: ctx.orgId, questionId: id, version: next, snapshot, editorId: ctx.userId });
+}
+
+export const questionResource = createResource({
+  name: 'question',
+  title: 'Question',
+  table: questions,
+  schemas: { row: zQuestion, create: zQuestionCreate, update: zQuestionUpdate, filter: zQuestionFilter },
+  permissions: { ...permissionsOf('question'), read: ['question:page', 'question:edit'] },
+  search: [questions.stem],
+  filters: {
+    // A tag or knowledge point and everything below it in the tree.
+    tagId: (tagId, ctx) =>
+      sql`${questions.tagIds} && array(with recursive d(id) as (select ${tagId}::bigint union all
+        select t.id from ${tags} t join d on t.parent_id = d.id where t.organization_id = ${ctx.orgId}) select id from d)`,
+    createdFrom: (from) => gte(questions.createTime, new Date(from)),
+    createdTo: (to) => lte(questions.createTime, new Date(to)),
+  },
+  sort: {
+    default: [desc(questions.id)],
+    fields: {
+      createTime: questions.createTime,
+      score: questions.score,
+      difficulty: questions.difficulty,
+      type: questions.type,
+    },
+  },
+  references: {
+    degreeId: { table: degrees, label: 'degree' },
+    categoryId: { table: categories, label: 'category' },
+    subjectId: { table: courseCategories, label: 'subject' },
+    tagIds: { table: tags, label: 'tag or knowledge point' },
+  },
+  hooks: {
+    validate(input) {
+      const check = (q: Child | Input, prefix: string) => {
+        const fields: [string, string][] = [
+          [`${prefix}stem`, q.stem],
+          [`${prefix}analysis`, q.analysis],
+          ...q.options.map((o, i): [string, string] => [`${prefix}options.${i}.content`, o.content]),
+        ];
+        if (q.answer && typeof q.answer === 'object' && 'reference' in q.answer)
+          fields.push([`${prefix}answer.reference`, q.answer.reference]);
+        for (const [field, html] of fields) {
+          if (unsafeHtml(html))
+            throw invalidParams(field, 'contains unsafe HTML (script, event handler, frame or javascript: link)');
+        }
+      };
+      check(input, '');
+      for (const [i, c] of input.children.entries()) check(c, `children.${i}.`);
+    },
+    values(input, ctx, mode) {
+      const q = clean(input);
+      return {
+        ...q,
+        children: q.children.map(clean),
+        updateTime: new Date(),
+        ...(mode === 'create' ? { creatorId: ctx.userId } : {}),
+      };
+    },
+    async afterSave(tx, id, input, ctx, mode) {
+      const q = clean(input);
+      const { id: _id, ...snapshot } = { ...q, children: q.children.map(clean) };
+      await recordVersion(tx, ctx, id, snapshot, mode);
+    },
+  },
+});

@@ -1,0 +1,126 @@
+import {
+  type QuestionInput,
+  type StudentAnswer,
+  scoreAnswer,
+  toScorable,
+  zBulkTagRequest,
+  zIdParam,
+  zQuestion,
+  zQuestionInput,
+  zQuestionVersion,
+  zTryAnswerRequest,
+} from '@lyceum/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { describeIssue } from '../../platform/error-handler';
+import { invalidParams } from '../../platform/errors';
+import { registerResource } from '../../platform/resource-routes';
+import { defineRoute } from '../../platform/route';
+import { tags } from '../catalogue/catalogue.table';
+import { questionResource } from './question.resource';
+import { questions, questionVersions } from './question.table';
+
+const tagsRoute = ['question'];
+
+export function questionRoutes(app: FastifyInstance) {
+  registerResource(app, questionResource);
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/copy/:id',
+    summary: 'Copy a question (the copy starts at version 1)',
+    tags: tagsRoute,
+    access: ['question:create'],
+    mutates: true,
+    params: zIdParam,
+    response: zQuestion,
+    handler: async ({ ctx, params }) => {
+      const source = await questionResource.get(ctx, params.id);
+      const input = zQuestionInput.parse(source);
+      return questionResource.create(ctx, input) as Promise<z.input<typeof zQuestion>>;
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/versions/:id',
+    summary: 'The saved versions of a question, oldest first',
+    tags: tagsRoute,
+    access: ['question:page', 'question:edit'],
+    params: zIdParam,
+    response: z.array(zQuestionVersion),
+    handler: async ({ ctx, params }) => {
+      await questionResource.get(ctx, params.id);
+      const rows = await ctx.db
+        .select()
+        .from(questionVersions)
+        .where(and(eq(questionVersions.organizationId, ctx.orgId), eq(questionVersions.questionId, params.id)))
+        .orderBy(asc(questionVersions.version));
+      return rows.map((r) => ({
+        version: r.version,
+        snapshot: r.snapshot,
+        editorId: r.editorId,
+        createTime: r.createTime.toISOString(),
+      }));
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/bulkTag',
+    summary: 'Add tags or knowledge points to several questions',
+    tags: tagsRoute,
+    access: ['question:update'],
+    mutates: true,
+    body: zBulkTagRequest,
+    response: z.object({ updated: z.number().int() }),
+    handler: async ({ ctx, body }) => {
+      const found = await questionResource.getMany(ctx, body.ids);
+      if (found.length !== new Set(body.ids).size) throw invalidParams('ids', 'some questions do not exist');
+      const known = await ctx.db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.organizationId, ctx.orgId), inArray(tags.id, body.tagIds)));
+      const missing = body.tagIds.filter((id) => !known.some((k) => k.id === id));
+      if (missing.length) throw invalidParams('tagIds', `no tag or knowledge point with id ${missing.join(', ')}`);
+      const add = `{${body.tagIds.join(',')}}`;
+      await ctx.db
+        .update(questions)
+        .set({
+          tagIds: sql`array(select distinct unnest(${questions.tagIds} || ${add}::bigint[]))`,
+          updateTime: new Date(),
+        })
+        .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, body.ids)));
+      return { updated: found.length };
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/tryAnswer',
+    summary: 'Score an answer against a question as it stands in the editor (nothing is saved)',
+    description: 'The editor’s "try an answer" panel: the same scoring engine exams use.',
+    tags: tagsRoute,
+    access: ['question:page', 'question:edit'],
+    body: zTryAnswerRequest,
+    response: z.object({
+      score: z.number(),
+      max: z.number(),
+      pending: z.boolean(),
+      parts: z.array(
+        z.object({ index: z.number(), score: z.number(), max: z.number(), correct: z.boolean().nullable() }),
+      ),
+    }),
+    handler: async ({ body }) => {
+      const parsed = zQuestionInput.safeParse(body.question);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw invalidParams(
+          'question',
+          describeIssue(
+            { keyword: issue.code, instancePath: `/${issue.path.join('/')}`, message: issue.message },
+            'question',
+          ),
+        );
+      }
+      return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);
+    },
+  });
+}

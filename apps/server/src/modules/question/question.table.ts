@@ -1,0 +1,88 @@
+import { difficultyLabels, judgeTypeLabels, partialCreditLabels, questionTypeLabels } from '@lyceum/contract';
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  createTime,
+  enumCheck,
+  organizationId,
+  refId,
+  tenantId,
+  trigramIndex,
+  updateTime,
+} from '../../platform/columns';
+import { organizations } from '../organization/organization.table';
+
+// The current state of each question; every saved state is also kept in question_versions, and
+// papers will point at a version so later edits never change a paper already set.
+export const questions = pgTable(
+  'questions',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    type: smallint('type').notNull(),
+    stem: text('stem').notNull(),
+    options: jsonb('options').notNull().default([]),
+    answer: jsonb('answer'),
+    partialCredit: smallint('partial_credit').notNull().default(1),
+    partScore: doublePrecision('part_score'),
+    analysis: text('analysis').notNull().default(''),
+    score: doublePrecision('score').notNull(),
+    judgeType: smallint('judge_type').notNull(),
+    difficulty: smallint('difficulty').notNull().default(3),
+    children: jsonb('children').notNull().default([]),
+    degreeId: refId('degree_id'),
+    categoryId: refId('category_id'),
+    subjectId: refId('subject_id'),
+    tagIds: bigint('tag_ids', { mode: 'number' }).array().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    creatorId: bigint('creator_id', { mode: 'number' }),
+    // Filled in by exams: share of correct answers and the discrimination index.
+    statDifficulty: doublePrecision('stat_difficulty'),
+    statDiscrimination: doublePrecision('stat_discrimination'),
+    answerCount: integer('answer_count').notNull().default(0),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('questions_type_ix').on(t.organizationId, t.type),
+    index('questions_tags_ix').using('gin', t.tagIds),
+    trigramIndex('questions_stem_trgm', t.stem),
+    enumCheck('questions_type_ck', t.type, questionTypeLabels),
+    enumCheck('questions_judge_ck', t.judgeType, judgeTypeLabels),
+    enumCheck('questions_difficulty_ck', t.difficulty, difficultyLabels),
+    enumCheck('questions_partial_ck', t.partialCredit, partialCreditLabels),
+  ],
+);
+
+export const questionVersions = pgTable(
+  'question_versions',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    editorId: bigint('editor_id', { mode: 'number' }),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('question_versions_uq').on(t.organizationId, t.questionId, t.version),
+    foreignKey({
+      columns: [t.organizationId, t.questionId],
+      foreignColumns: [questions.organizationId, questions.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,170 @@
+import { BLANK_MARKER, type Page, type Question, ResultCode } from '@lyceum/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+import { snapshotOrganization } from './snapshot';
+
+let t: TestApp;
+let teacher: string;
+const opts = ['A', 'B', 'C', 'D'].map((label) => ({ label, content: `<p>Option ${label}</p>` }));
+const samples: Record<string, Record<string, unknown>> = {
+  single: { type: 1, stem: '<p>Which is prime?</p>', options: opts, answer: 'C', score: 2, difficulty: 2 },
+  multiple: {
+    type: 2,
+    stem: 'Which are even?',
+    options: opts,
+    answer: ['B', 'D'],
+    score: 4,
+    partialCredit: 2,
+    partScore: 2,
+  },
+  trueFalse: { type: 3, stem: 'Water boils at 100 °C at sea level.', answer: true, score: 1 },
+  gap: {
+    type: 4,
+    stem: `<p>The derivative of x<sup>2</sup> is ${BLANK_MARKER}; of sin x, ${BLANK_MARKER}.</p>`,
+    answer: {
+      blanks: [
+        { score: 2, answers: ['2x'] },
+        { score: 2, answers: ['cos x', 'cosx'] },
+      ],
+      rules: { numericTolerance: null },
+    },
+    score: 4,
+  },
+  short: {
+    type: 5,
+    stem: '<p>Explain <span class="formula" data-latex="E=mc^2"></span>.</p>',
+    answer: {
+      reference: '<p>Mass-energy equivalence.</p>',
+      keywords: [
+        { word: 'energy', points: 2 },
+        { word: 'mass', points: 2 },
+      ],
+    },
+    score: 6,
+  },
+  compose: {
+    type: 6,
+    stem: '<p>Read the passage and answer.</p>',
+    score: 3,
+    children: [
+      { type: 1, stem: 'Main idea?', options: opts, answer: 'A', score: 2 },
+      { type: 3, stem: 'The author agrees.', answer: false, score: 1 },
+    ],
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ students: 0 });
+  teacher = await t.login('demo', 'teacher');
+});
+afterAll(() => t.close());
+
+describe('questions', () => {
+  it('creates one question of each type and reads it back', async () => {
+    for (const [name, body] of Object.entries(samples)) {
+      const res = await t.call<Question>('POST', '/api/question/create', { token: teacher, body });
+      expect(res.code, `${name}: ${res.message}`).toBe(ResultCode.Success);
+      expect(res.response).toMatchObject({ type: body.type, score: body.score, version: 1 });
+    }
+    const short = await t.call<Page<Question>>('POST', '/api/question/page', { token: teacher, body: { type: 5 } });
+    expect(short.response.list[0]).toMatchObject({ judgeType: 2 });
+    expect(short.response.list[0].stem).toContain('data-latex="E=mc^2"');
+  });
+
+  it('refuses bad input with a message naming the field, writing nothing', async () => {
+    const before = await snapshotOrganization(t.database.db, t.ids.demo.orgId);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...samples.single, answer: undefined }, 'answer: option label null is out of range'],
+      [{ ...samples.single, answer: 'F' }, 'answer: option label F is out of range'],
+      [{ ...samples.gap, stem: `Only ${BLANK_MARKER}` }, 'answer.blanks: the stem has 1 blanks but 2 are given'],
+      [
+        { ...samples.single, stem: '<p>Hi</p><script>steal()</script>' },
+        'stem: contains unsafe HTML (script, event handler, frame or javascript: link)',
+      ],
+      [
+        { ...samples.single, answer: 'A', options: [{ label: 'A', content: '<img src=x onerror=alert(1)>' }, opts[1]] },
+        'options.0.content: contains unsafe HTML (script, event handler, frame or javascript: link)',
+      ],
+      [
+        { ...samples.compose, children: [{ ...samples.single, stem: '<iframe src="https://x"></iframe>', score: 3 }] },
+        'children.0.stem: contains unsafe HTML (script, event handler, frame or javascript: link)',
+      ],
+      [{ ...samples.single, tagIds: [999999] }, 'tagIds: no tag or knowledge point with id 999999'],
+      [{ ...samples.single, type: 9 }, 'type: Invalid option: expected one of 1|2|3|4|5|6'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.call('POST', '/api/question/create', { token: teacher, body });
+      expect(res.code, message).toBe(ResultCode.InvalidParams);
+      expect(res.message).toBe(message);
+    }
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+  });
+
+  it('sanitises what it keeps, filters by knowledge point subtree and keyword, copies, tags in bulk', async () => {
+    const tree = await t.call<
+      { id: number; name: string; children: { id: number; name: string; children: { id: number }[] }[] }[]
+    >('GET', '/api/common/tag/tree', { token: teacher, query: { type: '2' } });
+    const maths = tree.response.find((n) => n.name.startsWith('Mathematics'))!;
+    const limits = maths.children[0].children[0];
+    const q = await t.call<Question>('POST', '/api/question/create', {
+      token: teacher,
+      body: { ...samples.single, stem: '<p>Limit of <a href="https://example.edu">this</a></p>', tagIds: [limits.id] },
+    });
+    expect(q.response.stem).toBe(
+      '<p>Limit of <a href="https://example.edu" rel="noopener noreferrer nofollow" target="_blank">this</a></p>',
+    );
+    const byParent = await t.call<Page<Question>>('POST', '/api/question/page', {
+      token: teacher,
+      body: { tagId: maths.id },
+    });
+    expect(byParent.response.list.map((x) => x.id)).toEqual([q.response.id]);
+    const byWord = await t.call<Page<Question>>('POST', '/api/question/page', {
+      token: teacher,
+      body: { keyword: 'limit of' },
+    });
+    expect(byWord.response.total).toBe(1);
+    const copy = await t.call<Question>('POST', `/api/question/copy/${q.response.id}`, { token: teacher });
+    expect(copy.response).toMatchObject({ stem: q.response.stem, version: 1 });
+    expect(copy.response.id).not.toBe(q.response.id);
+    const exam = tree.response.find((n) => n.name.startsWith('English'))!;
+    const bulk = await t.call('POST', '/api/question/bulkTag', {
+      token: teacher,
+      body: { ids: [q.response.id, copy.response.id], tagIds: [exam.id, limits.id] },
+    });
+    expect(bulk.code).toBe(ResultCode.Success);
+    const tagged = await t.call<Question>('POST', `/api/question/select/${copy.response.id}`, { token: teacher });
+    expect([...tagged.response.tagIds].sort()).toEqual([limits.id, exam.id].sort());
+  });
+
+  it('keeps every saved state as a version and scores a trial answer', async () => {
+    const q = await t.call<Question>('POST', '/api/question/create', { token: teacher, body: samples.trueFalse });
+    await t.call('POST', '/api/question/update', {
+      token: teacher,
+      body: { ...samples.trueFalse, id: q.response.id, stem: 'Edited.' },
+    });
+    const versions = await t.call<{ version: number; snapshot: { stem: string } }[]>(
+      'POST',
+      `/api/question/versions/${q.response.id}`,
+      { token: teacher },
+    );
+    expect(versions.response.map((v) => [v.version, v.snapshot.stem])).toEqual([[1, 'Edited.']]);
+    const tried = await t.call<{ score: number; max: number }>('POST', '/api/question/tryAnswer', {
+      token: teacher,
+      body: { question: samples.gap, answer: ['2X', 'cos  x'] },
+    });
+    expect(tried.response).toMatchObject({ score: 4, max: 4 });
+    const bad = await t.call('POST', '/api/question/tryAnswer', {
+      token: teacher,
+      body: { question: { ...samples.single, answer: 'Z' }, answer: 'Z' },
+    });
+    expect(bad).toMatchObject({
+      code: ResultCode.InvalidParams,
+      message: 'question: answer: option label Z is out of range',
+    });
+  });
+
+  it('students cannot reach the question bank', async () => {
+    const student = await t.login('demo', 'student');
+    expect((await t.call('POST', '/api/question/page', { token: student, body: {} })).code).toBe(ResultCode.Forbidden);
+  });
+});
