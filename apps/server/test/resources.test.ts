@@ -120,7 +120,7 @@ describe('rules of particular resources', () => {
     for (const [name, filter] of cases) {
       const [row] = (await t.call<Row[]>('POST', `/api/${name}/list`, { token: admin, body: { ...filter, limit: 1 } }))
         .response;
-      const res = await t.call('POST', '/api/' + name + '/delete/ids', { token: admin, body: { ids: [row.id] } });
+      const res = await t.call('POST', `/api/${name}/delete/ids`, { token: admin, body: { ids: [row.id] } });
       expect(res.code, name).toBe(ResultCode.Error);
       expect(res.message, name).toMatch(/^Cannot delete: used by \d+ /);
       expect((await t.call('POST', `/api/${name}/select/${row.id}`, { token: admin })).code).toBe(ResultCode.Success);

@@ -1,6 +1,5 @@
 import {
   type QuestionInput,
-  type StudentAnswer,
   scoreAnswer,
   toScorable,
   zBulkTagRequest,
