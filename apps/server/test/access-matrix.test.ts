@@ -126,6 +126,10 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/question/versions/:id': (d: DemoIds) => ({ params: { id: d.questionId } }),
   'POST /api/question/bulkTag': (d: DemoIds) => ({ body: { ids: [d.questionId], tagIds: [d.refs.tagId] } }),
   'POST /api/question/tryAnswer': () => ({ body: { question: questionSample, answer: 'B' } }),
+  'GET /api/question/template': () => ({}),
+  'POST /api/question/export': () => ({ body: { keyword: 'prime' } }),
+  'POST /api/question/import': () => ({ body: {} }),
+  'POST /api/question/importAiken': () => ({ body: { text: 'Q?\nA. x\nB. y\nANSWER: A', score: 1 }, own: true }),
   'POST /api/file/upload': () => ({ body: {}, query: { purpose: 'avatar' }, own: true }),
   'GET /api/file/:id': (d: DemoIds) => ({ params: { id: d.fileId } }),
 });

@@ -1,6 +1,6 @@
 import { BLANK_MARKER, type Page, type Question, ResultCode } from '@lyceum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, makeSheet, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
 let t: TestApp;
@@ -166,5 +166,105 @@ describe('questions', () => {
   it('students cannot reach the question bank', async () => {
     const student = await t.login('demo', 'student');
     expect((await t.call('POST', '/api/question/page', { token: student, body: {} })).code).toBe(ResultCode.Forbidden);
+  });
+
+  it('imports questions from Excel: every row checked first, compose by group, duplicates flagged', async () => {
+    const template = await t.call<unknown[][]>('GET', '/api/question/template', { token: teacher });
+    const headers = template.response[0] as string[];
+    expect(headers.slice(0, 3)).toEqual(['Group', 'Type', 'Stem']);
+    const col = (name: string) => headers.indexOf(name);
+    const row = (values: Record<string, unknown>) => headers.map((h) => values[h] ?? '');
+    const rows = [
+      row({
+        Type: 'Single choice',
+        Stem: 'Imported: 3 × 3 = ?',
+        'Option A': '6',
+        'Option B': '9',
+        Answer: 'B',
+        Score: 2,
+      }),
+      row({ Type: 'Gap filling', Stem: `Imported: H${BLANK_MARKER}O is water.`, Answer: '2/two', Score: 1 }),
+      row({
+        Type: 'Single choice',
+        Stem: 'Imported: bad one',
+        'Option A': 'x',
+        'Option B': 'y',
+        Answer: 'E',
+        Score: 1,
+      }),
+      row({ Group: 'G1', Type: 'Compose', Stem: 'Imported passage' }),
+      row({ Group: 'G1', Type: 'True or false', Stem: 'Imported child 1', Answer: '对', Score: 1 }),
+      row({
+        Group: 'G1',
+        Type: 'Short answer',
+        Stem: 'Imported child 2',
+        Answer: 'Because.',
+        Keywords: 'because:2',
+        Score: 2,
+      }),
+    ];
+    expect(col('Answer')).toBeGreaterThan(0);
+    const file = await makeSheet([headers, ...rows]);
+    const send = (body: Buffer, dryRun: boolean) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: `/api/question/import?dryRun=${dryRun}`,
+          headers: {
+            token: teacher,
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          },
+          payload: body,
+        })
+        .then((r) => r.json());
+    const dry = await send(file, true);
+    expect(dry.response).toMatchObject({ total: 4, valid: 3, created: 0 });
+    expect(dry.response.errors).toEqual([{ row: 4, field: 'answer', message: 'option label E is out of range' }]);
+    expect((await send(file, false)).response.created).toBe(0);
+    const good = await makeSheet([headers, ...rows.filter((_, i) => i !== 2)]);
+    const real = await send(good, false);
+    expect(real.response).toMatchObject({ created: 3, errors: [] });
+    const compose = await t.call<Page<Question>>('POST', '/api/question/page', {
+      token: teacher,
+      body: { keyword: 'Imported passage' },
+    });
+    expect(compose.response.list[0]).toMatchObject({ type: 6, score: 3 });
+    expect(compose.response.list[0].children).toHaveLength(2);
+    const again = await send(good, true);
+    expect(again.response.duplicates.map((d: { row: number }) => d.row)).toEqual([2, 3, 4]);
+
+    const exported = await t.call<unknown[][]>('POST', '/api/question/export', {
+      token: teacher,
+      body: { keyword: 'Imported' },
+    });
+    expect(exported.response.length).toBeGreaterThanOrEqual(6);
+    const reimport = await send(await makeSheet(exported.response), true);
+    expect(reimport.response).toMatchObject({ errors: [], valid: 3 });
+    expect(reimport.response.duplicates).toHaveLength(3);
+  });
+
+  it('imports choice questions typed in the Aiken format', async () => {
+    const text =
+      'Aiken: which is a mammal?\nA. Shark\nB. Whale\nC. Trout\nANSWER: B\n\nAiken: which are primes?\nA) 2\nB) 4\nC) 5\nANSWER: A, C\n\nAiken: no answer here\nA. x\nB. y';
+    const dry = await t.call<{ valid: number; errors: { row: number; message: string }[] }>(
+      'POST',
+      '/api/question/importAiken',
+      {
+        token: teacher,
+        body: { text, score: 2 },
+      },
+    );
+    expect(dry.response.valid).toBe(2);
+    expect(dry.response.errors).toEqual([{ row: 13, field: 'answer', message: 'missing "ANSWER: X" line' }]);
+    const ok = await t.call<{ created: number }>('POST', '/api/question/importAiken', {
+      token: teacher,
+      body: { text: text.split('\n\n').slice(0, 2).join('\n\n'), score: 2, dryRun: false },
+    });
+    expect(ok.response.created).toBe(2);
+    const multi = await t.call<Page<Question>>('POST', '/api/question/page', {
+      token: teacher,
+      body: { keyword: 'Aiken: which are primes' },
+    });
+    expect(multi.response.list[0]).toMatchObject({ type: 2, answer: ['A', 'C'] });
   });
 });

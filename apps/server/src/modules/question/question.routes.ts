@@ -5,6 +5,7 @@ import {
   zBulkTagRequest,
   zIdParam,
   zQuestion,
+  zQuestionFilter,
   zQuestionInput,
   zQuestionVersion,
   zTryAnswerRequest,
@@ -14,11 +15,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeIssue } from '../../platform/error-handler';
 import { invalidParams } from '../../platform/errors';
+import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
-import { defineRoute } from '../../platform/route';
+import { defineFileRoute, defineRoute } from '../../platform/route';
 import { tags } from '../catalogue/catalogue.table';
 import { questionResource } from './question.resource';
 import { questions, questionVersions } from './question.table';
+import { importQuestions, parseAiken, questionTemplate, readQuestionSheet, writeQuestions } from './question-io';
 
 const tagsRoute = ['question'];
 
@@ -121,5 +124,87 @@ export function questionRoutes(app: FastifyInstance) {
       }
       return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);
     },
+  });
+  const report = z.object({
+    dryRun: z.boolean(),
+    total: z.number().int(),
+    valid: z.number().int(),
+    created: z.number().int(),
+    errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+    duplicates: z.array(z.object({ row: z.number().int(), stem: z.string() })),
+  });
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
+  defineFileRoute(app, {
+    method: 'GET',
+    url: '/api/question/template',
+    summary: 'The Excel template for importing questions (one row per question; compose questions by group)',
+    tags: tagsRoute,
+    access: ['question:import'],
+    querystring: zLang,
+    handler: async ({ req }) => {
+      const lang = requestLang(req);
+      return {
+        filename: lang === 'zh' ? '题目导入模板.xlsx' : 'Question import template.xlsx',
+        contentType: XLSX,
+        body: await questionTemplate(lang),
+      };
+    },
+  });
+  defineFileRoute(app, {
+    method: 'POST',
+    url: '/api/question/export',
+    summary: 'Export the questions matching the filters to Excel (re-importable)',
+    tags: tagsRoute,
+    access: ['question:export'],
+    body: zQuestionFilter,
+    querystring: zLang,
+    handler: async ({ ctx, body, req }) => {
+      const lang = requestLang(req);
+      const rows = await questionResource.list(ctx, body, 20_000);
+      return {
+        filename: lang === 'zh' ? '题目.xlsx' : 'Questions.xlsx',
+        contentType: XLSX,
+        body: await writeQuestions(rows, lang),
+      };
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/import',
+    summary: 'Import questions from an Excel file (the .xlsx as the body)',
+    description:
+      'dryRun=true (default) checks every row and lists errors and duplicates (same stem as an existing question or ' +
+      'an earlier row); dryRun=false writes all questions in one transaction, only when no row has an error.',
+    tags: tagsRoute,
+    access: ['question:import'],
+    mutates: true,
+    bodyLimit: 20 * 1024 * 1024,
+    querystring: z.object({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') }),
+    response: report,
+    handler: async ({ ctx, req, query }) => {
+      if (!Buffer.isBuffer(req.body))
+        throw invalidParams('file', `send the .xlsx file as the request body (Content-Type: ${XLSX})`);
+      const sheet = await readQuestionSheet(ctx, req.body);
+      if (sheet.error) throw invalidParams('file', sheet.error);
+      return importQuestions(ctx, sheet.rows, query.dryRun === 'true' || query.dryRun === '1');
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/importAiken',
+    summary: 'Quick text import of choice questions in the Aiken format',
+    description:
+      'Blocks separated by a blank line: the question, options "A. ...", then "ANSWER: B" (several letters make a multiple-choice question).',
+    tags: tagsRoute,
+    access: ['question:import'],
+    mutates: true,
+    body: z.object({
+      text: z.string().min(1).max(100_000),
+      score: z.number().min(0.5).max(100).default(1),
+      dryRun: z.boolean().default(true),
+    }),
+    response: report,
+    handler: ({ ctx, body }) => importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun),
   });
 }

@@ -1,0 +1,362 @@
+import {
+  BLANK_MARKER,
+  difficultyLabels,
+  type Lang,
+  OPTION_LABELS,
+  type QuestionInput,
+  QuestionType,
+  questionTypeLabels,
+  zQuestionInput,
+} from '@lyceum/contract';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { RequestContext } from '../../platform/context';
+import { type CellValue, plainCell, type RowError } from '../../platform/excel';
+import { tags } from '../catalogue/catalogue.table';
+import { questionResource } from './question.resource';
+
+// Questions in spreadsheets: one row per question; a compose question is a row of type Compose
+// followed by its child rows carrying the same value in the Group column.
+const OPTION_COUNT = 6;
+const HEADERS: Record<string, [string, string]> = {
+  group: ['Group', '组号'],
+  type: ['Type', '题型'],
+  stem: ['Stem', '题干'],
+  ...Object.fromEntries(OPTION_LABELS.slice(0, OPTION_COUNT).map((l) => [`option${l}`, [`Option ${l}`, `选项${l}`]])),
+  answer: ['Answer', '答案'],
+  keywords: ['Keywords', '关键词'],
+  score: ['Score', '分值'],
+  blankScores: ['Blank scores', '每空分值'],
+  difficulty: ['Difficulty', '难度'],
+  analysis: ['Analysis', '解析'],
+  tags: ['Tags and knowledge points', '标签与知识点'],
+};
+const KEYS = Object.keys(HEADERS);
+
+function text(v: CellValue): string {
+  if (v === null) return '';
+  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim();
+}
+
+function typeOf(v: string): number | null {
+  const entry = Object.entries(questionTypeLabels).find(
+    ([k, l]) => k === v || l.en.toLowerCase() === v.toLowerCase() || l.zh === v,
+  );
+  return entry ? Number(entry[0]) : null;
+}
+
+const TRUE = new Set(['true', 't', 'yes', '对', '正确', '√', '1']);
+const FALSE = new Set(['false', 'f', 'no', '错', '错误', '×', '0']);
+
+// Turns one row's cells into a question input (not yet validated); throws a message naming the column.
+function rowToInput(cells: Record<string, string>, tagIds: Map<string, number>): Record<string, unknown> {
+  const type = typeOf(cells.type);
+  if (!type) throw new Error(`type: "${cells.type}" is not a question type`);
+  const options = OPTION_LABELS.slice(0, OPTION_COUNT)
+    .map((l) => ({ label: l, content: cells[`option${l}`] ?? '' }))
+    .filter((o) => o.content !== '');
+  const score = Number(cells.score || 0);
+  const q: Record<string, unknown> = { type, stem: cells.stem, options, score, analysis: cells.analysis ?? '' };
+  if (cells.difficulty) {
+    const d = Object.entries(difficultyLabels).find(
+      ([k, l]) =>
+        k === cells.difficulty || l.en.toLowerCase() === cells.difficulty.toLowerCase() || l.zh === cells.difficulty,
+    );
+    if (!d) throw new Error(`difficulty: "${cells.difficulty}" is not 1 to 5`);
+    q.difficulty = Number(d[0]);
+  }
+  if (cells.tags) {
+    q.tagIds = cells.tags
+      .split(/[,，;；]/)
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map((n) => {
+        const id = tagIds.get(n.toLowerCase());
+        if (!id) throw new Error(`tags: no tag or knowledge point named "${n}"`);
+        return id;
+      });
+  }
+  const answer = cells.answer ?? '';
+  switch (type) {
+    case QuestionType.SingleChoice:
+      q.answer = answer.toUpperCase();
+      break;
+    case QuestionType.MultipleChoice:
+      q.answer = answer
+        .toUpperCase()
+        .split(/[,，\s]*/)
+        .filter(Boolean);
+      break;
+    case QuestionType.TrueFalse:
+      if (!TRUE.has(answer.toLowerCase()) && !FALSE.has(answer.toLowerCase()))
+        throw new Error(`answer: "${answer}" is not true or false`);
+      q.answer = TRUE.has(answer.toLowerCase());
+      break;
+    case QuestionType.GapFilling: {
+      // Blanks are separated by |, alternatives for one blank by /.
+      const blanks = answer.split('|').map((b) =>
+        b
+          .split('/')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      );
+      const scores = cells.blankScores
+        ? cells.blankScores.split(/[,，|]/).map(Number)
+        : blanks.map(() => score / blanks.length);
+      q.answer = { blanks: blanks.map((answers, i) => ({ answers, score: scores[i] ?? 0 })), rules: {} };
+      if (!cells.score) q.score = scores.reduce((s, n) => s + n, 0);
+      break;
+    }
+    case QuestionType.ShortAnswer:
+      q.answer = {
+        reference: answer,
+        keywords: (cells.keywords ?? '')
+          .split(/[,，;；]/)
+          .map((k) => k.trim())
+          .filter(Boolean)
+          .map((k) => {
+            const [word, points] = k.split(/[:：]/);
+            return { word: word.trim(), points: Number(points ?? 1) };
+          }),
+      };
+      break;
+    default:
+      q.answer = null;
+  }
+  return q;
+}
+
+export interface QuestionImportReport {
+  dryRun: boolean;
+  total: number;
+  valid: number;
+  created: number;
+  errors: RowError[];
+  duplicates: { row: number; stem: string }[];
+}
+
+async function tagLookup(ctx: RequestContext): Promise<Map<string, number>> {
+  const rows = await ctx.db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(eq(tags.organizationId, ctx.orgId));
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+const plainStem = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+async function existingStems(ctx: RequestContext): Promise<Set<string>> {
+  const rows = await questionResource.list(ctx, {}, 100_000);
+  return new Set(rows.map((r) => plainStem(String(r.stem))));
+}
+
+// Checks every question (rows that fail, and questions whose stem already exists, are listed) and
+// writes all of them in order only when none fails. Duplicates are reported, not refused.
+export async function importQuestions(
+  ctx: RequestContext,
+  inputs: { row: number; build: () => Record<string, unknown> }[],
+  dryRun: boolean,
+): Promise<QuestionImportReport> {
+  const errors: RowError[] = [];
+  const valid: QuestionInput[] = [];
+  const known = await existingStems(ctx);
+  const duplicates: { row: number; stem: string }[] = [];
+  for (const { row, build } of inputs) {
+    let raw: Record<string, unknown>;
+    try {
+      raw = build();
+    } catch (err) {
+      const [field, ...rest] = (err as Error).message.split(': ');
+      errors.push({ row, field, message: rest.join(': ') });
+      continue;
+    }
+    const parsed = zQuestionInput.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        errors.push({ row, field: issue.path.join('.'), message: issue.message });
+      continue;
+    }
+    const stem = plainStem(parsed.data.stem);
+    if (known.has(stem)) duplicates.push({ row, stem: stem.slice(0, 80) });
+    known.add(stem);
+    valid.push(parsed.data);
+  }
+  const report = { dryRun, total: inputs.length, valid: valid.length, created: 0, errors, duplicates };
+  if (dryRun || errors.length) return report;
+  await ctx.db.transaction(async (tx) => {
+    const txCtx: RequestContext = { ...ctx, db: tx };
+    for (const q of valid) await questionResource.create(txCtx, q);
+  });
+  report.created = valid.length;
+  return report;
+}
+
+export async function readQuestionSheet(ctx: RequestContext, file: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(file as unknown as ExcelJS.Buffer);
+  } catch {
+    return { rows: [], error: 'not a readable .xlsx file' };
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return { rows: [], error: 'the workbook has no sheet' };
+  const columns = new Map<number, string>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const h = text(plainCell(cell.value)).toLowerCase();
+    const key = KEYS.find((k) => k.toLowerCase() === h || HEADERS[k][0].toLowerCase() === h || HEADERS[k][1] === h);
+    if (key) columns.set(col, key);
+  });
+  const tagIds = await tagLookup(ctx);
+  const lines: { row: number; cells: Record<string, string> }[] = [];
+  ws.eachRow((r, n) => {
+    if (n === 1) return;
+    const cells: Record<string, string> = {};
+    for (const [col, key] of columns) cells[key] = text(plainCell(r.getCell(col).value));
+    if (Object.values(cells).some((v) => v !== '')) lines.push({ row: n, cells });
+  });
+  // Children join the compose row of their group; everything else stands alone.
+  const inputs: { row: number; build: () => Record<string, unknown> }[] = [];
+  const groups = new Map<string, { row: number; cells: Record<string, string>; children: Record<string, string>[] }>();
+  for (const line of lines) {
+    const g = line.cells.group;
+    const isCompose = typeOf(line.cells.type ?? '') === QuestionType.Compose;
+    if (g && isCompose) groups.set(g, { row: line.row, cells: line.cells, children: [] });
+    else if (g && groups.has(g)) groups.get(g)!.children.push(line.cells);
+    else inputs.push({ row: line.row, build: () => rowToInput(line.cells, tagIds) });
+  }
+  for (const group of groups.values()) {
+    inputs.push({
+      row: group.row,
+      build: () => {
+        const parent = rowToInput(group.cells, tagIds);
+        const children = group.children.map((c) => rowToInput(c, tagIds));
+        return { ...parent, children, score: parent.score || children.reduce((s, c) => s + Number(c.score), 0) };
+      },
+    });
+  }
+  inputs.sort((a, b) => a.row - b.row);
+  return { rows: inputs, error: null };
+}
+
+// Aiken: a question line, option lines "A. text", then "ANSWER: B" (several letters for multiple choice).
+export function parseAiken(source: string, score: number) {
+  const out: { row: number; build: () => Record<string, unknown> }[] = [];
+  const blocks = source.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  let line = 1;
+  for (const block of blocks) {
+    const lines = block.split('\n');
+    const start = line;
+    line += lines.length + 1;
+    const trimmed = lines.map((l) => l.trim()).filter(Boolean);
+    if (!trimmed.length) continue;
+    out.push({
+      row: start,
+      build: () => {
+        const answerLine = trimmed.find((l) => /^ANSWER\s*[:：]/i.test(l));
+        if (!answerLine) throw new Error('answer: missing "ANSWER: X" line');
+        const options: { label: string; content: string }[] = [];
+        const stem: string[] = [];
+        for (const l of trimmed) {
+          const m = /^([A-J])\s*[.)、．]\s*(.+)$/.exec(l);
+          if (m) options.push({ label: m[1], content: m[2] });
+          else if (l !== answerLine && !options.length) stem.push(l);
+        }
+        const letters =
+          answerLine
+            .replace(/^ANSWER\s*[:：]/i, '')
+            .toUpperCase()
+            .match(/[A-J]/g) ?? [];
+        return {
+          type: letters.length > 1 ? QuestionType.MultipleChoice : QuestionType.SingleChoice,
+          stem: stem.join('<br>'),
+          options,
+          answer: letters.length > 1 ? letters : (letters[0] ?? ''),
+          score,
+        };
+      },
+    });
+  }
+  return out;
+}
+
+export async function questionTemplate(lang: Lang): Promise<Buffer> {
+  return writeQuestions([], lang, true);
+}
+
+export async function writeQuestions(rows: Record<string, unknown>[], lang: Lang, example = false): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'zh' ? '题目' : 'Questions');
+  ws.columns = KEYS.map((k) => ({ header: HEADERS[k][lang === 'zh' ? 1 : 0], key: k, width: k === 'stem' ? 50 : 16 }));
+  ws.getRow(1).font = { bold: true };
+  const typeName = (t: number) => questionTypeLabels[t as QuestionType][lang];
+  if (example) {
+    ws.addRow({
+      type: typeName(1),
+      stem: 'Which number is prime?',
+      optionA: '4',
+      optionB: '6',
+      optionC: '7',
+      optionD: '9',
+      answer: 'C',
+      score: 2,
+      difficulty: 2,
+    });
+    ws.addRow({ type: typeName(4), stem: `The capital of France is ${BLANK_MARKER}.`, answer: 'Paris', score: 2 });
+    ws.addRow({ group: 'G1', type: typeName(6), stem: 'Read the passage ...', score: 3 });
+    ws.addRow({ group: 'G1', type: typeName(3), stem: 'The author agrees.', answer: 'False', score: 1 });
+    ws.addRow({
+      group: 'G1',
+      type: typeName(1),
+      stem: 'The main idea is ...',
+      optionA: 'x',
+      optionB: 'y',
+      answer: 'A',
+      score: 2,
+    });
+  }
+  let group = 0;
+  const add = (q: Record<string, unknown>, g: string) => {
+    const opts = (q.options as { label: string; content: string }[] | undefined) ?? [];
+    const a = q.answer as unknown;
+    let answer = '';
+    let keywords = '';
+    let blankScores = '';
+    if (typeof a === 'string') answer = a;
+    else if (Array.isArray(a)) answer = a.join(',');
+    else if (typeof a === 'boolean') answer = a ? 'True' : 'False';
+    else if (a && typeof a === 'object' && 'blanks' in a) {
+      const blanks = (a as { blanks: { answers: string[]; score: number }[] }).blanks;
+      answer = blanks.map((b) => b.answers.join('/')).join('|');
+      blankScores = blanks.map((b) => b.score).join(',');
+    } else if (a && typeof a === 'object' && 'reference' in a) {
+      const s = a as { reference: string; keywords: { word: string; points: number }[] };
+      answer = s.reference;
+      keywords = s.keywords.map((k) => `${k.word}:${k.points}`).join(', ');
+    }
+    ws.addRow({
+      group: g,
+      type: typeName(q.type as number),
+      stem: q.stem,
+      ...Object.fromEntries(opts.map((o) => [`option${o.label}`, o.content])),
+      answer,
+      keywords,
+      blankScores,
+      score: q.score,
+      difficulty: q.difficulty,
+      analysis: q.analysis,
+    });
+  };
+  for (const q of rows) {
+    if (q.type === QuestionType.Compose) {
+      const g = `G${++group}`;
+      add(q, g);
+      for (const c of (q.children as Record<string, unknown>[]) ?? []) add(c, g);
+    } else add(q, '');
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
