@@ -28,7 +28,7 @@ if (mode === 'bare') {
     url = u.toString();
   }
   const database = await openPrepared({ databaseUrl: url, dataDir: null });
-  await seedDemo(database.db, { password: 'bench-pass-2026', students: 40 });
+  await seedDemo(database.db, { password: 'bench-pass-2026', students: 40, questions: false });
   const app = await buildApp({
     db: database.db,
     logLevel: 'silent',

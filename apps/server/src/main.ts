@@ -12,14 +12,15 @@ try {
   console.error(`\nLyceum cannot start: ${(err as Error).message}\n`);
   process.exit(1);
 }
-const { seeded, generated } = await seedIfEmpty(database, config.demoPassword);
+const filesDir = path.join(config.dataDir, 'files');
+const { seeded, generated } = await seedIfEmpty(database, config.demoPassword, filesDir);
 await purgeExpired(database.db);
 
 const app = await buildApp({
   db: database.db,
   logLevel: config.logLevel,
   webDist: config.webDist,
-  filesDir: path.join(config.dataDir, 'files'),
+  filesDir,
 });
 const housekeeping = setInterval(
   () => void purgeExpired(database.db).catch((err) => app.log.error({ err })),

@@ -55,11 +55,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { students?: number } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { students?: number; questions?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await syncPermissionCatalogue(database.db);
-  const ids = await seedDemo(database.db, { password: PASSWORD, students: opts.students ?? 12, reuseHash: true });
+  const ids = await seedDemo(database.db, {
+    password: PASSWORD,
+    students: opts.students ?? 12,
+    reuseHash: true,
+    questions: opts.questions ?? false,
+  });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-files-'));
   const app = await buildApp({ db: database.db, logLevel: 'silent', filesDir });
   await app.ready();

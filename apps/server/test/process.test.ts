@@ -15,6 +15,7 @@ function startServer(extraEnv: Record<string, string> = {}): {
   child: ChildProcess;
   output: Promise<string>;
   ready: Promise<string>;
+  printed: () => string;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: repoRoot, env: { ...env, ...extraEnv } });
   let out = '';
@@ -30,7 +31,7 @@ function startServer(extraEnv: Record<string, string> = {}): {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const output = new Promise<string>((resolve) => child.on('exit', () => resolve(out)));
-  return { child, output, ready };
+  return { child, output, ready, printed: () => out };
 }
 
 function runCli(...args: string[]) {
@@ -48,6 +49,19 @@ describe('server process', () => {
       response: { name: string };
     };
     expect(org.response.name).toBe('Demo Academy');
+    // The demo question bank includes a figure stored through the file service.
+    const post = (p: string, body: unknown, token?: string) =>
+      fetch(`${url}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ code: number; response: { token: string; list: { stem: string }[] } }>);
+    const password = /shown only this once\): (\S+)/.exec(first.printed())?.[1];
+    const token = (await post('/api/user/login', { domain: 'demo', userName: 'teacher', password })).response.token;
+    const figure = await post('/api/question/page', { keyword: 'figure shows' }, token);
+    const src = /src="([^"]+)"/.exec(figure.response.list[0].stem)?.[1];
+    const img = await fetch(`${url}${src}`, { headers: { token } });
+    expect(img.headers.get('content-type')).toBe('image/png');
     const second = startServer();
     const secondOut = await second.output;
     expect(second.child.exitCode).toBe(1);

@@ -142,7 +142,11 @@ async function run(command: string | undefined) {
         break;
       }
       case 'demo:seed': {
-        const { seeded, generated } = await seedIfEmpty(database, loadConfig().demoPassword);
+        const { seeded, generated } = await seedIfEmpty(
+          database,
+          config.demoPassword,
+          path.join(config.dataDir, 'files'),
+        );
         console.log(
           seeded
             ? `Demo data created.${generated ? ` Password: ${generated}` : ''}`

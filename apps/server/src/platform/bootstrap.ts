@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { localStorage } from '../modules/file/file.storage';
 import { organizations } from '../modules/organization/organization.table';
 import { syncPermissionCatalogue } from '../modules/role/role.service';
 import { seedDemo } from '../seed/demo';
@@ -23,10 +24,11 @@ export async function openPrepared(config: { databaseUrl: string | null; dataDir
 export async function seedIfEmpty(
   database: Database,
   demoPassword: string | null,
+  filesDir: string,
 ): Promise<{ seeded: boolean; generated: string | null }> {
   const [{ n }] = await database.db.select({ n: count() }).from(organizations);
   if (Number(n) > 0) return { seeded: false, generated: null };
   const password = demoPassword ?? randomPassword(14);
-  await seedDemo(database.db, { password });
+  await seedDemo(database.db, { password, storage: localStorage(filesDir) });
   return { seeded: true, generated: demoPassword ? null : password };
 }

@@ -1,10 +1,13 @@
 import { DepartmentType, UserSex, UserStatus, UserVerified } from '@lyceum/contract';
+import { and, eq } from 'drizzle-orm';
 import { departments, userCategories } from '../modules/department/department.table';
+import type { FileStorage } from '../modules/file/file.storage';
 import { createOrganization } from '../modules/organization/organization.service';
 import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { seedBaseData } from './base-data';
+import { seedQuestions } from './questions';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],
@@ -51,6 +54,10 @@ export interface DemoOptions {
   students?: number;
   // Tests hash once and reuse it: the argon2 cost is the point in production, not in fixtures.
   reuseHash?: boolean;
+  // The demo question bank (60+ questions); tests that count questions leave it out.
+  questions?: boolean;
+  // Where the demo's figure is stored; without it the question with the figure has none.
+  storage?: FileStorage | null;
 }
 
 async function seedOrganization(
@@ -175,5 +182,12 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       { userName: 'student', realName: 'Nick Learner', role: 'student', sex: UserSex.Male },
     ],
   );
+  if (opts.questions !== false) {
+    const [teacher] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, 'teacher')));
+    await seedQuestions(db, demo.orgId, teacher.id, opts.storage ?? null);
+  }
   return { demo, north };
 }

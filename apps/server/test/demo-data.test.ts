@@ -1,0 +1,29 @@
+import { type Page, type Question, ResultCode } from '@lyceum/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ students: 40, questions: true });
+});
+afterAll(() => t.close());
+
+it('the demo has staff, students, base data and a question bank of every type', async () => {
+  const admin = await t.login('demo', 'admin');
+  const users = await t.call<Page<unknown>>('POST', '/api/user/page', { token: admin, body: {} });
+  expect(users.response.total).toBeGreaterThanOrEqual(50);
+  const teacher = await t.login('demo', 'teacher');
+  const questions = await t.call<Page<Question>>('POST', '/api/question/page', {
+    token: teacher,
+    body: { pageSize: 200 },
+  });
+  expect(questions.code).toBe(ResultCode.Success);
+  expect(questions.response.total).toBeGreaterThanOrEqual(60);
+  const types = new Set(questions.response.list.map((q) => q.type));
+  expect([...types].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  expect(questions.response.list.some((q) => q.stem.includes('data-latex'))).toBe(true);
+  expect(new Set(questions.response.list.map((q) => q.subjectId)).size).toBeGreaterThanOrEqual(4);
+  const north = await t.login('north', 'admin');
+  const none = await t.call<Page<Question>>('POST', '/api/question/page', { token: north, body: {} });
+  expect(none.response.total).toBe(0);
+});
