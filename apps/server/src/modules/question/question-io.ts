@@ -13,7 +13,8 @@ import ExcelJS from 'exceljs';
 import type { RequestContext } from '../../platform/context';
 import { type CellValue, plainCell, type RowError } from '../../platform/excel';
 import { tags } from '../catalogue/catalogue.table';
-import { questionResource } from './question.resource';
+import { insertQuestions, questionResource } from './question.resource';
+import { questions } from './question.table';
 
 // Questions in spreadsheets: one row per question; a compose question is a row of type Compose
 // followed by its child rows carrying the same value in the Group column.
@@ -151,8 +152,11 @@ const plainStem = (html: string) =>
     .toLowerCase();
 
 async function existingStems(ctx: RequestContext): Promise<Set<string>> {
-  const rows = await questionResource.list(ctx, {}, 100_000);
-  return new Set(rows.map((r) => plainStem(String(r.stem))));
+  const rows = await ctx.db
+    .select({ stem: questions.stem })
+    .from(questions)
+    .where(eq(questions.organizationId, ctx.orgId));
+  return new Set(rows.map((r) => plainStem(r.stem)));
 }
 
 // Checks every question (rows that fail, and questions whose stem already exists, are listed) and
@@ -181,6 +185,13 @@ export async function importQuestions(
         errors.push({ row, field: issue.path.join('.'), message: issue.message });
       continue;
     }
+    try {
+      await questionResource.def.hooks?.validate?.(parsed.data, ctx, 'create');
+    } catch (err) {
+      const [field, ...rest] = (err as Error).message.split(': ');
+      errors.push({ row, field, message: rest.join(': ') });
+      continue;
+    }
     const stem = plainStem(parsed.data.stem);
     if (known.has(stem)) duplicates.push({ row, stem: stem.slice(0, 80) });
     known.add(stem);
@@ -188,10 +199,7 @@ export async function importQuestions(
   }
   const report = { dryRun, total: inputs.length, valid: valid.length, created: 0, errors, duplicates };
   if (dryRun || errors.length) return report;
-  await ctx.db.transaction(async (tx) => {
-    const txCtx: RequestContext = { ...ctx, db: tx };
-    for (const q of valid) await questionResource.create(txCtx, q);
-  });
+  await ctx.db.transaction((tx) => insertQuestions(tx, ctx, valid));
   report.created = valid.length;
   return report;
 }

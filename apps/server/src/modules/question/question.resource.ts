@@ -129,3 +129,32 @@ export const questionResource = createResource({
     },
   },
 });
+
+// Many new questions at once (imports): the same checks and cleaning as one by one, written in
+// batches with their first versions, inside the caller's transaction.
+export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input[]): Promise<number> {
+  const BATCH = 500;
+  for (let i = 0; i < inputs.length; i += BATCH) {
+    const batch = inputs.slice(i, i + BATCH);
+    const values = [];
+    for (const q of batch)
+      values.push({ ...(await questionResource.toValues(ctx, q, 'create')), organizationId: ctx.orgId });
+    const ids = await tx
+      .insert(questions)
+      .values(values as (typeof questions.$inferInsert)[])
+      .returning({ id: questions.id });
+    await tx.insert(questionVersions).values(
+      ids.map((r, j) => {
+        const q = clean(batch[j]);
+        return {
+          organizationId: ctx.orgId,
+          questionId: r.id,
+          version: 1,
+          snapshot: { ...q, children: q.children.map(clean) },
+          editorId: ctx.userId,
+        };
+      }),
+    );
+  }
+  return inputs.length;
+}
