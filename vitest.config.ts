@@ -1,19 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 // API tests run on PGlite always, and again on PostgreSQL when DATABASE_URL is set (CI sets it).
+// Projects do not inherit the root test options, so the time limits are set on each.
 const apiTests = ['apps/server/test/**/*.test.ts'];
+const limits = { testTimeout: 60_000, hookTimeout: 120_000 };
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          ...limits,
         },
       },
-      { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' } } },
+      { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, ...limits } },
       ...(process.env.DATABASE_URL
         ? [
             {
@@ -23,6 +24,7 @@ export default defineConfig({
                 include: apiTests,
                 exclude: ['**/process.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                ...limits,
               },
             },
           ]
