@@ -21,12 +21,6 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      // The contract only declares schemas and constants; without this every zod schema of it
-      // (and zod itself) would ship on the login page just because it imports a constant.
-      treeshake: {
-        moduleSideEffects: (id: string) => !/packages[\\/]contract[\\/]/.test(id),
-        manualPureFunctions: ['z'],
-      },
       output: {
         codeSplitting: {
           groups: chunkGroups.map((g) => ({ name: g.name, test: g.test })),

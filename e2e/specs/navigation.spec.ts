@@ -16,9 +16,9 @@ test.describe('menu-driven navigation', () => {
   test('an unbuilt screen shows "coming soon"', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.locator('.sidebar').getByRole('menuitem', { name: 'Base data' }).click();
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Degrees', exact: true }).click();
-    await expect(page).toHaveURL(/\/baseData\/degree$/);
-    await expect(page.getByText('Degrees is coming soon')).toBeVisible();
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Course learning', exact: true }).click();
+    await expect(page).toHaveURL(/\/baseData\/courseLearning$/);
+    await expect(page.getByText('Course learning is coming soon')).toBeVisible();
   });
 
   test('a view chunk that fails to load offers a retry', async ({ page }) => {

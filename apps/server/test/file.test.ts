@@ -74,7 +74,8 @@ describe('files', () => {
 
   it('serves logos publicly, for login pages', async () => {
     const logo = await upload(admin, 'logo', 'logo.png', PNG);
-    const res = await t.app.inject({ method: 'GET', url: `/api/file/public/${logo.response.id}` });
+    expect(logo.response.url).toBe(`/api/file/public/${logo.response.id}`);
+    const res = await t.app.inject({ method: 'GET', url: logo.response.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain('sandbox');
   });

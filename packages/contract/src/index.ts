@@ -37,6 +37,7 @@ export * from './modules/base/type-enum';
 export * from './modules/base/user-category';
 export * from './modules/common';
 export * from './modules/dashboard';
+export * from './modules/file';
 export * from './modules/organization';
 export * from './modules/question';
 export * from './modules/role';

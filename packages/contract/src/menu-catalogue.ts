@@ -274,5 +274,12 @@ export const Permission = {
   roleGrant: 'role:grant',
   logPage: 'log:page',
   loginLogPage: 'loginLog:page',
+  questionPage: 'question:page',
+  questionEdit: 'question:edit',
+  questionCreate: 'question:create',
+  questionUpdate: 'question:update',
+  questionDelete: 'question:delete',
+  questionExport: 'question:export',
+  questionImport: 'question:import',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];

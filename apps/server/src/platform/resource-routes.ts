@@ -1,4 +1,4 @@
-import { type PageRequest, zIdListRequest, zIdParam, zPage, zPageRequest } from '@lyceum/contract';
+import { type PageRequest, zIdListRequest, zIdParam, zImportReport, zPage, zPageRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { invalidParams } from './errors';
@@ -10,13 +10,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
 const zImportQuery = zLang.extend({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') });
 const zTreeNode: z.ZodType = z.lazy(() => z.looseObject({ id: z.number(), children: z.array(zTreeNode) }));
-export const zImportReport = z.object({
-  dryRun: z.boolean(),
-  total: z.number().int(),
-  valid: z.number().int(),
-  created: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
-});
 
 // Registers the spec's endpoint set for a resource: /api/{name}/page, list, create, update,
 // select/{id}, delete/{id}, delete/ids; with meta also export, template and import; trees also tree.
@@ -48,7 +41,7 @@ export function registerResource<
     url: `${base}/list`,
     summary: `List ${t} records (no paging, at most 1000)`,
     tags,
-    access: def.permissions.read,
+    access: def.permissions.list ?? def.permissions.read,
     body: def.schemas.filter.extend({ limit: z.number().int().min(1).max(1000).default(1000) }),
     response: z.array(row),
     handler: ({ ctx, body }) => {

@@ -28,6 +28,8 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   schemas: { row: R; create: C; update: U; filter: F };
   permissions: {
     read: GuardedAccess;
+    // The unpaged list (selects elsewhere need it); defaults to `read`.
+    list?: GuardedAccess;
     create: GuardedAccess;
     update: GuardedAccess;
     remove: GuardedAccess;
@@ -108,6 +110,8 @@ export function permissionsOf(
 ): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
   return {
     read: [`${prefix}:page`],
+    // Base data names are reference data every screen's selects show, so any member may list them.
+    list: 'login',
     create: [`${prefix}:create`],
     update: [`${prefix}:update`],
     remove: [`${prefix}:delete`],

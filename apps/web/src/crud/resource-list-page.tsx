@@ -1,11 +1,12 @@
 import { DeleteOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Form, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Form, Space, Table, type TableColumnsType, type TableProps, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PagedList } from './use-paged-list';
+import type { PagedList, SortOrder, TreeList } from './use-paged-list';
 
 interface Props<Row extends { id: number }, Filter extends object> {
-  list: PagedList<Row, Filter>;
+  // A paged list, or a whole tree (rows with children) without paging.
+  list: PagedList<Row, Filter> | TreeList<Row, Filter>;
   columns: TableColumnsType<Row>;
   filterFields?: ReactNode;
   toolbar?: ReactNode;
@@ -14,11 +15,14 @@ interface Props<Row extends { id: number }, Filter extends object> {
   onDeleteMany?: (ids: number[]) => Promise<unknown>;
   canSelect?: (row: Row) => boolean;
   scrollX?: number;
+  expandable?: TableProps<Row>['expandable'];
 }
 
 // The list half of the generic resource engine: filter bar, toolbar, table, paging, bulk delete.
 export function ResourceListPage<Row extends { id: number }, Filter extends object>(props: Props<Row, Filter>) {
-  const { list, columns, filterFields, toolbar, emptyText, onDeleteMany, canSelect, scrollX } = props;
+  const { list, columns, filterFields, toolbar, emptyText, onDeleteMany, canSelect, scrollX, expandable } = props;
+  const paged = 'pageIndex' in list ? list : null;
+  const rows = paged ? paged.data?.list : (list as TreeList<Row, Filter>).data;
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<Filter>();
@@ -42,7 +46,7 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
   }
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {filterFields && (
         <Card size="small">
           <Form<Filter>
@@ -90,27 +94,38 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
         <Table<Row>
           rowKey="id"
           columns={columns}
-          dataSource={list.data?.list}
+          dataSource={rows}
           loading={list.loading}
           scroll={{ x: scrollX ?? 900 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+          expandable={expandable}
+          onChange={(_, __, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const order: SortOrder | undefined = one?.order ?? undefined;
+            list.setSort?.(order ? { sortField: String(one.columnKey ?? one.field), sortOrder: order } : {});
+          }}
           rowSelection={
             onDeleteMany
               ? {
+                  checkStrictly: true,
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(Number)),
                   getCheckboxProps: (row) => ({ disabled: canSelect ? !canSelect(row) : false }),
                 }
               : undefined
           }
-          pagination={{
-            current: list.pageIndex,
-            pageSize: list.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.total', { count: total }),
-            onChange: (page, size) => list.setPage(page, size),
-          }}
+          pagination={
+            paged
+              ? {
+                  current: paged.pageIndex,
+                  pageSize: paged.pageSize,
+                  total: paged.data?.total ?? 0,
+                  showSizeChanger: true,
+                  showTotal: (total) => t('common.total', { count: total }),
+                  onChange: (page, size) => paged.setPage(page, size),
+                }
+              : false
+          }
         />
       </Card>
     </Space>

@@ -2,29 +2,44 @@ import { PAGE_SIZE_DEFAULT, type Page } from '@lyceum/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
-export interface PagedList<Row, Filter> {
+export type SortOrder = 'ascend' | 'descend';
+export interface Sort {
+  sortField?: string;
+  sortOrder?: SortOrder;
+}
+
+// What the list frame needs from any list, paged or not.
+export interface ListSource<Filter> {
   filters: Filter;
   setFilters: (next: Filter) => void;
+  loading: boolean;
+  reload: () => Promise<void>;
+  sort?: Sort;
+  setSort?: (next: Sort) => void;
+}
+
+export interface PagedList<Row, Filter> extends ListSource<Filter> {
   pageIndex: number;
   pageSize: number;
   setPage: (pageIndex: number, pageSize: number) => void;
   data: Page<Row> | undefined;
-  loading: boolean;
-  reload: () => Promise<void>;
 }
 
-// Filters and paging of one list, fetched through react-query; changing filters goes back to page 1.
+type PageRequestOf<Filter> = Filter & Sort & { pageIndex: number; pageSize: number };
+
+// Filters, sorting and paging of one list, fetched through react-query; changing filters goes back to page 1.
 export function usePagedList<Row, Filter extends object>(
   key: string,
-  fetchPage: (req: Filter & { pageIndex: number; pageSize: number }) => Promise<Page<Row>>,
+  fetchPage: (req: PageRequestOf<Filter>) => Promise<Page<Row>>,
   initialFilters: Filter,
 ): PagedList<Row, Filter> {
   const client = useQueryClient();
   const [filters, setFilterState] = useState<Filter>(initialFilters);
+  const [sort, setSortState] = useState<Sort>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: PAGE_SIZE_DEFAULT });
   const query = useQuery({
-    queryKey: [key, 'page', filters, paging],
-    queryFn: () => fetchPage({ ...filters, ...paging }),
+    queryKey: [key, 'page', filters, sort, paging],
+    queryFn: () => fetchPage({ ...filters, ...sort, ...paging }),
     placeholderData: keepPreviousData,
   });
   const data = query.data;
@@ -36,7 +51,25 @@ export function usePagedList<Row, Filter extends object>(
     setFilterState(next);
     setPaging((p) => ({ ...p, pageIndex: 1 }));
   }, []);
+  const setSort = useCallback((next: Sort) => setSortState(next), []);
   const setPage = useCallback((pageIndex: number, pageSize: number) => setPaging({ pageIndex, pageSize }), []);
   const reload = useCallback(() => client.invalidateQueries({ queryKey: [key] }), [client, key]);
-  return { filters, setFilters, ...paging, setPage, data, loading: query.isFetching, reload };
+  return { filters, setFilters, sort, setSort, ...paging, setPage, data, loading: query.isFetching, reload };
+}
+
+export interface TreeList<Row, Filter> extends ListSource<Filter> {
+  data: Row[] | undefined;
+}
+
+// A whole tree at once (tree resources are small); filters keep matches and their ancestors.
+export function useTreeList<Row, Filter extends object>(
+  key: string,
+  fetchTree: (filter: Filter) => Promise<Row[]>,
+  initialFilters: Filter,
+): TreeList<Row, Filter> {
+  const client = useQueryClient();
+  const [filters, setFilters] = useState<Filter>(initialFilters);
+  const query = useQuery({ queryKey: [key, 'tree', filters], queryFn: () => fetchTree(filters) });
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: [key] }), [client, key]);
+  return { filters, setFilters, data: query.data, loading: query.isFetching, reload };
 }

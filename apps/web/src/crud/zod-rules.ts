@@ -8,6 +8,8 @@ const known: Record<string, string> = {
   'not a phone number': 'validation.phone',
   'not an e-mail address': 'validation.email',
   'a user needs at least one role': 'validation.rolesRequired',
+  'a colour like #1677ff': 'validation.color',
+  'a date like 2026-09-01': 'validation.date',
 };
 
 function describe(issue: z.core.$ZodIssue, t: TFunction): string {
@@ -15,6 +17,11 @@ function describe(issue: z.core.$ZodIssue, t: TFunction): string {
   if (issue.code === 'too_small' && issue.origin === 'string')
     return t('validation.min', { min: Number(issue.minimum) });
   if (issue.code === 'too_big' && issue.origin === 'string') return t('validation.max', { max: Number(issue.maximum) });
+  if (issue.code === 'too_small' && issue.origin === 'number')
+    return t('validation.minValue', { min: Number(issue.minimum) });
+  if (issue.code === 'too_big' && issue.origin === 'number')
+    return t('validation.maxValue', { max: Number(issue.maximum) });
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_value') return t('validation.invalid');
   return issue.message || t('validation.invalid');
 }
 
@@ -22,9 +29,21 @@ function describe(issue: z.core.$ZodIssue, t: TFunction): string {
 export function zodRule(schema: z.ZodType, t: TFunction): Rule {
   return {
     validator: async (_, value: unknown) => {
-      if (value === undefined || value === '') return;
+      // Emptiness is the `required` rule's business.
+      if (value === undefined || value === null || value === '') return;
       const result = schema.safeParse(value);
       if (!result.success) throw new Error(describe(result.error.issues[0], t));
     },
   };
+}
+
+// The value a schema gives an absent field (its default), or undefined when it has none.
+export function defaultOf(schema: z.ZodType): unknown {
+  const result = schema.safeParse(undefined);
+  return result.success ? result.data : undefined;
+}
+
+// Whether the server takes null for "no value" in this field (optional texts and references).
+export function acceptsNull(schema: z.ZodType): boolean {
+  return schema.safeParse(null).success;
 }

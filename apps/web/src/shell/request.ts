@@ -57,9 +57,7 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', [AJAX_HEADER]: AJAX_HEADER_VALUE };
-  const token = getToken();
-  if (token) headers[TOKEN_HEADER] = token;
+  const headers = { ...baseHeaders(), 'Content-Type': 'application/json' };
   if (options.loading) beginLoading();
   let payload: unknown;
   try {
@@ -79,17 +77,23 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
       : err instanceof Error && err.message
         ? err.message
         : i18n.t('request.network');
-    if (!options.silent) toastError(text);
-    throw new ApiError(0, text);
+    throw fail(text, options);
   } finally {
     clearTimeout(timer);
     if (options.loading) endLoading();
   }
-  if (!isEnvelope(payload)) {
-    const text = i18n.t('request.badReply');
-    if (!options.silent) toastError(text);
-    throw new ApiError(0, text);
-  }
+  return settle<T>(payload, options);
+}
+
+// Failures the client itself detects (timeout, network, unreadable reply) end up here.
+export function fail(text: string, options: RequestOptions): ApiError {
+  if (!options.silent) toastError(text);
+  return new ApiError(0, text);
+}
+
+// The spec's reading of a reply (section 8), shared by JSON calls and file transfers.
+export function settle<T>(payload: unknown, options: RequestOptions): Envelope<T> {
+  if (!isEnvelope(payload)) throw fail(i18n.t('request.badReply'), options);
   const { code, message } = payload;
   if (code === ResultCode.NotLoggedIn || code === ResultCode.SessionInvalid) {
     if (!options.silent) onUnauthorized();
@@ -101,6 +105,14 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
   }
   refreshSession();
   return payload as Envelope<T>;
+}
+
+// The ajax marker and the token header every call carries.
+export function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { [AJAX_HEADER]: AJAX_HEADER_VALUE };
+  const token = getToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  return headers;
 }
 
 export function post<T>(url: string, data?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {

@@ -7,7 +7,13 @@ export const zDashboardSummary = z.object({
   userCount: z.number().int(),
   activeToday: z.number().int(),
   usersByRole: z.array(
-    z.object({ roleId: zId, name: z.string(), kind: zEnum(roleKindLabels), count: z.number().int() }),
+    z.object({
+      roleId: zId,
+      name: z.string(),
+      code: z.string().nullable(),
+      kind: zEnum(roleKindLabels),
+      count: z.number().int(),
+    }),
   ),
   // One entry per day of the last 30 days (UTC), oldest first, days without logins included.
   loginsPerDay: z.array(z.object({ date: z.string(), success: z.number().int(), failed: z.number().int() })),

@@ -29,6 +29,7 @@ export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSu
     usersByRole: roles.map((r) => ({
       roleId: r.id,
       name: r.name,
+      code: r.code,
       kind: r.kind as RoleKind,
       count: counts.get(r.id) ?? 0,
     })),

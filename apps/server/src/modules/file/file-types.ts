@@ -1,20 +1,9 @@
 // What each upload purpose accepts, and how a file's real type is told from its first bytes: the
 // type the browser claims is never trusted, so an HTML page cannot pass as an image.
-export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource'] as const;
-export type FilePurpose = (typeof FilePurpose)[number];
+import { type FilePurpose, filePurposeRules } from '@lyceum/contract';
 
-const MB = 1024 * 1024;
-const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const DOCUMENTS = ['application/pdf', 'application/zip', 'application/x-ole-storage', 'text/plain', ...IMAGES];
-const MEDIA = ['video/mp4', 'video/webm', 'audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/mp4'];
-
-export const purposeRules: Record<FilePurpose, { maxBytes: number; types: string[] }> = {
-  avatar: { maxBytes: 5 * MB, types: IMAGES },
-  image: { maxBytes: 5 * MB, types: IMAGES },
-  logo: { maxBytes: 2 * MB, types: IMAGES },
-  document: { maxBytes: 50 * MB, types: DOCUMENTS },
-  resource: { maxBytes: 500 * MB, types: [...DOCUMENTS, ...MEDIA] },
-};
+export type { FilePurpose };
+export const purposeRules = filePurposeRules;
 
 function startsWith(buf: Buffer, bytes: number[], offset = 0): boolean {
   return bytes.every((b, i) => buf[offset + i] === b);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { isStaffKind, RoleKind, zIdParam } from '@lyceum/contract';
+import { FilePurpose, isStaffKind, RoleKind, zIdParam, zUploadedFile } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, invalidParams } from '../../platform/errors';
@@ -7,7 +7,6 @@ import { defineFileRoute, defineRoute, type FileReply } from '../../platform/rou
 import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
 import type { files } from './file.table';
-import { FilePurpose } from './file-types';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,13 +46,7 @@ export function fileRoutes(app: FastifyInstance) {
     access: 'login',
     mutates: true,
     querystring: z.object({ purpose: z.enum(FilePurpose) }),
-    response: z.object({
-      id: z.number(),
-      url: z.string(),
-      name: z.string(),
-      size: z.number(),
-      contentType: z.string(),
-    }),
+    response: zUploadedFile,
     handler: async ({ ctx, query, req }) => {
       if (query.purpose === 'logo' && !ctx.permissions.has('systemConfig:update')) throw forbidden();
       const staff = isStaffKind((ctx.roleKind ?? RoleKind.Student) as RoleKind);

@@ -36,8 +36,9 @@ function describeTypes(purpose: FilePurpose): string {
   return 'a document, image, audio or video file';
 }
 
-export function fileUrl(id: number): string {
-  return `/api/file/${id}`;
+// Logos are shown on login pages, before anyone has a session, so their address is the public one.
+export function fileUrl(id: number, purpose: FilePurpose): string {
+  return purpose === 'logo' ? `/api/file/public/${id}` : `/api/file/${id}`;
 }
 
 export async function uploadFile(
@@ -83,7 +84,7 @@ export async function uploadFile(
       uploaderId: ctx.userId,
     })
     .returning({ id: files.id });
-  return { id: row.id, url: fileUrl(row.id), name, size: received.size, contentType };
+  return { id: row.id, url: fileUrl(row.id, purpose), name, size: received.size, contentType };
 }
 
 export async function findFile(db: Db, orgId: number | null, id: number, publicOnly: boolean) {

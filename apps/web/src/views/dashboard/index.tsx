@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchCurrentUser } from '../../shell/auth-api';
 import { currentLanguage, type Language, useLang } from '../../shell/i18n';
+import { roleName } from '../../shell/role-name';
 import { formatTime } from '../user/user-columns';
 import { ChartBox } from './chart-box';
 import { dashboardSummary } from './dashboard-api';
@@ -90,7 +91,7 @@ function RecentOperations({ rows }: { rows: OperationLog[] }) {
 
 export default function DashboardView() {
   const { t } = useTranslation();
-  const lang = useLang();
+  const _lang = useLang();
   const language = currentLanguage();
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
   const summary = useQuery({ queryKey: ['dashboard'], queryFn: dashboardSummary });
@@ -112,7 +113,7 @@ export default function DashboardView() {
           <Typography.Text strong>{t('dashboard.roles')}: </Typography.Text>
           {me.data?.roles.map((r) => (
             <Tag key={r.id} color={r.id === me.data?.activeRoleId ? 'blue' : undefined}>
-              {r.name === roleKindLabels[r.kind].en ? labelOf(roleKindLabels, r.kind, lang) : r.name}
+              {roleName(r, t)}
             </Tag>
           ))}
         </div>

@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileInput } from '../../crud/file-input';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { roleName } from '../../shell/role-name';
 import { clearMenu } from '../../shell/routes';
 import { loadProfile, switchRole, updateProfile } from './profile-api';
 
@@ -26,8 +28,7 @@ export default function ProfileView() {
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
   const profile = useQuery({ queryKey: ['profile'], queryFn: loadProfile });
-  const me = profile.data?.me;
-  const full = profile.data?.full;
+  const me = profile.data;
   const avatar = Form.useWatch('avatar', form);
 
   useEffect(() => {
@@ -35,11 +36,11 @@ export default function ProfileView() {
     form.setFieldsValue({
       realName: me.realName,
       avatar: me.avatar ?? '',
-      sex: full?.sex ?? null,
-      phone: full?.phone ?? '',
-      email: full?.email ?? '',
+      sex: me.sex,
+      phone: me.phone ?? '',
+      email: me.email ?? '',
     });
-  }, [me, full, form]);
+  }, [me, form]);
 
   async function save(values: Values) {
     await updateProfile({ ...values, sex: values.sex ?? null });
@@ -75,7 +76,7 @@ export default function ProfileView() {
             <Descriptions.Item label={t('profile.account')}>{me.userName}</Descriptions.Item>
             <Descriptions.Item label={t('profile.organisation')}>{me.organization.name}</Descriptions.Item>
             <Descriptions.Item label={t('user.roles')}>
-              {me.roles.map((r) => `${r.name} (${labelOf(roleKindLabels, r.kind, lang)})`).join(', ')}
+              {me.roles.map((r) => `${roleName(r, t)} (${labelOf(roleKindLabels, r.kind, lang)})`).join(', ')}
             </Descriptions.Item>
           </Descriptions>
           {me.roles.length > 1 && (
@@ -83,7 +84,7 @@ export default function ProfileView() {
               <Form.Item label={t('profile.activeRole')}>
                 <Select
                   value={me.activeRoleId ?? undefined}
-                  options={me.roles.map((r) => ({ value: r.id, label: r.name }))}
+                  options={me.roles.map((r) => ({ value: r.id, label: roleName(r, t) }))}
                   onChange={changeRole}
                 />
               </Form.Item>
@@ -109,7 +110,7 @@ export default function ProfileView() {
               <Input autoComplete="email" inputMode="email" />
             </Form.Item>
             <Form.Item name="avatar" label={t('user.avatar')} rules={[zodRule(fields.avatar, t)]}>
-              <Input placeholder="https://" inputMode="url" />
+              <FileInput purpose="avatar" />
             </Form.Item>
             <Button type="primary" htmlType="submit">
               {t('profile.save')}

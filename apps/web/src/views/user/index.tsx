@@ -2,24 +2,33 @@ import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-de
 import {
   enumValues,
   labelOf,
+  metaField,
   Permission as P,
   type User,
   type UserFilter,
   UserStatus,
+  userMeta,
   userStatusLabels,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Switch, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterItem } from '../../crud/meta-inputs';
+import { useRefChoices } from '../../crud/ref-options';
 import { ResourceListPage } from '../../crud/resource-list-page';
+import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { Permission, usePermission } from '../../shell/permission';
+import { roleName } from '../../shell/role-name';
 import { ResetPasswordModal } from './reset-password-modal';
 import { changeStatus, roleList, userApi } from './user-api';
 import { baseUserColumns, statusTag } from './user-columns';
 import { UserDrawer } from './user-drawer';
+
+// Department and user category come from their own resources, as declared in the users' meta.
+const refFields = ['departmentId', 'userCategoryId'].flatMap((key) => metaField(userMeta, key) ?? []);
 
 export default function UserListView() {
   const { t } = useTranslation();
@@ -27,6 +36,7 @@ export default function UserListView() {
   const { modal, message } = App.useApp();
   const list = usePagedList<User, UserFilter>('user', userApi.page, {});
   const roles = useQuery({ queryKey: ['role', 'list'], queryFn: roleList });
+  const refs = useRefChoices(refFields);
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const canStatus = usePermission([P.userStatus]);
@@ -152,7 +162,7 @@ export default function UserListView() {
                 placeholder={t('common.all')}
                 style={{ width: 160 }}
                 loading={roles.isPending}
-                options={roles.data?.map((r) => ({ value: r.id, label: r.name }))}
+                options={roles.data?.map((r) => ({ value: r.id, label: roleName(r, t) }))}
               />
             </Form.Item>
             <Form.Item name="status" label={t('user.status')}>
@@ -166,20 +176,30 @@ export default function UserListView() {
                 }))}
               />
             </Form.Item>
+            {refFields.map((f) => filterItem(f, { lang, t, refs }))}
           </>
         }
         toolbar={
-          <Permission need={[P.userCreate]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-              {t('user.createTitle')}
-            </Button>
-          </Permission>
+          <>
+            <Permission need={[P.userCreate]}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
+                {t('user.createTitle')}
+              </Button>
+            </Permission>
+            <TransferButtons
+              meta={userMeta}
+              api={userApi}
+              filter={list.filters}
+              onImported={() => void list.reload()}
+            />
+          </>
         }
       />
       <UserDrawer
         open={!!editing}
         user={editing?.user ?? null}
         roles={roles.data ?? []}
+        refs={refs}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);

@@ -7,6 +7,7 @@ import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { Permission, usePermission } from '../../shell/permission';
+import { roleName } from '../../shell/role-name';
 import { PermissionDrawer } from './permission-drawer';
 import { roleApi } from './role-api';
 import { RoleDrawer } from './role-drawer';
@@ -45,9 +46,9 @@ export default function RoleListView() {
       title: t('role.name'),
       dataIndex: 'name',
       width: 230,
-      render: (name: string, role) => (
+      render: (_, role) => (
         <Space size={4}>
-          {name}
+          {roleName(role, t)}
           {role.builtIn && <Tag color="blue">{t('role.builtIn')}</Tag>}
         </Space>
       ),

@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { roleName } from '../../shell/role-name';
 
 export function formatTime(value: string | null): string {
   return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
@@ -22,7 +23,7 @@ export function baseUserColumns(t: TFunction, lang: Lang): TableColumnsType<User
     {
       title: t('user.roles'),
       dataIndex: 'roles',
-      render: (roles: User['roles']) => roles.map((r) => <Tag key={r.id}>{r.name}</Tag>),
+      render: (roles: User['roles']) => roles.map((r) => <Tag key={r.id}>{roleName(r, t)}</Tag>),
     },
     {
       title: t('user.verified'),

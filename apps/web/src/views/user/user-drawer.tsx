@@ -1,9 +1,11 @@
 import {
   enumValues,
   labelOf,
+  metaField,
   type Role,
   type User,
   UserStatus,
+  userMeta,
   userSexLabels,
   userStatusLabels,
   zUserCreate,
@@ -11,9 +13,13 @@ import {
 import { App, Button, Drawer, Form, Input, Radio, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileInput } from '../../crud/file-input';
+import { formItem } from '../../crud/meta-inputs';
+import type { RefChoices } from '../../crud/ref-options';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
+import { roleName } from '../../shell/role-name';
 import { userApi } from './user-api';
 
 interface Values {
@@ -25,19 +31,24 @@ interface Values {
   roleIds: number[];
   phone?: string;
   email?: string;
+  avatar?: string;
+  departmentId?: number | null;
+  userCategoryId?: number | null;
 }
 
 interface Props {
   open: boolean;
   user: User | null;
   roles: Role[];
+  refs: Map<string, RefChoices>;
   onClose: () => void;
   onSaved: () => void;
 }
 
 const fields = zUserCreate.shape;
+const refFields = ['departmentId', 'userCategoryId'].flatMap((key) => metaField(userMeta, key) ?? []);
 
-export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
+export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
@@ -57,6 +68,9 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
         roleIds: user.roleIds,
         phone: user.phone ?? '',
         email: user.email ?? '',
+        avatar: user.avatar ?? '',
+        departmentId: user.departmentId,
+        userCategoryId: user.userCategoryId,
       });
     }
   }, [open, user, form]);
@@ -64,7 +78,15 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
   async function save(values: Values) {
     setSaving(true);
     try {
-      const body = { ...values, sex: values.sex ?? null, phone: values.phone || null, email: values.email || null };
+      const body = {
+        ...values,
+        sex: values.sex ?? null,
+        phone: values.phone || null,
+        email: values.email || null,
+        avatar: values.avatar || null,
+        departmentId: values.departmentId ?? null,
+        userCategoryId: values.userCategoryId ?? null,
+      };
       if (user) await userApi.update({ ...body, id: user.id });
       else await userApi.create({ ...body, password: values.password ?? '' });
       message.success(t('common.saved'));
@@ -133,7 +155,7 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
         >
           <Select
             mode="multiple"
-            options={roles.map((r) => ({ value: r.id, label: r.name }))}
+            options={roles.map((r) => ({ value: r.id, label: roleName(r, t) }))}
             optionFilterProp="label"
           />
         </Form.Item>
@@ -152,6 +174,10 @@ export function UserDrawer({ open, user, roles, onClose, onSaved }: Props) {
         </Form.Item>
         <Form.Item name="email" label={t('user.email')} rules={[zodRule(fields.email, t)]}>
           <Input autoComplete="off" inputMode="email" />
+        </Form.Item>
+        {refFields.map((f) => formItem(f, fields[f.key as 'departmentId'], { lang, t, refs }))}
+        <Form.Item name="avatar" label={t('user.avatar')} rules={[zodRule(fields.avatar, t)]}>
+          <FileInput purpose="avatar" preview />
         </Form.Item>
         <button type="submit" hidden aria-hidden />
       </Form>

@@ -1,0 +1,224 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import type { ResourceMeta } from '@lyceum/contract';
+import { Alert, Button, Modal, Progress, Result, Space, Steps, Table, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickTitle, useLang } from '../shell/i18n';
+import type { ImportReport } from './resource-api';
+import { fieldLabel } from './resource-view';
+
+export interface ImportApi {
+  template: (lang: 'en' | 'zh') => Promise<string>;
+  importFile: (file: Blob, dryRun: boolean, onProgress?: (fraction: number) => void) => Promise<ImportReport>;
+}
+
+type Stage =
+  | { kind: 'pick' }
+  | { kind: 'checking'; progress: number }
+  | { kind: 'preview'; report: ImportReport }
+  | { kind: 'importing'; progress: number; total: number }
+  | { kind: 'done'; report: ImportReport };
+
+interface Props {
+  open: boolean;
+  meta: ResourceMeta;
+  api: ImportApi;
+  onClose: () => void;
+  onImported: () => void;
+}
+
+const STEP: Record<Stage['kind'], number> = { pick: 0, checking: 1, preview: 1, importing: 2, done: 2 };
+
+// Template → file → dry run listing every bad row (nothing written) → confirm → progress → result.
+export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'pick' });
+  const [downloading, setDownloading] = useState(false);
+  const busy = stage.kind === 'checking' || stage.kind === 'importing';
+
+  function close() {
+    if (busy) return;
+    if (stage.kind === 'done') onImported();
+    setFile(null);
+    setStage({ kind: 'pick' });
+    onClose();
+  }
+
+  async function check() {
+    if (!file) return;
+    setStage({ kind: 'checking', progress: 0 });
+    try {
+      const report = await api.importFile(file, true, (p) => setStage({ kind: 'checking', progress: p }));
+      setStage({ kind: 'preview', report });
+    } catch {
+      setStage({ kind: 'pick' });
+    }
+  }
+
+  async function commit(total: number) {
+    if (!file) return;
+    setStage({ kind: 'importing', progress: 0, total });
+    try {
+      const report = await api.importFile(file, false, (p) => setStage({ kind: 'importing', progress: p, total }));
+      setStage(report.errors.length ? { kind: 'preview', report } : { kind: 'done', report });
+    } catch {
+      setStage({ kind: 'pick' });
+    }
+  }
+
+  async function template() {
+    setDownloading(true);
+    try {
+      await api.template(lang);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const footer = (() => {
+    switch (stage.kind) {
+      case 'pick':
+        return [
+          <Button key="cancel" onClick={close}>
+            {t('common.cancel')}
+          </Button>,
+          <Button key="check" type="primary" disabled={!file} onClick={check}>
+            {t('import.check')}
+          </Button>,
+        ];
+      case 'preview': {
+        const { report } = stage;
+        const ok = report.errors.length === 0 && report.valid > 0;
+        return [
+          <Button key="back" onClick={() => setStage({ kind: 'pick' })}>
+            {t('import.another')}
+          </Button>,
+          ok ? (
+            <Button key="go" type="primary" onClick={() => commit(report.valid)}>
+              {t('import.confirm', { count: report.valid })}
+            </Button>
+          ) : (
+            <Button key="close" onClick={close}>
+              {t('common.close')}
+            </Button>
+          ),
+        ];
+      }
+      case 'done':
+        return [
+          <Button key="done" type="primary" onClick={close}>
+            {t('common.close')}
+          </Button>,
+        ];
+      default:
+        return null;
+    }
+  })();
+
+  return (
+    <Modal
+      title={t('import.title', { title: pickTitle(meta.title, lang) })}
+      open={open}
+      onCancel={close}
+      closable={!busy}
+      mask={{ closable: false }}
+      width={760}
+      footer={footer}
+      destroyOnHidden
+    >
+      <Steps
+        size="small"
+        current={STEP[stage.kind]}
+        style={{ margin: '8px 0 20px' }}
+        items={[{ title: t('import.stepFile') }, { title: t('import.stepCheck') }, { title: t('import.stepImport') }]}
+      />
+      {stage.kind === 'pick' && (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            {t('import.hint')}
+          </Typography.Paragraph>
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={template}>
+            {t('import.template')}
+          </Button>
+          <Upload.Dragger
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            maxCount={1}
+            fileList={file ? [{ uid: '1', name: file.name, status: 'done', size: file.size }] : []}
+            beforeUpload={(f) => {
+              setFile(f);
+              return false;
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('import.drop')}</p>
+            <p className="ant-upload-hint">{t('import.dropHint')}</p>
+          </Upload.Dragger>
+        </Space>
+      )}
+      {(stage.kind === 'checking' || stage.kind === 'importing') && (
+        <div style={{ padding: '24px 0', textAlign: 'center' }}>
+          <Progress
+            type="circle"
+            percent={Math.round(stage.progress * 100)}
+            status="active"
+            format={(p) => (p === 100 ? t('import.working') : `${p}%`)}
+          />
+          <p style={{ marginTop: 16 }}>
+            {stage.kind === 'checking'
+              ? t('import.checking', { name: file?.name })
+              : t('import.importing', { count: stage.total })}
+          </p>
+        </div>
+      )}
+      {stage.kind === 'preview' && <Preview meta={meta} report={stage.report} />}
+      {stage.kind === 'done' && (
+        <Result
+          status="success"
+          title={t('import.done', { count: stage.report.created })}
+          subTitle={file?.name}
+          style={{ padding: '16px 0' }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function Preview({ meta, report }: { meta: ResourceMeta; report: ImportReport }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  if (report.total === 0) return <Alert type="warning" showIcon title={t('import.noRows')} />;
+  if (report.errors.length === 0)
+    return <Alert type="success" showIcon title={t('import.allValid', { count: report.total })} />;
+  const badRows = new Set(report.errors.map((e) => e.row)).size;
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Alert
+        type="error"
+        showIcon
+        title={t('import.problems', { count: report.errors.length, rows: badRows, total: report.total })}
+        description={t('import.nothingWritten')}
+      />
+      <Table
+        size="small"
+        rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+        dataSource={report.errors}
+        pagination={report.errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
+        columns={[
+          { title: t('import.row'), dataIndex: 'row', width: 80 },
+          {
+            title: t('import.column'),
+            dataIndex: 'field',
+            width: 180,
+            render: (f: string) => (f ? fieldLabel(meta, f, lang) : '—'),
+          },
+          { title: t('import.problem'), dataIndex: 'message' },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,127 @@
+import { App, Button, Drawer, Form, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickTitle, useLang } from '../shell/i18n';
+import { useIsMobile } from '../shell/layout/use-device';
+import { formItem } from './meta-inputs';
+import type { RefChoices } from './ref-options';
+import type { AnyRow, ResourceApi } from './resource-api';
+import { formFields, type ResourceView, rowName } from './resource-view';
+import { acceptsNull, defaultOf } from './zod-rules';
+
+type Values = Record<string, unknown>;
+
+// What the drawer is doing: creating (optionally under a parent node) or editing a row.
+export type Editing = { kind: 'create'; parent?: AnyRow } | { kind: 'edit'; row: AnyRow };
+
+interface Props {
+  view: ResourceView;
+  api: ResourceApi<AnyRow, Values, Values, object>;
+  editing: Editing | null;
+  refs: Map<string, RefChoices>;
+  // Tree ids the edited node may not take as its parent (itself and its descendants).
+  excluded?: ReadonlySet<number>;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+// What the form sends: empty inputs become null where the schema takes null, and are left out
+// (so the schema's default applies) where it does not.
+export function formBody(view: ResourceView, values: Values): Values {
+  const body: Values = {};
+  for (const field of formFields(view.meta)) {
+    const value = values[field.key];
+    const schema = view.schema.shape[field.key];
+    if (value === undefined || value === null || value === '') {
+      if (schema && acceptsNull(schema)) body[field.key] = null;
+    } else body[field.key] = value;
+  }
+  return body;
+}
+
+export function formDefaults(view: ResourceView): Values {
+  const values: Values = {};
+  for (const field of formFields(view.meta)) {
+    const schema = view.schema.shape[field.key];
+    const value = schema ? defaultOf(schema) : undefined;
+    if (value !== undefined && value !== null) values[field.key] = value;
+  }
+  return values;
+}
+
+// The create/edit drawer of a declared resource: fields, rules and defaults from the meta and the zod schema.
+export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const { meta } = view;
+  const title = pickTitle(meta.title, lang);
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    if (editing.kind === 'edit') {
+      const values: Values = {};
+      for (const field of formFields(meta)) values[field.key] = editing.row[field.key] ?? undefined;
+      form.setFieldsValue(values);
+    } else {
+      form.setFieldsValue({ ...formDefaults(view), ...(editing.parent ? { parentId: editing.parent.id } : {}) });
+    }
+  }, [editing, form, meta, view]);
+
+  async function save(values: Values) {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      const body = formBody(view, values);
+      if (editing.kind === 'edit') await api.update({ ...body, id: editing.row.id });
+      else await api.create(body);
+      message.success(t('common.saved'));
+      onSaved();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const heading = !editing
+    ? ''
+    : editing.kind === 'edit'
+      ? t('crud.editTitle', { name: rowName(meta, editing.row) })
+      : editing.parent
+        ? t('crud.createUnder', { name: rowName(meta, editing.parent) })
+        : t('crud.createTitle', { title });
+
+  return (
+    <Drawer
+      title={heading}
+      open={!!editing}
+      onClose={onClose}
+      size={isMobile ? '100%' : 480}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values> name={meta.name} form={form} layout="vertical" onFinish={save}>
+        {formFields(meta).map((field, i, siblings) =>
+          formItem(
+            field,
+            view.schema.shape[field.key],
+            { lang, t, refs, upload: view.upload, excluded },
+            { autoFocus: i === 0, siblings },
+          ),
+        )}
+        {/* Enter in a text input submits the form. */}
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Drawer>
+  );
+}

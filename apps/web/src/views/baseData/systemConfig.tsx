@@ -1,0 +1,98 @@
+import {
+  type CurrentUser,
+  type SystemConfig,
+  systemConfigMeta,
+  zSystemConfig,
+  type zSystemConfigRow,
+} from '@lyceum/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Skeleton, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formBody } from '../../crud/meta-form-drawer';
+import { formItem } from '../../crud/meta-inputs';
+import type { ResourceView } from '../../crud/resource-view';
+import { useLang } from '../../shell/i18n';
+import { usePermission } from '../../shell/permission';
+import { post, postWithLoading, unwrap } from '../../shell/request';
+import { readOrganizationConfig, saveOrganization } from '../../shell/session';
+
+type Row = z.infer<typeof zSystemConfigRow>;
+type Values = Record<string, unknown>;
+
+const view: ResourceView = { meta: systemConfigMeta, schema: zSystemConfig, upload: 'logo' };
+
+// The organisation's settings: one form, read with /get and written with /save.
+export default function SystemConfigView() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const canSave = usePermission(['systemConfig:update']);
+  const config = useQuery({
+    queryKey: ['systemConfig'],
+    queryFn: () => unwrap(post<Row>('/api/systemConfig/get')),
+  });
+
+  useEffect(() => {
+    if (config.data) form.setFieldsValue(config.data);
+  }, [config.data, form]);
+
+  async function save(values: Values) {
+    setSaving(true);
+    try {
+      const body = formBody(view, values) as SystemConfig;
+      const saved = await unwrap(postWithLoading<Row>('/api/systemConfig/save', body));
+      client.setQueryData(['systemConfig'], saved);
+      // The shell shows the organisation's face from the current user; update it now, not on next login.
+      const me = client.getQueryData<CurrentUser>(['currentUser']);
+      const domain = me?.organization.domain ?? readOrganizationConfig()?.domain;
+      if (domain) {
+        const { name, logo, icpNumber, copyright, themeColor } = saved;
+        const organization = { domain, name, logo, icpNumber, copyright, themeColor };
+        saveOrganization(organization);
+        if (me) client.setQueryData<CurrentUser>(['currentUser'], { ...me, organization });
+      }
+      message.success(t('common.saved'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!config.data) return <Card>{<Skeleton active />}</Card>;
+  const refs = new Map();
+  return (
+    <Card title={t('settings.title')} extra={<span className="card-hint">{t('settings.hint')}</span>}>
+      <Form<Values>
+        form={form}
+        name="systemConfig"
+        layout="vertical"
+        onFinish={save}
+        disabled={!canSave}
+        style={{ maxWidth: 640 }}
+      >
+        {systemConfigMeta.fields.map((field) =>
+          formItem(field, zSystemConfig.shape[field.key as keyof typeof zSystemConfig.shape], {
+            lang,
+            t,
+            refs,
+            upload: view.upload,
+          }),
+        )}
+        {canSave && (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('common.save')}
+            </Button>
+            <Button htmlType="button" onClick={() => form.setFieldsValue(config.data)}>
+              {t('common.reset')}
+            </Button>
+          </Space>
+        )}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { judgeTypeLabels, labelOf, partialCreditLabels, QuestionType } from '@lyceum/contract';
+import { Descriptions, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../shell/i18n';
+import type { CoreDraft, GapKey, ShortKey } from './question-draft';
+import { RichHtml } from './rich-html';
+import './i18n';
+
+// The answer key of a question (and of each compose child), as teachers read it.
+export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[] }; number?: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const prefix = number ? `${number} ` : '';
+  switch (q.type) {
+    case QuestionType.SingleChoice:
+      return (
+        <Typography.Text className="q-key">
+          {prefix}
+          {t('question.answerLabel', { value: String(q.answer) })}
+        </Typography.Text>
+      );
+    case QuestionType.MultipleChoice:
+      return (
+        <Typography.Text className="q-key">
+          {prefix}
+          {t('question.answerLabel', { value: (q.answer as string[]).join(', ') })} ·{' '}
+          {labelOf(partialCreditLabels, q.partialCredit, lang)}
+          {q.partialCredit === 2 && ` (${q.partScore ?? q.score / 2})`}
+        </Typography.Text>
+      );
+    case QuestionType.TrueFalse:
+      return (
+        <Typography.Text className="q-key">
+          {prefix}
+          {t('question.answerLabel', { value: t(q.answer ? 'question.trueLabel' : 'question.falseLabel') })}
+        </Typography.Text>
+      );
+    case QuestionType.GapFilling: {
+      const key = q.answer as GapKey;
+      return (
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          title={prefix || undefined}
+          items={key.blanks.map((b, i) => ({
+            key: String(i),
+            label: `${t('question.blank', { n: i + 1 })} (${b.score})`,
+            children: b.answers.map((a) => (
+              <Tag key={a} color="green">
+                {a}
+              </Tag>
+            )),
+          }))}
+        />
+      );
+    }
+    case QuestionType.ShortAnswer: {
+      const key = q.answer as ShortKey;
+      return (
+        <div>
+          <Typography.Text type="secondary">
+            {prefix}
+            {t('question.reference')} · {labelOf(judgeTypeLabels, q.judgeType, lang)}
+          </Typography.Text>
+          <RichHtml html={key.reference} />
+          <div style={{ marginTop: 4 }}>
+            {key.keywords.length ? (
+              key.keywords.map((k) => (
+                <Tag key={k.word} color="blue">
+                  {k.word} +{k.points}
+                </Tag>
+              ))
+            ) : (
+              <Typography.Text type="secondary">{t('question.noKeywords')}</Typography.Text>
+            )}
+          </div>
+        </div>
+      );
+    }
+    case QuestionType.Compose:
+      return (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {(q.children ?? []).map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: children are identified by their place
+            <KeyView key={i} q={c} number={`${i + 1}.`} />
+          ))}
+        </div>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,114 @@
+import type {
+  CommonLists,
+  PageRequest,
+  Question,
+  QuestionInput,
+  ScoreResult,
+  UserBrief,
+  zQuestionFilter,
+} from '@lyceum/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { resourceApi } from '../../crud/resource-api';
+import { get, post, postWithLoading, unwrap } from '../../shell/request';
+import { uploadRaw } from '../../shell/transfer';
+
+export type QuestionFilter = z.input<typeof zQuestionFilter>;
+export type QuestionPageRequest = QuestionFilter &
+  PageRequest & { sortField?: string; sortOrder?: 'ascend' | 'descend' };
+export type QuestionSave = QuestionInput & { id?: number | null };
+
+export const questionApi = resourceApi<Question, QuestionSave, QuestionSave, QuestionPageRequest>('question');
+
+// The permissions the question screens check (the server's `crud('question')` buttons plus the editor pages).
+export const QP = {
+  page: 'question:page',
+  edit: 'question:edit',
+  create: 'question:create',
+  update: 'question:update',
+  remove: 'question:delete',
+} as const;
+
+export interface QuestionVersion {
+  version: number;
+  snapshot: unknown;
+  editorId: number | null;
+  createTime: string;
+}
+
+export interface NamedNode {
+  id: number;
+  name: string;
+  children?: NamedNode[];
+}
+
+export const copyQuestion = (id: number) => unwrap(postWithLoading<Question>(`/api/question/copy/${id}`));
+export const questionVersions = (id: number) => unwrap(post<QuestionVersion[]>(`/api/question/versions/${id}`));
+export const bulkTag = (ids: number[], tagIds: number[]) =>
+  unwrap(postWithLoading<{ updated: number }>('/api/question/bulkTag', { ids, tagIds }));
+export const tryAnswerOnServer = (question: QuestionInput, answer: unknown) =>
+  unwrap(post<ScoreResult>('/api/question/tryAnswer', { question, answer }));
+
+export async function uploadImage(file: File): Promise<string> {
+  const res = await unwrap(
+    uploadRaw<{ id: number; url: string }>('/api/file/upload?purpose=image', file, {
+      contentType: file.type || 'application/octet-stream',
+      headers: { 'x-file-name': encodeURIComponent(file.name) },
+    }),
+  );
+  return `/api/file/${res.id}`;
+}
+
+const STALE = 60_000;
+
+// Degrees, categories, subjects, tags and people: the look-ups every question screen shares.
+export function useCommonLists() {
+  return useQuery({
+    queryKey: ['common', 'list'],
+    queryFn: () => unwrap(get<CommonLists>('/api/common/list')),
+    staleTime: STALE,
+  });
+}
+
+export function useSubjects() {
+  return useQuery({
+    queryKey: ['courseCategory', 'tree'],
+    queryFn: () => unwrap(post<NamedNode[]>('/api/courseCategory/tree', {})),
+    staleTime: STALE,
+  });
+}
+
+// Type 1 tags and type 2 knowledge points, as two groups of one tree select.
+export function useTagTree() {
+  return useQuery({
+    queryKey: ['tag', 'common-tree'],
+    queryFn: async () => {
+      const [tags, points] = await Promise.all([
+        unwrap(get<NamedNode[]>('/api/common/tag/tree', { type: 1 })),
+        unwrap(get<NamedNode[]>('/api/common/tag/tree', { type: 2 })),
+      ]);
+      return { tags, points };
+    },
+    staleTime: STALE,
+  });
+}
+
+export function useUsers() {
+  return useQuery({
+    queryKey: ['user', 'brief'],
+    queryFn: () => unwrap(post<UserBrief[]>('/api/user/select/organizationId', {}, { silent: true })),
+    staleTime: STALE,
+    retry: false,
+  });
+}
+
+export interface TreeOption {
+  value: number | string;
+  title: string;
+  selectable?: boolean;
+  children?: TreeOption[];
+}
+
+export function toTreeOptions(nodes: NamedNode[] | undefined): TreeOption[] {
+  return (nodes ?? []).map((n) => ({ value: n.id, title: n.name, children: toTreeOptions(n.children) }));
+}

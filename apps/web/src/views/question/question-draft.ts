@@ -1,0 +1,190 @@
+import {
+  type GapRules,
+  JudgeType,
+  OPTION_LABELS,
+  PartialCredit,
+  type Question,
+  type QuestionInput,
+  QuestionType,
+  zQuestionCreate,
+  zQuestionInput,
+} from '@lyceum/contract';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { zhIssues } from './i18n';
+
+// The editor keeps the question as plain state in the contract's input shape, so a zod issue's path
+// is also the address of the field that shows it.
+export interface ChoiceOption {
+  label: string;
+  content: string;
+}
+export interface Blank {
+  score: number;
+  answers: string[];
+}
+export interface GapKey {
+  blanks: Blank[];
+  rules: GapRules;
+}
+export interface Keyword {
+  word: string;
+  points: number;
+}
+export interface ShortKey {
+  reference: string;
+  keywords: Keyword[];
+}
+export type AnswerValue = string | string[] | boolean | GapKey | ShortKey | null;
+export type ChildType = 1 | 2 | 3 | 4 | 5;
+
+export interface CoreDraft {
+  type: QuestionType;
+  stem: string;
+  options: ChoiceOption[];
+  answer: AnswerValue;
+  partialCredit: PartialCredit;
+  partScore: number | null;
+  analysis: string;
+  score: number;
+  judgeType: JudgeType;
+}
+export interface Draft extends CoreDraft {
+  id: number | null;
+  children: CoreDraft[];
+  difficulty: number;
+  degreeId: number | null;
+  categoryId: number | null;
+  subjectId: number | null;
+  tagIds: number[];
+}
+
+export const DEFAULT_RULES: GapRules = {
+  ignoreCase: true,
+  normalizeSpace: true,
+  fullHalfWidth: true,
+  numericTolerance: null,
+  anyOrder: false,
+};
+
+export const relabel = (options: ChoiceOption[]) => options.map((o, i) => ({ ...o, label: OPTION_LABELS[i] }));
+
+function emptyAnswer(type: QuestionType): AnswerValue {
+  switch (type) {
+    case QuestionType.SingleChoice:
+      return '';
+    case QuestionType.MultipleChoice:
+      return [];
+    case QuestionType.TrueFalse:
+      return true;
+    case QuestionType.GapFilling:
+      return { blanks: [], rules: { ...DEFAULT_RULES } };
+    case QuestionType.ShortAnswer:
+      return { reference: '', keywords: [] };
+    default:
+      return null;
+  }
+}
+
+export function emptyCore(type: QuestionType): CoreDraft {
+  const choice = type === QuestionType.SingleChoice || type === QuestionType.MultipleChoice;
+  return {
+    type,
+    stem: '',
+    options: choice ? relabel(Array.from({ length: 4 }, () => ({ label: '', content: '' }))) : [],
+    answer: emptyAnswer(type),
+    partialCredit: PartialCredit.AllOrNothing,
+    partScore: null,
+    analysis: '',
+    score: type === QuestionType.GapFilling || type === QuestionType.Compose ? 0 : 2,
+    judgeType: type === QuestionType.ShortAnswer ? JudgeType.Manual : JudgeType.Automatic,
+  };
+}
+
+export function emptyDraft(type: QuestionType): Draft {
+  return {
+    ...emptyCore(type),
+    id: null,
+    children: [],
+    difficulty: 3,
+    degreeId: null,
+    categoryId: null,
+    subjectId: null,
+    tagIds: [],
+  };
+}
+
+// A saved row, back into the editor's shape (the server stores exactly what the contract accepts).
+export function draftOf(q: Question): Draft {
+  const core = (c: Record<string, unknown>): CoreDraft => ({
+    ...emptyCore(c.type as QuestionType),
+    ...(c as Partial<CoreDraft>),
+  });
+  return {
+    ...core(q as unknown as Record<string, unknown>),
+    id: q.id,
+    children: (q.children as Record<string, unknown>[]).map(core),
+    difficulty: q.difficulty,
+    degreeId: q.degreeId,
+    categoryId: q.categoryId,
+    subjectId: q.subjectId,
+    tagIds: q.tagIds,
+  };
+}
+
+// Gap filling and compose questions are worth what their parts are worth.
+export function withDerivedScore<T extends CoreDraft & { children?: CoreDraft[] }>(q: T): T {
+  if (q.type === QuestionType.GapFilling && q.answer && typeof q.answer === 'object' && 'blanks' in q.answer) {
+    return { ...q, score: q.answer.blanks.reduce((s, b) => s + (b.score || 0), 0) };
+  }
+  if (q.type === QuestionType.Compose && q.children) {
+    return { ...q, score: q.children.reduce((s, c) => s + (withDerivedScore(c).score || 0), 0) };
+  }
+  return q;
+}
+
+function payloadOf(d: Draft): Record<string, unknown> {
+  const q = withDerivedScore({ ...d, children: d.children.map((c) => withDerivedScore(c)) });
+  const { id, ...rest } = q;
+  return q.type === QuestionType.Compose ? { ...rest, answer: null, id } : { ...rest, id };
+}
+
+export type Issues = Record<string, string>;
+export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+export function translateIssue(message: string, t: TFunction, zh: boolean): string {
+  if (!zh) return message;
+  for (const [pattern, text] of zhIssues) if (pattern.test(message)) return message.replace(pattern, text);
+  return message || t('validation.invalid');
+}
+
+function describe(issue: z.core.$ZodIssue, t: TFunction, zh: boolean): string {
+  if (issue.code === 'too_small' && issue.origin === 'string') return t('validation.min', { min: issue.minimum });
+  if (issue.code === 'too_small' && issue.origin === 'number') return t('validation.minValue', { min: issue.minimum });
+  if (issue.code === 'too_big' && issue.origin === 'number') return t('validation.maxValue', { max: issue.maximum });
+  if (issue.code === 'too_small' && issue.origin === 'array' && issue.path.at(-1) === 'answers')
+    return translateIssue('each blank needs an accepted answer', t, zh);
+  return translateIssue(issue.message, t, zh);
+}
+
+export interface Checked {
+  input: QuestionInput | null;
+  issues: Issues;
+  first: string | null;
+}
+
+// The same rules the server applies (zQuestionCreate), each issue keyed by the field it names.
+export function checkDraft(d: Draft, t: TFunction, zh: boolean): Checked {
+  const result = zQuestionCreate.safeParse({ ...payloadOf(d), id: null });
+  if (result.success) return { input: zQuestionInput.parse(result.data), issues: {}, first: null };
+  const issues: Issues = {};
+  for (const issue of result.error.issues) {
+    const key = pathKey(issue.path);
+    issues[key] ??= describe(issue, t, zh);
+  }
+  return { input: null, issues, first: Object.values(issues)[0] ?? null };
+}
+
+export function savePayload(d: Draft): Record<string, unknown> {
+  return payloadOf(d);
+}

@@ -1,0 +1,201 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs, uniqueName } from './helpers';
+import { addTag, editorMain, fillStem, findRow, openEditor, saveAndBack } from './question-helpers';
+
+// One question of each type is created and edited through the editor at the spec's path.
+async function fillChoice(page: Page, contents: string[], correct: string[]): Promise<void> {
+  const main = editorMain(page);
+  for (const [i, text] of contents.entries()) {
+    await main.getByLabel(`Content of option ${'ABCDEFGHIJ'[i]}`).fill(text);
+  }
+  for (const label of correct) await main.getByLabel(`Option ${label} is correct`).check();
+}
+
+test.describe('question editors', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, 'admin');
+  });
+
+  test('single choice: create with a formula, reorder options, edit', async ({ page }) => {
+    const stem = uniqueName('Single');
+    await page.goto('/question/single/choice');
+    await expect(page.getByRole('heading', { name: 'New question · Single choice' })).toBeVisible();
+    await fillStem(page, `${stem} which is the derivative of x²? `);
+    const main = editorMain(page);
+    await main.getByRole('button', { name: 'Insert formula' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Formula (LaTeX)' });
+    await dialog.getByLabel('Formula (LaTeX)').fill('\\frac{d}{dx}x^2');
+    await expect(dialog.locator('.katex')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await expect(page.locator('#q-stem')).toHaveValue(/data-latex="\\frac\{d\}\{dx\}x\^2"/);
+    await expect(page.locator('.q-editor-side .katex').first()).toBeVisible();
+    await fillChoice(page, ['x', '2x', 'x^2', '2'], ['B']);
+    // Moving B up makes it A, and the correct mark moves with it.
+    await main.getByRole('button', { name: 'Move up B' }).click();
+    await expect(main.getByLabel('Content of option A')).toHaveValue('2x');
+    await expect(main.getByLabel('Option A is correct')).toBeChecked();
+    await main.getByRole('button', { name: 'Remove option D' }).click();
+    await expect(main.getByLabel('Content of option D')).toHaveCount(0);
+    // Try an answer with the key: full marks.
+    await page.getByRole('button', { name: 'Fill in the key' }).click();
+    await expect(page.getByTestId('try-result')).toContainText('2 of 2 points');
+    await saveAndBack(page);
+    await openEditor(page, stem);
+    await expect(page.getByRole('heading', { name: /Question #\d+ · Single choice/ })).toBeVisible();
+    await editorMain(page).getByLabel('Score', { exact: true }).fill('3');
+    await saveAndBack(page);
+    await expect(await findRow(page, stem)).toContainText('3');
+  });
+
+  test('multiple choice: validation, partial credit, edit', async ({ page }) => {
+    const stem = uniqueName('Multi');
+    await page.goto('/question/multiple/choice');
+    const main = editorMain(page);
+    await main.getByRole('button', { name: 'Save and back' }).click();
+    await expect(main.getByText('is required')).toBeVisible();
+    await expect(main.getByText('mark at least one correct option')).toBeVisible();
+    await fillStem(page, `${stem} which are prime?`);
+    await fillChoice(page, ['2', '3', '4', '9'], ['A', 'B']);
+    await main.getByRole('radio', { name: 'Part score for a correct subset' }).check();
+    await main.getByLabel('Part score', { exact: true }).fill('1');
+    const preview = page.locator('.q-editor-side');
+    await preview.getByRole('checkbox', { name: 'A. 2' }).check();
+    await expect(page.getByTestId('try-result')).toContainText('1 of 2 points');
+    await saveAndBack(page);
+    await openEditor(page, stem);
+    await editorMain(page).getByRole('button', { name: 'Add option' }).click();
+    await editorMain(page).getByLabel('Content of option E').fill('5');
+    await editorMain(page).getByLabel('Option E is correct').check();
+    await saveAndBack(page);
+    await page
+      .locator('.ant-table-tbody')
+      .getByRole('button', { name: new RegExp(stem) })
+      .click();
+    await expect(page.getByRole('dialog')).toContainText('Answer: A, B, E');
+  });
+
+  test('true or false: create and flip the key', async ({ page }) => {
+    const stem = uniqueName('TrueFalse');
+    await page.goto('/question/true/false');
+    await fillStem(page, `${stem} the sum of a triangle's angles is 180°.`);
+    await editorMain(page).getByRole('radio', { name: 'True' }).check();
+    await saveAndBack(page);
+    await openEditor(page, stem);
+    await editorMain(page).getByRole('radio', { name: 'False' }).check();
+    await saveAndBack(page);
+    await page
+      .locator('.ant-table-tbody')
+      .getByRole('button', { name: new RegExp(stem) })
+      .click();
+    await expect(page.getByRole('dialog')).toContainText('Answer: False');
+  });
+
+  test('gap filling: insert blanks, accepted answers and rules, edit', async ({ page }) => {
+    const stem = uniqueName('Gap');
+    await page.goto('/question/gap/filling');
+    const main = editorMain(page);
+    await fillStem(page, `${stem} the capital of France is `);
+    await main.getByRole('button', { name: 'Insert blank' }).click();
+    await page.locator('#q-stem').press('End');
+    await page.locator('#q-stem').pressSequentially(' and of Italy is ');
+    await main.getByRole('button', { name: 'Insert blank' }).click();
+    await addTag(main.getByLabel('Accepted answers Blank 1'), 'Paris');
+    await addTag(main.getByLabel('Accepted answers Blank 2'), 'Rome');
+    await main.getByLabel('Score Blank 2').fill('2');
+    await expect(main.getByLabel('Score', { exact: true })).toHaveValue(/^3(\.0)?$/);
+    await main.getByLabel('Blanks in any order').click();
+    const preview = page.locator('.q-editor-side');
+    await preview.getByLabel('Blank 1').fill(' paris ');
+    await expect(page.getByTestId('try-result')).toContainText('1 of 3 points');
+    await saveAndBack(page);
+    await openEditor(page, stem);
+    await addTag(editorMain(page).getByLabel('Accepted answers Blank 2'), 'Roma');
+    await saveAndBack(page);
+    await page
+      .locator('.ant-table-tbody')
+      .getByRole('button', { name: new RegExp(stem) })
+      .click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByLabel('Blank 2')).toBeVisible();
+    await expect(drawer).toContainText('Roma');
+  });
+
+  test('short answer: reference and keywords, edit', async ({ page }) => {
+    const stem = uniqueName('Short');
+    await page.goto('/question/short/answer');
+    const main = editorMain(page);
+    await fillStem(page, `${stem} explain photosynthesis.`);
+    await main.getByLabel('Reference answer').fill('<p>Plants turn light, water and CO<sub>2</sub> into sugar.</p>');
+    await main.getByRole('button', { name: 'Add keyword' }).click();
+    await main.getByLabel('Keyword 1', { exact: true }).fill('light');
+    await main.getByLabel('Points 1', { exact: true }).fill('2');
+    await main.getByLabel('Score', { exact: true }).fill('5');
+    await saveAndBack(page);
+    await openEditor(page, stem);
+    await editorMain(page).getByRole('button', { name: 'Add keyword' }).click();
+    await editorMain(page).getByLabel('Keyword 2', { exact: true }).fill('chlorophyll');
+    await saveAndBack(page);
+    await page
+      .locator('.ant-table-tbody')
+      .getByRole('button', { name: new RegExp(stem) })
+      .click();
+    await expect(page.getByRole('dialog')).toContainText('chlorophyll +1');
+  });
+
+  test('compose: children of several types, edit', async ({ page }) => {
+    const stem = uniqueName('Compose');
+    await page.goto('/question/compose');
+    const main = editorMain(page);
+    await fillStem(page, `${stem} read the passage and answer.`);
+    await main.getByRole('button', { name: 'Add child question' }).click();
+    await page.getByRole('menuitem', { name: 'True or false' }).click();
+    await fillStem(page, 'The passage is about cats.', 'children.0.stem');
+    await main.getByRole('button', { name: 'Add child question' }).click();
+    await page.getByRole('menuitem', { name: 'Single choice' }).click();
+    await fillStem(page, 'Who wrote it?', 'children.1.stem');
+    await fillChoice(page, ['Ann', 'Bob', 'Cy', 'Di'], ['C']);
+    await expect(page.locator('#q-score')).toHaveValue(/^4(\.0)?$/);
+    await saveAndBack(page);
+    await openEditor(page, stem);
+    await editorMain(page).getByRole('button', { name: 'Move up 2' }).click();
+    await expect(page.locator('#q-children-0-stem')).toHaveValue('Who wrote it?');
+    await saveAndBack(page);
+    await page
+      .locator('.ant-table-tbody')
+      .getByRole('button', { name: new RegExp(stem) })
+      .click();
+    await expect(page.getByRole('dialog')).toContainText('1. Answer: C');
+  });
+});
+
+test.describe('question list', () => {
+  test('filters by type and keyword, previews with versions, bulk tags and deletes', async ({ page }) => {
+    await loginAs(page, 'admin');
+    const stem = uniqueName('Listed');
+    await page.goto('/question/true/false');
+    await fillStem(page, `${stem} water boils at 100 °C at sea level.`);
+    await saveAndBack(page);
+    const bar = page.locator('form[id="question-filter"]');
+    await bar.getByLabel('Type').click();
+    await page.locator('.ant-select-item-option', { hasText: 'True or false' }).click();
+    const row = await findRow(page, stem);
+    await expect(row).toContainText('True or false');
+    await row.getByRole('button', { name: /^Preview #/ }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('radio', { name: 'True' })).toBeVisible();
+    await expect(drawer).toContainText('Version history');
+    await expect(drawer).toContainText('v1 ·');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Tag selected/ }).click();
+    const modal = page.getByRole('dialog', { name: /Add tags to 1 questions/ });
+    await modal.getByLabel('Tags and knowledge points').click();
+    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Exam focus' }).first().click();
+    await modal.getByLabel('Tags and knowledge points').press('Escape');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('1 questions tagged')).toBeVisible();
+    await row.getByRole('button', { name: /^Delete #/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: stem })).toHaveCount(0);
+  });
+});

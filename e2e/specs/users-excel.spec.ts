@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { loginAs, uniqueName } from './helpers';
+import { readXlsx, uploadXlsx, xlsx } from './xlsx';
+
+const HEADER = ['User name', 'Real name', 'Initial password', 'Roles', 'Sex', 'Status', 'Phone', 'E-mail'];
+
+test.describe('users in Excel', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/user/index');
+  });
+
+  test('import previews a bad row, then imports a clean file', async ({ page }) => {
+    const prefix = uniqueName('imp');
+    const good = [`${prefix}a`, 'Imported One', 'import-pass-2026', 'Teacher', 'Female', 'Enabled', '', ''];
+    const bad = [`${prefix} b!`, 'Imported Two', 'import-pass-2026', 'Teacher', 'Male', 'Enabled', '', 'not-an-email'];
+    await page.locator('.toolbar').getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog');
+    await uploadXlsx(dialog, 'users-bad.xlsx', await xlsx(HEADER, [good, bad]));
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('of 2 rows');
+    await expect(dialog.getByRole('row', { name: /^3 User name/ })).toHaveCount(1);
+    await expect(dialog.getByRole('button', { name: /^Import \d+ rows?$/ })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Choose another file' }).click();
+    const fixed = [`${prefix}b`, 'Imported Two', 'import-pass-2026', 'Teacher', 'Male', 'Enabled', '', ''];
+    await uploadXlsx(dialog, 'users.xlsx', await xlsx(HEADER, [good, fixed]));
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect(dialog).toContainText('2 rows imported');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+    const filters = page.locator('.filter-bar');
+    await filters.getByLabel('User name').fill(prefix);
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(prefix) })).toHaveCount(2);
+  });
+
+  test('export writes the users of the current filter', async ({ page }) => {
+    const filters = page.locator('.filter-bar');
+    await filters.getByLabel('User name').fill('admin');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const download = page.waitForEvent('download');
+    await page.locator('.toolbar').getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    const rows = await readXlsx(await readFile(path));
+    expect(rows[0]).toContain('User name');
+    expect(rows[0]).not.toContain('Initial password');
+    expect(rows.slice(1).every((r) => r[0].includes('admin'))).toBe(true);
+    expect(rows.length).toBeGreaterThan(1);
+  });
+
+  test('the department filter offers the department tree', async ({ page }) => {
+    const filters = page.locator('.filter-bar');
+    await filters.getByLabel('Department').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Mathematics').click();
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('.ant-table')).toBeVisible();
+  });
+});

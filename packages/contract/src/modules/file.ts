@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// What each upload purpose accepts; the server also reads the real type from the file's bytes.
+export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource'] as const;
+export type FilePurpose = (typeof FilePurpose)[number];
+
+const MB = 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/zip',
+  'application/x-ole-storage',
+  'text/plain',
+  ...IMAGE_TYPES,
+];
+export const MEDIA_TYPES = ['video/mp4', 'video/webm', 'audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/mp4'];
+
+export const filePurposeRules: Record<FilePurpose, { maxBytes: number; types: string[] }> = {
+  avatar: { maxBytes: 5 * MB, types: IMAGE_TYPES },
+  image: { maxBytes: 5 * MB, types: IMAGE_TYPES },
+  logo: { maxBytes: 2 * MB, types: IMAGE_TYPES },
+  document: { maxBytes: 50 * MB, types: DOCUMENT_TYPES },
+  resource: { maxBytes: 500 * MB, types: [...DOCUMENT_TYPES, ...MEDIA_TYPES] },
+};
+
+export const zUploadedFile = z.object({
+  id: z.number(),
+  url: z.string(),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+});
+export type UploadedFile = z.infer<typeof zUploadedFile>;
+
+// The answer of every spreadsheet import: dryRun lists the problems; otherwise `created` rows were written.
+export const zImportReport = z.object({
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  created: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+});
+export type ImportReport = z.infer<typeof zImportReport>;
