@@ -60,6 +60,7 @@ if (chromium) {
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);
+    if (s.flaky) console.log(`Note: ${s.flaky} browser test(s) passed only on a retry (flaky).`);
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
   }
