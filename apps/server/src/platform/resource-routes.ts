@@ -111,7 +111,7 @@ export function registerResource<
       url: `${base}/tree`,
       summary: `${t} records as a tree (filters keep matches and their ancestors)`,
       tags,
-      access: def.permissions.read,
+      access: def.permissions.list ?? def.permissions.read,
       body: def.schemas.filter,
       response: z.array(zTreeNode),
       handler: ({ ctx, body }) => resource.tree(ctx, body as z.output<F>),

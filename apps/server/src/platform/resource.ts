@@ -28,7 +28,7 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   schemas: { row: R; create: C; update: U; filter: F };
   permissions: {
     read: GuardedAccess;
-    // The unpaged list (selects elsewhere need it); defaults to `read`.
+    // The unpaged list and the tree (selects elsewhere need them); default `read`.
     list?: GuardedAccess;
     create: GuardedAccess;
     update: GuardedAccess;

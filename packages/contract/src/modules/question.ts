@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { difficultyLabels } from '../enums/difficulty';
 import { JudgeType, judgeTypeLabels } from '../enums/judge-type';
 import { PartialCredit, partialCreditLabels } from '../enums/partial-credit';
-import { QuestionType } from '../enums/question-type';
+import { QuestionType, questionTypeLabels } from '../enums/question-type';
 import { zDateTime, zEnum, zId } from '../fields';
+import { field, type ResourceMeta } from '../resource-meta';
 import type { AnswerKey, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
 
 // A blank in a gap-filling stem. The editor inserts it; the preview draws an input in its place.
@@ -267,3 +268,23 @@ export const zStudentAnswer: z.ZodType<StudentAnswer> = z.lazy(() =>
   z.union([z.string().max(20_000), z.boolean(), z.null(), z.array(zStudentAnswer).max(50)]),
 );
 export const zTryAnswerRequest = z.object({ question: z.record(z.string(), z.unknown()), answer: zStudentAnswer });
+
+// Questions as people see them in lists and in the spreadsheet's import errors (the importer names
+// these fields); the spreadsheet's own columns are defined by the server's question importer.
+export const questionMeta: ResourceMeta = {
+  name: 'question',
+  title: { en: 'Questions', zh: '题目' },
+  permission: 'question',
+  labelKey: 'stem',
+  keyword: true,
+  fields: [
+    field('type', ['Type', '题型'], 'enum', { enum: questionTypeLabels }),
+    field('stem', ['Stem', '题干'], 'textarea'),
+    field('options', ['Options', '选项'], 'text'),
+    field('answer', ['Answer', '答案'], 'text'),
+    field('score', ['Score', '分值'], 'number'),
+    field('difficulty', ['Difficulty', '难度'], 'enum', { enum: difficultyLabels }),
+    field('tags', ['Tags and knowledge points', '标签与知识点'], 'text'),
+    field('analysis', ['Analysis', '解析'], 'textarea'),
+  ],
+};

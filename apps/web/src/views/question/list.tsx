@@ -1,9 +1,17 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, TagsOutlined } from '@ant-design/icons';
-import { enumValues, labelOf, type Question, questionEditPaths, questionTypeLabels } from '@lyceum/contract';
+import {
+  enumValues,
+  labelOf,
+  type Question,
+  questionEditPaths,
+  questionMeta,
+  questionTypeLabels,
+} from '@lyceum/contract';
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
@@ -120,6 +128,12 @@ export default function QuestionListView() {
               {selected.length > 0 && ` (${selected.length})`}
             </Button>
           )}
+          <TransferButtons
+            meta={questionMeta}
+            api={questionApi}
+            filter={list.filters}
+            onImported={() => void list.reload()}
+          />
           <span className="toolbar-spacer" />
           <Tooltip title={t('common.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.reload()} />
