@@ -192,8 +192,21 @@ function Preview({ meta, report }: { meta: ResourceMeta; report: ImportReport })
   const { t } = useTranslation();
   const lang = useLang();
   if (report.total === 0) return <Alert type="warning" showIcon title={t('import.noRows')} />;
+  const duplicates = report.duplicates?.length ? (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('import.duplicates', { count: report.duplicates.length })}
+      description={report.duplicates.map((d) => `${t('import.row')} ${d.row}: ${d.stem}`).join(' · ')}
+    />
+  ) : null;
   if (report.errors.length === 0)
-    return <Alert type="success" showIcon title={t('import.allValid', { count: report.total })} />;
+    return (
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <Alert type="success" showIcon title={t('import.allValid', { count: report.total })} />
+        {duplicates}
+      </Space>
+    );
   const badRows = new Set(report.errors.map((e) => e.row)).size;
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -203,6 +216,7 @@ function Preview({ meta, report }: { meta: ResourceMeta; report: ImportReport })
         title={t('import.problems', { count: report.errors.length, rows: badRows, total: report.total })}
         description={t('import.nothingWritten')}
       />
+      {duplicates}
       <Table
         size="small"
         rowKey={(e) => `${e.row}-${e.field}-${e.message}`}

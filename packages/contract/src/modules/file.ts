@@ -39,5 +39,7 @@ export const zImportReport = z.object({
   valid: z.number().int(),
   created: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  // Rows that repeat something already there (questions with the same stem); reported, not refused.
+  duplicates: z.array(z.object({ row: z.number().int(), stem: z.string() })).optional(),
 });
 export type ImportReport = z.infer<typeof zImportReport>;

@@ -4,6 +4,7 @@ import {
   toScorable,
   zBulkTagRequest,
   zIdParam,
+  zImportReport,
   zQuestion,
   zQuestionFilter,
   zQuestionInput,
@@ -125,14 +126,8 @@ export function questionRoutes(app: FastifyInstance) {
       return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);
     },
   });
-  const report = z.object({
-    dryRun: z.boolean(),
-    total: z.number().int(),
-    valid: z.number().int(),
-    created: z.number().int(),
-    errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
-    duplicates: z.array(z.object({ row: z.number().int(), stem: z.string() })),
-  });
+  const report = zImportReport;
+
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
   defineFileRoute(app, {

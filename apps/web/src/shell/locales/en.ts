@@ -214,6 +214,8 @@ export const en = {
     confirm_other: 'Import {{count}} rows',
     noRows: 'The file has no data rows below the header.',
     allValid: 'All {{count}} rows are valid. Nothing has been written yet.',
+    duplicates_one: '{{count}} row repeats an entry already there (it will be imported too)',
+    duplicates_other: '{{count}} rows repeat entries already there (they will be imported too)',
     problems_one: '{{count}} problem in {{rows}} of {{total}} rows',
     problems_other: '{{count}} problems in {{rows}} of {{total}} rows',
     nothingWritten: 'Nothing was written. Correct these rows in the file and upload it again.',

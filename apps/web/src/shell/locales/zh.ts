@@ -214,6 +214,8 @@ export const zh: Messages = {
     confirm_other: '导入 {{count}} 行',
     noRows: '文件表头下方没有数据行。',
     allValid: '全部 {{count}} 行校验通过，尚未写入任何数据。',
+    duplicates_one: '{{count}} 行与已有内容重复（仍会导入）',
+    duplicates_other: '{{count}} 行与已有内容重复（仍会导入）',
     problems_one: '共 {{total}} 行，其中 {{rows}} 行有 {{count}} 处问题',
     problems_other: '共 {{total}} 行，其中 {{rows}} 行有 {{count}} 处问题',
     nothingWritten: '未写入任何数据。请在文件中修正这些行后重新上传。',
