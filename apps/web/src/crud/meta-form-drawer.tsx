@@ -1,8 +1,8 @@
-import { App, Button, Drawer, Form, Space } from 'antd';
+import { App, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickTitle, useLang } from '../shell/i18n';
-import { useIsMobile } from '../shell/layout/use-device';
+import { FormDrawer } from './form-drawer';
 import { formItem } from './meta-inputs';
 import type { RefChoices } from './ref-options';
 import type { AnyRow, ResourceApi } from './resource-api';
@@ -54,7 +54,6 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const { meta } = view;
@@ -95,20 +94,13 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
         : t('crud.createTitle', { title });
 
   return (
-    <Drawer
+    <FormDrawer
       title={heading}
       open={!!editing}
+      saving={saving}
       onClose={onClose}
-      size={isMobile ? '100%' : 480}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      width={480}
     >
       <Form<Values> name={meta.name} form={form} layout="vertical" onFinish={save}>
         {formFields(meta).map((field, i, siblings) =>
@@ -122,6 +114,6 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
         {/* Enter in a text input submits the form. */}
         <button type="submit" hidden aria-hidden />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,10 +1,10 @@
 import { enumValues, labelOf, type Role, RoleKind, roleKindLabels, zRoleCreate } from '@lyceum/contract';
-import { App, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { App, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../crud/form-drawer';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
-import { useIsMobile } from '../../shell/layout/use-device';
 import { roleApi } from './role-api';
 
 interface Values {
@@ -25,7 +25,6 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
@@ -50,20 +49,13 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
   }
 
   return (
-    <Drawer
+    <FormDrawer
       title={role ? t('role.editTitle', { name: role.name }) : t('role.createTitle')}
       open={open}
+      saving={saving}
       onClose={onClose}
-      size={isMobile ? '100%' : 420}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      width={420}
     >
       <Form<Values>
         form={form}
@@ -96,6 +88,6 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
         </Form.Item>
         <button type="submit" hidden aria-hidden />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

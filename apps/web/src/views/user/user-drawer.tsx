@@ -10,15 +10,15 @@ import {
   userStatusLabels,
   zUserCreate,
 } from '@lyceum/contract';
-import { App, Button, Drawer, Form, Input, Radio, Select, Space } from 'antd';
+import { App, Form, Input, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../crud/file-input';
+import { FormDrawer } from '../../crud/form-drawer';
 import { formItem } from '../../crud/meta-inputs';
 import type { RefChoices } from '../../crud/ref-options';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
-import { useIsMobile } from '../../shell/layout/use-device';
 import { roleName } from '../../shell/role-name';
 import { userApi } from './user-api';
 
@@ -52,7 +52,6 @@ export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props)
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
@@ -103,20 +102,13 @@ export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props)
   });
 
   return (
-    <Drawer
+    <FormDrawer
       title={user ? t('user.editTitle', { name: user.realName }) : t('user.createTitle')}
       open={open}
+      saving={saving}
       onClose={onClose}
-      size={isMobile ? '100%' : 480}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      width={480}
     >
       <Form<Values>
         name="user"
@@ -181,6 +173,6 @@ export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props)
         </Form.Item>
         <button type="submit" hidden aria-hidden />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
