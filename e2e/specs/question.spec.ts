@@ -198,4 +198,24 @@ test.describe('question list', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: stem })).toHaveCount(0);
   });
+
+  test('Aiken text import: a bad block is reported first, then the good ones are imported', async ({ page }) => {
+    const tag = uniqueName('Aiken');
+    await loginAs(page, 'admin');
+    await page.goto('/question/list');
+    await page.getByRole('button', { name: 'Paste text' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import choice questions from text (Aiken format)' });
+    const good = `${tag} which is a mammal?\nA. Shark\nB. Whale\nANSWER: B\n\n${tag} which are primes?\nA. 2\nB. 4\nC. 5\nANSWER: A, C`;
+    await dialog.getByLabel('Questions').fill(`${good}\n\n${tag} no answer\nA. x\nB. y`);
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await expect(dialog.getByRole('cell', { name: 'missing "ANSWER: X" line' })).toBeVisible();
+    await dialog.getByLabel('Questions').fill(good);
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await expect(dialog.getByText('2 questions are ready. Nothing has been written yet.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Import 2 questions' }).click();
+    await expect(page.getByText('2 questions imported')).toBeVisible();
+    await page.getByLabel('Keyword in the stem').fill(tag);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('.ant-table-row')).toHaveCount(2);
+  });
 });

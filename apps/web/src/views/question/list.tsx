@@ -1,4 +1,11 @@
-import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  FileTextOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
 import {
   enumValues,
   labelOf,
@@ -15,6 +22,7 @@ import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
+import { AikenModal } from './aiken-modal';
 import { BulkTagModal } from './bulk-tag-modal';
 import { PreviewDrawer } from './preview-drawer';
 import { copyQuestion, QP, type QuestionFilter, questionApi, useUsers } from './question-api';
@@ -32,6 +40,7 @@ export default function QuestionListView() {
   const [selected, setSelected] = useState<number[]>([]);
   const [previewing, setPreviewing] = useState<Question | null>(null);
   const [tagging, setTagging] = useState<number[] | null>(null);
+  const [aiken, setAiken] = useState(false);
   const canEdit = usePermission([QP.edit]);
   const canCreate = usePermission([QP.create]) && canEdit;
   const canUpdate = usePermission([QP.update]) && canEdit;
@@ -128,6 +137,11 @@ export default function QuestionListView() {
               {selected.length > 0 && ` (${selected.length})`}
             </Button>
           )}
+          {canCreate && (
+            <Button icon={<FileTextOutlined />} onClick={() => setAiken(true)}>
+              {t('question.aikenButton')}
+            </Button>
+          )}
           <TransferButtons
             meta={questionMeta}
             api={questionApi}
@@ -178,6 +192,14 @@ export default function QuestionListView() {
               }
             : undefined
         }
+      />
+      <AikenModal
+        open={aiken}
+        onClose={() => setAiken(false)}
+        onDone={() => {
+          setAiken(false);
+          void list.reload();
+        }}
       />
       <BulkTagModal
         ids={tagging}

@@ -1,5 +1,6 @@
 import type {
   CommonLists,
+  ImportReport,
   PageRequest,
   Question,
   QuestionInput,
@@ -44,6 +45,9 @@ export interface NamedNode {
 
 export const copyQuestion = (id: number) => unwrap(postWithLoading<Question>(`/api/question/copy/${id}`));
 export const questionVersions = (id: number) => unwrap(post<QuestionVersion[]>(`/api/question/versions/${id}`));
+export const importAiken = (text: string, score: number, dryRun: boolean) =>
+  unwrap(postWithLoading<ImportReport>('/api/question/importAiken', { text, score, dryRun }));
+
 export const bulkTag = (ids: number[], tagIds: number[]) =>
   unwrap(postWithLoading<{ updated: number }>('/api/question/bulkTag', { ids, tagIds }));
 export const tryAnswerOnServer = (question: QuestionInput, answer: unknown) =>
