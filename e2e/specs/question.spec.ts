@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, uniqueName } from './helpers';
 import { addTag, editorMain, fillStem, findRow, openEditor, saveAndBack } from './question-helpers';
+import { uploadXlsx, xlsx } from './xlsx';
 
 // One question of each type is created and edited through the editor at the spec's path.
 async function fillChoice(page: Page, contents: string[], correct: string[]): Promise<void> {
@@ -217,5 +218,30 @@ test.describe('question list', () => {
     await page.getByLabel('Keyword in the stem').fill(tag);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator('.ant-table-row')).toHaveCount(2);
+  });
+
+  test('Excel import: a bad row is listed first, duplicates are flagged, a clean file imports', async ({ page }) => {
+    const tag = uniqueName('Xls');
+    await loginAs(page, 'admin');
+    await page.goto('/question/list');
+    const header = ['Group', 'Type', 'Stem', 'Option A', 'Option B', 'Answer', 'Score'];
+    const good = ['', 'Single choice', `${tag} 2 + 2 = ?`, '3', '4', 'B', 2];
+    const bad = ['', 'Single choice', `${tag} bad`, 'x', 'y', 'E', 1];
+    await page.locator('.toolbar').getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog');
+    await uploadXlsx(dialog, 'questions-bad.xlsx', await xlsx(header, [good, bad]));
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await expect(dialog.getByRole('cell', { name: 'option label E is out of range' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Choose another file' }).click();
+    await uploadXlsx(dialog, 'questions.xlsx', await xlsx(header, [good]));
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+    await expect(dialog).toContainText('1 row imported');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    // The same file again: every row repeats a stem already in the bank.
+    await page.locator('.toolbar').getByRole('button', { name: 'Import' }).click();
+    await uploadXlsx(dialog, 'questions.xlsx', await xlsx(header, [good]));
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await expect(dialog).toContainText('1 row repeats an entry already there');
   });
 });
