@@ -1,7 +1,8 @@
-import { DeleteOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Form, Space, Table, type TableColumnsType, type TableProps, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterButtons } from './filter-buttons';
 import type { PagedList, SortOrder, TreeList } from './use-paged-list';
 
 interface Props<Row extends { id: number }, Filter extends object> {
@@ -58,22 +59,12 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
             onFinish={(values) => list.setFilters(values)}
           >
             {filterFields}
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common.search')}
-                </Button>
-                <Button
-                  icon={<UndoOutlined />}
-                  onClick={() => {
-                    form.resetFields();
-                    list.setFilters(form.getFieldsValue());
-                  }}
-                >
-                  {t('common.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <FilterButtons
+              onReset={() => {
+                form.resetFields();
+                list.setFilters(form.getFieldsValue());
+              }}
+            />
           </Form>
         </Card>
       )}

@@ -1,8 +1,8 @@
-import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { difficultyLabels, enumValues, labelOf, questionTypeLabels } from '@lyceum/contract';
-import { Button, DatePicker, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterButtons } from '../../crud/filter-buttons';
 import { useLang } from '../../shell/i18n';
 import { TagTreeSelect, useSubjectOptions } from './classification-fields';
 import { type QuestionFilter, useCommonLists, useUsers } from './question-api';
@@ -88,22 +88,12 @@ export function QuestionFilters({ onSearch }: { onSearch: (filter: QuestionFilte
       <Form.Item name="created" label={t('question.dateRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-          <Button
-            icon={<UndoOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <FilterButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }
