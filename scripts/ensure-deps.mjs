@@ -13,10 +13,10 @@ export function ensureDeps() {
   const fresh = existsSync(marker) && existsSync(path.join(root, 'node_modules', '.bin', 'tsx'));
   if (fresh && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
   console.log('Installing dependencies (first run or package-lock.json changed)...');
-  // `npm install` follows package-lock.json. Not `npm ci`: the registry reachable here serves only
-  // this platform's builds of native packages, so the lock cannot list every platform's optional
-  // binaries and `npm ci` refuses it as out of sync (docs/decisions.md).
-  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm ci` installs exactly what package-lock.json says and never rewrites it. The lock lists every
+  // platform's optional native binaries because the native packages are pinned to versions published
+  // for all platforms (docs/decisions.md, entry 11).
+  const res = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) {
     console.error('Installing dependencies failed.');
     process.exit(res.status ?? 1);
