@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { FieldMeta, Lang, ResourceMeta } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
+import { type CellValue, readSheetRows } from './xlsx-reader';
 
 // Spreadsheet reading and writing for declared resources: headers are the field labels (English or
 // Chinese), enums are written and read by their labels, references by the name of the row they point to.
@@ -9,7 +11,6 @@ export interface RefLookup {
   byName: Map<string, number>;
 }
 export type Lookups = Map<string, RefLookup>;
-export type CellValue = string | number | boolean | Date | null;
 
 const YES = new Set(['yes', 'y', 'true', '1', '是', '√']);
 const NO = new Set(['no', 'n', 'false', '0', '否', '×']);
@@ -20,20 +21,6 @@ export function excelFields(meta: ResourceMeta): FieldMeta[] {
 
 function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
-}
-
-// exceljs gives rich text, hyperlinks and formulas as objects; reduce every cell to a plain value.
-export function plainCell(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return plainCell(value.result as ExcelJS.CellValue);
-    if ('error' in value) return null;
-  }
-  return String(value);
 }
 
 function toCell(field: FieldMeta, value: unknown, lookups: Lookups, lang: Lang): CellValue {
@@ -168,49 +155,50 @@ function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: 
   }
 }
 
-// Reads the first sheet: the header row names the columns (either language, or the field key).
+// Reads the first sheet as a stream: the header row names the columns (either language, or the field
+// key). More than `maxRows` rows is refused as soon as the next row is read.
 export async function readWorkbook(
-  buffer: Buffer,
+  file: Buffer | Readable,
   meta: ResourceMeta,
   lookups: Lookups,
+  maxRows: number,
 ): Promise<{ rows: ParsedRow[]; errors: RowError[] }> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    return { rows: [], errors: [{ row: 0, field: 'file', message: 'not a readable .xlsx file' }] };
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return { rows: [], errors: [{ row: 0, field: 'file', message: 'the workbook has no sheet' }] };
   const fields = excelFields(meta);
-  const columns = new Map<number, FieldMeta>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const header = String(plainCell(cell.value) ?? '')
-      .trim()
-      .toLowerCase();
-    const field = fields.find((f) => [f.key.toLowerCase(), f.label.en.toLowerCase(), f.label.zh].includes(header));
-    if (field) columns.set(col, field);
-  });
   const errors: RowError[] = [];
-  const present = new Set([...columns.values()].map((f) => f.key));
-  for (const f of fields) {
-    if (f.required && !present.has(f.key))
-      errors.push({ row: 1, field: f.key, message: `column "${f.label.en}" is missing` });
-  }
-  if (errors.length) return { rows: [], errors };
   const rows: ParsedRow[] = [];
-  ws.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
+  let columns: Map<number, FieldMeta> | null = null;
+  const mapHeaders = (header: Map<number, CellValue>) => {
+    const found = new Map<number, FieldMeta>();
+    for (const [col, value] of header) {
+      const name = String(value).trim().toLowerCase();
+      const field = fields.find((f) => [f.key.toLowerCase(), f.label.en.toLowerCase(), f.label.zh].includes(name));
+      if (field) found.set(col, field);
+    }
+    const present = new Set([...found.values()].map((f) => f.key));
+    for (const f of fields) {
+      if (f.required && !present.has(f.key))
+        errors.push({ row: 1, field: f.key, message: `column "${f.label.en}" is missing` });
+    }
+    return found;
+  };
+  for await (const { number, cells } of readSheetRows(file, maxRows)) {
+    if (!columns) {
+      columns = mapHeaders(number === 1 ? cells : new Map());
+      if (errors.length) return { rows: [], errors };
+      if (number === 1) continue;
+    }
     const input: Record<string, unknown> = {};
     let filled = false;
     for (const [col, field] of columns) {
-      const raw = plainCell(row.getCell(col).value);
-      if (raw !== null && String(raw).trim() !== '') filled = true;
+      const raw = cells.get(col) ?? null;
+      if (raw !== null) filled = true;
       const parsed = fromCell(field, raw, lookups);
-      if ('error' in parsed) errors.push({ row: rowNumber, field: field.key, message: parsed.error });
+      if ('error' in parsed) errors.push({ row: number, field: field.key, message: parsed.error });
       else if (parsed.value !== undefined) input[field.key] = parsed.value;
     }
-    if (filled) rows.push({ row: rowNumber, input });
-  });
+    if (filled) rows.push({ row: number, input });
+  }
+  // An empty sheet still names the columns it lacks.
+  if (!columns) mapHeaders(new Map());
   return { rows, errors };
 }

@@ -1,11 +1,12 @@
+import type { Readable } from 'node:stream';
 import type { Lang } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './context';
-import { invalidParams } from './errors';
 import { type RowError, readWorkbook, writeTemplate, writeWorkbook } from './excel';
 import { type Resource, uniqueKey, type Values } from './resource';
+import { giveWay } from './xlsx-reader';
 
 export const MAX_EXPORT_ROWS = 50_000;
 export const MAX_IMPORT_ROWS = 20_000;
@@ -54,20 +55,27 @@ export function templateOf<C extends z.ZodObject, U extends z.ZodObject, F exten
 
 // Checks every row (schema, references by name, uniqueness in the file and in the database, the
 // resource's own rules) and writes nothing unless all rows pass; then writes them in one transaction.
+// The file (a Buffer or the request stream) is read as a stream and refused past MAX_IMPORT_ROWS rows.
 export async function importResource<
   C extends z.ZodObject,
   U extends z.ZodObject,
   F extends z.ZodObject,
   R extends z.ZodType,
->(resource: Resource<C, U, F, R>, ctx: RequestContext, file: Buffer, dryRun: boolean): Promise<ImportReport> {
+>(
+  resource: Resource<C, U, F, R>,
+  ctx: RequestContext,
+  file: Buffer | Readable,
+  dryRun: boolean,
+): Promise<ImportReport> {
   const { def } = resource;
-  const { rows, errors } = await readWorkbook(file, metaOf(resource), await resource.lookups(ctx));
-  if (rows.length > MAX_IMPORT_ROWS) throw invalidParams('file', `at most ${MAX_IMPORT_ROWS} rows at a time`);
+  const { rows, errors } = await readWorkbook(file, metaOf(resource), await resource.lookups(ctx), MAX_IMPORT_ROWS);
   const taken = await resource.existingKeys(ctx);
   const seen = new Map<string, Map<string, number>>();
   const valid: Values[] = [];
-  for (const { row, input } of rows) {
-    if (errors.some((e) => e.row === row)) continue;
+  const badRows = new Set(errors.map((e) => e.row));
+  for (const [i, { row, input }] of rows.entries()) {
+    await giveWay(i);
+    if (badRows.has(row)) continue;
     const parsed = def.schemas.create.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -106,11 +114,16 @@ export async function importResource<
   const report: ImportReport = { dryRun, total: rows.length, valid: valid.length, created: 0, errors };
   if (dryRun || errors.length || !valid.length) return report;
   const values: Values[] = [];
-  for (const data of valid)
+  for (const [i, data] of valid.entries()) {
+    await giveWay(i);
     values.push({ ...(await resource.toValues(ctx, data, 'create')), organizationId: ctx.orgId });
+  }
   await ctx.db.transaction(async (tx) => {
     if (def.hooks?.beforeWrite) {
-      for (const data of valid) await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create');
+      for (const [i, data] of valid.entries()) {
+        await giveWay(i);
+        await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create');
+      }
     }
     for (let i = 0; i < values.length; i += INSERT_BATCH) {
       const batch = values.slice(i, i + INSERT_BATCH);
@@ -120,6 +133,11 @@ export async function importResource<
           await def.hooks.afterSave(tx, r.id as number, valid[i + j] as z.output<C>, ctx, 'create');
         }
       }
+      await resource.linkFiles(
+        tx,
+        ctx,
+        inserted.map((r, j) => ({ id: r.id as number, values: batch[j] })),
+      );
     }
   });
   report.created = values.length;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   BLANK_MARKER,
   difficultyLabels,
@@ -11,7 +12,9 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { RequestContext } from '../../platform/context';
-import { type CellValue, plainCell, type RowError } from '../../platform/excel';
+import type { RowError } from '../../platform/excel';
+import { MAX_IMPORT_ROWS } from '../../platform/resource-io';
+import { type CellValue, giveWay, readSheetRows } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { insertQuestions, questionResource } from './question.resource';
 import { questions } from './question.table';
@@ -170,7 +173,8 @@ export async function importQuestions(
   const valid: QuestionInput[] = [];
   const known = await existingStems(ctx);
   const duplicates: { row: number; stem: string }[] = [];
-  for (const { row, build } of inputs) {
+  for (const [i, { row, build }] of inputs.entries()) {
+    await giveWay(i);
     let raw: Record<string, unknown>;
     try {
       raw = build();
@@ -204,29 +208,30 @@ export async function importQuestions(
   return report;
 }
 
-export async function readQuestionSheet(ctx: RequestContext, file: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(file as unknown as ExcelJS.Buffer);
-  } catch {
-    return { rows: [], error: 'not a readable .xlsx file' };
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return { rows: [], error: 'the workbook has no sheet' };
-  const columns = new Map<number, string>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const h = text(plainCell(cell.value)).toLowerCase();
-    const key = KEYS.find((k) => k.toLowerCase() === h || HEADERS[k][0].toLowerCase() === h || HEADERS[k][1] === h);
-    if (key) columns.set(col, key);
-  });
-  const tagIds = await tagLookup(ctx);
+// Reads the first sheet as a stream (the same bounded reader as every import): more than
+// MAX_IMPORT_ROWS rows is refused as soon as the next row is read.
+export async function readQuestionSheet(ctx: RequestContext, file: Buffer | Readable) {
+  let columns: Map<number, string> | null = null;
   const lines: { row: number; cells: Record<string, string> }[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
+  for await (const { number, cells: values } of readSheetRows(file, MAX_IMPORT_ROWS)) {
+    if (!columns) {
+      columns = new Map();
+      if (number === 1) {
+        for (const [col, value] of values) {
+          const h = text(value).toLowerCase();
+          const key = KEYS.find(
+            (k) => k.toLowerCase() === h || HEADERS[k][0].toLowerCase() === h || HEADERS[k][1] === h,
+          );
+          if (key) columns.set(col, key);
+        }
+        continue;
+      }
+    }
     const cells: Record<string, string> = {};
-    for (const [col, key] of columns) cells[key] = text(plainCell(r.getCell(col).value));
-    if (Object.values(cells).some((v) => v !== '')) lines.push({ row: n, cells });
-  });
+    for (const [col, key] of columns) cells[key] = text(values.get(col) ?? null);
+    if (Object.values(cells).some((v) => v !== '')) lines.push({ row: number, cells });
+  }
+  const tagIds = await tagLookup(ctx);
   // Children join the compose row of their group; everything else stands alone.
   const inputs: { row: number; build: () => Record<string, unknown> }[] = [];
   const groups = new Map<string, { row: number; cells: Record<string, string>; children: Record<string, string>[] }>();
@@ -248,7 +253,7 @@ export async function readQuestionSheet(ctx: RequestContext, file: Buffer) {
     });
   }
   inputs.sort((a, b) => a.row - b.row);
-  return { rows: inputs, error: null };
+  return inputs;
 }
 
 // Aiken: a question line, option lines "A. text", then "ANSWER: B" (several letters for multiple choice).

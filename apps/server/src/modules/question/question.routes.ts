@@ -19,6 +19,7 @@ import { invalidParams } from '../../platform/errors';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineFileRoute, defineRoute } from '../../platform/route';
+import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { questionResource } from './question.resource';
 import { questions, questionVersions } from './question.table';
@@ -174,15 +175,12 @@ export function questionRoutes(app: FastifyInstance) {
     tags: tagsRoute,
     access: ['question:import'],
     mutates: true,
-    bodyLimit: 20 * 1024 * 1024,
     querystring: z.object({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') }),
     response: report,
+    // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
     handler: async ({ ctx, req, query }) => {
-      if (!Buffer.isBuffer(req.body))
-        throw invalidParams('file', `send the .xlsx file as the request body (Content-Type: ${XLSX})`);
-      const sheet = await readQuestionSheet(ctx, req.body);
-      if (sheet.error) throw invalidParams('file', sheet.error);
-      return importQuestions(ctx, sheet.rows, query.dryRun === 'true' || query.dryRun === '1');
+      const rows = await readQuestionSheet(ctx, importBody(req));
+      return importQuestions(ctx, rows, query.dryRun === 'true' || query.dryRun === '1');
     },
   });
   defineRoute(app, {
