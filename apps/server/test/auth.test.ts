@@ -2,6 +2,7 @@ import { ResultCode, sessionCookieName } from '@lyceum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLogs, sessions } from '../src/modules/auth/auth.table';
+import { THROTTLE } from '../src/modules/auth/throttle.service';
 import { setOrganizationStatus } from '../src/modules/organization/organization.service';
 import { ajax, createTestApp, PASSWORD, type TestApp } from './harness';
 
@@ -113,6 +114,19 @@ describe('sessions', () => {
     expect(withHeader.code).toBe(ResultCode.Success);
   });
 
+  it('public routes that change data need the ajax header too: logout and handoff by cookie', async () => {
+    const token = await t.login('demo', 'admin');
+    const cookie = `${sessionCookieName('demo')}=${token}`;
+    const forged = await t.call('GET', '/api/user/logout', { headers: { cookie } });
+    expect(forged.code).toBe(ResultCode.Forbidden);
+    const handoff = await t.call('POST', '/api/user/handoff', { headers: { cookie }, body: {} });
+    expect(handoff.code).toBe(ResultCode.Forbidden);
+    // The session survived the forged logout; the real one (with the header) ends it.
+    expect((await t.call('GET', '/api/user/current', { headers: { cookie } })).code).toBe(ResultCode.Success);
+    expect((await t.call('GET', '/api/user/logout', { headers: { cookie, ...ajax } })).code).toBe(ResultCode.Success);
+    expect((await t.call('GET', '/api/user/current', { headers: { cookie } })).code).toBe(ResultCode.NotLoggedIn);
+  });
+
   it('a token presented for another organisation gives 502', async () => {
     const token = await t.login('north', 'admin');
     const res = await t.call('GET', '/api/user/menu', { token, headers: { organization: 'demo' } });
@@ -222,7 +236,8 @@ describe('brute force', () => {
           headers: cookie ? { cookie: `lyceum_device=${cookie}` } : {},
         })
         .then((r) => r.json());
-    for (let i = 0; i < 4; i++) await attempt('wrong-guess', `10.0.1.${i}`);
+    // The free attempts, from different addresses; the next one starts the account pause.
+    for (let i = 0; i < THROTTLE.accountFree; i++) await attempt('wrong-guess', `10.0.1.${i}`);
     const paused = await attempt(PASSWORD, '10.0.2.1');
     expect(paused.code).toBe(ResultCode.Error);
     expect(paused.message).toMatch(/try again in \d+ s/);
@@ -233,7 +248,7 @@ describe('brute force', () => {
   it('pauses an address that guesses across many accounts', async () => {
     const ip = '10.9.9.9';
     let last: { code: number; message: string } = { code: 0, message: '' };
-    for (let i = 0; i < 22; i++) {
+    for (let i = 0; i < THROTTLE.addressFree + 2; i++) {
       last = (
         await t.app.inject({
           method: 'POST',

@@ -18,7 +18,18 @@ import { effectivePermissions } from '../role/role.service';
 import { roles } from '../role/role.table';
 import { userRoles, users } from '../user/user.table';
 import { handoffSecrets, loginLogs, sessions, trustedDevices } from './auth.table';
-import { accountKey, addressKey, clearFailures, pausedFor, recordFailure, THROTTLE } from './throttle.service';
+import {
+  ACCOUNT_RULE,
+  ADDRESS_RULE,
+  accountKey,
+  addressKey,
+  admit,
+  clearFailures,
+  DEVICE_RULE,
+  deviceKey,
+  releaseAttempt,
+  type ThrottleRule,
+} from './throttle.service';
 
 // Extending the expiry on every call would write on every call; once a minute is as good.
 const TOUCH_EVERY_MS = 60_000;
@@ -113,19 +124,20 @@ async function logLogin(
   });
 }
 
-async function isTrustedDevice(db: Db, orgId: number, userId: number, deviceToken: string | null): Promise<boolean> {
+// Whether this browser has logged in as this user before. Looked up whenever a device cookie comes,
+// even for an unknown user name, so the work done does not tell which names exist.
+async function isTrustedDevice(
+  db: Db,
+  orgId: number,
+  userId: number | null,
+  deviceToken: string | null,
+): Promise<boolean> {
   if (!deviceToken) return false;
-  const [row] = await db
+  const rows = await db
     .select({ userId: trustedDevices.userId })
     .from(trustedDevices)
-    .where(
-      and(
-        eq(trustedDevices.tokenHash, sha256(deviceToken)),
-        eq(trustedDevices.organizationId, orgId),
-        eq(trustedDevices.userId, userId),
-      ),
-    );
-  return Boolean(row);
+    .where(and(eq(trustedDevices.tokenHash, sha256(deviceToken)), eq(trustedDevices.organizationId, orgId)));
+  return userId !== null && rows.some((r) => r.userId === userId);
 }
 
 export async function findOrganization(db: Db, domain: string) {
@@ -146,35 +158,52 @@ export async function login(
   const org = await findOrganization(db, input.domain);
   if (!org) throw businessError(`Organisation "${input.domain}" does not exist`);
   if (org.status !== OrganizationStatus.Enabled) throw sessionInvalid(`Organisation "${org.name}" is disabled`);
-  const acct = accountKey(org.id, input.userName);
-  const addr = addressKey(meta.ip);
-  const paused = await pausedFor(db, [acct, addr]);
-  if ((paused.get(addr) ?? 0) > 0) throw businessError(pausedMessage(paused.get(addr)!));
-
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.organizationId, org.id), sql`lower(${users.userName}) = lower(${input.userName})`));
-  const accountPause = paused.get(acct) ?? 0;
-  if (accountPause > 0 && !(user && (await isTrustedDevice(db, org.id, user.id, meta.deviceToken)))) {
-    throw businessError(pausedMessage(accountPause));
+
+  // Every attempt is counted before its password is checked (see throttle.service). A browser that
+  // logged in as this user before answers only to its own device counter, so nobody else's guessing
+  // pauses it; any other attempt counts on its address and then on the account name. An address
+  // already paused stops before the account key, so a paused guesser cannot push the account pause.
+  const keys: { key: string; rule: ThrottleRule; owned: boolean }[] =
+    meta.deviceToken && (await isTrustedDevice(db, org.id, user?.id ?? null, meta.deviceToken))
+      ? [{ key: deviceKey(meta.deviceToken), rule: DEVICE_RULE, owned: true }]
+      : [
+          { key: addressKey(meta.ip), rule: ADDRESS_RULE, owned: false },
+          { key: accountKey(org.id, input.userName), rule: ACCOUNT_RULE, owned: true },
+        ];
+  for (const { key, rule } of keys) {
+    const admission = await admit(db, key, rule);
+    if (admission.allowed) continue;
+    // Refused without looking at the password, so a refusal says nothing about it or the user.
+    // One log row and no argon2: a refused guess stays cheap for us.
+    await logLogin(db, org.id, input.userName, user?.id ?? null, false, 'throttled', meta);
+    if (admission.pauseStarted)
+      log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip, key }, 'login paused');
+    throw businessError(pausedMessage(admission.waitSeconds));
   }
+  // Counted attempts that turn out right stop counting: the account and device counters end, the
+  // shared address counter only gets this attempt back.
+  const settle = async (tx: DbOrTx) => {
+    for (const { key, owned } of keys) await (owned ? clearFailures(tx, key) : releaseAttempt(tx, key));
+  };
+
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok) {
-    await recordFailure(db, acct, THROTTLE.accountFree);
-    await recordFailure(db, addr, THROTTLE.addressFree);
     await logLogin(db, org.id, input.userName, user?.id ?? null, false, user ? 'wrong password' : 'unknown user', meta);
     log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip }, 'login failed');
     throw wrongCredentials();
   }
   if (user.status !== UserStatus.Enabled) {
-    await clearFailures(db, acct);
+    await settle(db);
     await logLogin(db, org.id, user.userName, user.id, false, 'disabled', meta);
     throw sessionInvalid('This account is disabled');
   }
   // One transaction, so a login costs one commit (one fsync on PostgreSQL), not five.
   return db.transaction(async (tx) => {
-    await clearFailures(tx, acct);
+    await settle(tx);
     await logLogin(tx, org.id, user.userName, user.id, true, null, meta);
     return openSession(tx, user, org.domain, meta);
   });
