@@ -1,6 +1,7 @@
 import { ResultCode } from '@lyceum/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeDbError } from './db-errors';
 import { AppError } from './errors';
 
 interface ValidationIssue {
@@ -17,6 +18,13 @@ export function describeIssue(issue: ValidationIssue, context: string): string {
   if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) return `${field}: is required`;
   return `${field}: ${message}`;
 }
+
+// Other client errors Fastify raises (content-length mismatch, bad headers) still start with a field.
+function withField(error: FastifyError): string {
+  if (FIELD_MESSAGE.test(error.message)) return error.message;
+  return `${error.code?.startsWith('FST_ERR_CTP_') ? 'body' : 'request'}: ${error.message}`;
+}
+const FIELD_MESSAGE = /^[\w.[\]-]+: /;
 
 function send(req: FastifyRequest, reply: FastifyReply, code: number, message: string, status = 200) {
   req.resultCode = code;
@@ -39,8 +47,15 @@ export function errorHandler(err: Error, req: FastifyRequest, reply: FastifyRepl
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return send(req, reply, ResultCode.InvalidParams, 'body: is too large');
   }
+  // Constraints the contract did not foresee (or a race: a role deleted while being assigned). The
+  // reply names the field; the SQL and its parameters stay out of it (and out of the log, see log-safety).
+  const db = describeDbError(err);
+  if (db) {
+    req.log.warn({ err: error }, 'database refused the request');
+    return send(req, reply, db.code, db.message);
+  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return send(req, reply, ResultCode.InvalidParams, error.message);
+    return send(req, reply, ResultCode.InvalidParams, withField(error));
   }
   req.log.error({ err: error }, 'unhandled error');
   return send(req, reply, ResultCode.Error, 'Server error, please try again later', 500);

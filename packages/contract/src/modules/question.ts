@@ -3,7 +3,7 @@ import { difficultyLabels } from '../enums/difficulty';
 import { JudgeType, judgeTypeLabels } from '../enums/judge-type';
 import { PartialCredit, partialCreditLabels } from '../enums/partial-credit';
 import { QuestionType, questionTypeLabels } from '../enums/question-type';
-import { zDateTime, zEnum, zId } from '../fields';
+import { zDateText, zDateTime, zEnum, zId } from '../fields';
 import { field, type ResourceMeta } from '../resource-meta';
 import type { AnswerKey, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
 
@@ -252,8 +252,9 @@ export const zQuestionFilter = z.object({
   // A tag or knowledge point; questions carrying it or any entry below it in the tree.
   tagId: zId.optional(),
   creatorId: zId.optional(),
-  createdFrom: zDateTime.optional(),
-  createdTo: zDateTime.optional(),
+  // Real dates only: `new Date()` of anything else is Invalid Date, and the database refuses it.
+  createdFrom: zDateText().optional(),
+  createdTo: zDateText().optional(),
 });
 
 export const zQuestionVersion = z.object({
@@ -263,10 +264,14 @@ export const zQuestionVersion = z.object({
   createTime: zDateTime,
 });
 export const zBulkTagRequest = z.object({ ids: z.array(zId).min(1).max(500), tagIds: z.array(zId).min(1).max(30) });
-// A student's answer: a label, true/false, text, or a list of these (choices, blanks, compose children).
-export const zStudentAnswer: z.ZodType<StudentAnswer> = z.lazy(() =>
-  z.union([z.string().max(20_000), z.boolean(), z.null(), z.array(zStudentAnswer).max(50)]),
-);
+// A student's answer: a label, true/false, text, or a list of these (choices, blanks), or a list of
+// those (a compose question's children). Two list levels are all any question needs; bounding depth,
+// lengths and text keeps validation and scoring cheap whatever is sent.
+const zAnswerLeaf = z.union([z.string().max(20_000), z.boolean(), z.null()]);
+export const zStudentAnswer: z.ZodType<StudentAnswer> = z.union([
+  zAnswerLeaf,
+  z.array(z.union([zAnswerLeaf, z.array(zAnswerLeaf).max(50)])).max(50),
+]);
 export const zTryAnswerRequest = z.object({ question: z.record(z.string(), z.unknown()), answer: zStudentAnswer });
 
 // Questions as people see them in lists and in the spreadsheet's import errors (the importer names

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { crudSchemas } from '../../crud';
 import { semesterTermLabels } from '../../enums/semester-term';
-import { zEnum, zText } from '../../fields';
+import { zDateText, zEnum, zText } from '../../fields';
 import { field, type ResourceMeta } from '../../resource-meta';
 
-export const zDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-09-01');
+// A calendar date that exists (no 2026-02-31).
+export const zDate = zDateText('date');
 
 // One semester per year and term; exactly one can be the current one.
 export const semesterSchemas = crudSchemas({
@@ -25,7 +26,7 @@ export const semesterSchemas = crudSchemas({
     current: z.boolean(),
   },
   filter: {
-    year: z.number().int().optional(),
+    year: z.number().int().min(2000).max(2100).optional(),
     term: zEnum(semesterTermLabels).optional(),
     current: z.boolean().optional(),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { crudSchemas, zParentId, zSort } from '../../crud';
 import { TagType, tagTypeLabels } from '../../enums/tag-type';
-import { zEnum, zId, zText } from '../../fields';
+import { zEnum, zId, zQueryInt, zText } from '../../fields';
 import { field, type ResourceMeta, sortField } from '../../resource-meta';
 
 // Tags and knowledge points share one tree; a child has its parent's type.
@@ -27,6 +27,6 @@ export const tagMeta: ResourceMeta = {
 };
 
 export const zTagTreeQuery = z.object({
-  type: z.coerce.number().pipe(zEnum(tagTypeLabels)).optional(),
+  type: zQueryInt(zEnum(tagTypeLabels)).optional(),
   keyword: z.string().trim().max(64).optional(),
 });
