@@ -79,15 +79,15 @@ describe('questions', () => {
       [{ ...samples.gap, stem: `Only ${BLANK_MARKER}` }, 'answer.blanks: the stem has 1 blanks but 2 are given'],
       [
         { ...samples.single, stem: '<p>Hi</p><script>steal()</script>' },
-        'stem: contains unsafe HTML (script, event handler, frame or javascript: link)',
+        'stem: contains HTML that is not allowed here: <script>',
       ],
       [
         { ...samples.single, answer: 'A', options: [{ label: 'A', content: '<img src=x onerror=alert(1)>' }, opts[1]] },
-        'options.0.content: contains unsafe HTML (script, event handler, frame or javascript: link)',
+        'options.0.content: contains HTML that is not allowed here: an image that is not an upload or https, attribute onerror on <img>',
       ],
       [
         { ...samples.compose, children: [{ ...samples.single, stem: '<iframe src="https://x"></iframe>', score: 3 }] },
-        'children.0.stem: contains unsafe HTML (script, event handler, frame or javascript: link)',
+        'children.0.stem: contains HTML that is not allowed here: <iframe>',
       ],
       [{ ...samples.single, tagIds: [999999] }, 'tagIds: no tag or knowledge point with id 999999'],
       [{ ...samples.single, type: 9 }, 'type: Invalid option: expected one of 1|2|3|4|5|6'],
@@ -266,5 +266,68 @@ describe('questions', () => {
       body: { keyword: 'Aiken: which are primes' },
     });
     expect(multi.response.list[0]).toMatchObject({ type: 2, answer: ['A', 'C'] });
+  });
+});
+
+describe('rich text that the cleaning would change', () => {
+  const notAllowed = 'contains HTML that is not allowed here';
+
+  it('is refused with a message naming the field and what is not allowed, writing nothing', async () => {
+    const before = await snapshotOrganization(t.database.db, t.ids.demo.orgId);
+    const child = { type: 3, stem: 'Fine.', answer: true, score: 1 };
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { ...samples.single, stem: '<p>Hi</p><img/onerror=alert(1) src=/api/file/1>' },
+        `stem: ${notAllowed}: attribute onerror on <img>`,
+      ],
+      [
+        { ...samples.single, options: [{ label: 'A', content: '<svg/onload=alert(1)>' }, ...opts.slice(1)] },
+        `options.0.content: ${notAllowed}: <svg>`,
+      ],
+      [
+        {
+          ...samples.compose,
+          score: 2,
+          children: [child, { ...child, stem: '<a href="&#106;avascript:alert(1)">x</a>' }],
+        },
+        `children.1.stem: ${notAllowed}: a javascript: link`,
+      ],
+      [
+        { ...samples.short, answer: { reference: '<p style="color:red">Energy.</p>', keywords: [] } },
+        `answer.reference: ${notAllowed}: attribute style on <p>`,
+      ],
+      [
+        { ...samples.single, analysis: '<p>See <img src="data:image/png;base64,AAAA"></p>' },
+        `analysis: ${notAllowed}: an image from a data: address`,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.call('POST', '/api/question/create', { token: teacher, body });
+      expect(res.code, message).toBe(ResultCode.InvalidParams);
+      expect(res.message).toBe(message);
+    }
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+  });
+
+  it('keeps what the editor writes exactly as written', async () => {
+    const stem =
+      '<p>Given <span class="formula" data-latex="a &lt; b &amp;&amp; \\frac{1}{2}"></span>, x<sup>2</sup> = {{blank}}.</p>' +
+      '<p><img src="/api/file/1" alt="graph.png" /></p><table><tbody><tr><td colspan="2">cell</td></tr></tbody></table>';
+    const res = await t.call<Question>('POST', '/api/question/create', {
+      token: teacher,
+      body: { ...samples.gap, stem: `${stem}<p>and ${BLANK_MARKER}</p>` },
+    });
+    expect(res.code, res.message).toBe(ResultCode.Success);
+    expect(res.response.stem).toBe(`${stem}<p>and ${BLANK_MARKER}</p>`);
+  });
+
+  it('is reported per row by the Aiken import', async () => {
+    const dry = await t.call<{ valid: number; errors: { row: number; field: string; message: string }[] }>(
+      'POST',
+      '/api/question/importAiken',
+      { token: teacher, body: { text: 'Which is safe?\nA. <svg onload=alert(1)>\nB. This\nANSWER: B', score: 2 } },
+    );
+    expect(dry.response).toMatchObject({ valid: 0 });
+    expect(dry.response.errors).toEqual([{ row: 1, field: 'options.0.content', message: `${notAllowed}: <svg>` }]);
   });
 });

@@ -19,6 +19,7 @@ import { openPrepared, seedIfEmpty } from '../platform/bootstrap';
 import { hashPassword, randomPassword } from '../platform/crypto';
 import { type Database, openDatabase } from '../platform/db';
 import { openApiText } from '../platform/openapi';
+import { passwordProblem } from '../platform/password-policy';
 
 const HELP = `Lyceum operator commands (npm run lyceum -- <command> [options])
 
@@ -61,6 +62,8 @@ async function createAdmin(database: Database) {
   const userName = zUserName.parse(need('user'));
   const plain = values.password ?? randomPassword(14);
   zPassword.parse(plain);
+  const weak = passwordProblem(plain, [userName, domain]);
+  if (weak) throw new Error(weak);
   const [org] = await database.db.select().from(organizations).where(eq(organizations.domain, domain));
   if (!org) throw new Error(`Organisation "${domain}" does not exist`);
   const [admin] = await database.db
