@@ -80,3 +80,56 @@ test.describe('users screen', () => {
     await expect(page.getByRole('row', { name: new RegExp(b) })).toHaveCount(0);
   });
 });
+
+test.describe('users screen within the privilege ceiling', () => {
+  test('academic staff cannot act on the administrator nor give the Administrator role, but can edit a student', async ({
+    page,
+  }) => {
+    await loginAs(page, 'academic');
+    await page.goto('/user/index');
+    const filters = page.locator('.filter-bar');
+    const search = async (userName: string) => {
+      await filters.getByLabel('User name').fill(userName);
+      await filters.getByRole('button', { name: 'Search' }).click();
+    };
+
+    // The administrator holds permissions academic staff do not: every action is off, and says why.
+    await search('admin');
+    const adminRow = page.getByRole('row', { name: /Alice Admin/ });
+    await expect(adminRow).toHaveCount(1);
+    const editAdmin = adminRow.getByRole('button', { name: 'Edit admin' });
+    await expect(editAdmin).toBeDisabled();
+    await expect(adminRow.getByRole('button', { name: 'Reset password admin' })).toBeDisabled();
+    await expect(adminRow.getByRole('switch')).toBeDisabled();
+    // Academic staff do not hold user:delete, so there is no delete button at all.
+    await expect(adminRow.getByRole('button', { name: 'Delete admin' })).toHaveCount(0);
+    await expect(adminRow.getByRole('checkbox')).toHaveCount(0);
+    await editAdmin.hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText('This user has permissions you do not have');
+
+    // A student is within reach: the actions work, and the form offers only the roles academic staff may give.
+    await search('student');
+    const studentRow = page.getByRole('row', { name: /Sam Student/ });
+    await expect(studentRow).toHaveCount(1);
+    await expect(studentRow.getByRole('switch')).toBeEnabled();
+    await expect(studentRow.getByRole('button', { name: 'Reset password student' })).toBeEnabled();
+    await studentRow.getByRole('button', { name: 'Edit student' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('Roles').click();
+    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const adminOption = dropdown.locator('.ant-select-item-option', { hasText: 'Administrator' });
+    await expect(adminOption).toHaveClass(/ant-select-item-option-disabled/);
+    await expect(adminOption).toContainText('Has permissions you do not have');
+    await expect(dropdown.locator('.ant-select-item-option', { hasText: 'Teacher' })).not.toHaveClass(
+      /ant-select-item-option-disabled/,
+    );
+    await adminOption.click({ force: true });
+    await page.keyboard.press('Escape');
+    await expect(drawer.locator('.ant-select-selection-item', { hasText: 'Administrator' })).toHaveCount(0);
+
+    await drawer.getByLabel('Phone').fill('138 0000 0001');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved')).toBeVisible();
+    await expect(studentRow).toContainText('138 0000 0001');
+  });
+});

@@ -2,11 +2,13 @@ import { App, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickTitle, useLang } from '../shell/i18n';
+import { ApiError } from '../shell/request';
 import { FormDrawer } from './form-drawer';
 import { formItem } from './meta-inputs';
 import type { RefChoices } from './ref-options';
 import type { AnyRow, ResourceApi } from './resource-api';
 import { formFields, type ResourceView, rowName } from './resource-view';
+import { showServerFieldError } from './server-field-error';
 import { acceptsNull, defaultOf } from './zod-rules';
 
 type Values = Record<string, unknown>;
@@ -80,6 +82,10 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
       else await api.create(body);
       message.success(t('common.saved'));
       onSaved();
+    } catch (err) {
+      // The client has toasted the refusal; one naming a field also goes under its input.
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

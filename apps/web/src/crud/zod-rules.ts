@@ -10,6 +10,7 @@ const known: Record<string, string> = {
   'a user needs at least one role': 'validation.rolesRequired',
   'a colour like #1677ff': 'validation.color',
   'a date like 2026-09-01': 'validation.date',
+  'must be an http(s) address or an uploaded file': 'validation.link',
 };
 
 function describe(issue: z.core.$ZodIssue, t: TFunction): string {

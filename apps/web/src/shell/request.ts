@@ -100,7 +100,10 @@ export function settle<T>(payload: unknown, options: RequestOptions): Envelope<T
     throw new ApiError(code, message);
   }
   if (code === ResultCode.Forbidden || code === ResultCode.Error || code === ResultCode.InvalidParams) {
-    if (!options.silent) toastError(message || i18n.t('request.failed'));
+    // The server's own words say what was refused and why (a 403 names the user and the permissions);
+    // the generic text is only for a reply that carries none.
+    const fallback = code === ResultCode.Forbidden ? 'request.forbidden' : 'request.failed';
+    if (!options.silent) toastError(message || i18n.t(fallback));
     throw new ApiError(code, message);
   }
   refreshSession();

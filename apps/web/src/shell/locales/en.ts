@@ -33,12 +33,14 @@ export const en = {
     network: 'Network error: the server could not be reached.',
     badReply: 'The server sent an unexpected reply.',
     failed: 'The request failed.',
+    forbidden: 'You do not have permission for this.',
   },
   validation: {
     minValue: 'At least {{min}}',
     maxValue: 'At most {{max}}',
     color: 'A colour like #1677ff',
     date: 'A date like 2026-09-01',
+    link: 'An http(s) address or an uploaded file',
     required: 'Please enter {{field}}',
     select: 'Please choose {{field}}',
     min: 'At least {{min}} characters',
@@ -155,6 +157,10 @@ export const en = {
     teachersEmpty: 'No teachers match these filters',
     studentsEmpty: 'No students match this search',
     keyword: 'User or real name',
+    notManageable: 'This user has permissions you do not have',
+    roleNotAssignable: 'Has permissions you do not have',
+    rolesReadOnly: 'You do not have permission to assign roles.',
+    createNeedsAssignRole: 'A new user needs a role, and you do not have permission to assign roles',
   },
   role: {
     codes: {

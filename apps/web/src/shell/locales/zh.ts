@@ -34,12 +34,14 @@ export const zh: Messages = {
     network: '网络错误：无法连接服务器。',
     badReply: '服务器返回了无法识别的内容。',
     failed: '请求失败。',
+    forbidden: '您没有执行此操作的权限。',
   },
   validation: {
     minValue: '不能小于 {{min}}',
     maxValue: '不能大于 {{max}}',
     color: '请输入颜色，如 #1677ff',
     date: '请输入日期，如 2026-09-01',
+    link: '请输入 http(s) 地址或上传文件',
     required: '请输入{{field}}',
     select: '请选择{{field}}',
     min: '至少 {{min}} 个字符',
@@ -155,6 +157,10 @@ export const zh: Messages = {
     teachersEmpty: '没有符合条件的教师',
     studentsEmpty: '没有符合条件的学生',
     keyword: '用户名或姓名',
+    notManageable: '该用户拥有您没有的权限',
+    roleNotAssignable: '含有您没有的权限',
+    rolesReadOnly: '您没有分配角色的权限。',
+    createNeedsAssignRole: '新用户需要角色，而您没有分配角色的权限',
   },
   role: {
     codes: {

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN, zChangePasswordRequest } from '@lyceum/contract';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
 import { changePassword } from './profile-api';
 
@@ -16,7 +17,13 @@ export default function EditPasswordView() {
   const [form] = Form.useForm<Values>();
 
   async function submit(values: Values) {
-    await changePassword(values.oldPassword, values.newPassword);
+    try {
+      await changePassword(values.oldPassword, values.newPassword);
+    } catch (err) {
+      // A wrong current password or a too-easy new one is shown under its field.
+      showServerFieldError(form, err);
+      return;
+    }
     message.success(t('profile.passwordChanged'));
     form.resetFields();
   }

@@ -10,9 +10,9 @@ import {
   userMeta,
   userStatusLabels,
 } from '@lyceum/contract';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Switch, type TableColumnsType, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterItem } from '../../crud/meta-inputs';
 import { useRefChoices } from '../../crud/ref-options';
@@ -23,12 +23,24 @@ import { useLang } from '../../shell/i18n';
 import { Permission, usePermission } from '../../shell/permission';
 import { roleName } from '../../shell/role-name';
 import { ResetPasswordModal } from './reset-password-modal';
-import { changeStatus, roleList, userApi } from './user-api';
+import { changeStatus, organizationRoles, roleList, userApi } from './user-api';
 import { baseUserColumns, statusTag } from './user-columns';
 import { UserDrawer } from './user-drawer';
 
 // Department and user category come from their own resources, as declared in the users' meta.
 const refFields = ['departmentId', 'userCategoryId'].flatMap((key) => metaField(userMeta, key) ?? []);
+
+// The server marks the users whose permissions go beyond the caller's own: it refuses any change to them.
+const locked = (user: User) => user.manageable === false;
+
+// A disabled control fires no mouse events, so the hint saying why hangs on a wrapper around it.
+function Explained({ why, children }: { why: string; children: ReactNode }) {
+  return (
+    <Tooltip title={why}>
+      <span style={{ display: 'inline-block', cursor: 'not-allowed' }}>{children}</span>
+    </Tooltip>
+  );
+}
 
 export default function UserListView() {
   const { t } = useTranslation();
@@ -36,6 +48,12 @@ export default function UserListView() {
   const { modal, message } = App.useApp();
   const list = usePagedList<User, UserFilter>('user', userApi.page, {});
   const roles = useQuery({ queryKey: ['role', 'list'], queryFn: roleList });
+  // The same roles with `assignable`, for the form; the path needs the organisation id the roles carry.
+  const organizationId = roles.data?.[0]?.organizationId;
+  const roleChoices = useQuery({
+    queryKey: ['role', 'assignable', organizationId],
+    queryFn: organizationId ? () => organizationRoles(organizationId) : skipToken,
+  });
   const refs = useRefChoices(refFields);
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -43,6 +61,8 @@ export default function UserListView() {
   const canUpdate = usePermission([P.userUpdate]);
   const canDelete = usePermission([P.userDelete]);
   const canReset = usePermission([P.userResetPassword]);
+  // A new user needs a role, and giving one needs this: without it the server refuses every creation.
+  const canAssign = usePermission([P.userAssignRole]);
 
   async function setStatus(user: User, enabled: boolean) {
     await changeStatus(user.id, enabled ? UserStatus.Enabled : UserStatus.Disabled);
@@ -82,18 +102,21 @@ export default function UserListView() {
       title: t('user.status'),
       dataIndex: 'status',
       width: 120,
-      render: (status: User['status'], user) =>
-        canStatus ? (
+      render: (status: User['status'], user) => {
+        if (!canStatus) return statusTag(status, lang);
+        const toggle = (
           <Switch
             checked={status === UserStatus.Enabled}
+            disabled={locked(user)}
             aria-label={`${t('user.status')} ${user.userName}`}
             checkedChildren={labelOf(userStatusLabels, UserStatus.Enabled, lang)}
             unCheckedChildren={labelOf(userStatusLabels, UserStatus.Disabled, lang)}
             onChange={(on) => toggleStatus(user, on)}
+            style={locked(user) ? { pointerEvents: 'none' } : undefined}
           />
-        ) : (
-          statusTag(status, lang)
-        ),
+        );
+        return locked(user) ? <Explained why={t('user.notManageable')}>{toggle}</Explained> : toggle;
+      },
     },
   ];
   if (canUpdate || canDelete || canReset) {
@@ -102,41 +125,39 @@ export default function UserListView() {
       key: 'actions',
       fixed: 'right',
       width: 130,
-      render: (_, user) => (
-        <Space size={0}>
-          {canUpdate && (
-            <Tooltip title={t('common.edit')}>
+      render: (_, user) => {
+        // One action button; on a user beyond the caller's permissions it is disabled and says why.
+        const action = (label: string, icon: ReactNode, onClick: () => void, danger = false) =>
+          locked(user) ? (
+            <Explained why={t('user.notManageable')}>
               <Button
                 type="link"
-                icon={<EditOutlined />}
-                aria-label={`${t('common.edit')} ${user.userName}`}
-                onClick={() => setEditing({ user })}
+                danger={danger}
+                icon={icon}
+                disabled
+                aria-label={`${label} ${user.userName}`}
+                style={{ pointerEvents: 'none' }}
               />
-            </Tooltip>
-          )}
-          {canReset && (
-            <Tooltip title={t('user.resetPassword')}>
+            </Explained>
+          ) : (
+            <Tooltip title={label}>
               <Button
                 type="link"
-                icon={<KeyOutlined />}
-                aria-label={`${t('user.resetPassword')} ${user.userName}`}
-                onClick={() => setResetting(user)}
+                danger={danger}
+                icon={icon}
+                aria-label={`${label} ${user.userName}`}
+                onClick={onClick}
               />
             </Tooltip>
-          )}
-          {canDelete && (
-            <Tooltip title={t('common.delete')}>
-              <Button
-                type="link"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`${t('common.delete')} ${user.userName}`}
-                onClick={() => confirmDelete(user)}
-              />
-            </Tooltip>
-          )}
-        </Space>
-      ),
+          );
+        return (
+          <Space size={0}>
+            {canUpdate && action(t('common.edit'), <EditOutlined />, () => setEditing({ user }))}
+            {canReset && action(t('user.resetPassword'), <KeyOutlined />, () => setResetting(user))}
+            {canDelete && action(t('common.delete'), <DeleteOutlined />, () => confirmDelete(user), true)}
+          </Space>
+        );
+      },
     });
   }
 
@@ -146,8 +167,9 @@ export default function UserListView() {
         list={list}
         columns={columns}
         emptyText={t('user.empty')}
-        scrollX={1300}
+        scrollX={1150}
         onDeleteMany={canDelete ? userApi.removeMany : undefined}
+        canSelect={(user) => !locked(user)}
         filterFields={
           <>
             <Form.Item name="userName" label={t('user.userName')}>
@@ -182,9 +204,18 @@ export default function UserListView() {
         toolbar={
           <>
             <Permission need={[P.userCreate]}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-                {t('user.createTitle')}
-              </Button>
+              {canAssign ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
+                  {t('user.createTitle')}
+                </Button>
+              ) : (
+                // Shown but disabled, so someone who may create users learns what they are missing.
+                <Explained why={t('user.createNeedsAssignRole')}>
+                  <Button type="primary" icon={<PlusOutlined />} disabled style={{ pointerEvents: 'none' }}>
+                    {t('user.createTitle')}
+                  </Button>
+                </Explained>
+              )}
             </Permission>
             <TransferButtons
               meta={userMeta}
@@ -198,7 +229,8 @@ export default function UserListView() {
       <UserDrawer
         open={!!editing}
         user={editing?.user ?? null}
-        roles={roles.data ?? []}
+        roles={roleChoices.data ?? []}
+        rolesLoading={roles.isPending || roleChoices.isPending}
         refs={refs}
         onClose={() => setEditing(null)}
         onSaved={() => {

@@ -2,7 +2,9 @@ import { type User, zResetPasswordRequest } from '@lyceum/contract';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
+import { ApiError } from '../../shell/request';
 import { resetPassword } from './user-api';
 
 export function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -30,6 +32,10 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
           ),
         });
       } else message.success(t('user.resetDone'));
+    } catch (err) {
+      // A typed password the server finds too easy to guess: say so under the field, keep the dialog open.
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

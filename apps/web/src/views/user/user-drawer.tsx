@@ -2,7 +2,8 @@ import {
   enumValues,
   labelOf,
   metaField,
-  type Role,
+  Permission as P,
+  type RoleBrief,
   type User,
   UserStatus,
   userMeta,
@@ -10,15 +11,18 @@ import {
   userStatusLabels,
   zUserCreate,
 } from '@lyceum/contract';
-import { App, Form, Input, Radio, Select } from 'antd';
+import { App, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../crud/file-input';
 import { FormDrawer } from '../../crud/form-drawer';
 import { formItem } from '../../crud/meta-inputs';
 import type { RefChoices } from '../../crud/ref-options';
+import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { usePermission } from '../../shell/permission';
+import { ApiError } from '../../shell/request';
 import { roleName } from '../../shell/role-name';
 import { userApi } from './user-api';
 
@@ -39,7 +43,9 @@ interface Values {
 interface Props {
   open: boolean;
   user: User | null;
-  roles: Role[];
+  // The organisation's roles, each saying whether the caller may give it.
+  roles: RoleBrief[];
+  rolesLoading: boolean;
   refs: Map<string, RefChoices>;
   onClose: () => void;
   onSaved: () => void;
@@ -48,12 +54,15 @@ interface Props {
 const fields = zUserCreate.shape;
 const refFields = ['departmentId', 'userCategoryId'].flatMap((key) => metaField(userMeta, key) ?? []);
 
-export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props) {
+export function UserDrawer({ open, user, roles, rolesLoading, refs, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  // Without it the server refuses any change of roles, so an edit keeps them as they are.
+  const canAssign = usePermission([P.userAssignRole]);
+  const rolesLocked = !!user && !canAssign;
 
   useEffect(() => {
     if (!open) return;
@@ -90,6 +99,10 @@ export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props)
       else await userApi.create({ ...body, password: values.password ?? '' });
       message.success(t('common.saved'));
       onSaved();
+    } catch (err) {
+      // The client has toasted the refusal; one naming a field (a password too easy to guess) also goes under it.
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }
@@ -143,11 +156,33 @@ export function UserDrawer({ open, user, roles, refs, onClose, onSaved }: Props)
         <Form.Item
           name="roleIds"
           label={t('user.roles')}
+          extra={rolesLocked ? t('user.rolesReadOnly') : undefined}
           rules={[{ required: true, type: 'array', min: 1, message: t('validation.rolesRequired') }]}
         >
           <Select
             mode="multiple"
-            options={roles.map((r) => ({ value: r.id, label: roleName(r, t) }))}
+            disabled={rolesLocked}
+            loading={rolesLoading}
+            // A role beyond the caller's own permissions is listed but cannot be picked (nor, once held, removed):
+            // the server would refuse it.
+            options={roles.map((r) => ({
+              value: r.id,
+              label: roleName(r, t),
+              disabled: r.assignable === false,
+              title: r.assignable === false ? t('user.roleNotAssignable') : undefined,
+            }))}
+            optionRender={(option) =>
+              option.data.disabled ? (
+                <Flex justify="space-between" gap={8} wrap>
+                  <span>{option.label}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('user.roleNotAssignable')}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                option.label
+              )
+            }
             optionFilterProp="label"
           />
         </Form.Item>
