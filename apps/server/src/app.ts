@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,6 +22,7 @@ import { systemConfigRoutes } from './modules/system-config/system-config.routes
 import { userRoutes } from './modules/user/user.routes';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
+import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
 
 declare module 'fastify' {
@@ -43,10 +45,37 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: opts.logLevel ?? 'info',
-      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+      redact: REDACT_PATHS,
+      // Errors are logged without SQL parameters (password hashes, user data): see log-safety.
+      serializers: { err: serializeError },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, safeLogArgs(args) as typeof args);
+        },
+      },
     },
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    // A malformed address (bad percent-encoding, an overlong path parameter) never reaches a route;
+    // it still gets the envelope, naming the address.
+    frameworkErrors: (error, _req, res) => {
+      // The hook's reply type is generic over the route; this one has no route.
+      const reply = res as unknown as FastifyReply;
+      const client = (error.statusCode ?? 500) < 500;
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'url: is not a valid address (bad percent-encoding)'
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'url: a path parameter is too long'
+            : client
+              ? 'url: is not a valid address'
+              : 'Server error, please try again later';
+      reply.status(client ? 200 : 500).send({
+        code: client ? ResultCode.InvalidParams : ResultCode.Error,
+        message,
+        response: null,
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,15 +90,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An empty JSON body counts as no body, so POST /select/{id} works whether the client sends {} or nothing.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  // Uploads send the file itself as the body; it is streamed to storage, never held in memory.
+  // Uploads and spreadsheet imports send the file itself as the body, of any type: the handler gets
+  // the stream and bounds it by its own limit (an upload's purpose, an import's MAX_IMPORT_BYTES), so
+  // no buffering parser may cap them first.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-  // Spreadsheet imports send the file itself as the body.
-  app.addContentTypeParser(
-    ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') done(null, undefined);
@@ -84,6 +109,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => operationLog.flush());
 
   await app.register(fastifyCookie);
+  // Security headers on every answer, pages and API alike: no framing (clickjacking), no sniffing,
+  // no referrer leaking a path with an id, and a CSP that lets only our own scripts run.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd and KaTeX set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Question images may come from https addresses (the sanitiser allows them).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Over plain http (a school's intranet server) HSTS would only confuse; behind TLS the proxy sets it.
+    strictTransportSecurity: false,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -80,3 +80,78 @@ describe('files', () => {
     expect(res.headers['content-security-policy']).toContain('sandbox');
   });
 });
+
+// Files are read with the rights of what uses them; documents are read for their audience.
+describe('who reads which file', () => {
+  const status = async (url: string, token: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { token } });
+    return res.statusCode === 200 && !String(res.headers['content-type']).includes('json') ? 'read' : 'refused';
+  };
+  const documentWith = async (fileUrl: string, audience: number) =>
+    (
+      await t.call<{ id: number }>('POST', '/api/document/create', {
+        token: admin,
+        body: { title: `Doc for ${audience} ${fileUrl}`, fileUrl, audience },
+      })
+    ).response.id;
+
+  it("a document's file follows the document's audience; deleting the document leaves it to staff", async () => {
+    const staffFile = (await upload(admin, 'document', 'marking.pdf', PDF, 'application/pdf')).response.url;
+    const pupilFile = (await upload(admin, 'document', 'handbook.pdf', PDF, 'application/pdf')).response.url;
+    const staffDoc = await documentWith(staffFile, 2);
+    await documentWith(pupilFile, 3);
+    const student = await t.login('demo', 'student');
+    const teacher = await t.login('demo', 'teacher');
+    expect(await status(staffFile, student)).toBe('refused');
+    expect(await status(pupilFile, student)).toBe('read');
+    expect(await status(staffFile, teacher)).toBe('read');
+    // Students list only the documents meant for them.
+    const list = await t.call<{ title: string; audience: number }[]>('POST', '/api/document/list', {
+      token: student,
+      body: {},
+    });
+    expect(list.code).toBe(ResultCode.Success);
+    expect(list.response.length).toBeGreaterThan(0);
+    expect(list.response.every((d) => d.audience !== 2)).toBe(true);
+    const hidden = await t.call('POST', `/api/document/select/${staffDoc}`, { token: student });
+    expect(hidden.message).toMatch(/not found/);
+    // Unused again: only staff and the uploader.
+    await t.call('POST', `/api/document/delete/${staffDoc}`, { token: admin });
+    expect(await status(staffFile, student)).toBe('refused');
+    expect(await status(staffFile, teacher)).toBe('read');
+  });
+
+  it('question images follow the question; avatars their owner and staff', async () => {
+    const image = (await upload(admin, 'image', 'graph.png', PNG)).response.url;
+    const q = await t.call<{ id: number }>('POST', '/api/question/create', {
+      token: admin,
+      body: {
+        type: 3,
+        stem: `<p>Is this a parabola? <img src="${image}" alt="graph" /></p>`,
+        answer: true,
+        score: 1,
+      },
+    });
+    expect(q.code, q.message).toBe(ResultCode.Success);
+    const student = await t.login('demo', 'student');
+    const teacher = await t.login('demo', 'teacher');
+    expect(await status(image, student)).toBe('refused');
+    expect(await status(image, teacher)).toBe('read');
+    const avatar = (await upload(student, 'avatar', 'me.png', PNG)).response.url;
+    await t.call('POST', '/api/user/updateProfile', { token: student, body: { realName: 'Sam', avatar } });
+    expect(await status(avatar, student)).toBe('read');
+    expect(await status(avatar, teacher)).toBe('read');
+    // Another student gets nothing; there are no other students in this file's demo, so make one.
+    await t.call('POST', '/api/user/create', {
+      token: admin,
+      body: {
+        userName: 'other.pupil',
+        realName: 'Other',
+        password: 'Tr0mb0ne-Lantern-88',
+        roleIds: [t.ids.demo.roleIds.student],
+      },
+    });
+    const other = await t.login('demo', 'other.pupil', 'Tr0mb0ne-Lantern-88');
+    expect(await status(avatar, other)).toBe('refused');
+  });
+});

@@ -184,8 +184,15 @@ describe('rules of particular resources', () => {
       query: { type: '2', keyword: 'Chain rule' },
     });
     expect(points.response.map((n) => n.name)).toEqual(['Mathematics 数学']);
+    // Students filter their own work by tag: they read the tree, names and structure only, while the
+    // staff verbs of the tag resource stay closed to them.
     const student = await t.login('demo', 'student');
-    expect((await t.call('GET', '/api/common/tag/tree', { token: student })).code).toBe(ResultCode.Forbidden);
+    const tree = await t.call<Record<string, unknown>[]>('GET', '/api/common/tag/tree', { token: student });
+    expect(tree.code).toBe(ResultCode.Success);
+    expect(Object.keys(tree.response[0]).sort()).toEqual(['children', 'id', 'name', 'parentId', 'type']);
+    for (const url of ['/api/tag/tree', '/api/tag/list', '/api/question/list', '/api/degree/list']) {
+      expect((await t.call('POST', url, { token: student, body: {} })).code, url).toBe(ResultCode.Forbidden);
+    }
   });
 
   it('saves system settings and the login page shows them at once', async () => {

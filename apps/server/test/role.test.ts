@@ -68,9 +68,9 @@ describe('roles', () => {
     expect(grant.code).toBe(ResultCode.Success);
     const user = await t.call<{ id: number }>('POST', '/api/user/create', {
       token: admin,
-      body: { userName: 'invig', realName: 'In Vig', password: 'password-12', roleIds: [created.response.id] },
+      body: { userName: 'invig', realName: 'In Vig', password: 'Invig-Lantern-2026', roleIds: [created.response.id] },
     });
-    const token = await t.login('demo', 'invig', 'password-12');
+    const token = await t.login('demo', 'invig', 'Invig-Lantern-2026');
     const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
     expect(menu.permissionList).toEqual(['examLog:page']);
     expect(menu.routerItemVMList.map((m) => m.path)).toEqual(['/exam']);

@@ -42,3 +42,16 @@ it('answers unknown API paths with the envelope, not the web app', async () => {
   expect(res.statusCode).toBe(404);
   expect(res.json()).toEqual({ code: 500, message: 'No such API: POST /api/nothing/here', response: null });
 });
+
+it('sends security headers on pages and API answers: no framing, no sniffing, only our scripts', async () => {
+  for (const url of ['/', '/demo/login', '/api/common/organization/demo', '/api/no/such']) {
+    const res = await app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp, url).toContain("frame-ancestors 'none'");
+    expect(csp, url).toContain("script-src 'self'");
+    expect(csp, url).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+  }
+});

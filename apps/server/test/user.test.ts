@@ -183,7 +183,7 @@ describe('user CRUD', () => {
     expect((await createUser('nope')).code).toBe(ResultCode.Success);
     const asTeacher = await t.call('POST', '/api/user/create', {
       token: teacher,
-      body: { userName: 'nope2', realName: 'N', password: 'password-12', roleIds: [roleIds().student] },
+      body: { userName: 'nope2', realName: 'N', password: 'Invig-Lantern-2026', roleIds: [roleIds().student] },
     });
     expect(asTeacher.code).toBe(ResultCode.Forbidden);
   });
@@ -261,5 +261,32 @@ describe('passwords and profile', () => {
 
   it('keeps the password of the demo users', async () => {
     expect(await t.login('demo', 'academic', PASSWORD)).toBeTruthy();
+  });
+});
+
+describe('password strength', () => {
+  it('refuses common and guessable passwords wherever one is set, saying why; allows 128 characters', async () => {
+    for (const password of ['12345678', 'password', 'password123', 'weakling2026']) {
+      const res = await createUser('weakling', { password });
+      expect(res.code, password).toBe(ResultCode.InvalidParams);
+      expect(res.message, password).toMatch(/^password: is too easy to guess/);
+    }
+    const student = (await t.call<User[]>('POST', '/api/user/list', { token: admin, body: { userName: 'student' } }))
+      .response[0];
+    const reset = await t.call('POST', `/api/user/resetPassword/${student.id}`, {
+      token: admin,
+      body: { password: 'qwertyuiop' },
+    });
+    expect(reset.message).toMatch(/^password: is too easy to guess/);
+    const me = await t.login('demo', 'teacher');
+    const change = await t.call('POST', '/api/user/changePassword', {
+      token: me,
+      body: { oldPassword: PASSWORD, newPassword: 'iloveyou2024' },
+    });
+    expect(change.message).toMatch(/^newPassword: is too easy to guess/);
+    const long = `${'Lantern-Tromb0ne-'.repeat(7)}x`.slice(0, 128);
+    const ok = await createUser('long.pass', { password: long });
+    expect(ok.code, ok.message).toBe(ResultCode.Success);
+    expect(await t.login('demo', 'long.pass', long)).toBeTruthy();
   });
 });

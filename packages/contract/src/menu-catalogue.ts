@@ -81,6 +81,7 @@ export const menuCatalogue: MenuArea[] = [
           btn('user:delete', 'Delete user', '删除用户'),
           btn('user:status', 'Enable or disable', '启用/禁用', [A]),
           btn('user:resetPassword', 'Reset password', '重置密码', [A]),
+          btn('user:assignRole', 'Assign roles', '分配角色', [A]),
           btn('user:export', 'Export users', '导出用户', [A]),
           btn('user:import', 'Import users', '导入用户', [A]),
         ],
@@ -263,6 +264,8 @@ export const Permission = {
   userDelete: 'user:delete',
   userStatus: 'user:status',
   userResetPassword: 'user:resetPassword',
+  // Giving users roles (on the user form or the role screen), capped by the giver's own permissions.
+  userAssignRole: 'user:assignRole',
   userExport: 'user:export',
   userImport: 'user:import',
   teacherPage: 'teacher:page',
@@ -283,3 +286,13 @@ export const Permission = {
   questionImport: 'question:import',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
+
+// Permissions of the students' own pages ("My exams", ...): they let a user see their own work and
+// give no power over anyone else, so the privilege ceiling leaves them out.
+export const studentOnlyPermissions: ReadonlySet<string> = new Set(
+  menuCatalogue.flatMap((area) =>
+    area.pages
+      .filter((p) => p.grant.length === 1 && p.grant[0] === RoleKind.Student)
+      .flatMap((p) => [p.permission, ...(p.buttons ?? []).map((b) => b.permission)]),
+  ),
+);

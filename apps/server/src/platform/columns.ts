@@ -1,7 +1,7 @@
 import type { EnumLabel } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bigint, check, index, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by every table so tenant keys and timestamps read the same everywhere.
 // Tenant tables key rows by (organization_id, id): every unique key and foreign key carries the
@@ -22,4 +22,10 @@ export function enumCheck(name: string, column: AnyPgColumn, labels: Record<numb
 // A trigram index, so `ilike '%text%'` keyword filters use an index instead of reading the table.
 export function trigramIndex(name: string, column: AnyPgColumn) {
   return index(name).using('gin', sql`${column} gin_trgm_ops`);
+}
+
+// "Name already exists" among siblings of a tree, as the database enforces it: case-insensitive, and
+// top-level entries (parent null) count as siblings of each other.
+export function siblingNameIndex(name: string, org: AnyPgColumn, parent: AnyPgColumn, label: AnyPgColumn) {
+  return uniqueIndex(name).on(org, sql`coalesce(${parent}, 0)`, sql`lower(${label})`);
 }

@@ -1,10 +1,11 @@
 import { type PageRequest, zIdListRequest, zIdParam, zImportReport, zPage, zPageRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { invalidParams } from './errors';
+import { registerFileReader } from '../modules/file/file-access';
 import type { Resource } from './resource';
 import { exportResource, importResource, requestLang, templateOf } from './resource-io';
 import { defineFileRoute, defineRoute } from './route';
+import { importBody } from './xlsx-reader';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
@@ -21,32 +22,43 @@ export function registerResource<
 >(app: FastifyInstance, resource: Resource<C, U, F, R>): void {
   const { def } = resource;
   const base = `/api/${def.name}`;
+  if (def.files) registerFileReader(def.name, resource.canReadAny);
   const tags = def.tags ?? [def.name];
   const row = def.schemas.row;
   const t = def.title;
   type RowOut = z.input<R>;
+  // Readers without the read permission (students and documents) reach the read verbs too, and see
+  // only their rows and fields.
+  const readAccess = def.readers?.access ?? def.permissions.read;
+  const listAccess = def.readers?.access ?? def.permissions.list ?? def.permissions.read;
+  const readersNote = def.readers ? ' Callers without the read permission see only the records meant for them.' : '';
   defineRoute(app, {
     method: 'POST',
     url: `${base}/page`,
     summary: `Page through ${t} records`,
+    description: readersNote || undefined,
     tags,
-    access: def.permissions.read,
+    access: readAccess,
     body: zPageRequest.extend(def.schemas.filter.shape),
     response: zPage(row),
-    handler: ({ ctx, body }) =>
-      resource.page(ctx, body as PageRequest & z.output<F>) as Promise<z.input<ReturnType<typeof zPage<R>>>>,
+    handler: async ({ ctx, body }) => {
+      const page = await resource.page(ctx, body as PageRequest & z.output<F>, resource.readScope(ctx));
+      return { ...page, list: resource.project(ctx, page.list) } as z.input<ReturnType<typeof zPage<R>>>;
+    },
   });
   defineRoute(app, {
     method: 'POST',
     url: `${base}/list`,
     summary: `List ${t} records (no paging, at most 1000)`,
+    description: readersNote || undefined,
     tags,
-    access: def.permissions.list ?? def.permissions.read,
+    access: listAccess,
     body: def.schemas.filter.extend({ limit: z.number().int().min(1).max(1000).default(1000) }),
     response: z.array(row),
-    handler: ({ ctx, body }) => {
+    handler: async ({ ctx, body }) => {
       const { limit, ...filter } = body as z.output<F> & { limit: number };
-      return resource.list(ctx, filter as z.output<F>, limit) as Promise<RowOut[]>;
+      const rows = await resource.list(ctx, filter as z.output<F>, limit, resource.readScope(ctx));
+      return resource.project(ctx, rows) as RowOut[];
     },
   });
   defineRoute(app, {
@@ -75,11 +87,13 @@ export function registerResource<
     method: 'POST',
     url: `${base}/select/:id`,
     summary: `Read one ${t}`,
+    description: readersNote || undefined,
     tags,
-    access: def.permissions.read,
+    access: readAccess,
     params: zIdParam,
     response: row,
-    handler: ({ ctx, params }) => resource.get(ctx, params.id) as Promise<RowOut>,
+    handler: async ({ ctx, params }) =>
+      resource.project(ctx, [await resource.get(ctx, params.id, resource.readScope(ctx))])[0] as RowOut,
   });
   defineRoute(app, {
     method: 'POST',
@@ -111,10 +125,10 @@ export function registerResource<
       url: `${base}/tree`,
       summary: `${t} records as a tree (filters keep matches and their ancestors)`,
       tags,
-      access: def.permissions.list ?? def.permissions.read,
+      access: listAccess,
       body: def.schemas.filter,
       response: z.array(zTreeNode),
-      handler: ({ ctx, body }) => resource.tree(ctx, body as z.output<F>),
+      handler: ({ ctx, body }) => resource.tree(ctx, body as z.output<F>, resource.readScope(ctx)),
     });
   }
   if (!def.meta) return;
@@ -165,14 +179,12 @@ export function registerResource<
     tags,
     access: def.permissions.import ?? def.permissions.create,
     mutates: true,
-    bodyLimit: 20 * 1024 * 1024,
     querystring: zImportQuery,
     response: zImportReport,
+    // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
     handler: async ({ ctx, req, query }) => {
-      if (!Buffer.isBuffer(req.body))
-        throw invalidParams('file', `send the .xlsx file as the request body (Content-Type: ${XLSX})`);
       const dryRun = query.dryRun === 'true' || query.dryRun === '1';
-      return importResource(resource, ctx, req.body, dryRun);
+      return importResource(resource, ctx, importBody(req), dryRun);
     },
   });
 }

@@ -2,12 +2,13 @@ import { type PageRequest, pageOf, pageOffset, type ResourceMeta } from '@lyceum
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { fileLinks, files } from '../modules/file/file.table';
 import type { RequestContext } from './context';
 import type { DbOrTx, Tx } from './db';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
 import { businessError, invalidParams, notFound } from './errors';
 import type { Lookups } from './excel';
-import type { GuardedAccess } from './route';
+import { allows, type GuardedAccess } from './route';
 
 // A tenant table: rows keyed by (organization_id, id).
 export type TenantTable = PgTable & { organizationId: PgColumn; id: PgColumn };
@@ -26,9 +27,11 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   title: string;
   table: TenantTable;
   schemas: { row: R; create: C; update: U; filter: F };
+  // Every verb is closed unless the caller passes its rule; reads need `read` unless `list` or
+  // `readers` open them wider.
   permissions: {
     read: GuardedAccess;
-    // The unpaged list and the tree (selects elsewhere need them); default `read`.
+    // The unpaged list and the tree (selects on other screens need them); default `read`.
     list?: GuardedAccess;
     create: GuardedAccess;
     update: GuardedAccess;
@@ -50,6 +53,19 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   usedBy?: { label: string; count: (ctx: RequestContext, ids: number[]) => Promise<number> }[];
   // Columns never returned (password hashes).
   omit?: string[];
+  // Members without the read permission who may still read some rows through page, list, select and
+  // tree (documents for their audience): who they are, which rows they see, which fields.
+  readers?: {
+    access: 'login' | 'staff';
+    scope: (ctx: RequestContext) => SQL | undefined;
+    project?: (row: Values) => Values;
+  };
+  // Fields that may refer to uploaded files (/api/file/N in a URL or in rich text). The engine keeps
+  // file_links in step on every save and delete, so a file is readable exactly by whoever may read
+  // a record that uses it.
+  files?: string[];
+  // Who may read the files these rows refer to; default: whoever may read one of the rows.
+  fileReaders?: (ctx: RequestContext, ids: number[]) => Promise<boolean>;
   hooks?: {
     // Business rules on a whole valid input, before anything is written (throw invalidParams).
     validate?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void> | void;
@@ -64,7 +80,8 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
       mode: Mode,
     ) => Promise<void>;
     beforeDelete?: (ctx: RequestContext, ids: number[]) => Promise<void>;
-    afterDelete?: (ctx: RequestContext, ids: number[]) => Promise<void>;
+    // Inside the delete's transaction (use tx only: on PGlite another query would wait for it).
+    afterDelete?: (ctx: RequestContext, ids: number[], tx: Tx) => Promise<void>;
     decorate?: (rows: Values[], ctx: RequestContext) => Promise<Values[]>;
   };
   tags?: string[];
@@ -79,8 +96,8 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   columns: Record<string, PgColumn>;
   page(ctx: RequestContext, req: PageRequest & z.output<F>, extra?: SQL): Promise<ReturnType<typeof pageOf<Values>>>;
   list(ctx: RequestContext, filter: z.output<F>, limit: number, extra?: SQL): Promise<Values[]>;
-  tree(ctx: RequestContext, filter: z.output<F>): Promise<TreeNode[]>;
-  get(ctx: RequestContext, id: number): Promise<Values>;
+  tree(ctx: RequestContext, filter: z.output<F>, extra?: SQL): Promise<TreeNode[]>;
+  get(ctx: RequestContext, id: number, extra?: SQL): Promise<Values>;
   getMany(ctx: RequestContext, ids: number[]): Promise<Values[]>;
   create(ctx: RequestContext, input: z.output<C>): Promise<Values>;
   update(ctx: RequestContext, input: z.output<U> & { id: number }): Promise<Values>;
@@ -91,6 +108,14 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   checkRules(ctx: RequestContext, input: Values, mode: Mode, selfId: number | null): Promise<void>;
   toValues(ctx: RequestContext, input: Values, mode: Mode): Promise<Values>;
   existingKeys(ctx: RequestContext): Promise<Map<string, Set<string>>>;
+  // The rows a caller may read through the read verbs: undefined = all, else an extra condition.
+  readScope(ctx: RequestContext): SQL | undefined;
+  // The fields a caller may see of rows read through the read verbs.
+  project(ctx: RequestContext, rows: Values[]): Values[];
+  // Whether the caller may read at least one of these rows, or the files they refer to.
+  canReadAny(ctx: RequestContext, ids: number[]): Promise<boolean>;
+  // Records which files the rows refer to (inside the write's transaction); imports call it too.
+  linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]): Promise<void>;
 }
 
 export const MAX_TREE_ROWS = 5000;
@@ -110,14 +135,18 @@ export function permissionsOf(
 ): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
   return {
     read: [`${prefix}:page`],
-    // Base data names are reference data every screen's selects show, so any member may list them.
-    list: 'login',
     create: [`${prefix}:create`],
     update: [`${prefix}:update`],
     remove: [`${prefix}:delete`],
     export: [`${prefix}:export`],
     import: [`${prefix}:import`],
   };
+}
+
+// Reference data (degrees, categories, tags, ...): names that the selects of other staff screens
+// show, so any staff member may list them; pages, exports and writes keep their own permissions.
+export function referenceDataPermissions(prefix: string) {
+  return { ...permissionsOf(prefix), list: 'staff' as const };
 }
 
 export function likePattern(value: string): string {
@@ -136,6 +165,14 @@ export function usedByColumn(table: TenantTable, column: PgColumn, label: string
       return Number(n);
     },
   };
+}
+
+// The ids of uploaded files a value refers to, wherever they sit (a URL field, rich text, JSON).
+const FILE_REF = /\/api\/file\/(?:public\/)?([1-9][0-9]{0,15})\b/g;
+export function fileIdsIn(value: unknown): number[] {
+  if (value === null || value === undefined) return [];
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return [...new Set([...text.matchAll(FILE_REF)].map((m) => Number(m[1])))];
 }
 
 export function uniqueKey(rule: { fields: string[] }, input: Values): string {
@@ -193,7 +230,9 @@ export function createResource<
 
   function orderBy(req: Partial<PageRequest>): SQL[] {
     if (req.sortField) {
-      const col = def.sort?.fields?.[req.sortField];
+      const fields = def.sort?.fields;
+      // Own properties only: `__proto__`, `constructor` or `toString` must not resolve to Object's members.
+      const col = fields && Object.hasOwn(fields, req.sortField) ? fields[req.sortField] : undefined;
       if (!col) throw invalidParams('sortField', `cannot sort by "${req.sortField}"`);
       return [req.sortOrder === 'ascend' ? asc(col) : desc(col), desc(table.id)];
     }
@@ -205,19 +244,68 @@ export function createResource<
     return def.hooks?.decorate ? def.hooks.decorate(plain, ctx) : plain;
   }
 
-  async function getMany(ctx: RequestContext, ids: number[]): Promise<Values[]> {
+  async function getMany(ctx: RequestContext, ids: number[], extra?: SQL): Promise<Values[]> {
     if (!ids.length) return [];
     const rows = await ctx.db
       .select()
       .from(table)
-      .where(and(scope(ctx), inArray(table.id, ids)));
+      .where(and(scope(ctx), inArray(table.id, ids), extra));
     return decorate(ctx, rows as Values[]);
   }
 
-  async function get(ctx: RequestContext, id: number): Promise<Values> {
-    const [row] = await getMany(ctx, [id]);
+  async function get(ctx: RequestContext, id: number, extra?: SQL): Promise<Values> {
+    const [row] = await getMany(ctx, [id], extra);
     if (!row) throw notFound(def.title);
     return row;
+  }
+
+  function readScope(ctx: RequestContext): SQL | undefined {
+    if (allows(ctx, def.permissions.read)) return undefined;
+    return def.readers?.scope(ctx) ?? sql`false`;
+  }
+
+  function project(ctx: RequestContext, rows: Values[]): Values[] {
+    const narrow = def.readers?.project;
+    return narrow && !allows(ctx, def.permissions.read) ? rows.map(narrow) : rows;
+  }
+
+  async function canReadAny(ctx: RequestContext, ids: number[]): Promise<boolean> {
+    if (!ids.length) return false;
+    if (def.fileReaders) return def.fileReaders(ctx, ids);
+    if (!allows(ctx, def.permissions.read) && !(def.readers && allows(ctx, def.readers.access))) return false;
+    const [hit] = await ctx.db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(scope(ctx), inArray(table.id, ids), readScope(ctx)))
+      .limit(1);
+    return Boolean(hit);
+  }
+
+  async function linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]) {
+    if (!def.files?.length || !rows.length) return;
+    const ids = rows.map((r) => r.id);
+    await tx
+      .delete(fileLinks)
+      .where(
+        and(eq(fileLinks.organizationId, ctx.orgId), eq(fileLinks.entity, def.name), inArray(fileLinks.entityId, ids)),
+      );
+    const links = rows.flatMap((r) =>
+      fileIdsIn(def.files!.map((f) => r.values[f])).map((fileId) => ({
+        organizationId: ctx.orgId,
+        fileId,
+        entity: def.name,
+        entityId: r.id,
+      })),
+    );
+    if (!links.length) return;
+    // Only files of this organisation are linked; an id that names no file is ignored.
+    const known = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.organizationId, ctx.orgId), inArray(files.id, [...new Set(links.map((l) => l.fileId))])));
+    const knownIds = new Set(known.map((k) => k.id));
+    const valid = links.filter((l) => knownIds.has(l.fileId));
+    if (valid.length) await tx.insert(fileLinks).values(valid).onConflictDoNothing();
   }
 
   async function checkUnique(ctx: RequestContext, input: Values, selfId: number | null) {
@@ -306,10 +394,16 @@ export function createResource<
           savedId = id!;
         }
         await def.hooks?.afterSave?.(tx, savedId, input as z.output<C>, ctx, mode);
+        if (def.files?.some((f) => f in values)) await linkFiles(tx, ctx, [{ id: savedId, values }]);
         return savedId;
       });
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw invalidParams(def.name, `${def.title} already exists`);
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
+        // Another request saved the same name between our check and our write: it has committed,
+        // so the check now finds it and names the field.
+        await checkUnique(ctx, input, id);
+        throw invalidParams(def.unique?.[0]?.fields.at(-1) ?? def.name, `${def.title} already exists`);
+      }
       throw err;
     }
   }
@@ -345,13 +439,13 @@ export function createResource<
     return out;
   }
 
-  async function tree(ctx: RequestContext, filter: z.output<F>): Promise<TreeNode[]> {
+  async function tree(ctx: RequestContext, filter: z.output<F>, extra?: SQL): Promise<TreeNode[]> {
     const all = await decorate(
       ctx,
       (await ctx.db
         .select()
         .from(table)
-        .where(scope(ctx))
+        .where(and(scope(ctx), extra))
         .orderBy(...(def.sort?.default ?? [asc(table.id)]))
         .limit(MAX_TREE_ROWS)) as Values[],
     );
@@ -392,6 +486,10 @@ export function createResource<
     checkRules,
     toValues,
     existingKeys,
+    readScope,
+    project,
+    canReadAny,
+    linkFiles,
     async page(ctx, req, extra) {
       const cond = where(ctx, req, extra);
       // The count and the page run side by side (on PostgreSQL, on two connections).
@@ -441,7 +539,26 @@ export function createResource<
         if (n > 0) throw businessError(`Cannot delete: used by ${n} ${use.label}. Nothing was deleted.`);
       }
       try {
-        await ctx.db.delete(table).where(and(scope(ctx), inArray(table.id, unique)));
+        await ctx.db.transaction(async (tx) => {
+          const gone = await tx
+            .delete(table)
+            .where(and(scope(ctx), inArray(table.id, unique)))
+            .returning({ id: table.id });
+          // A parallel delete got there first: one delete, one success.
+          if (gone.length !== unique.length) throw notFound(`${def.title} ${unique.join(', ')}`);
+          if (def.files) {
+            await tx
+              .delete(fileLinks)
+              .where(
+                and(
+                  eq(fileLinks.organizationId, ctx.orgId),
+                  eq(fileLinks.entity, def.name),
+                  inArray(fileLinks.entityId, unique),
+                ),
+              );
+          }
+          await def.hooks?.afterDelete?.(ctx, unique, tx);
+        });
       } catch (err) {
         // Something started using the row between the check above and the delete.
         if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) {
@@ -449,7 +566,6 @@ export function createResource<
         }
         throw err;
       }
-      await def.hooks?.afterDelete?.(ctx, unique);
       return unique.length;
     },
   };

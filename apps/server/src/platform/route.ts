@@ -3,6 +3,7 @@ import {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
   envelope,
+  isStaffKind,
   ResultCode,
   sessionCookieName,
   TOKEN_HEADER,
@@ -11,10 +12,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasAny, type RequestContext } from './context';
 import { AppError, forbidden, notLoggedIn } from './errors';
+import { guardInput } from './input-guard';
 
-// Who may call a route: anyone, any logged-in user, or a user holding at least one of the permissions.
-export type Access = 'public' | 'login' | readonly [string, ...string[]];
+// Who may call a route: anyone, any logged-in user, a user whose active role is a staff role, or a
+// user holding at least one of the permissions.
+export type Access = 'public' | 'login' | 'staff' | readonly [string, ...string[]];
 export type GuardedAccess = Exclude<Access, 'public'>;
+
+// Whether a logged-in caller passes an access rule (the route guard and the engine's read scopes use it).
+export function allows(ctx: RequestContext, access: GuardedAccess): boolean {
+  if (access === 'login') return true;
+  if (access === 'staff') return ctx.roleKind !== null && isStaffKind(ctx.roleKind);
+  return hasAny(ctx, access);
+}
 
 export interface SessionLookup {
   token: string;
@@ -162,6 +172,8 @@ function register<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extend
     onRequest: (req) => authenticate(req, access, def.mutates ?? false),
     preValidation: async (req) => {
       if (def.body && (req.body === undefined || req.body === null)) req.body = {};
+      // NUL, lone surrogates and deep nesting never reach validation, the database or a recursion.
+      guardInput(req);
     },
     handler: (req, reply) =>
       handle({
@@ -181,7 +193,9 @@ function describeAccess(description: string | undefined, access: Access): string
       ? 'No login needed.'
       : access === 'login'
         ? 'Any logged-in user.'
-        : `Needs one of the permissions: ${access.join(', ')}.`;
+        : access === 'staff'
+          ? 'Any logged-in staff member (administrator, academic staff or teacher role).'
+          : `Needs one of the permissions: ${access.join(', ')}.`;
   return description ? `${description}\n\n${who}` : who;
 }
 
@@ -209,8 +223,13 @@ function headerValue(req: FastifyRequest, name: string): string | null {
 // Sets req.ctx (null for anonymous calls to public routes) or throws 401/403/502.
 async function authenticate(req: FastifyRequest, access: Access, mutates: boolean): Promise<void> {
   const lookup = findToken(req);
+  // Cookies ride along on cross-site requests; a custom header cannot, so it proves the call is ours.
+  const crossSite =
+    lookup?.fromCookie && (mutates || req.method !== 'GET') && req.headers[AJAX_HEADER] !== AJAX_HEADER_VALUE;
   if (access === 'public') {
     if (!lookup) return;
+    // A public route that changes data (logout, handoff) must not act on a cookie another site sent.
+    if (crossSite && mutates) throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
     // A public route still learns who calls it when a valid session is present (logout, handoff).
     try {
       req.ctx = await req.server.resolveSession(req, lookup);
@@ -220,11 +239,8 @@ async function authenticate(req: FastifyRequest, access: Access, mutates: boolea
     return;
   }
   if (!lookup) throw notLoggedIn();
-  // Cookies ride along on cross-site requests; a custom header cannot, so it proves the call is ours.
-  if (lookup.fromCookie && (mutates || req.method !== 'GET') && req.headers[AJAX_HEADER] !== AJAX_HEADER_VALUE) {
-    throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
-  }
+  if (crossSite) throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
   req.ctx = await req.server.resolveSession(req, lookup);
   // The caller is known from here on, so a refused call is still in the operation log.
-  if (access !== 'login' && !hasAny(req.ctx, access)) throw forbidden();
+  if (!allows(req.ctx, access)) throw forbidden();
 }

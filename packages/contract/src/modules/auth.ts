@@ -52,6 +52,8 @@ export const zRoleBrief = z.object({
   name: z.string(),
   kind: zEnum(roleKindLabels),
   code: z.string().nullable(),
+  // In the organisation's role list: whether the caller may give this role to users.
+  assignable: z.boolean().optional(),
 });
 export type RoleBrief = z.infer<typeof zRoleBrief>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrganizationStatus, organizationStatusLabels } from '../enums/organization-status';
-import { zColor, zDateTime, zDomain, zEnum, zId, zOptionalText, zText } from '../fields';
+import { zColor, zDateTime, zDomain, zEnum, zId, zOptionalLink, zOptionalText, zText } from '../fields';
 
 // What anyone may see of an organisation before logging in: enough to draw its login page.
 export const zOrganizationPublic = z.object({
@@ -23,7 +23,7 @@ export type Organization = z.infer<typeof zOrganization>;
 export const zOrganizationCreate = z.object({
   domain: zDomain,
   name: zText(100),
-  logo: zOptionalText(512),
+  logo: zOptionalLink(512),
   icpNumber: zOptionalText(64),
   copyright: zOptionalText(200),
   themeColor: zColor.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userSexLabels } from '../enums/user-sex';
 import { UserStatus, userStatusLabels } from '../enums/user-status';
 import { userVerifiedLabels } from '../enums/user-verified';
-import { zDateTime, zEmail, zEnum, zId, zIds, zOptionalText, zPassword, zPhone, zText, zUserName } from '../fields';
+import { zDateTime, zEmail, zEnum, zId, zIds, zOptionalLink, zPassword, zPhone, zText, zUserName } from '../fields';
 import { zPageRequest } from '../paging';
 import { field, type ResourceMeta } from '../resource-meta';
 import { zRoleBrief } from './auth';
@@ -24,6 +24,8 @@ export const zUser = z.object({
   roles: z.array(zRoleBrief),
   createTime: zDateTime,
   lastActiveTime: zDateTime.nullable(),
+  // Whether the caller may change this user (their permissions are within the caller's own).
+  manageable: z.boolean().optional(),
 });
 export type User = z.infer<typeof zUser>;
 
@@ -44,7 +46,7 @@ const userFields = {
   verified: zEnum(userVerifiedLabels).default(0),
   phone: zPhone,
   email: zEmail,
-  avatar: zOptionalText(512),
+  avatar: zOptionalLink(512),
   departmentId: zId.nullable().optional(),
   userCategoryId: zId.nullable().optional(),
   roleIds: z.array(zId).min(1, 'a user needs at least one role').max(20),
@@ -105,7 +107,7 @@ export const zProfileUpdate = z.object({
   sex: zEnum(userSexLabels).nullable().optional(),
   phone: zPhone,
   email: zEmail,
-  avatar: zOptionalText(512),
+  avatar: zOptionalLink(512),
 });
 export type ProfileUpdate = z.input<typeof zProfileUpdate>;
 

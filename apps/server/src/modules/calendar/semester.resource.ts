@@ -1,7 +1,7 @@
 import { semesterMeta, semesterSchemas } from '@lyceum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { semesters } from './calendar.table';
 
 export const semesterResource = createResource({
@@ -10,7 +10,7 @@ export const semesterResource = createResource({
   table: semesters,
   schemas: semesterSchemas,
   meta: semesterMeta,
-  permissions: permissionsOf('semester'),
+  permissions: referenceDataPermissions('semester'),
   search: [semesters.name],
   sort: {
     default: [desc(semesters.year), desc(semesters.term)],

@@ -1,6 +1,6 @@
 import { teachVenueMeta, teachVenueSchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { teachVenues } from './calendar.table';
 
 export const teachVenueResource = createResource({
@@ -9,7 +9,7 @@ export const teachVenueResource = createResource({
   table: teachVenues,
   schemas: teachVenueSchemas,
   meta: teachVenueMeta,
-  permissions: permissionsOf('teachVenue'),
+  permissions: referenceDataPermissions('teachVenue'),
   search: [teachVenues.name, teachVenues.address],
   sort: {
     default: [asc(teachVenues.sort), asc(teachVenues.id)],

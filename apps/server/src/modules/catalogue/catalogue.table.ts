@@ -1,6 +1,6 @@
 import { tagTypeLabels } from '@lyceum/contract';
 import { foreignKey, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { createTime, enumCheck, organizationId, refId, siblingNameIndex, tenantId } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // Named trees: course categories, product categories, and tags with knowledge points.
@@ -18,6 +18,7 @@ function namedTree(name: string) {
     (t) => [
       primaryKey({ columns: [t.organizationId, t.id] }),
       foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+      siblingNameIndex(`${name}_name_uq`, t.organizationId, t.parentId, t.name),
     ],
   );
 }
@@ -39,5 +40,6 @@ export const tags = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
     enumCheck('tags_type_ck', t.type, tagTypeLabels),
+    siblingNameIndex('tags_name_uq', t.organizationId, t.parentId, t.name),
   ],
 );

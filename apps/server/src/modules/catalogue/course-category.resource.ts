@@ -1,6 +1,6 @@
 import { courseCategoryMeta, treeCategorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
 import { resources } from '../library/library.table';
 import { courseCategories } from './catalogue.table';
 
@@ -10,7 +10,7 @@ export const courseCategoryResource = createResource({
   table: courseCategories,
   schemas: treeCategorySchemas,
   meta: courseCategoryMeta,
-  permissions: permissionsOf('courseCategory'),
+  permissions: referenceDataPermissions('courseCategory'),
   search: [courseCategories.name],
   sort: { default: [asc(courseCategories.sort), asc(courseCategories.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Course category' }],

@@ -1,6 +1,6 @@
 import { productCategoryMeta, treeCategorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { productCategories } from './catalogue.table';
 
 export const productCategoryResource = createResource({
@@ -9,7 +9,7 @@ export const productCategoryResource = createResource({
   table: productCategories,
   schemas: treeCategorySchemas,
   meta: productCategoryMeta,
-  permissions: permissionsOf('productCategory'),
+  permissions: referenceDataPermissions('productCategory'),
   search: [productCategories.name],
   sort: { default: [asc(productCategories.sort), asc(productCategories.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Product category' }],

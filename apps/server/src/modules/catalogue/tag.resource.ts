@@ -1,7 +1,7 @@
 import { tagMeta, tagSchemas } from '@lyceum/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { resources } from '../library/library.table';
 import { tags } from './catalogue.table';
 
@@ -11,7 +11,7 @@ export const tagResource = createResource({
   table: tags,
   schemas: tagSchemas,
   meta: tagMeta,
-  permissions: permissionsOf('tag'),
+  permissions: referenceDataPermissions('tag'),
   search: [tags.name],
   sort: { default: [asc(tags.sort), asc(tags.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Tag' }],

@@ -1,7 +1,7 @@
-import { isStaffKind, type RoleKind, zCommonLists, zTagTreeQuery } from '@lyceum/contract';
+import { zCommonLists, zTagTreeQuery } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { forbidden } from '../../platform/errors';
+import type { TreeNode } from '../../platform/resource';
 import { defineRoute } from '../../platform/route';
 import { semesterResource } from '../calendar/semester.resource';
 import { teachVenueResource } from '../calendar/teach-venue.resource';
@@ -12,12 +12,29 @@ import { degreeResource } from '../education/degree.resource';
 import { typeEnumResource } from '../education/type-enum.resource';
 
 const LIMIT = 1000;
+
+interface NamedNode {
+  id: number;
+  name: string;
+  type: number;
+  parentId: number | null;
+  children: NamedNode[];
+}
+function namesOnly(nodes: TreeNode[]): NamedNode[] {
+  return nodes.map((n) => ({
+    id: n.id as number,
+    name: n.name as string,
+    type: n.type as number,
+    parentId: (n.parentId as number | null) ?? null,
+    children: namesOnly(n.children),
+  }));
+}
 const zNamed = z.object({ id: z.number(), name: z.string() });
 const zTagNode: z.ZodType = z.lazy(() =>
   z.looseObject({ id: z.number(), name: z.string(), children: z.array(zTagNode) }),
 );
 
-// Lists every logged-in staff screen needs for its selects; students get them too where they pick a category.
+// Lists every logged-in member's screens need for their selects (names only, no staff-only rows).
 export function commonRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
@@ -55,10 +72,10 @@ export function commonRoutes(app: FastifyInstance) {
     access: 'login',
     querystring: zTagTreeQuery,
     response: z.array(zTagNode),
-    handler: async ({ ctx, query }) => {
-      if (!ctx.roleKind || !isStaffKind(ctx.roleKind as RoleKind)) throw forbidden();
-      return tagResource.tree(ctx, { type: query.type, keyword: query.keyword });
-    },
+    // Students filter their own work by tag and knowledge point, so every member reads the tree;
+    // they get names and structure only.
+    handler: async ({ ctx, query }) =>
+      namesOnly(await tagResource.tree(ctx, { type: query.type, keyword: query.keyword })),
   });
   defineRoute(app, {
     method: 'GET',

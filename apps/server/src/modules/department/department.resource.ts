@@ -1,7 +1,7 @@
 import { DepartmentType, departmentMeta, departmentSchemas } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
 import { users } from '../user/user.table';
 import { departments } from './department.table';
 
@@ -11,7 +11,7 @@ export const departmentResource = createResource({
   table: departments,
   schemas: departmentSchemas,
   meta: departmentMeta,
-  permissions: permissionsOf('department'),
+  permissions: referenceDataPermissions('department'),
   search: [departments.name],
   sort: {
     default: [asc(departments.sort), asc(departments.id)],

@@ -1,6 +1,7 @@
 import { departmentTypeLabels } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
 import { foreignKey, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { createTime, enumCheck, organizationId, refId, siblingNameIndex, tenantId } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // Departments (college, major, office, division) as a tree; the base-data issue gives them their screens.
@@ -19,7 +20,7 @@ export const departments = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
     enumCheck('departments_type_ck', t.type, departmentTypeLabels),
-    uniqueIndex('departments_name_uq').on(t.organizationId, t.parentId, t.name),
+    siblingNameIndex('departments_name_uq', t.organizationId, t.parentId, t.name),
   ],
 );
 
@@ -34,6 +35,6 @@ export const userCategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    uniqueIndex('user_categories_name_uq').on(t.organizationId, t.name),
+    uniqueIndex('user_categories_name_uq').on(t.organizationId, sql`lower(${t.name})`),
   ],
 );

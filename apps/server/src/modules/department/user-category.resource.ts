@@ -1,6 +1,6 @@
 import { userCategoryMeta, userCategorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
 import { users } from '../user/user.table';
 import { userCategories } from './department.table';
 
@@ -10,7 +10,7 @@ export const userCategoryResource = createResource({
   table: userCategories,
   schemas: userCategorySchemas,
   meta: userCategoryMeta,
-  permissions: permissionsOf('userCategory'),
+  permissions: referenceDataPermissions('userCategory'),
   search: [userCategories.name],
   sort: {
     default: [asc(userCategories.sort), asc(userCategories.id)],

@@ -1,6 +1,6 @@
 import { categoryMeta, categorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
 import { categories, degrees, typeEnums } from './education.table';
 
 export const categoryResource = createResource({
@@ -9,7 +9,7 @@ export const categoryResource = createResource({
   table: categories,
   schemas: categorySchemas,
   meta: categoryMeta,
-  permissions: permissionsOf('category'),
+  permissions: referenceDataPermissions('category'),
   search: [categories.name],
   sort: {
     default: [asc(categories.sort), asc(categories.id)],

@@ -1,6 +1,6 @@
 import { degreeMeta, degreeSchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, permissionsOf, usedByColumn } from '../../platform/resource';
+import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
 import { categories, degrees, typeEnums } from './education.table';
 
 export const degreeResource = createResource({
@@ -9,7 +9,7 @@ export const degreeResource = createResource({
   table: degrees,
   schemas: degreeSchemas,
   meta: degreeMeta,
-  permissions: permissionsOf('degree'),
+  permissions: referenceDataPermissions('degree'),
   search: [degrees.name, degrees.code],
   sort: { default: [asc(degrees.sort), asc(degrees.id)], fields: { name: degrees.name, sort: degrees.sort } },
   unique: [{ fields: ['name'], label: 'Degree' }],

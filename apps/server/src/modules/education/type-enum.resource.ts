@@ -1,7 +1,7 @@
 import { typeEnumMeta, typeEnumSchemas } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { categories, degrees, typeEnums } from './education.table';
 
 export const typeEnumResource = createResource({
@@ -10,7 +10,7 @@ export const typeEnumResource = createResource({
   table: typeEnums,
   schemas: typeEnumSchemas,
   meta: typeEnumMeta,
-  permissions: permissionsOf('typeEnum'),
+  permissions: referenceDataPermissions('typeEnum'),
   search: [typeEnums.name],
   sort: {
     default: [asc(typeEnums.sort), asc(typeEnums.systemTypeEnum)],

@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { FilePurpose, isStaffKind, RoleKind, zIdParam, zUploadedFile } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { forbidden, invalidParams } from '../../platform/errors';
+import { forbidden, invalidParams, notFound } from '../../platform/errors';
 import { defineFileRoute, defineRoute, type FileReply } from '../../platform/route';
 import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
 import type { files } from './file.table';
+import { canReadFile } from './file-access';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,10 +70,19 @@ export function fileRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/api/file/:id',
     summary: 'Download a file of the caller’s organisation',
+    description:
+      'Readable by whoever may read a record that uses the file (a document for its audience, an avatar by its ' +
+      'owner and staff, a question image by those who may read the question), by its uploader, and by staff while ' +
+      'nothing uses it yet. Anything else is reported as not found.',
     tags,
     access: 'login',
     params: zIdParam,
-    handler: async ({ ctx, params }) => download(app.storage, await findFile(ctx.db, ctx.orgId, params.id, false)),
+    handler: async ({ ctx, params }) => {
+      const file = await findFile(ctx.db, ctx.orgId, params.id, false);
+      // A file the caller may not read is reported like one that does not exist.
+      if (!(await canReadFile(ctx, file))) throw notFound('File');
+      return download(app.storage, file);
+    },
   });
   defineFileRoute(app, {
     method: 'GET',

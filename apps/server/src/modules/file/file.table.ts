@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId, tenantId } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
@@ -20,5 +20,25 @@ export const files = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('files_uploader_ix').on(t.organizationId, t.uploaderId),
+  ],
+);
+
+// Which records refer to which uploaded files (a document's file, an avatar, images in a question),
+// kept by the resource engine on every save. A file is readable by whoever may read one of the
+// records that refer to it (see file-access.ts).
+export const fileLinks = pgTable(
+  'file_links',
+  {
+    organizationId: organizationId(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    entity: varchar('entity', { length: 32 }).notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.fileId, t.entity, t.entityId] }),
+    index('file_links_entity_ix').on(t.organizationId, t.entity, t.entityId),
+    foreignKey({ columns: [t.organizationId, t.fileId], foreignColumns: [files.organizationId, files.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

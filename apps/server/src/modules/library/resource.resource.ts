@@ -11,6 +11,7 @@ export const resourceResource = createResource({
   schemas: resourceSchemas,
   meta: resourceMeta,
   permissions: permissionsOf('resource'),
+  files: ['url'],
   search: [resources.title, resources.description],
   filters: { tagId: (tagId) => sql`${tagId} = any(${resources.tagIds})` },
   sort: { default: [desc(resources.id)], fields: { title: resources.title, createTime: resources.createTime } },

@@ -10,8 +10,8 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
-import { createResource, permissionsOf } from '../../platform/resource';
-import { sanitizeRichText, unsafeHtml } from '../../platform/sanitize';
+import { createResource, permissionsOf, type Values } from '../../platform/resource';
+import { disallowedHtml, sanitizeRichText } from '../../platform/sanitize';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { questions, questionVersions } from './question.table';
@@ -71,6 +71,8 @@ export const questionResource = createResource({
   table: questions,
   schemas: { row: zQuestion, create: zQuestionCreate, update: zQuestionUpdate, filter: zQuestionFilter },
   permissions: { ...permissionsOf('question'), read: ['question:page', 'question:edit'] },
+  // Images in any rich text of the question (stem, options, analysis, reference answer, children).
+  files: ['stem', 'options', 'analysis', 'answer', 'children'],
   search: [questions.stem],
   filters: {
     // A tag or knowledge point and everything below it in the tree.
@@ -105,9 +107,10 @@ export const questionResource = createResource({
         ];
         if (q.answer && typeof q.answer === 'object' && 'reference' in q.answer)
           fields.push([`${prefix}answer.reference`, q.answer.reference]);
+        // Refused rather than silently cleaned, so what is saved is what the teacher wrote.
         for (const [field, html] of fields) {
-          if (unsafeHtml(html))
-            throw invalidParams(field, 'contains unsafe HTML (script, event handler, frame or javascript: link)');
+          const problem = disallowedHtml(html);
+          if (problem) throw invalidParams(field, problem);
         }
       };
       check(input, '');
@@ -136,7 +139,7 @@ export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input
   const BATCH = 500;
   for (let i = 0; i < inputs.length; i += BATCH) {
     const batch = inputs.slice(i, i + BATCH);
-    const values = [];
+    const values: Values[] = [];
     for (const q of batch)
       values.push({ ...(await questionResource.toValues(ctx, q, 'create')), organizationId: ctx.orgId });
     const ids = await tx
@@ -154,6 +157,11 @@ export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input
           editorId: ctx.userId,
         };
       }),
+    );
+    await questionResource.linkFiles(
+      tx,
+      ctx,
+      ids.map((r, j) => ({ id: r.id, values: values[j] })),
     );
   }
   return inputs.length;

@@ -1,8 +1,9 @@
-import { Permission as P, zRole, zRoleCreate, zRoleFilter, zRoleUpdate } from '@lyceum/contract';
+import { Permission as P, RoleKind, zRole, zRoleCreate, zRoleFilter, zRoleUpdate } from '@lyceum/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { businessError, invalidParams } from '../../platform/errors';
+import { businessError, forbidden, invalidParams } from '../../platform/errors';
 import { createResource } from '../../platform/resource';
 import { countUsersByRole, userCountsByRole } from '../user/user.service';
+import { assertCanManageRole } from './privilege.service';
 import { invalidatePermissions, permissionIdsOf } from './role.service';
 import { roles } from './role.table';
 
@@ -22,6 +23,13 @@ export const roleResource = createResource({
   unique: [{ fields: ['name'], label: 'Role name' }],
   usedBy: [{ label: 'users', count: countUsersByRole }],
   hooks: {
+    // Only administrators make or change administrator roles; others change only roles within their own permissions.
+    async validate(input, ctx, mode) {
+      if (input.kind === RoleKind.Administrator && ctx.roleKind !== RoleKind.Administrator) {
+        throw forbidden('Only administrators can make administrator roles');
+      }
+      if (mode === 'update') await assertCanManageRole(ctx, (input as { id: number }).id);
+    },
     async values(input, ctx, mode) {
       if (mode === 'update' && 'id' in input && input.id) {
         const [current] = await ctx.db
@@ -41,6 +49,7 @@ export const roleResource = createResource({
         .where(and(eq(roles.organizationId, ctx.orgId), inArray(roles.id, ids), isNotNull(roles.code)));
       if (builtIn.length)
         throw businessError(`Built-in roles cannot be deleted: ${builtIn.map((r) => r.name).join(', ')}`);
+      for (const id of ids) await assertCanManageRole(ctx, id);
     },
     async decorate(rows, ctx) {
       const ids = rows.map((r) => r.id as number);

@@ -38,9 +38,11 @@ export function roleRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/role/assign',
     summary: 'Give a role to users, or take it away (mode "remove")',
-    description: 'All users must belong to the organisation; nobody is left without a role.',
+    description:
+      'All users must belong to the organisation; nobody is left without a role. Only roles and users whose ' +
+      'permissions are within the caller’s own; at least one enabled administrator remains.',
     tags: ['role'],
-    access: [P.roleGrant],
+    access: [P.userAssignRole],
     mutates: true,
     body: zRoleAssignRequest,
     response: z.null(),

@@ -5,11 +5,13 @@ import {
   PermissionLevel,
   type PermissionNode,
   RoleKind,
+  studentOnlyPermissions,
 } from '@lyceum/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
-import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
+import { assertCanManageRole, ceilingOf } from './privilege.service';
 import { permissions, rolePermissions, roles } from './role.table';
 
 type PermissionRow = typeof permissions.$inferSelect;
@@ -317,6 +319,25 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
   const known = new Set(catalogue.map((p) => p.id));
   const unknown = permissionIds.filter((id) => !known.has(id));
   if (unknown.length) throw invalidParams('permissionIds', `no permission with id ${unknown.join(', ')}`);
+  // The privilege ceiling: a role can only be given what the granter holds (students' own pages aside).
+  if (role.kind === RoleKind.Administrator && ctx.roleKind !== RoleKind.Administrator) {
+    throw forbidden('Only administrators can change administrator roles');
+  }
+  const ceiling = ceilingOf(ctx);
+  const wanted = new Set(permissionIds);
+  const ungivable = catalogue.filter(
+    (p) =>
+      wanted.has(p.id) && p.permission && !studentOnlyPermissions.has(p.permission) && !ceiling.codes.has(p.permission),
+  );
+  if (ungivable.length) {
+    throw forbidden(
+      `You cannot grant what you do not hold: ${ungivable
+        .slice(0, 5)
+        .map((p) => p.metaTitle)
+        .join(', ')}`,
+    );
+  }
+  await assertCanManageRole(ctx, roleId);
   if (role.kind === RoleKind.Student) {
     const staffOnly = permissionIds.filter((id) => !studentGrantable.has(id));
     if (staffOnly.length) {

@@ -24,6 +24,7 @@ import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { registerResource } from '../../platform/resource-routes';
 import { defineRoute, type GuardedAccess } from '../../platform/route';
+import { assignableRoles } from '../role/privilege.service';
 import { rolesOfOrganization } from '../role/role.service';
 import {
   changeStatus,
@@ -96,7 +97,7 @@ export function userRoutes(app: FastifyInstance) {
     handler: ({ ctx, body }) =>
       userResource.page(
         ctx,
-        { pageIndex: body.pageIndex, pageSize: body.pageSize },
+        { pageIndex: body.pageIndex, pageSize: body.pageSize, sortField: body.sortField, sortOrder: body.sortOrder },
         studentFilter(body),
       ) as Promise<PageOut>,
   });
@@ -192,18 +193,26 @@ export function userRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/user/roleListByOrganizationId/:id',
     summary: "The roles of the caller's organisation",
-    description: 'Another organisation’s id gives "not found".',
+    description:
+      'Another organisation’s id gives "not found". `assignable` tells whether the caller may give the role ' +
+      '(it needs user:assignRole, and the role’s permissions must be within the caller’s own).',
     tags,
     access: [P.userPage, P.rolePage],
     params: zIdParam,
     response: z.array(zRoleBrief),
     handler: async ({ ctx, params }) => {
       sameOrganization(ctx, params.id);
-      return (await rolesOfOrganization(ctx.db, ctx.orgId)).map((r) => ({
+      const roles = await rolesOfOrganization(ctx.db, ctx.orgId);
+      const assignable = await assignableRoles(
+        ctx,
+        roles.map((r) => r.id),
+      );
+      return roles.map((r) => ({
         id: r.id,
         name: r.name,
         kind: r.kind as RoleKind,
         code: r.code,
+        assignable: assignable.has(r.id),
       }));
     },
   });

@@ -1,4 +1,5 @@
 import {
+  isStaffKind,
   Permission as P,
   type ProfileUpdate,
   RoleKind,
@@ -15,9 +16,16 @@ import type { RequestContext } from '../../platform/context';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/crypto';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { assertPassword } from '../../platform/password-policy';
 import { createResource } from '../../platform/resource';
 import { endUserSessions } from '../auth/session.service';
 import { departments, userCategories } from '../department/department.table';
+import {
+  assertAdministratorRemains,
+  assertCanAssignRoles,
+  assertCanManageUsers,
+  manageableUsers,
+} from '../role/privilege.service';
 import { roles } from '../role/role.table';
 import { userRoles, users } from './user.table';
 
@@ -116,7 +124,26 @@ export const userResource = createResource({
     roleIds: { table: roles, label: 'role' },
   },
   omit: ['passwordHash', 'updateTime'],
+  files: ['avatar'],
+  // An avatar is seen by its owner and by staff (user lists, class rosters), not by other students.
+  fileReaders: async (ctx, ids) => ids.includes(ctx.userId) || (ctx.roleKind !== null && isStaffKind(ctx.roleKind)),
   hooks: {
+    // The privilege ceiling (privilege.service.ts): only users and roles within the caller's own.
+    async validate(input, ctx, mode) {
+      if (mode === 'create') {
+        if ('password' in input)
+          assertPassword('password', input.password, [input.userName, input.realName, ctx.domain]);
+        return assertCanAssignRoles(ctx, input.roleIds);
+      }
+      const id = (input as { id: number }).id;
+      await assertCanManageUsers(ctx, [id], 'change');
+      const current = ((await rolesOfUsers(ctx.db, ctx.orgId, [id])).get(id) ?? []).map((r) => r.id);
+      const next = new Set(input.roleIds);
+      const removed = current.filter((r) => !next.has(r));
+      if (id === ctx.userId && removed.length)
+        throw invalidParams('roleIds', 'you cannot take a role away from yourself');
+      await assertCanAssignRoles(ctx, [...[...next].filter((r) => !current.includes(r)), ...removed]);
+    },
     async values(input, ctx, mode) {
       if (mode === 'create' && 'password' in input) {
         return { ...input, passwordHash: await hashPassword(input.password) };
@@ -128,20 +155,23 @@ export const userResource = createResource({
     },
     async afterSave(tx, id, input, ctx, mode) {
       await setUserRoles(tx, ctx.orgId, id, input.roleIds);
-      if (mode === 'update' && input.status === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
+      if (mode === 'create') return;
+      if (input.status === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
+      await assertAdministratorRemains(tx, ctx.orgId);
     },
     async beforeDelete(ctx, ids) {
       if (ids.includes(ctx.userId)) throw businessError('You cannot delete your own account');
+      await assertCanManageUsers(ctx, ids, 'delete');
     },
+    afterDelete: (ctx, _ids, tx) => assertAdministratorRemains(tx, ctx.orgId),
     async decorate(rows, ctx) {
-      const byUser = await rolesOfUsers(
-        ctx.db,
-        ctx.orgId,
-        rows.map((r) => r.id as number),
-      );
+      const ids = rows.map((r) => r.id as number);
+      const byUser = await rolesOfUsers(ctx.db, ctx.orgId, ids);
+      // Which rows the caller may act on, so the screen offers only what the server will allow.
+      const manageable = await manageableUsers(ctx, ids);
       return rows.map((r) => {
         const rs = byUser.get(r.id as number) ?? [];
-        return { ...r, roles: rs, roleIds: rs.map((x) => x.id) };
+        return { ...r, roles: rs, roleIds: rs.map((x) => x.id), manageable: manageable.has(r.id as number) };
       });
     },
   },
@@ -151,19 +181,28 @@ export async function changeStatus(ctx: RequestContext, id: number, status?: Use
   const user = await userResource.get(ctx, id);
   const next = status ?? (user.status === UserStatus.Enabled ? UserStatus.Disabled : UserStatus.Enabled);
   if (id === ctx.userId && next === UserStatus.Disabled) throw businessError('You cannot disable your own account');
+  await assertCanManageUsers(ctx, [id], next === UserStatus.Disabled ? 'disable' : 'enable');
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ status: next, updateTime: new Date() })
       .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, id)));
     // Disabling ends the user's sessions at once, not at their next expiry.
-    if (next === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
+    if (next === UserStatus.Disabled) {
+      await endUserSessions(tx, ctx.orgId, [id]);
+      await assertAdministratorRemains(tx, ctx.orgId);
+    }
   });
   return userResource.get(ctx, id);
 }
 
 export async function resetPassword(ctx: RequestContext, id: number, password?: string) {
-  await userResource.get(ctx, id);
+  const target = await userResource.get(ctx, id);
+  if (password) {
+    assertPassword('password', password, [target.userName as string, target.realName as string, ctx.domain]);
+  }
+  // Otherwise a lower role could set an administrator's password and log in as them.
+  await assertCanManageUsers(ctx, [id], 'reset the password of');
   const plain = password ?? randomPassword();
   const passwordHash = await hashPassword(plain);
   await ctx.db.transaction(async (tx) => {
@@ -186,6 +225,7 @@ export async function changeOwnPassword(ctx: RequestContext, oldPassword: string
     throw invalidParams('oldPassword', 'the current password is not correct');
   }
   if (oldPassword === newPassword) throw invalidParams('newPassword', 'must differ from the current password');
+  assertPassword('newPassword', newPassword, [ctx.userName, ctx.realName, ctx.domain]);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -198,17 +238,21 @@ export async function changeOwnPassword(ctx: RequestContext, oldPassword: string
 }
 
 export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
-  await ctx.db
-    .update(users)
-    .set({
-      realName: input.realName,
-      sex: input.sex ?? null,
-      phone: input.phone ?? null,
-      email: input.email ?? null,
-      avatar: input.avatar ?? null,
-      updateTime: new Date(),
-    })
-    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+  const values = {
+    realName: input.realName,
+    sex: input.sex ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    avatar: input.avatar ?? null,
+    updateTime: new Date(),
+  };
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set(values)
+      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+    await userResource.linkFiles(tx, ctx, [{ id: ctx.userId, values }]);
+  });
   return userResource.get(ctx, ctx.userId);
 }
 
@@ -291,6 +335,8 @@ export async function assignRole(ctx: RequestContext, roleId: number, userIds: n
   const found = await searchBrief(ctx, { ids, limit: ids.length });
   const missing = ids.filter((id) => !found.some((u) => u.id === id));
   if (missing.length) throw notFound(`User ${missing.join(', ')}`);
+  await assertCanAssignRoles(ctx, [roleId]);
+  await assertCanManageUsers(ctx, ids, mode === 'add' ? 'give a role to' : 'take a role from');
   if (mode === 'add') {
     await ctx.db
       .insert(userRoles)
@@ -304,7 +350,12 @@ export async function assignRole(ctx: RequestContext, roleId: number, userIds: n
   if (stranded.length) {
     throw businessError(`These users would be left without a role: ${stranded.map((u) => u.userName).join(', ')}`);
   }
-  await ctx.db
-    .delete(userRoles)
-    .where(and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.roleId, roleId), inArray(userRoles.userId, ids)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(userRoles)
+      .where(
+        and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.roleId, roleId), inArray(userRoles.userId, ids)),
+      );
+    await assertAdministratorRemains(tx, ctx.orgId);
+  });
 }

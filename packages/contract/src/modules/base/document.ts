@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { crudSchemas } from '../../crud';
 import { DocumentAudience, documentAudienceLabels } from '../../enums/document-audience';
-import { zEnum, zOptionalText, zText } from '../../fields';
+import { zEnum, zLink, zOptionalText, zText } from '../../fields';
 import { field, type ResourceMeta } from '../../resource-meta';
 
 export const documentSchemas = crudSchemas({
   input: {
     title: zText(200),
-    fileUrl: zText(512),
+    fileUrl: zLink(512),
     audience: zEnum(documentAudienceLabels).default(DocumentAudience.Everyone),
     description: zOptionalText(1000),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { crudSchemas } from '../../crud';
 import { resourceKindLabels } from '../../enums/resource-kind';
-import { zEnum, zId, zOptionalText, zText } from '../../fields';
+import { zEnum, zId, zLink, zOptionalText, zText } from '../../fields';
 import { field, type ResourceMeta } from '../../resource-meta';
 
 // Teaching resources: a file or a link, filed under a course category and tagged.
@@ -9,7 +9,7 @@ export const resourceSchemas = crudSchemas({
   input: {
     title: zText(200),
     kind: zEnum(resourceKindLabels),
-    url: zText(512),
+    url: zLink(512),
     categoryId: zId.nullable().optional(),
     tagIds: z.array(zId).max(50).default([]),
     description: zOptionalText(1000),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CameraSource, cameraSourceLabels } from '../../enums/camera-source';
 import { QuestionNumberMode, questionNumberModeLabels } from '../../enums/question-number-mode';
-import { zColor, zEnum, zOptionalText, zText } from '../../fields';
+import { zColor, zEnum, zOptionalLink, zOptionalText, zText } from '../../fields';
 import { field, type ResourceMeta } from '../../resource-meta';
 
 // Per-organisation settings. The first five are the organisation's public face (login page, shell).
 export const zSystemConfig = z.object({
   name: zText(100),
-  logo: zOptionalText(512),
+  logo: zOptionalLink(512),
   icpNumber: zOptionalText(64),
   copyright: zOptionalText(200),
   themeColor: zColor,

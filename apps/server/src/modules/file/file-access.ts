@@ -1,0 +1,31 @@
+import { isStaffKind } from '@lyceum/contract';
+import { and, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import { fileLinks, type files } from './file.table';
+
+// A file is read with the rights of the records that refer to it: a document's file follows the
+// document's audience, an avatar its owner, a question image the question. Each entity that can
+// refer to files registers how to decide (the resource engine does it for declared resources).
+type Reader = (ctx: RequestContext, ids: number[]) => Promise<boolean>;
+const readers = new Map<string, Reader>();
+
+export function registerFileReader(entity: string, reader: Reader): void {
+  readers.set(entity, reader);
+}
+
+export async function canReadFile(ctx: RequestContext, file: typeof files.$inferSelect): Promise<boolean> {
+  if (file.purpose === 'logo' || file.uploaderId === ctx.userId) return true;
+  const links = await ctx.db
+    .select({ entity: fileLinks.entity, entityId: fileLinks.entityId })
+    .from(fileLinks)
+    .where(and(eq(fileLinks.organizationId, ctx.orgId), eq(fileLinks.fileId, file.id)));
+  // Not used by anything yet (just uploaded, or its record was deleted): its uploader and staff.
+  if (!links.length) return ctx.roleKind !== null && isStaffKind(ctx.roleKind);
+  const byEntity = new Map<string, number[]>();
+  for (const l of links) byEntity.set(l.entity, [...(byEntity.get(l.entity) ?? []), l.entityId]);
+  for (const [entity, ids] of byEntity) {
+    const reader = readers.get(entity);
+    if (reader && (await reader(ctx, ids))) return true;
+  }
+  return false;
+}
