@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { type Page, ResultCode } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { MAX_IMPORT_ROWS } from '../src/platform/resource-io';
 import { MAX_SHEET_XML_BYTES } from '../src/platform/xlsx-reader';
 import { createTestApp, makeSheet, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
+import { zipOf } from './zip';
 
 // Spreadsheet imports are read as a bounded stream: refused past the row cap, past the sizes a zip
 // declares or really unpacks to, and for what is not an .xlsx, writing nothing; uploads of any
@@ -44,42 +44,6 @@ async function bigSheet(header: string[], rows: number, row: (i: number) => unkn
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
-}
-
-// A zip written by hand, so the sheet's declared size can lie.
-function zipOf(files: { name: string; data: Buffer; declared?: number }[]): Buffer {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const packed = deflateRawSync(f.data);
-    const name = Buffer.from(f.name);
-    const fields = (b: Buffer, at: number) => {
-      b.writeUInt16LE(8, at);
-      b.writeUInt32LE(crc32(f.data), at + 6);
-      b.writeUInt32LE(packed.length, at + 10);
-      b.writeUInt32LE(f.declared ?? f.data.length, at + 14);
-      b.writeUInt16LE(name.length, at + 18);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    fields(local, 8);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    fields(central, 10);
-    central.writeUInt32LE(offset, 42);
-    parts.push(local, name, packed);
-    directory.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const cd = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, cd, end]);
 }
 
 // One sheet with a Name header and `padding` bytes of blanks after the rows; `declared` is the sheet
