@@ -80,3 +80,34 @@ describe('parallel writes', () => {
     }
   });
 });
+
+describe('racing writes that touch each other', () => {
+  it('giving a role while it is being deleted: clear answers, never a server error, nothing half done', async () => {
+    const student = (
+      await t.call<{ id: number }[]>('POST', '/api/user/list', { token: admin, body: { userName: 's2026001' } })
+    ).response[0].id;
+    for (let round = 0; round < 5; round++) {
+      const role = await t.call<{ id: number }>('POST', '/api/role/create', {
+        token: admin,
+        body: { name: `Racing role ${round}`, kind: 3 },
+      });
+      const replies = await Promise.all([
+        ...Array.from({ length: 10 }, () =>
+          t.call('POST', '/api/role/assign', {
+            token: admin,
+            body: { roleId: role.response.id, userIds: [student], mode: 'add' },
+          }),
+        ),
+        t.call('POST', `/api/role/delete/${role.response.id}`, { token: admin }),
+      ]);
+      for (const r of replies) expect(r.message).not.toMatch(/Server error/);
+      // Either the role is gone and nobody holds it, or it stayed because someone holds it.
+      const held = await t.call<{ id: number }[]>('POST', '/api/user/select/role', {
+        token: admin,
+        body: { roleId: role.response.id },
+      });
+      const exists = await t.call('POST', `/api/role/select/${role.response.id}`, { token: admin });
+      if (exists.code !== ResultCode.Success) expect(held.response).toEqual([]);
+    }
+  });
+});
