@@ -331,3 +331,57 @@ describe('rich text that the cleaning would change', () => {
     expect(dry.response.errors).toEqual([{ row: 1, field: 'options.0.content', message: `${notAllowed}: <svg>` }]);
   });
 });
+
+// "Used by" is derived from every resource's declared references, so what a question points at
+// cannot be deleted from under it (the database's foreign keys hold the same line).
+describe('what questions use', () => {
+  it('refuses deleting a degree, category, subject or tag a question uses, removing nothing', async () => {
+    const admin = await t.login('demo', 'admin');
+    const first = async (name: string, body: object = {}) =>
+      (await t.call<{ id: number }[]>('POST', `/api/${name}/list`, { token: admin, body: { ...body, limit: 1 } }))
+        .response[0].id;
+    const degree = await t.call<{ id: number }>('POST', '/api/degree/create', {
+      token: admin,
+      body: { name: 'Used degree' },
+    });
+    const category = await t.call<{ id: number }>('POST', '/api/category/create', {
+      token: admin,
+      body: { name: 'Used category', degreeId: degree.response.id },
+    });
+    const subject = await t.call<{ id: number }>('POST', '/api/courseCategory/create', {
+      token: admin,
+      body: { name: 'Used subject' },
+    });
+    const tag = await t.call<{ id: number }>('POST', '/api/tag/create', { token: admin, body: { name: 'Used tag' } });
+    const q = await t.call<Question>('POST', '/api/question/create', {
+      token: admin,
+      body: {
+        ...samples.single,
+        degreeId: degree.response.id,
+        categoryId: category.response.id,
+        subjectId: subject.response.id,
+        tagIds: [await first('tag'), tag.response.id],
+      },
+    });
+    expect(q.code, q.message).toBe(ResultCode.Success);
+    const before = await snapshotOrganization(t.database.db, t.ids.demo.orgId);
+    for (const [name, id] of [
+      ['category', category.response.id],
+      ['degree', degree.response.id],
+      ['courseCategory', subject.response.id],
+      ['tag', tag.response.id],
+    ] as const) {
+      const res = await t.call('POST', `/api/${name}/delete/${id}`, { token: admin });
+      expect(res.code, name).toBe(ResultCode.Error);
+      expect(res.message, name).toMatch(
+        /^Cannot delete: used by \d+ (questions? records|categories). Nothing was deleted.$/,
+      );
+    }
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    // Once the question lets go, the tag can go.
+    await t.call('POST', `/api/question/delete/${q.response.id}`, { token: admin });
+    expect((await t.call('POST', `/api/tag/delete/${tag.response.id}`, { token: admin })).code).toBe(
+      ResultCode.Success,
+    );
+  });
+});

@@ -116,6 +116,40 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   canReadAny(ctx: RequestContext, ids: number[]): Promise<boolean>;
   // Records which files the rows refer to (inside the write's transaction); imports call it too.
   linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]): Promise<void>;
+  // The rows of other tables this resource's fields point at (declared references, tree parents).
+  references: Record<string, Reference>;
+}
+
+// Every declared resource, so a delete can find what refers to its rows: "used by" is derived from
+// the references all resources declare, not written again beside each referenced table.
+const declared: Resource<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>[] = [];
+
+export function declaredResources(): readonly (typeof declared)[number][] {
+  return declared;
+}
+
+function pluralLabel(def: { title: string; meta?: ResourceMeta }): string {
+  return def.meta?.title.en.toLowerCase() ?? `${def.title.toLowerCase()} records`;
+}
+
+// Counts the rows of every declared resource that point at some of these ids (a reference column
+// holding one id, or an array of ids). Self references of trees are counted by the tree itself.
+async function countReferrers(db: DbOrTx, ctx: RequestContext, target: TenantTable, ids: number[]) {
+  const uses: { label: string; n: number }[] = [];
+  for (const r of declared) {
+    for (const [field, ref] of Object.entries(r.references)) {
+      const column = r.columns[field];
+      if (ref.table !== target || !column || (r.def.table === target && field === 'parentId')) continue;
+      const points =
+        column.columnType === 'PgArray' ? sql`${column} && ${`{${ids.join(',')}}`}::bigint[]` : inArray(column, ids);
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(r.def.table)
+        .where(and(eq(r.def.table.organizationId, ctx.orgId), points));
+      if (Number(n) > 0) uses.push({ label: pluralLabel(r.def), n: Number(n) });
+    }
+  }
+  return uses;
 }
 
 export const MAX_TREE_ROWS = 5000;
@@ -151,20 +185,6 @@ export function referenceDataPermissions(prefix: string) {
 
 export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-// A usedBy entry counting rows of another tenant table whose column points at the ids.
-export function usedByColumn(table: TenantTable, column: PgColumn, label: string) {
-  return {
-    label,
-    count: async (ctx: RequestContext, ids: number[]) => {
-      const [{ n }] = await ctx.db
-        .select({ n: count() })
-        .from(table)
-        .where(and(eq(table.organizationId, ctx.orgId), inArray(column, ids)));
-      return Number(n);
-    },
-  };
 }
 
 // The ids of uploaded files a value refers to, wherever they sit (a URL field, rich text, JSON).
@@ -475,7 +495,7 @@ export function createResource<
     return roots;
   }
 
-  return {
+  const resource: Resource<C, U, F, R> = {
     def,
     columns,
     where,
@@ -490,6 +510,7 @@ export function createResource<
     project,
     canReadAny,
     linkFiles,
+    references,
     async page(ctx, req, extra) {
       const cond = where(ctx, req, extra);
       // The count and the page run side by side (on PostgreSQL, on two connections).
@@ -540,6 +561,9 @@ export function createResource<
       }
       try {
         await ctx.db.transaction(async (tx) => {
+          // In the delete's transaction: what refers to these rows, by every declared reference.
+          const [use] = await countReferrers(tx, ctx, table, unique);
+          if (use) throw businessError(`Cannot delete: used by ${use.n} ${use.label}. Nothing was deleted.`);
           const gone = await tx
             .delete(table)
             .where(and(scope(ctx), inArray(table.id, unique)))
@@ -569,6 +593,8 @@ export function createResource<
       return unique.length;
     },
   };
+  declared.push(resource as unknown as (typeof declared)[number]);
+  return resource;
 }
 
 export type { DbOrTx };

@@ -1,7 +1,6 @@
 import { courseCategoryMeta, treeCategorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
-import { resources } from '../library/library.table';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { courseCategories } from './catalogue.table';
 
 export const courseCategoryResource = createResource({
@@ -14,5 +13,4 @@ export const courseCategoryResource = createResource({
   search: [courseCategories.name],
   sort: { default: [asc(courseCategories.sort), asc(courseCategories.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Course category' }],
-  usedBy: [usedByColumn(resources, resources.categoryId, 'resources')],
 });

@@ -1,8 +1,7 @@
 import { tagMeta, tagSchemas } from '@lyceum/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
 import { createResource, referenceDataPermissions } from '../../platform/resource';
-import { resources } from '../library/library.table';
 import { tags } from './catalogue.table';
 
 export const tagResource = createResource({
@@ -15,20 +14,6 @@ export const tagResource = createResource({
   search: [tags.name],
   sort: { default: [asc(tags.sort), asc(tags.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Tag' }],
-  usedBy: [
-    {
-      label: 'resources',
-      count: async (ctx, ids) => {
-        const [{ n }] = await ctx.db
-          .select({ n: count() })
-          .from(resources)
-          .where(
-            and(eq(resources.organizationId, ctx.orgId), sql`${resources.tagIds} && ${`{${ids.join(',')}}`}::bigint[]`),
-          );
-        return Number(n);
-      },
-    },
-  ],
   hooks: {
     // A knowledge point sits under knowledge points, a tag under tags.
     async validate(input, ctx) {

@@ -1,8 +1,7 @@
 import { DepartmentType, departmentMeta, departmentSchemas } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
-import { users } from '../user/user.table';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { departments } from './department.table';
 
 export const departmentResource = createResource({
@@ -18,7 +17,6 @@ export const departmentResource = createResource({
     fields: { name: departments.name, sort: departments.sort },
   },
   unique: [{ fields: ['parentId', 'name'], label: 'Department' }],
-  usedBy: [usedByColumn(users, users.departmentId, 'users')],
   hooks: {
     // A college sits at the top; a major sits under a college.
     async validate(input, ctx) {

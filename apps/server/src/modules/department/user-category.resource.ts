@@ -1,7 +1,6 @@
 import { userCategoryMeta, userCategorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
-import { users } from '../user/user.table';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
 import { userCategories } from './department.table';
 
 export const userCategoryResource = createResource({
@@ -17,5 +16,4 @@ export const userCategoryResource = createResource({
     fields: { name: userCategories.name, sort: userCategories.sort },
   },
   unique: [{ fields: ['name'], label: 'User category' }],
-  usedBy: [usedByColumn(users, users.userCategoryId, 'users')],
 });

@@ -1,7 +1,7 @@
 import { categoryMeta, categorySchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
-import { categories, degrees, typeEnums } from './education.table';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { categories, degrees } from './education.table';
 
 export const categoryResource = createResource({
   name: 'category',
@@ -17,5 +17,4 @@ export const categoryResource = createResource({
   },
   unique: [{ fields: ['degreeId', 'name'], label: 'Category' }],
   references: { degreeId: { table: degrees, label: 'degree' } },
-  usedBy: [usedByColumn(typeEnums, typeEnums.categoryId, 'type enums')],
 });

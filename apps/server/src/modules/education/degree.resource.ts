@@ -1,7 +1,7 @@
 import { degreeMeta, degreeSchemas } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions, usedByColumn } from '../../platform/resource';
-import { categories, degrees, typeEnums } from './education.table';
+import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { degrees } from './education.table';
 
 export const degreeResource = createResource({
   name: 'degree',
@@ -13,8 +13,4 @@ export const degreeResource = createResource({
   search: [degrees.name, degrees.code],
   sort: { default: [asc(degrees.sort), asc(degrees.id)], fields: { name: degrees.name, sort: degrees.sort } },
   unique: [{ fields: ['name'], label: 'Degree' }],
-  usedBy: [
-    usedByColumn(categories, categories.degreeId, 'categories'),
-    usedByColumn(typeEnums, typeEnums.degreeId, 'type enums'),
-  ],
 });

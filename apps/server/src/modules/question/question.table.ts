@@ -21,6 +21,8 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { courseCategories } from '../catalogue/catalogue.table';
+import { categories, degrees } from '../education/education.table';
 import { organizations } from '../organization/organization.table';
 
 // The current state of each question; every saved state is also kept in question_versions, and
@@ -63,6 +65,16 @@ export const questions = pgTable(
     enumCheck('questions_judge_ck', t.judgeType, judgeTypeLabels),
     enumCheck('questions_difficulty_ck', t.difficulty, difficultyLabels),
     enumCheck('questions_partial_ck', t.partialCredit, partialCreditLabels),
+    // Tags stay an array (checked by the engine, and by "used by" on delete) until join tables come.
+    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.categoryId],
+      foreignColumns: [categories.organizationId, categories.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.subjectId],
+      foreignColumns: [courseCategories.organizationId, courseCategories.id],
+    }),
   ],
 );
 
