@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Projects do not inherit the root test options, so the time limits are set on each.
 const apiTests = ['apps/server/test/**/*.test.ts'];
 const limits = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Migrates and seeds the demo databases once per run; each test file starts from a copy.
+const globalSetup = ['apps/server/test/global-setup.ts'];
 export default defineConfig({
   test: {
     projects: [
@@ -14,7 +16,7 @@ export default defineConfig({
           ...limits,
         },
       },
-      { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, ...limits } },
+      { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, globalSetup, ...limits } },
       ...(process.env.DATABASE_URL
         ? [
             {
@@ -24,6 +26,7 @@ export default defineConfig({
                 include: apiTests,
                 exclude: ['**/process.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                globalSetup,
                 ...limits,
               },
             },

@@ -1,35 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { syncPermissionCatalogue } from '../src/modules/role/role.service';
 import { type Database, openDatabase } from '../src/platform/db';
-import { seedDemo } from '../src/seed/demo';
+import { type DemoIds, databaseUrl, PASSWORD, seed, templateKey } from './templates';
 
-export const PASSWORD = 'demo-pass-2026';
+export { PASSWORD };
 
-// A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL server
-// named by DATABASE_URL when TEST_DB=postgres. Never a mock.
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+// A database for one test file: a copy of the run's template for this kind of demo (see
+// templates.ts), or, for a kind without one, a fresh database migrated and seeded here. In-memory
+// PGlite, or a new database on the PostgreSQL server named by DATABASE_URL when TEST_DB=postgres.
+// Never a mock.
+async function freshDatabase(opts: { students: number; questions: boolean }) {
+  const template = opts.questions ? undefined : inject('templates')?.[templateKey(opts.students)];
   if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openDatabase({ url: null, dataDir: null }), drop: async () => {} };
+    const file = template?.pglite;
+    const database = await openDatabase({
+      url: null,
+      dataDir: null,
+      ...(file ? { template: new Blob([readFileSync(file)]) } : {}),
+    });
+    const ids = template ? template.ids : await seed(database, opts.students, opts.questions);
+    if (template) await syncPermissionCatalogue(database.db);
+    return { database, ids, drop: async () => {} };
   }
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `lyceum_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.postgres ? `create database ${name} template ${template.postgres}` : `create database ${name}`,
+  );
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: databaseUrl(baseUrl, name), dataDir: null });
+  const ids = template ? template.ids : await seed(database, opts.students, opts.questions);
+  if (template) await syncPermissionCatalogue(database.db);
   return {
-    database: await openDatabase({ url: url.toString(), dataDir: null }),
+    database,
+    ids,
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -49,20 +65,15 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  ids: Awaited<ReturnType<typeof seedDemo>>;
+  ids: DemoIds;
   call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: CallOptions): Promise<Envelope<T>>;
   login(domain: string, userName: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(opts: { students?: number; questions?: boolean } = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  await syncPermissionCatalogue(database.db);
-  const ids = await seedDemo(database.db, {
-    password: PASSWORD,
+  const { database, ids, drop } = await freshDatabase({
     students: opts.students ?? 12,
-    reuseHash: true,
     questions: opts.questions ?? false,
   });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-files-'));

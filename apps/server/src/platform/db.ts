@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  // An in-memory PGlite's whole data directory, to start other databases from (test templates).
+  dump?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(repoRoot, 'apps/server/src/db/migrations');
@@ -59,8 +61,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-// `dataDir` null means an in-memory PGlite (tests); a URL means a PostgreSQL server.
-export async function openDatabase(opts: { url: string | null; dataDir: string | null }): Promise<Database> {
+// `dataDir` null means an in-memory PGlite (tests), started from `template` when given (a dump of
+// another one); a URL means a PostgreSQL server.
+export async function openDatabase(opts: {
+  url: string | null;
+  dataDir: string | null;
+  template?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
@@ -82,7 +89,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
     unlock = lockDataDir(opts.dataDir);
     client = new PGlite(dir, { extensions: { pg_trgm } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   }
   await client.waitReady;
   const db: Db = drizzlePglite(client, { schema });
@@ -90,6 +97,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       unlock();

@@ -327,6 +327,13 @@ export async function* readSheetRows(file: Buffer | Readable, maxRows: number): 
   source.on('error', (err) => {
     failure = err;
   });
+  // Settles when the whole source has been produced: only then have the sheet's own checks (its
+  // real size and checksum) run.
+  const settled = new Promise<void>((resolve, reject) => {
+    source.once('end', resolve);
+    source.once('error', reject);
+  });
+  settled.catch(() => {});
   const unlessFailed = <T>(next: Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       if (failure) return reject(failure);
@@ -370,6 +377,12 @@ export async function* readSheetRows(file: Buffer | Readable, maxRows: number): 
       if (number > 1 && ++dataRows > maxRows) throw invalidParams('file', `at most ${maxRows} rows at a time`);
       yield { number, cells };
     }
+    // The reader stops at the length the rebuilt header gives, possibly before the sheet's entry has
+    // been checked against its real size: let the source run out, so a lying entry still fails here.
+    if (failure) throw failure;
+    source.unpipe();
+    source.resume();
+    await settled;
   } catch (err) {
     throw err instanceof AppError ? err : unreadable();
   } finally {

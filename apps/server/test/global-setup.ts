@@ -1,0 +1,16 @@
+import type { TestProject } from 'vitest/node';
+import { buildTemplates, type Templates } from './templates';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templates: Templates;
+  }
+}
+
+// Once per run and project: the demo databases every API test file starts from.
+export default async function setup(project: TestProject) {
+  const kind = project.config.env?.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const { templates, drop } = await buildTemplates(kind);
+  project.provide('templates', templates);
+  return drop;
+}
