@@ -15,7 +15,7 @@ test.describe('users screen', () => {
     await drawer.getByLabel('Real name').fill('Ada Example');
     await drawer.getByLabel('Password').fill('ada-pass-2026');
     await drawer.getByLabel('Roles').click();
-    await page.locator('.ant-select-dropdown').getByText('Teacher', { exact: false }).first().click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Teacher', { exact: false }).first().click();
     await drawer.getByLabel('User name').click();
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved')).toBeVisible();

@@ -124,6 +124,12 @@ describe('academic staff against an administrator', () => {
     const assignable = new Map(roles.response.map((r) => [r.id, r.assignable]));
     expect(assignable.get(roleIds().admin)).toBe(false);
     expect(assignable.get(roleIds().teacher)).toBe(true);
+    // The role list the user form reads says the same.
+    const list = await t.call<{ id: number; assignable?: boolean }[]>('POST', '/api/role/list', {
+      token: academic,
+      body: {},
+    });
+    expect(new Map(list.response.map((r) => [r.id, r.assignable]))).toEqual(assignable);
   });
 });
 

@@ -16,6 +16,8 @@ export const zRole = z.object({
   userCount: z.number().int(),
   permissionIds: z.array(zId),
   createTime: zDateTime,
+  // Whether the caller may give this role to users (user:assignRole, within their own permissions).
+  assignable: z.boolean().optional(),
 });
 export type Role = z.infer<typeof zRole>;
 

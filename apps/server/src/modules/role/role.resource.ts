@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { businessError, forbidden, invalidParams } from '../../platform/errors';
 import { createResource } from '../../platform/resource';
 import { countUsersByRole, userCountsByRole } from '../user/user.service';
-import { assertCanManageRole } from './privilege.service';
+import { assertCanManageRole, assignableRoles } from './privilege.service';
 import { invalidatePermissions, permissionIdsOf } from './role.service';
 import { roles } from './role.table';
 
@@ -55,11 +55,13 @@ export const roleResource = createResource({
       const ids = rows.map((r) => r.id as number);
       const perms = await permissionIdsOf(ctx.db, ctx.orgId, ids);
       const countOf = await userCountsByRole(ctx, ids);
+      const assignable = await assignableRoles(ctx, ids);
       return rows.map((r) => ({
         ...r,
         builtIn: r.code !== null,
         userCount: countOf.get(r.id as number) ?? 0,
         permissionIds: perms.get(r.id as number) ?? [],
+        assignable: assignable.has(r.id as number),
       }));
     },
   },

@@ -10,7 +10,7 @@ import {
   userMeta,
   userStatusLabels,
 } from '@lyceum/contract';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Switch, type TableColumnsType, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { useLang } from '../../shell/i18n';
 import { Permission, usePermission } from '../../shell/permission';
 import { roleName } from '../../shell/role-name';
 import { ResetPasswordModal } from './reset-password-modal';
-import { changeStatus, organizationRoles, roleList, userApi } from './user-api';
+import { changeStatus, roleList, userApi } from './user-api';
 import { baseUserColumns, statusTag } from './user-columns';
 import { UserDrawer } from './user-drawer';
 
@@ -47,13 +47,8 @@ export default function UserListView() {
   const lang = useLang();
   const { modal, message } = App.useApp();
   const list = usePagedList<User, UserFilter>('user', userApi.page, {});
+  // Each role says whether the caller may give it (`assignable`), for the form's role picker.
   const roles = useQuery({ queryKey: ['role', 'list'], queryFn: roleList });
-  // The same roles with `assignable`, for the form; the path needs the organisation id the roles carry.
-  const organizationId = roles.data?.[0]?.organizationId;
-  const roleChoices = useQuery({
-    queryKey: ['role', 'assignable', organizationId],
-    queryFn: organizationId ? () => organizationRoles(organizationId) : skipToken,
-  });
   const refs = useRefChoices(refFields);
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -229,8 +224,8 @@ export default function UserListView() {
       <UserDrawer
         open={!!editing}
         user={editing?.user ?? null}
-        roles={roleChoices.data ?? []}
-        rolesLoading={roles.isPending || roleChoices.isPending}
+        roles={roles.data ?? []}
+        rolesLoading={roles.isPending}
         refs={refs}
         onClose={() => setEditing(null)}
         onSaved={() => {

@@ -1,4 +1,4 @@
-import type { Page, Role, RoleBrief, User, UserCreate, UserPageRequest, UserUpdate } from '@lyceum/contract';
+import type { Page, Role, User, UserCreate, UserPageRequest, UserUpdate } from '@lyceum/contract';
 import { resourceApi } from '../../crud/resource-api';
 import { post, postWithLoading, unwrap } from '../../shell/request';
 
@@ -25,10 +25,4 @@ export function resetPassword(id: number, password?: string): Promise<{ password
 // All the organisation's roles, for the role filter (and, through their organizationId, the path below).
 export function roleList(): Promise<Role[]> {
   return unwrap(post<Role[]>('/api/role/list'));
-}
-
-// The roles the user form offers: the same roles, each with `assignable` (whether the caller may give
-// it). The path wants the organisation's id, which the session does not hold; roleList rows carry it.
-export function organizationRoles(organizationId: number): Promise<RoleBrief[]> {
-  return unwrap(post<RoleBrief[]>(`/api/user/roleListByOrganizationId/${organizationId}`));
 }
