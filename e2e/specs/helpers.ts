@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = process.env.LYCEUM_DEMO_PASSWORD ?? 'demo-pass-2026';
 const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -61,4 +61,21 @@ export async function createTeacherUser(request: APIRequestContext, password: st
   });
   expect(created.code, created.message).toBe(1);
   return userName;
+}
+
+// Picks an option of an antd multiple select and waits until it shows as chosen; under load the
+// drop-down may still be moving when the option is clicked, so the pick is tried again (never
+// twice once it has taken, which would take it away again).
+export async function pickOption(page: Page, scope: Locator, select: Locator, option: string): Promise<void> {
+  const chosen = scope.locator('.ant-select-selection-item', { hasText: option });
+  await expect(async () => {
+    if (await chosen.count()) return;
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(option, { exact: false })
+      .first()
+      .click({ timeout: 3000 });
+    await expect(chosen).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }

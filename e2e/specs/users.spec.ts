@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createTeacherUser, DEMO_PASSWORD, loginAs, uniqueName } from './helpers';
+import { createTeacherUser, DEMO_PASSWORD, loginAs, pickOption, uniqueName } from './helpers';
 
 test.describe('users screen', () => {
   test.beforeEach(async ({ page }) => {
@@ -14,8 +14,7 @@ test.describe('users screen', () => {
     await drawer.getByLabel('User name').fill(userName);
     await drawer.getByLabel('Real name').fill('Ada Example');
     await drawer.getByLabel('Password').fill('ada-pass-2026');
-    await drawer.getByLabel('Roles').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('Teacher', { exact: false }).first().click();
+    await pickOption(page, drawer, drawer.getByLabel('Roles'), 'Teacher');
     await drawer.getByLabel('User name').click();
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved')).toBeVisible();
