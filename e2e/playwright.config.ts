@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // An explicit E2E_BASE_URL points at a server someone already runs; otherwise the config starts one.
 const external = process.env.E2E_BASE_URL;
-const baseURL = external ?? 'http://127.0.0.1:3100';
+// E2E_PORT lets several checkouts run their browser tests side by side.
+const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -35,7 +36,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // Starts the API on port 3100 with a fresh data directory and the demo password; the web must be built.
+        // Starts the API on port 3100 (E2E_PORT) with a fresh data directory and the demo password; the web must be built.
         command: 'node ../scripts/e2e-server.mjs',
         url: `${baseURL}/api/common/organization/demo`,
         reuseExistingServer: false,
