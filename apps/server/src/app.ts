@@ -15,6 +15,7 @@ import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { fileRoutes } from './modules/file/file.routes';
 import { localStorage } from './modules/file/file.storage';
+import { logRoutes } from './modules/log/log.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -85,6 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeCatalog', []);
   app.decorateRequest('ctx', null);
   app.decorateRequest('resultCode', 0);
+  app.decorateRequest('resultMessage', null);
+  app.decorateRequest('logSubject', null);
   app.decorate('resolveSession', (_req, lookup) => resolveSession(opts.db, lookup));
 
   // An empty JSON body counts as no body, so POST /select/{id} works whether the client sends {} or nothing.
@@ -165,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemConfigRoutes(app);
   fileRoutes(app);
   questionRoutes(app);
+  logRoutes(app);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

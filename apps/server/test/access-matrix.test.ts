@@ -132,6 +132,8 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/question/importAiken': () => ({ body: { text: 'Q?\nA. x\nB. y\nANSWER: A', score: 1 }, own: true }),
   'POST /api/file/upload': () => ({ body: {}, query: { purpose: 'avatar' }, own: true }),
   'GET /api/file/:id': (d: DemoIds) => ({ params: { id: d.fileId } }),
+  'POST /api/log/page': (d: DemoIds) => ({ body: { pageIndex: 1, pageSize: 10, userId: d.adminId } }),
+  'POST /api/loginLog/page': () => ({ body: { pageIndex: 1, pageSize: 10, user: 'admin' } }),
 });
 
 // Public routes are covered by the auth tests; they serve anyone by design.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userStatusLabels } from './enums/user-status';
 import { zDomain, zEmail, zEnum, zLink, zOptionalLink, zPassword, zPhone, zUserName } from './fields';
+import { menuCatalogue } from './menu-catalogue';
 
 describe('field rules', () => {
   it('enumerations accept only their labelled values', () => {
@@ -26,6 +27,9 @@ describe('field rules', () => {
     expect(zUserName.parse(' s2026001 ')).toBe('s2026001');
     expect(zDomain.parse('North')).toBe('north');
     expect(zDomain.safeParse('-north').success).toBe(false);
+    // /log/login is the login log, not the login page of an organisation "log".
+    for (const area of menuCatalogue) expect(zDomain.safeParse(area.path.slice(1)).success).toBe(false);
+    expect(zDomain.safeParse('Dashboard').success).toBe(false);
   });
 });
 

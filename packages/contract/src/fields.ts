@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import type { EnumLabel } from './labels';
+import { appPathSegments } from './menu-catalogue';
 
 // Field builders shared by every module so the same rule reads the same everywhere.
 export const zId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -39,7 +40,8 @@ export const zDomain = z
   .toLowerCase()
   .min(2)
   .max(32)
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens only');
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens only')
+  .refine((d) => !appPathSegments.has(d), "is the name of one of the application's pages; choose another");
 
 export const zUserName = z
   .string()

@@ -256,6 +256,16 @@ export const menuCatalogue: MenuArea[] = [
   },
 ];
 
+// First path segments of the web app's own pages (lower case: the router ignores case). No
+// organisation may take one as its domain, or its login page /{domain}/login would be one of ours
+// (Logs > Login log is /log/login). The catalogue's areas, plus the shell's fixed routes and the
+// login pages (the web's routes.test.ts checks its fixed routes are all here).
+export const appPathSegments: ReadonlySet<string> = new Set([
+  ...menuCatalogue.map((area) => area.path.split('/')[1].toLowerCase()),
+  ...['api', 'login', 'stafflogin', 'redirect', 'dashboard', 'profile'],
+  ...['task', 'user', 'examregister', 'team', 'answer'],
+]);
+
 // Permissions that gate calls rather than screens: every logged-in user of the listed kinds holds them.
 export const Permission = {
   userPage: 'user:page',

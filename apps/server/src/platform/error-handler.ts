@@ -28,6 +28,7 @@ const FIELD_MESSAGE = /^[\w.[\]-]+: /;
 
 function send(req: FastifyRequest, reply: FastifyReply, code: number, message: string, status = 200) {
   req.resultCode = code;
+  req.resultMessage = message;
   return reply.status(status).send({ code, message, response: null });
 }
 

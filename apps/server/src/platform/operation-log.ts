@@ -1,17 +1,106 @@
+import { isMobileUserAgent, ResultCode } from '@lyceum/contract';
 import type { FastifyRequest } from 'fastify';
 import { operationLogs } from '../modules/log/log.table';
+import type { RequestContext } from './context';
 import type { Db } from './db';
 
 type Entry = typeof operationLogs.$inferInsert;
 
-const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 200;
+const LABEL_MAX = 255;
+const MESSAGE_MAX = 500;
+const IDS_MAX = 100;
 
-// Records every call that changes data. Entries are buffered and written in batches so that a
-// busy exam (thousands of autosaves) costs one insert per batch rather than one per call.
+// What a call acted on, beyond what its address says: the record's name (read by the handler while
+// it still exists, or from the created row), the ids when they are not in the request, or a more
+// precise action (an import's dry run).
+export interface LogSubject {
+  ids?: number[];
+  label?: string | null;
+  action?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    logSubject: LogSubject | null;
+    // The refusal message sent back (the error handler sets it), kept in the log for failures.
+    resultMessage: string | null;
+  }
+}
+
+export function noteSubject(req: FastifyRequest, subject: LogSubject): void {
+  req.logSubject = { ...req.logSubject, ...subject };
+}
+
+// Names records of one entity by id, for calls that named only ids (change status, reset password,
+// grant). Resources register theirs (resource-routes); the log asks after the reply has gone.
+type LabelReader = (ctx: RequestContext, ids: number[]) => Promise<string | null>;
+const labelReaders = new Map<string, LabelReader>();
+export function registerLabelReader(entity: string, reader: LabelReader): void {
+  labelReaders.set(entity, reader);
+}
+
+// How people recognise a record: "Alice Wang (alice)" for users, else its label field, names and
+// titles, rich text as plain words; several records as the first three and a count.
+export function recordLabel(rows: Record<string, unknown>[], labelKey = 'name'): string | null {
+  const names = rows.map((row) => {
+    if (typeof row.realName === 'string' && typeof row.userName === 'string')
+      return `${row.realName} (${row.userName})`;
+    const value = row[labelKey] ?? row.name ?? row.title;
+    return value === null || value === undefined ? null : shorten(plainText(String(value)), 60);
+  });
+  const shown = names.filter((n): n is string => Boolean(n));
+  if (!shown.length) return null;
+  const rest = rows.length > 3 ? ` +${rows.length - 3}` : '';
+  return shorten(shown.slice(0, 3).join(', ') + rest, LABEL_MAX);
+}
+
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+// /api/{entity}/{verb}/... names what was done to what, for every route without a hand-written entry.
+export function routeSubject(url: string): { entity: string; action: string } {
+  const [, api, entity = '', verb = ''] = url.split('/');
+  return api === 'api' ? { entity, action: verb } : { entity: '', action: '' };
+}
+
+function isId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}
+
+// Record ids the request names: a path id, the body's id or ids, or `{entity}Id` (a role grant's roleId).
+function requestIds(req: FastifyRequest, entity: string): number[] {
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  const pathId = Number(params.id);
+  if (isId(pathId) && /^[1-9][0-9]*$/.test(String(params.id))) return [pathId];
+  if (isId(body.id)) return [body.id];
+  if (Array.isArray(body.ids)) return body.ids.filter(isId).slice(0, IDS_MAX);
+  const own = body[`${entity}Id`];
+  return isId(own) ? [own] : [];
+}
+
+// Records every call that changes data: who, what to which record, the result and the refusal.
+// Entries are buffered and written in batches so that a busy exam (thousands of autosaves) costs one
+// insert per batch rather than one per call.
 export class OperationLog {
   private buffer: Entry[] = [];
+  private pending = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -20,26 +109,50 @@ export class OperationLog {
     private readonly onError: (err: unknown) => void,
   ) {}
 
+  // Called after the reply has gone, so naming the records costs the caller nothing.
   record(req: FastifyRequest, durationMs: number): void {
     const ctx = req.ctx;
     if (!ctx) return;
-    const ua = req.headers['user-agent'] ?? '';
-    this.buffer.push({
+    const work = this.entryOf(req, ctx, durationMs).then(
+      (entry) => {
+        this.buffer.push(entry);
+        if (this.buffer.length >= FLUSH_AT) void this.flush();
+        else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+      },
+      (err) => this.onError(err),
+    );
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  private async entryOf(req: FastifyRequest, ctx: RequestContext, durationMs: number): Promise<Entry> {
+    const route = routeSubject(req.routeOptions.url ?? req.url.split('?')[0]);
+    const subject = req.logSubject ?? {};
+    const ids = subject.ids ?? requestIds(req, route.entity);
+    let label = subject.label ?? null;
+    const reader = labelReaders.get(route.entity);
+    if (label === null && ids.length && reader) label = await reader(ctx, ids).catch(() => null);
+    const code = req.resultCode || ResultCode.Error;
+    return {
       organizationId: ctx.orgId,
       userId: ctx.userId,
       userName: ctx.userName,
+      entity: route.entity.slice(0, 48),
+      action: (subject.action ?? route.action).slice(0, 48),
+      recordIds: ids,
+      recordLabel: label ? shorten(label, LABEL_MAX) : null,
+      message: code === ResultCode.Success ? null : shorten(req.resultMessage ?? '', MESSAGE_MAX) || null,
       path: req.url.split('?')[0].slice(0, 255),
       method: req.method,
-      mobile: MOBILE_UA.test(ua),
-      responseCode: req.resultCode || 500,
+      mobile: isMobileUserAgent(req.headers['user-agent']),
+      responseCode: code,
       durationMs: Math.round(durationMs),
       ip: req.ip,
-    });
-    if (this.buffer.length >= FLUSH_AT) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    };
   }
 
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
+    await Promise.all(this.pending);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.buffer;

@@ -2,6 +2,7 @@ import { type PageRequest, zIdListRequest, zIdParam, zImportReport, zPage, zPage
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerFileReader } from '../modules/file/file-access';
+import { noteSubject, recordLabel, registerLabelReader } from './operation-log';
 import type { Resource } from './resource';
 import { exportResource, importResource, requestLang, templateOf } from './resource-io';
 import { defineFileRoute, defineRoute } from './route';
@@ -23,6 +24,10 @@ export function registerResource<
   const { def } = resource;
   const base = `/api/${def.name}`;
   if (def.files) registerFileReader(def.name, resource.canReadAny);
+  // The operation log names the records a call touched ("deleted degree «Bachelor»").
+  const labelKey = def.meta?.labelKey;
+  const labelOf = (rows: Record<string, unknown>[]) => recordLabel(rows, labelKey);
+  registerLabelReader(def.name, async (ctx, ids) => labelOf(await resource.getMany(ctx, ids)));
   const tags = def.tags ?? [def.name];
   const row = def.schemas.row;
   const t = def.title;
@@ -70,7 +75,11 @@ export function registerResource<
     mutates: true,
     body: def.schemas.create,
     response: row,
-    handler: ({ ctx, body }) => resource.create(ctx, body as z.output<C>) as Promise<RowOut>,
+    handler: async ({ ctx, body, req }) => {
+      const created = await resource.create(ctx, body as z.output<C>);
+      noteSubject(req, { ids: [created.id as number], label: labelOf([created]) });
+      return created as RowOut;
+    },
   });
   defineRoute(app, {
     method: 'POST',
@@ -81,7 +90,11 @@ export function registerResource<
     mutates: true,
     body: def.schemas.update,
     response: row,
-    handler: ({ ctx, body }) => resource.update(ctx, body as z.output<U> & { id: number }) as Promise<RowOut>,
+    handler: async ({ ctx, body, req }) => {
+      const updated = await resource.update(ctx, body as z.output<U> & { id: number });
+      noteSubject(req, { label: labelOf([updated]) });
+      return updated as RowOut;
+    },
   });
   defineRoute(app, {
     method: 'POST',
@@ -105,7 +118,11 @@ export function registerResource<
     mutates: true,
     params: zIdParam,
     response: z.object({ deleted: z.number().int() }),
-    handler: async ({ ctx, params }) => ({ deleted: await resource.remove(ctx, [params.id]) }),
+    handler: async ({ ctx, params, req }) => {
+      // Named before it goes, so the log can still say what was deleted.
+      noteSubject(req, { label: labelOf(await resource.getMany(ctx, [params.id])) });
+      return { deleted: await resource.remove(ctx, [params.id]) };
+    },
   });
   defineRoute(app, {
     method: 'POST',
@@ -117,7 +134,10 @@ export function registerResource<
     mutates: true,
     body: zIdListRequest,
     response: z.object({ deleted: z.number().int() }),
-    handler: async ({ ctx, body }) => ({ deleted: await resource.remove(ctx, body.ids) }),
+    handler: async ({ ctx, body, req }) => {
+      noteSubject(req, { label: labelOf(await resource.getMany(ctx, body.ids)) });
+      return { deleted: await resource.remove(ctx, body.ids) };
+    },
   });
   if (def.meta?.tree) {
     defineRoute(app, {
@@ -184,6 +204,7 @@ export function registerResource<
     // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
     handler: async ({ ctx, req, query }) => {
       const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+      if (dryRun) noteSubject(req, { action: 'importCheck' });
       return importResource(resource, ctx, importBody(req), dryRun);
     },
   });

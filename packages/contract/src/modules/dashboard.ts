@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleKindLabels } from '../enums/role-kind';
 import { zEnum, zId } from '../fields';
-import { zOperationLog } from './common';
+import { zOperationLog } from './log';
 
 export const zDashboardSummary = z.object({
   userCount: z.number().int(),

@@ -1,5 +1,17 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import {
+  isMobileUserAgent,
+  type LoginLog,
+  type LoginLogFilter,
+  MOBILE_UA_PATTERN,
+  type Page,
+  type PageRequest,
+  pageOf,
+  pageOffset,
+} from '@lyceum/contract';
+import { and, count, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
+import { likePattern } from '../../platform/resource';
+import { users } from '../user/user.table';
 import { loginLogs } from './auth.table';
 
 const DAY_MS = 86_400_000;
@@ -30,4 +42,54 @@ export async function loginsPerDay(ctx: RequestContext, days: number, userId?: n
     const r = byDate.get(date);
     return { date, success: Number(r?.success ?? 0), failed: Number(r?.failed ?? 0) };
   });
+}
+
+// The user's current real name beside the name typed at the time (unknown names have none).
+const withUser = and(eq(users.organizationId, loginLogs.organizationId), eq(users.id, loginLogs.userId));
+
+function conditions(ctx: RequestContext, f: LoginLogFilter): SQL | undefined {
+  const user = f.user ? likePattern(f.user) : null;
+  const mobile = sql`coalesce(${loginLogs.userAgent}, '') ~* ${MOBILE_UA_PATTERN}`;
+  return and(
+    eq(loginLogs.organizationId, ctx.orgId),
+    user ? or(ilike(loginLogs.userName, user), ilike(users.realName, user)) : undefined,
+    f.result === undefined ? undefined : eq(loginLogs.success, f.result === 'success'),
+    f.reason ? eq(loginLogs.reason, f.reason) : undefined,
+    f.ip ? ilike(loginLogs.ip, likePattern(f.ip)) : undefined,
+    f.mobile === undefined ? undefined : f.mobile ? mobile : not(mobile),
+    f.from ? gte(loginLogs.createTime, new Date(f.from)) : undefined,
+    f.to ? lte(loginLogs.createTime, new Date(f.to)) : undefined,
+  );
+}
+
+// Every login attempt of the organisation, newest first (spec: "logs": mobile flag, result).
+export async function loginLogPage(ctx: RequestContext, req: PageRequest & LoginLogFilter): Promise<Page<LoginLog>> {
+  const where = conditions(ctx, req);
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.db
+      .select({
+        id: loginLogs.id,
+        userId: loginLogs.userId,
+        userName: loginLogs.userName,
+        realName: users.realName,
+        success: loginLogs.success,
+        reason: loginLogs.reason,
+        ip: loginLogs.ip,
+        userAgent: loginLogs.userAgent,
+        createTime: loginLogs.createTime,
+      })
+      .from(loginLogs)
+      .leftJoin(users, withUser)
+      .where(where)
+      .orderBy(desc(loginLogs.createTime), desc(loginLogs.id))
+      .limit(req.pageSize)
+      .offset(pageOffset(req)),
+    ctx.db.select({ n: count() }).from(loginLogs).leftJoin(users, withUser).where(where),
+  ]);
+  const list = rows.map((r) => ({
+    ...r,
+    mobile: isMobileUserAgent(r.userAgent),
+    createTime: r.createTime.toISOString(),
+  }));
+  return pageOf(list, Number(n), req);
 }

@@ -1,6 +1,7 @@
 import {
   HANDOFF_SECRET_TTL_MS,
   isStaffKind,
+  LoginReason,
   OrganizationStatus,
   type RoleKind,
   SESSION_TTL_MS,
@@ -110,7 +111,7 @@ async function logLogin(
   userName: string,
   userId: number | null,
   success: boolean,
-  reason: string | null,
+  reason: LoginReason | null,
   meta: ClientMeta,
 ) {
   await db.insert(loginLogs).values({
@@ -179,7 +180,7 @@ export async function login(
     if (admission.allowed) continue;
     // Refused without looking at the password, so a refusal says nothing about it or the user.
     // One log row and no argon2: a refused guess stays cheap for us.
-    await logLogin(db, org.id, input.userName, user?.id ?? null, false, 'throttled', meta);
+    await logLogin(db, org.id, input.userName, user?.id ?? null, false, LoginReason.Throttled, meta);
     if (admission.pauseStarted)
       log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip, key }, 'login paused');
     throw businessError(pausedMessage(admission.waitSeconds));
@@ -192,13 +193,21 @@ export async function login(
 
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok) {
-    await logLogin(db, org.id, input.userName, user?.id ?? null, false, user ? 'wrong password' : 'unknown user', meta);
+    await logLogin(
+      db,
+      org.id,
+      input.userName,
+      user?.id ?? null,
+      false,
+      user ? LoginReason.WrongPassword : LoginReason.UnknownUser,
+      meta,
+    );
     log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip }, 'login failed');
     throw wrongCredentials();
   }
   if (user.status !== UserStatus.Enabled) {
     await settle(db);
-    await logLogin(db, org.id, user.userName, user.id, false, 'disabled', meta);
+    await logLogin(db, org.id, user.userName, user.id, false, LoginReason.Disabled, meta);
     throw sessionInvalid('This account is disabled');
   }
   // One transaction, so a login costs one commit (one fsync on PostgreSQL), not five.
@@ -358,7 +367,7 @@ export async function exchangeHandoff(db: Db, secret: string, meta: ClientMeta):
   if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('This organisation is disabled');
   if (row.user.status !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
   return db.transaction(async (tx) => {
-    await logLogin(tx, used.organizationId, row.user.userName, row.user.id, true, 'handoff', meta);
+    await logLogin(tx, used.organizationId, row.user.userName, row.user.id, true, LoginReason.Handoff, meta);
     return openSession(tx, row.user, row.domain, meta);
   });
 }

@@ -1,5 +1,5 @@
-import { type DashboardSummary, isStaffKind, type RoleKind } from '@lyceum/contract';
-import type { RequestContext } from '../../platform/context';
+import { type DashboardSummary, isStaffKind, Permission, type RoleKind } from '@lyceum/contract';
+import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { recentOperations } from '../log/log.service';
 import { rolesOfOrganization } from '../role/role.service';
@@ -34,7 +34,8 @@ export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSu
       count: counts.get(r.id) ?? 0,
     })),
     loginsPerDay: await loginsPerDay(ctx, 30),
-    recentOperations: await recentOperations(ctx, 10),
+    // Who did what is the operation log's to show: only its readers see the latest entries here.
+    recentOperations: hasAny(ctx, [Permission.logPage]) ? await recentOperations(ctx, 10) : [],
     scope: 'organization',
   };
 }

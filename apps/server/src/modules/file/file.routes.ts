@@ -3,6 +3,7 @@ import { FilePurpose, isStaffKind, RoleKind, zIdParam, zUploadedFile } from '@ly
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, invalidParams, notFound } from '../../platform/errors';
+import { noteSubject } from '../../platform/operation-log';
 import { defineFileRoute, defineRoute, type FileReply } from '../../platform/route';
 import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
@@ -63,7 +64,10 @@ export function fileRoutes(app: FastifyInstance) {
       } catch {
         throw invalidParams('x-file-name', 'is not URI-encoded');
       }
-      return uploadFile(ctx, app.storage, query.purpose, name, body);
+      noteSubject(req, { label: name });
+      const file = await uploadFile(ctx, app.storage, query.purpose, name, body);
+      noteSubject(req, { ids: [file.id] });
+      return file;
     },
   });
   defineFileRoute(app, {

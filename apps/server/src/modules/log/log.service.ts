@@ -1,13 +1,82 @@
-import { desc, eq } from 'drizzle-orm';
+import { type OperationLog, type OperationLogFilter, type PageRequest, pageOf, pageOffset } from '@lyceum/contract';
+import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import { operationLogs } from './log.table';
+import { likePattern } from '../../platform/resource';
+import { users } from '../user/user.table';
+import { operationLogs as ops } from './log.table';
 
-export async function recentOperations(ctx: RequestContext, limit: number) {
+const SUCCESS = 1;
+
+// The user's current real name beside the name stored at the time (the user may be gone since).
+const withUser = and(eq(users.organizationId, ops.organizationId), eq(users.id, ops.userId));
+
+function conditions(ctx: RequestContext, f: OperationLogFilter): SQL | undefined {
+  const user = f.user ? likePattern(f.user) : null;
+  const keyword = f.keyword ? likePattern(f.keyword) : null;
+  return and(
+    eq(ops.organizationId, ctx.orgId),
+    f.userId ? eq(ops.userId, f.userId) : undefined,
+    user ? or(ilike(ops.userName, user), ilike(users.realName, user)) : undefined,
+    keyword ? or(ilike(ops.recordLabel, keyword), ilike(ops.message, keyword)) : undefined,
+    f.entity ? eq(ops.entity, f.entity) : undefined,
+    f.action ? eq(ops.action, f.action) : undefined,
+    f.result === 'success'
+      ? eq(ops.responseCode, SUCCESS)
+      : f.result === 'failure'
+        ? ne(ops.responseCode, SUCCESS)
+        : undefined,
+    f.mobile === undefined ? undefined : eq(ops.mobile, f.mobile),
+    f.from ? gte(ops.createTime, new Date(f.from)) : undefined,
+    f.to ? lte(ops.createTime, new Date(f.to)) : undefined,
+  );
+}
+
+const columns = {
+  id: ops.id,
+  userId: ops.userId,
+  userName: ops.userName,
+  realName: users.realName,
+  entity: ops.entity,
+  action: ops.action,
+  recordIds: ops.recordIds,
+  recordLabel: ops.recordLabel,
+  responseCode: ops.responseCode,
+  message: ops.message,
+  mobile: ops.mobile,
+  durationMs: ops.durationMs,
+  ip: ops.ip,
+  method: ops.method,
+  path: ops.path,
+  createTime: ops.createTime,
+};
+
+function toOperation(r: Omit<OperationLog, 'success' | 'createTime'> & { createTime: Date }): OperationLog {
+  return { ...r, success: r.responseCode === SUCCESS, createTime: r.createTime.toISOString() };
+}
+
+export async function operationLogPage(ctx: RequestContext, req: PageRequest & OperationLogFilter) {
+  const where = conditions(ctx, req);
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.db
+      .select(columns)
+      .from(ops)
+      .leftJoin(users, withUser)
+      .where(where)
+      .orderBy(desc(ops.createTime), desc(ops.id))
+      .limit(req.pageSize)
+      .offset(pageOffset(req)),
+    ctx.db.select({ n: count() }).from(ops).leftJoin(users, withUser).where(where),
+  ]);
+  return pageOf(rows.map(toOperation), Number(n), req);
+}
+
+export async function recentOperations(ctx: RequestContext, limit: number): Promise<OperationLog[]> {
   const rows = await ctx.db
-    .select()
-    .from(operationLogs)
-    .where(eq(operationLogs.organizationId, ctx.orgId))
-    .orderBy(desc(operationLogs.id))
+    .select(columns)
+    .from(ops)
+    .leftJoin(users, withUser)
+    .where(eq(ops.organizationId, ctx.orgId))
+    .orderBy(desc(ops.createTime), desc(ops.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createTime: r.createTime.toISOString() }));
+  return rows.map(toOperation);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId, tenantId } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
@@ -10,6 +11,13 @@ export const operationLogs = pgTable(
     id: tenantId(),
     userId: bigint('user_id', { mode: 'number' }),
     userName: varchar('user_name', { length: 64 }),
+    // What was done to what, for people: /api/{entity}/{action}/..., the record ids and the record's
+    // name at the time; the refusal message when it failed.
+    entity: varchar('entity', { length: 48 }).notNull().default(''),
+    action: varchar('action', { length: 48 }).notNull().default(''),
+    recordIds: bigint('record_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    recordLabel: varchar('record_label', { length: 255 }),
+    message: varchar('message', { length: 500 }),
     path: varchar('path', { length: 255 }).notNull(),
     method: varchar('method', { length: 8 }).notNull(),
     mobile: boolean('mobile').notNull().default(false),
@@ -21,5 +29,6 @@ export const operationLogs = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('operation_logs_time_ix').on(t.organizationId, t.createTime),
+    index('operation_logs_user_ix').on(t.organizationId, t.userId, t.createTime),
   ],
 );

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeIssue } from '../../platform/error-handler';
 import { invalidParams } from '../../platform/errors';
+import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineFileRoute, defineRoute } from '../../platform/route';
@@ -179,8 +180,10 @@ export function questionRoutes(app: FastifyInstance) {
     response: report,
     // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
     handler: async ({ ctx, req, query }) => {
+      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+      if (dryRun) noteSubject(req, { action: 'importCheck' });
       const rows = await readQuestionSheet(ctx, importBody(req));
-      return importQuestions(ctx, rows, query.dryRun === 'true' || query.dryRun === '1');
+      return importQuestions(ctx, rows, dryRun);
     },
   });
   defineRoute(app, {
@@ -198,6 +201,9 @@ export function questionRoutes(app: FastifyInstance) {
       dryRun: z.boolean().default(true),
     }),
     response: report,
-    handler: ({ ctx, body }) => importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun),
+    handler: ({ ctx, body, req }) => {
+      if (body.dryRun) noteSubject(req, { action: 'importCheck' });
+      return importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun);
+    },
   });
 }

@@ -1,0 +1,117 @@
+import type { EnumLabel, Lang } from '../labels';
+
+// What a logged call did, named by the verb of its address (/api/{entity}/{verb}/...), with what
+// people read in the log: the verb's label, and the sentence "who did what to which record" in
+// English (past tense on success, the plain verb after "could not") and in Chinese. `{{target}}`
+// stands for the record ("degree «Bachelor»"); actions on oneself have none. A mutating route whose
+// verb is missing here fails log.test.ts, so raw verbs never reach the screen.
+export interface OperationActionLabel extends EnumLabel {
+  did: string;
+  do: string;
+  zhDo: string;
+}
+
+function action(
+  en: string,
+  zh: string,
+  did: string,
+  doText: string,
+  zhDo: string,
+  color: EnumLabel['color'] = 'processing',
+): OperationActionLabel {
+  return { en, zh, color, did, do: doText, zhDo };
+}
+
+export const operationActionLabels = {
+  create: action('Create', '新增', 'created {{target}}', 'create {{target}}', '新增{{target}}', 'success'),
+  update: action('Edit', '编辑', 'edited {{target}}', 'edit {{target}}', '编辑{{target}}'),
+  delete: action('Delete', '删除', 'deleted {{target}}', 'delete {{target}}', '删除{{target}}', 'error'),
+  import: action('Import', '导入', 'imported {{target}} records', 'import {{target}} records', '导入{{target}}数据'),
+  importCheck: action(
+    'Check import',
+    '检查导入',
+    'checked a file of {{target}} records',
+    'check a file of {{target}} records',
+    '检查{{target}}导入文件',
+    'default',
+  ),
+  importAiken: action(
+    'Import (Aiken)',
+    '导入（Aiken）',
+    'imported {{target}} records in Aiken format',
+    'import {{target}} records in Aiken format',
+    '以 Aiken 格式导入{{target}}',
+  ),
+  export: action('Export', '导出', 'exported {{target}} records', 'export {{target}} records', '导出{{target}}数据'),
+  copy: action('Copy', '复制', 'copied {{target}}', 'copy {{target}}', '复制{{target}}'),
+  bulkTag: action('Tag in bulk', '批量打标签', 'tagged {{target}}', 'tag {{target}}', '为{{target}}批量打标签'),
+  changeStatus: action(
+    'Change status',
+    '更改状态',
+    'changed the status of {{target}}',
+    'change the status of {{target}}',
+    '更改{{target}}的状态',
+    'warning',
+  ),
+  resetPassword: action(
+    'Reset password',
+    '重置密码',
+    'reset the password of {{target}}',
+    'reset the password of {{target}}',
+    '重置{{target}}的密码',
+    'warning',
+  ),
+  grant: action(
+    'Grant permissions',
+    '授权',
+    'changed the permissions of {{target}}',
+    'change the permissions of {{target}}',
+    '修改{{target}}的权限',
+    'warning',
+  ),
+  assign: action(
+    'Assign users',
+    '分配用户',
+    'changed who holds {{target}}',
+    'change who holds {{target}}',
+    '调整{{target}}的用户',
+    'warning',
+  ),
+  save: action('Save', '保存', 'saved {{target}}', 'save {{target}}', '保存{{target}}'),
+  upload: action('Upload', '上传', 'uploaded {{target}}', 'upload {{target}}', '上传{{target}}', 'default'),
+  changePassword: action(
+    'Change own password',
+    '修改密码',
+    'changed their password',
+    'change their password',
+    '修改自己的密码',
+    'default',
+  ),
+  updateProfile: action(
+    'Edit own profile',
+    '修改个人信息',
+    'edited their profile',
+    'edit their profile',
+    '修改个人信息',
+    'default',
+  ),
+  change: action('Switch role', '切换角色', 'switched role', 'switch role', '切换角色', 'default'),
+  handoff: action(
+    'Sign-in handoff',
+    '免密登录',
+    'requested a sign-in handoff',
+    'request a sign-in handoff',
+    '申请免密登录',
+    'default',
+  ),
+  logout: action('Log out', '退出登录', 'logged out', 'log out', '退出登录', 'default'),
+} satisfies Record<string, OperationActionLabel>;
+export type OperationAction = keyof typeof operationActionLabels;
+
+export function isOperationAction(value: string): value is OperationAction {
+  return Object.hasOwn(operationActionLabels, value);
+}
+
+export function operationActionLabel(value: string, lang: Lang): string {
+  return isOperationAction(value) ? operationActionLabels[value][lang] : value;
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LoginReason } from '../enums/login-reason';
+import { type OperationAction, operationActionLabels } from '../enums/operation-action';
+import { zDateTime, zId } from '../fields';
+import type { EnumLabel, Lang } from '../labels';
+import { zPageRequest } from '../paging';
+
+// What a logged call acted on: the first segment of its address (/api/{entity}/...), named for people.
+// A mutating route whose entity is missing here fails log.test.ts.
+export const operationEntityLabels = {
+  user: { en: 'User', zh: '用户' },
+  role: { en: 'Role', zh: '角色' },
+  degree: { en: 'Degree', zh: '学历层次' },
+  category: { en: 'Category', zh: '类别' },
+  typeEnum: { en: 'Type enum', zh: '类型枚举' },
+  department: { en: 'Department', zh: '院系部门' },
+  userCategory: { en: 'User category', zh: '用户类别' },
+  courseCategory: { en: 'Course category', zh: '课程分类' },
+  productCategory: { en: 'Product category', zh: '商品分类' },
+  tag: { en: 'Tag or knowledge point', zh: '标签或知识点' },
+  semester: { en: 'Semester', zh: '学期' },
+  teachVenue: { en: 'Teaching venue', zh: '教学场地' },
+  document: { en: 'Document', zh: '文档' },
+  resource: { en: 'Teaching resource', zh: '教学资源' },
+  question: { en: 'Question', zh: '题目' },
+  file: { en: 'File', zh: '文件' },
+  systemConfig: { en: 'System settings', zh: '系统配置' },
+} satisfies Record<string, EnumLabel>;
+export type OperationEntity = keyof typeof operationEntityLabels;
+
+export function isOperationEntity(value: string): value is OperationEntity {
+  return Object.hasOwn(operationEntityLabels, value);
+}
+
+// Phones and tablets, as the logs flag them (spec: "mobile flag").
+const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
+export const MOBILE_UA_PATTERN = MOBILE_UA.source;
+export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
+  return MOBILE_UA.test(userAgent ?? '');
+}
+
+const entityKeys = Object.keys(operationEntityLabels) as [OperationEntity, ...OperationEntity[]];
+const actionKeys = Object.keys(operationActionLabels) as [OperationAction, ...OperationAction[]];
+const zResult = z.enum(['success', 'failure']);
+const zTimeBound = z.iso.datetime({ offset: true });
+const zUserFilter = z.string().trim().max(64);
+
+// One call that changed (or tried to change) data.
+export const zOperationLog = z.object({
+  id: zId,
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  // The user's name now, when they still exist.
+  realName: z.string().nullable(),
+  entity: z.string(),
+  action: z.string(),
+  recordIds: z.array(z.number().int()),
+  // The record's name when the call was made ("Bachelor", "Alice Wang (alice)").
+  recordLabel: z.string().nullable(),
+  success: z.boolean(),
+  responseCode: z.number().int(),
+  // Why it was refused; null on success.
+  message: z.string().nullable(),
+  mobile: z.boolean(),
+  durationMs: z.number().int(),
+  ip: z.string().nullable(),
+  method: z.string(),
+  path: z.string(),
+  createTime: zDateTime,
+});
+export type OperationLog = z.infer<typeof zOperationLog>;
+
+export const zOperationLogFilter = z.object({
+  userId: zId.optional(),
+  // User name or real name, contains.
+  user: zUserFilter.optional(),
+  // The record's name or the refusal message, contains.
+  keyword: z.string().trim().max(100).optional(),
+  entity: z.enum(entityKeys).optional(),
+  action: z.enum(actionKeys).optional(),
+  result: zResult.optional(),
+  mobile: z.boolean().optional(),
+  from: zTimeBound.optional(),
+  to: zTimeBound.optional(),
+});
+export const zOperationLogPageRequest = zPageRequest.extend(zOperationLogFilter.shape);
+export type OperationLogFilter = z.infer<typeof zOperationLogFilter>;
+
+// One login attempt.
+export const zLoginLog = z.object({
+  id: zId,
+  userId: z.number().int().nullable(),
+  userName: z.string(),
+  realName: z.string().nullable(),
+  success: z.boolean(),
+  // Why it failed (or 'handoff' for a staff handoff); null for a plain successful login.
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  mobile: z.boolean(),
+  createTime: zDateTime,
+});
+export type LoginLog = z.infer<typeof zLoginLog>;
+
+export const zLoginLogFilter = z.object({
+  user: zUserFilter.optional(),
+  result: zResult.optional(),
+  reason: z.enum(Object.values(LoginReason) as [LoginReason, ...LoginReason[]]).optional(),
+  // Address, contains.
+  ip: z.string().trim().max(64).optional(),
+  mobile: z.boolean().optional(),
+  from: zTimeBound.optional(),
+  to: zTimeBound.optional(),
+});
+export const zLoginLogPageRequest = zPageRequest.extend(zLoginLogFilter.shape);
+export type LoginLogFilter = z.infer<typeof zLoginLogFilter>;
+
+// "Admin deleted user category «Interns»" / "管理员删除用户类别「实习生」", or on failure "Admin could
+// not delete ..." / "...失败". Unknown codes (a row older than a label) show as they are.
+export function describeOperation(
+  row: Pick<OperationLog, 'entity' | 'action' | 'recordLabel' | 'success'>,
+  who: string,
+  lang: Lang,
+): string {
+  const entity = isOperationEntity(row.entity) ? operationEntityLabels[row.entity][lang] : row.entity;
+  const act = Object.hasOwn(operationActionLabels, row.action)
+    ? operationActionLabels[row.action as OperationAction]
+    : null;
+  if (lang === 'zh') {
+    const target = `${entity}${row.recordLabel ? `「${row.recordLabel}」` : ''}`;
+    const phrase = act ? act.zhDo.replace('{{target}}', target) : `${row.action} ${target}`;
+    return `${who}${phrase}${row.success ? '' : '失败'}`;
+  }
+  const target = `${entity.toLowerCase()}${row.recordLabel ? ` «${row.recordLabel}»` : ''}`;
+  if (!act) return `${who} ${row.action} ${target}${row.success ? '' : ' (failed)'}`;
+  const phrase = (row.success ? act.did : act.do).replace('{{target}}', target);
+  return row.success ? `${who} ${phrase}` : `${who} could not ${phrase}`;
+}
