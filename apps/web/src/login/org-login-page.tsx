@@ -2,7 +2,7 @@ import type { OrganizationPublic } from '@lyceum/contract';
 import { Alert, Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fetchOrganization } from '../shell/auth-api';
 import { usePageTitle } from '../shell/page-title';
 import { saveOrganization } from '../shell/session';
@@ -11,10 +11,10 @@ import { LoginLayout } from './login-layout';
 
 type OrgState = { kind: 'loading' } | { kind: 'ready'; org: OrganizationPublic } | { kind: 'failed'; message: string };
 
-export function OrgLoginPage() {
+export function OrgLoginPage({ domain: given }: { domain: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const domain = (useParams().organisation ?? '').toLowerCase();
+  const domain = given.toLowerCase();
   const [state, setState] = useState<OrgState>({ kind: 'loading' });
   usePageTitle(t('login.title'));
 

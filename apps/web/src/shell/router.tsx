@@ -1,27 +1,40 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from './request';
 import { RouteGuard } from './route-guard';
-import { clearMenu } from './routes';
+import { clearMenu, isLoginPath, organisationOfLoginPath } from './routes';
 import { clearSession, loginPath } from './session';
+
+const OrgLoginPage = lazy(() => import('../login/org-login-page').then((m) => ({ default: m.OrgLoginPage })));
+
+// /{organisation}/login, unless the first segment is one of the app's areas (/log/login is the
+// login log): menu paths always reach the guarded shell. Decided here rather than by a route
+// pattern, so moving between shell pages never remounts the shell (and its kept-alive tabs).
+function OrganisationLoginOrShell() {
+  const domain = organisationOfLoginPath(useLocation().pathname);
+  if (domain === null) return <RouteGuard />;
+  return (
+    <Suspense fallback={null}>
+      <OrgLoginPage domain={domain} />
+    </Suspense>
+  );
+}
 
 export const router = createBrowserRouter([
   { path: '/login', lazy: () => import('../login/login-page').then((m) => ({ Component: m.LoginPage })) },
   {
-    path: '/:organisation/login',
-    lazy: () => import('../login/org-login-page').then((m) => ({ Component: m.OrgLoginPage })),
-  },
-  {
     path: '/staffLogin',
     lazy: () => import('../login/staff-login-page').then((m) => ({ Component: m.StaffLoginPage })),
   },
-  // Everything else, including /, /redirect/* and unknown paths, lives in the guarded shell.
-  { path: '*', Component: RouteGuard },
+  // Everything else, including /, /redirect/* and unknown paths, lives in the guarded shell;
+  // /{organisation}/login is told apart from menu paths such as /log/login inside.
+  { path: '*', Component: OrganisationLoginOrShell },
 ]);
 
 setUnauthorizedHandler(() => {
   clearSession();
   clearMenu();
   const { pathname, search } = router.state.location;
-  if (pathname.endsWith('/login')) return;
+  if (isLoginPath(pathname)) return;
   void router.navigate(`${loginPath()}?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
 });

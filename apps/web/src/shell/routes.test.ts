@@ -1,6 +1,18 @@
+import { appPathSegments, menuCatalogue, zDomain } from '@lyceum/contract';
 import { describe, expect, it } from 'vitest';
 import { hasPermission } from './permission';
-import { clearMenu, installMenu, joinPath, menuState, normalizePath, plannedComponents, resolveRoute } from './routes';
+import {
+  clearMenu,
+  installMenu,
+  isLoginPath,
+  joinPath,
+  menuState,
+  normalizePath,
+  organisationOfLoginPath,
+  plannedComponents,
+  resolveRoute,
+  staticRoutes,
+} from './routes';
 
 const menu = {
   permissionList: ['user:page', 'user:create'],
@@ -51,6 +63,41 @@ describe('dynamic routes from the menu', () => {
     expect(plannedComponents.has('baseData/degree')).toBe(true);
     expect(plannedComponents.has('profile/editPassword')).toBe(true);
     expect(plannedComponents.has('made/up')).toBe(false);
+  });
+});
+
+describe('organisation login pages never take an app page', () => {
+  const catalogued = menuCatalogue.flatMap((area) => area.pages.map((p) => joinPath(area.path, p.path)));
+  const fixed = staticRoutes.map((r) => r.path);
+
+  it('sends every catalogue and fixed path to the shell, in any case, with or without a trailing slash', () => {
+    expect(catalogued).toContain('/log/login');
+    for (const path of [...catalogued, ...fixed]) {
+      for (const variant of [path, `${path}/`, path.toUpperCase()]) {
+        expect(organisationOfLoginPath(variant), variant).toBeNull();
+        expect(isLoginPath(variant), variant).toBe(false);
+      }
+      // Another page of the same area ending in /login is the app's too.
+      const area = `/${path.split('/')[1]}/login`;
+      expect(organisationOfLoginPath(area), area).toBeNull();
+    }
+  });
+
+  it('refuses every first segment of those paths as an organisation domain', () => {
+    for (const path of [...catalogued, ...fixed]) {
+      const segment = path.split('/')[1];
+      expect(appPathSegments.has(segment.toLowerCase()), path).toBe(true);
+      expect(zDomain.safeParse(segment).success, segment).toBe(false);
+    }
+  });
+
+  it('still reads /{domain}/login as that organisation’s login page', () => {
+    expect(organisationOfLoginPath('/demo/login')).toBe('demo');
+    expect(organisationOfLoginPath('/North-College/login/')).toBe('north-college');
+    expect(organisationOfLoginPath('/demo/login/extra')).toBeNull();
+    expect(organisationOfLoginPath('/%E0%A4%A/login')).toBeNull();
+    expect(isLoginPath('/login')).toBe(true);
+    expect(isLoginPath('/demo/login')).toBe(true);
   });
 });
 

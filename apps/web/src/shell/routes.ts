@@ -1,4 +1,4 @@
-import { type MenuItem, type MenuResponse, menuCatalogue, type Title } from '@lyceum/contract';
+import { appPathSegments, type MenuItem, type MenuResponse, menuCatalogue, type Title } from '@lyceum/contract';
 import { useSyncExternalStore } from 'react';
 
 // Everything the shell knows about a page: static routes of the spec plus the menu the server returned.
@@ -40,6 +40,30 @@ export const plannedComponents = new Set<string>([
   ...staticRoutes.map((r) => r.component),
   ...menuCatalogue.flatMap((area) => area.pages.map((p) => p.component)),
 ]);
+
+// The organisation whose login page an address is (/{domain}/login), or null for the app's own
+// pages that happen to end in /login (Logs > Login log is /log/login). Domains may not take a first
+// segment of the app's pages (appPathSegments), so the two can never meet.
+export function organisationOfLoginPath(pathname: string): string | null {
+  const match = /^\/([^/]+)\/login\/?$/i.exec(pathname);
+  if (!match) return null;
+  let domain: string;
+  try {
+    domain = decodeURIComponent(match[1]).toLowerCase();
+  } catch {
+    return null;
+  }
+  return appPathSegments.has(domain) ? null : domain;
+}
+
+export function isOrganisationLoginPath(pathname: string): boolean {
+  return organisationOfLoginPath(pathname) !== null;
+}
+
+// The login pages themselves: an expired session on them needs no redirect to the login page.
+export function isLoginPath(pathname: string): boolean {
+  return /^\/login\/?$/i.test(pathname) || isOrganisationLoginPath(pathname);
+}
 
 export function joinPath(parent: string, child: string): string {
   if (child.startsWith('/')) return child;

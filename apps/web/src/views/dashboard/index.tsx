@@ -1,5 +1,12 @@
 import { LoginOutlined, TeamOutlined } from '@ant-design/icons';
-import { type DashboardSummary, labelOf, type OperationLog, roleKindLabels } from '@lyceum/contract';
+import {
+  type DashboardSummary,
+  describeOperation,
+  labelOf,
+  type OperationLog,
+  Permission,
+  roleKindLabels,
+} from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -9,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { fetchCurrentUser } from '../../shell/auth-api';
 import { currentLanguage, type Language, useLang } from '../../shell/i18n';
 import { roleName } from '../../shell/role-name';
+import { useMenu } from '../../shell/routes';
+import { ResultCell } from '../log/log-parts';
 import { formatTime } from '../user/user-columns';
 import { ChartBox } from './chart-box';
 import { dashboardSummary } from './dashboard-api';
@@ -56,33 +65,30 @@ function rolesOption(data: DashboardSummary, lang: Language): EChartsCoreOption 
   };
 }
 
+// "Alice Admin deleted user category «Interns»", failed ones marked with the reason.
 function RecentOperations({ rows }: { rows: OperationLog[] }) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <Table<OperationLog>
       rowKey="id"
       size="small"
       pagination={false}
       dataSource={rows}
-      scroll={{ x: 640 }}
+      scroll={{ x: 600 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noOperations')} /> }}
       columns={[
-        { title: t('dashboard.time'), dataIndex: 'createTime', width: 150, render: formatTime },
-        { title: t('user.userName'), dataIndex: 'userName', width: 120, render: (v: string | null) => v ?? '—' },
+        { title: t('dashboard.time'), dataIndex: 'createTime', width: 140, render: formatTime },
         {
           title: t('dashboard.operation'),
           key: 'op',
-          render: (_, r) => (
-            <Typography.Text code>
-              {r.method} {r.path}
-            </Typography.Text>
-          ),
+          render: (_, r) => describeOperation(r, r.realName ?? r.userName ?? '—', lang),
         },
         {
           title: t('dashboard.result'),
-          dataIndex: 'responseCode',
-          width: 90,
-          render: (code: number) => <Tag color={code === 1 ? 'success' : 'error'}>{code}</Tag>,
+          key: 'result',
+          width: 220,
+          render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} />,
         },
       ]}
     />
@@ -99,6 +105,8 @@ export default function DashboardView() {
   const logins = useMemo(() => (data ? loginsOption(data, t) : null), [data, t]);
   const roles = useMemo(() => (data ? rolesOption(data, language) : null), [data, language]);
   const staff = data?.scope === 'organization';
+  // The server sends recent operations only to readers of the operation log.
+  const canReadLog = useMenu().permissions.has(Permission.logPage);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -152,9 +160,11 @@ export default function DashboardView() {
               </Col>
             )}
           </Row>
-          <Card title={t('dashboard.recent')}>
-            <RecentOperations rows={data.recentOperations} />
-          </Card>
+          {canReadLog && (
+            <Card title={t('dashboard.recent')}>
+              <RecentOperations rows={data.recentOperations} />
+            </Card>
+          )}
         </>
       )}
     </Space>

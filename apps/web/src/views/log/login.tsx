@@ -1,0 +1,87 @@
+import { type LoginLog, type LoginLogFilter, type LoginReason, loginReasonLabels } from '@lyceum/contract';
+import { Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ResourceListPage } from '../../crud/resource-list-page';
+import { usePagedList } from '../../crud/use-paged-list';
+import { useLang } from '../../shell/i18n';
+import { formatTime } from '../user/user-columns';
+import { loginLogPage } from './log-api';
+import { type CommonFilterForm, CommonFilters, DeviceCell, ResultCell, serverFilter, UserCell } from './log-parts';
+
+type Filter = CommonFilterForm & Pick<LoginLogFilter, 'reason' | 'ip'>;
+
+const reasons = Object.keys(loginReasonLabels) as LoginReason[];
+
+function isReason(value: string): value is LoginReason {
+  return Object.hasOwn(loginReasonLabels, value);
+}
+
+// Logs › Login log: every login attempt of the organisation, its result and why it failed, from
+// which address and device.
+export default function LoginLogView() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const list = usePagedList<LoginLog, Filter>('loginLog', (req) => loginLogPage(serverFilter(req)), {});
+  const columns: TableColumnsType<LoginLog> = [
+    { title: t('log.time'), dataIndex: 'createTime', width: 140, render: formatTime },
+    {
+      title: t('log.user'),
+      key: 'user',
+      width: 160,
+      render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
+    },
+    {
+      title: t('log.result'),
+      key: 'result',
+      width: 110,
+      render: (_, r) => <ResultCell success={r.success} t={t} />,
+    },
+    {
+      title: t('log.reason'),
+      dataIndex: 'reason',
+      width: 190,
+      render: (reason: string | null) =>
+        reason === null ? (
+          '—'
+        ) : isReason(reason) ? (
+          <Tag color={loginReasonLabels[reason].color}>{loginReasonLabels[reason][lang]}</Tag>
+        ) : (
+          reason
+        ),
+    },
+    {
+      title: t('log.device'),
+      key: 'device',
+      width: 170,
+      render: (_, r) => <DeviceCell mobile={r.mobile} userAgent={r.userAgent} />,
+    },
+    { title: t('log.address'), dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '—' },
+  ];
+  return (
+    <ResourceListPage<LoginLog, Filter>
+      list={list}
+      columns={columns}
+      emptyText={t('log.emptyLogins')}
+      scrollX={910}
+      filterFields={
+        <>
+          <Form.Item name="user" label={t('log.user')}>
+            <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('log.reason')}>
+            <Select
+              allowClear
+              placeholder={t('common.all')}
+              style={{ width: 190 }}
+              options={reasons.map((r) => ({ value: r, label: loginReasonLabels[r][lang] }))}
+            />
+          </Form.Item>
+          <Form.Item name="ip" label={t('log.address')}>
+            <Input allowClear style={{ width: 140 }} />
+          </Form.Item>
+          <CommonFilters />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  describeOperation,
+  isOperationAction,
+  type OperationAction,
+  type OperationEntity,
+  type OperationLog,
+  type OperationLogFilter,
+  operationActionLabels,
+  operationEntityLabels,
+} from '@lyceum/contract';
+import { Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ResourceListPage } from '../../crud/resource-list-page';
+import { usePagedList } from '../../crud/use-paged-list';
+import { useLang } from '../../shell/i18n';
+import { formatTime } from '../user/user-columns';
+import { operationLogPage } from './log-api';
+import { type CommonFilterForm, CommonFilters, DeviceCell, ResultCell, serverFilter, UserCell } from './log-parts';
+
+type Filter = CommonFilterForm & Pick<OperationLogFilter, 'entity' | 'action' | 'keyword'>;
+
+const actionKeys = Object.keys(operationActionLabels) as OperationAction[];
+const entityKeys = Object.keys(operationEntityLabels) as OperationEntity[];
+
+// Logs › Operation log: who did what to which record, the result (or why it was refused), when,
+// from which device and address.
+export default function OperationLogView() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const list = usePagedList<OperationLog, Filter>('operationLog', (req) => operationLogPage(serverFilter(req)), {});
+  const columns: TableColumnsType<OperationLog> = [
+    { title: t('log.time'), dataIndex: 'createTime', width: 140, render: formatTime },
+    {
+      title: t('log.user'),
+      key: 'user',
+      width: 140,
+      render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
+    },
+    {
+      title: t('log.operation'),
+      key: 'operation',
+      width: 320,
+      render: (_, r) => {
+        const action = isOperationAction(r.action) ? operationActionLabels[r.action] : null;
+        return (
+          <div>
+            <Tag color={action?.color}>{action ? action[lang] : r.action}</Tag>
+            <span>{describeOperation(r, '', lang).trim()}</span>
+          </div>
+        );
+      },
+    },
+    {
+      title: t('log.result'),
+      key: 'result',
+      width: 220,
+      render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} />,
+    },
+    { title: t('log.device'), key: 'device', width: 110, render: (_, r) => <DeviceCell mobile={r.mobile} /> },
+    { title: t('log.address'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('log.duration'),
+      dataIndex: 'durationMs',
+      width: 100,
+      align: 'right',
+      render: (ms: number) => t('log.durationMs', { ms }),
+    },
+  ];
+  return (
+    <ResourceListPage<OperationLog, Filter>
+      list={list}
+      columns={columns}
+      emptyText={t('log.emptyOperations')}
+      scrollX={1160}
+      expandable={{
+        expandedRowRender: (r) => (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('log.details', { method: r.method, path: r.path })}
+            {r.recordIds.length > 0 && ` · ${t('log.ids', { ids: r.recordIds.join(', ') })}`}
+          </Typography.Text>
+        ),
+      }}
+      filterFields={
+        <>
+          <Form.Item name="user" label={t('log.user')}>
+            <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="action" label={t('log.action')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('common.all')}
+              style={{ width: 150 }}
+              options={actionKeys.map((k) => ({ value: k, label: operationActionLabels[k][lang] }))}
+            />
+          </Form.Item>
+          <Form.Item name="entity" label={t('log.entity')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('common.all')}
+              style={{ width: 160 }}
+              options={entityKeys.map((k) => ({ value: k, label: operationEntityLabels[k][lang] }))}
+            />
+          </Form.Item>
+          <Form.Item name="keyword" label={t('log.record')}>
+            <Input allowClear placeholder={t('log.recordPlaceholder')} style={{ width: 180 }} />
+          </Form.Item>
+          <CommonFilters />
+        </>
+      }
+    />
+  );
+}
