@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { api, apiLogin, loginAs, uniqueName } from './helpers';
+
+// Logs: the operation log says who did what to which record and why a call was refused; the login
+// log (at /log/login, which once read as the login page of an organisation "log") stays in the shell.
+
+async function choose(page: Page, label: string, option: string) {
+  await page.locator('.filter-bar').getByLabel(label).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+test.describe('logs', () => {
+  test('the operation log shows readable entries and refusals', async ({ page, request }) => {
+    await apiLogin(request, 'admin');
+    const name = uniqueName('E2E log ');
+    const created = await api<{ id: number }>(request, 'POST', '/api/degree/create', { name, code: 'LG', sort: 1 });
+    expect(created.code, created.message).toBe(1);
+    expect((await api(request, 'POST', `/api/degree/delete/${created.response.id}`)).code).toBe(1);
+    const refused = await api(request, 'POST', '/api/degree/create', { name: '', code: 'LG' });
+    expect(refused.code).toBe(501);
+
+    await loginAs(page, 'admin');
+    await page.goto('/log/operation');
+    await expect(page.locator('.sidebar')).toBeVisible();
+    const filters = page.locator('.filter-bar');
+    await filters.getByLabel('Record', { exact: true }).fill(name);
+    // The log is written in batches about a second apart: search until the entries are in.
+    await expect(async () => {
+      await filters.getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByRole('row', { name: new RegExp(`deleted degree «${name}»`) })).toHaveCount(1, {
+        timeout: 2000,
+      });
+    }).toPass({ timeout: 15_000 });
+    const createdRow = page.getByRole('row', { name: new RegExp(`created degree «${name}»`) });
+    await expect(createdRow).toContainText('Alice Admin');
+    await expect(createdRow).toContainText('Succeeded');
+    await expect(createdRow).toContainText('Computer');
+
+    await filters.getByLabel('Record', { exact: true }).fill('');
+    await choose(page, 'Result', 'Failed');
+    await choose(page, 'Record type', 'Degree');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const failed = page.getByRole('row', { name: /could not create degree/ }).first();
+    await expect(failed).toContainText('Invalid input');
+    await expect(failed).toContainText('name:');
+    await expect(page.getByText('/api/degree')).toHaveCount(0);
+  });
+
+  test('the login log at /log/login lists logins inside the app', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/log/login');
+    await expect(page).toHaveURL(/\/log\/login$/);
+    await expect(page.locator('.sidebar')).toBeVisible();
+    await expect(page.getByText(/does not exist/)).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /Login log/ })).toBeVisible();
+    const mine = page.getByRole('row', { name: /Alice Admin/ }).first();
+    await expect(mine).toContainText('admin');
+    await expect(mine).toContainText('Succeeded');
+    await expect(mine).toContainText('127.0.0.1');
+
+    // Reached from the menu as well, and a reload keeps it in the shell.
+    await page.goto('/dashboard');
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Logs' }).click();
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Login log' }).click();
+    await expect(page).toHaveURL(/\/log\/login$/);
+    await page.reload();
+    await expect(page.locator('.sidebar')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Alice Admin/ }).first()).toBeVisible();
+  });
+
+  test('the dashboard tells recent operations as sentences', async ({ page, request }) => {
+    await apiLogin(request, 'admin');
+    const name = uniqueName('E2E dash ');
+    const created = await api<{ id: number }>(request, 'POST', '/api/userCategory/create', { name });
+    expect(created.code, created.message).toBe(1);
+    await loginAs(page, 'admin');
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('cell', { name: `Alice Admin created user category «${name}»` })).toBeVisible({
+        timeout: 8000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByText('/api/userCategory')).toHaveCount(0);
+  });
+});
