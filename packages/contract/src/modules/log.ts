@@ -129,7 +129,9 @@ export function describeOperation(
   if (lang === 'zh') {
     const target = `${entity}${row.recordLabel ? `「${row.recordLabel}」` : ''}`;
     const phrase = act ? act.zhDo.replace('{{target}}', target) : `${row.action} ${target}`;
-    return `${who}${phrase}${row.success ? '' : '失败'}`;
+    // A Latin name ("Alice Admin") is set off from the Chinese that follows by a space.
+    const gap = /[A-Za-z0-9)]$/.test(who) ? ' ' : '';
+    return `${who}${gap}${phrase}${row.success ? '' : '失败'}`;
   }
   const target = `${entity.toLowerCase()}${row.recordLabel ? ` «${row.recordLabel}»` : ''}`;
   if (!act) return `${who} ${row.action} ${target}${row.success ? '' : ' (failed)'}`;

@@ -81,26 +81,31 @@ export function deviceName(userAgent: string | null): string | null {
   return [browser, system].filter(Boolean).join(' · ') || null;
 }
 
-export function DeviceCell({ mobile, userAgent }: { mobile: boolean; userAgent?: string | null }) {
+// Phone or computer, the browser and system when known (the whole user agent in the tooltip), and
+// the address the call came from.
+export function DeviceCell({
+  mobile,
+  userAgent,
+  ip,
+}: {
+  mobile: boolean;
+  userAgent?: string | null;
+  ip: string | null;
+}) {
   const { t } = useTranslation();
   const name = userAgent === undefined ? null : deviceName(userAgent);
-  const label = (
-    <Space size={4}>
-      {mobile ? <MobileOutlined /> : <DesktopOutlined />}
-      <span>{mobile ? t('log.mobile') : t('log.desktop')}</span>
-    </Space>
-  );
   return (
     <Tooltip title={userAgent ?? undefined}>
       <div>
-        {label}
-        {name && (
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {name}
-            </Typography.Text>
-          </div>
-        )}
+        <Space size={4}>
+          {mobile ? <MobileOutlined /> : <DesktopOutlined />}
+          <span>{[mobile ? t('log.mobile') : t('log.desktop'), name].filter(Boolean).join(' · ')}</span>
+        </Space>
+        <div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {ip ?? '—'}
+          </Typography.Text>
+        </div>
       </div>
     </Tooltip>
   );

@@ -23,7 +23,7 @@ export default function LoginLogView() {
   const lang = useLang();
   const list = usePagedList<LoginLog, Filter>('loginLog', (req) => loginLogPage(serverFilter(req)), {});
   const columns: TableColumnsType<LoginLog> = [
-    { title: t('log.time'), dataIndex: 'createTime', width: 140, render: formatTime },
+    { title: t('log.time'), dataIndex: 'createTime', width: 150, render: formatTime },
     {
       title: t('log.user'),
       key: 'user',
@@ -39,7 +39,7 @@ export default function LoginLogView() {
     {
       title: t('log.reason'),
       dataIndex: 'reason',
-      width: 190,
+      width: 180,
       render: (reason: string | null) =>
         reason === null ? (
           '—'
@@ -50,19 +50,18 @@ export default function LoginLogView() {
         ),
     },
     {
-      title: t('log.device'),
+      title: t('log.deviceAddress'),
       key: 'device',
-      width: 170,
-      render: (_, r) => <DeviceCell mobile={r.mobile} userAgent={r.userAgent} />,
+      width: 190,
+      render: (_, r) => <DeviceCell mobile={r.mobile} userAgent={r.userAgent} ip={r.ip} />,
     },
-    { title: t('log.address'), dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '—' },
   ];
   return (
     <ResourceListPage<LoginLog, Filter>
       list={list}
       columns={columns}
       emptyText={t('log.emptyLogins')}
-      scrollX={910}
+      scrollX={780}
       filterFields={
         <>
           <Form.Item name="user" label={t('log.user')}>

@@ -1,6 +1,5 @@
 import {
   describeOperation,
-  isOperationAction,
   type OperationAction,
   type OperationEntity,
   type OperationLog,
@@ -8,7 +7,7 @@ import {
   operationActionLabels,
   operationEntityLabels,
 } from '@lyceum/contract';
-import { Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
@@ -23,13 +22,13 @@ const actionKeys = Object.keys(operationActionLabels) as OperationAction[];
 const entityKeys = Object.keys(operationEntityLabels) as OperationEntity[];
 
 // Logs › Operation log: who did what to which record, the result (or why it was refused), when,
-// from which device and address.
+// from which device and address; the request itself and its duration in the expanded row.
 export default function OperationLogView() {
   const { t } = useTranslation();
   const lang = useLang();
   const list = usePagedList<OperationLog, Filter>('operationLog', (req) => operationLogPage(serverFilter(req)), {});
   const columns: TableColumnsType<OperationLog> = [
-    { title: t('log.time'), dataIndex: 'createTime', width: 140, render: formatTime },
+    { title: t('log.time'), dataIndex: 'createTime', width: 150, render: formatTime },
     {
       title: t('log.user'),
       key: 'user',
@@ -39,31 +38,20 @@ export default function OperationLogView() {
     {
       title: t('log.operation'),
       key: 'operation',
-      width: 320,
-      render: (_, r) => {
-        const action = isOperationAction(r.action) ? operationActionLabels[r.action] : null;
-        return (
-          <div>
-            <Tag color={action?.color}>{action ? action[lang] : r.action}</Tag>
-            <span>{describeOperation(r, '', lang).trim()}</span>
-          </div>
-        );
-      },
+      width: 300,
+      render: (_, r) => describeOperation(r, '', lang).trim(),
     },
     {
       title: t('log.result'),
       key: 'result',
-      width: 220,
+      width: 210,
       render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} />,
     },
-    { title: t('log.device'), key: 'device', width: 110, render: (_, r) => <DeviceCell mobile={r.mobile} /> },
-    { title: t('log.address'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
     {
-      title: t('log.duration'),
-      dataIndex: 'durationMs',
-      width: 100,
-      align: 'right',
-      render: (ms: number) => t('log.durationMs', { ms }),
+      title: t('log.deviceAddress'),
+      key: 'device',
+      width: 140,
+      render: (_, r) => <DeviceCell mobile={r.mobile} ip={r.ip} />,
     },
   ];
   return (
@@ -71,11 +59,12 @@ export default function OperationLogView() {
       list={list}
       columns={columns}
       emptyText={t('log.emptyOperations')}
-      scrollX={1160}
+      scrollX={1000}
       expandable={{
         expandedRowRender: (r) => (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('log.details', { method: r.method, path: r.path })}
+            {` · ${t('log.duration')}: ${t('log.durationMs', { ms: r.durationMs })}`}
             {r.recordIds.length > 0 && ` · ${t('log.ids', { ids: r.recordIds.join(', ') })}`}
           </Typography.Text>
         ),
