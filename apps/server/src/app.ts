@@ -107,7 +107,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const operationLog = new OperationLog(opts.db, (err) => app.log.error({ err }, 'operation log write failed'));
   app.decorate('operationLog', operationLog);
   app.addHook('onResponse', async (req, reply) => {
-    if (req.routeOptions.config?.mutates) operationLog.record(req, reply.elapsedTime);
+    const config = req.routeOptions.config;
+    if (config?.mutates || config?.audited) operationLog.record(req, reply.elapsedTime);
   });
   app.addHook('onClose', async () => operationLog.flush());
 

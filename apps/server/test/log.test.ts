@@ -96,26 +96,36 @@ describe('operation log', () => {
     });
   });
 
+  it('records exports, though they change nothing: data leaving the system', async () => {
+    const sheet = await t.call('POST', '/api/degree/export', { token: admin, body: {} });
+    expect(sheet.message).toBe('file');
+    const reads = await t.call('POST', '/api/degree/page', { token: admin, body: {} });
+    expect(reads.code).toBe(ResultCode.Success);
+    await t.app.operationLog.flush();
+    const [row] = (await operations({})).response.list;
+    expect(row).toMatchObject({ entity: 'degree', action: 'export', success: true, userName: 'admin' });
+  });
+
   it('filters by user, action, result, device, record name and time', async () => {
     const pick = async (body: Record<string, unknown>) =>
       (await operations({ entity: 'degree', ...body })).response.list.map((r) => `${r.userName} ${r.action}`);
     expect(await pick({ result: 'failure' })).toEqual(['teacher create', 'admin create']);
     expect(await pick({ result: 'success', action: 'delete' })).toEqual(['admin delete']);
     expect(await pick({ user: 'TEACH' })).toEqual(['teacher create']);
-    expect(await pick({ user: 'alice admin', result: 'success' })).toHaveLength(3);
+    expect(await pick({ user: 'alice admin', result: 'success' })).toHaveLength(4);
     expect(await pick({ mobile: true })).toEqual(['teacher create']);
     expect(await pick({ keyword: 'logs ii' })).toEqual(['admin delete', 'admin update']);
     expect(await pick({ from: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
-    expect(await pick({ to: new Date(Date.now() + 60_000).toISOString() })).toHaveLength(5);
+    expect(await pick({ to: new Date(Date.now() + 60_000).toISOString() })).toHaveLength(6);
     const page = await operations({ entity: 'degree', pageSize: 2, pageIndex: 2 });
-    expect(page.response).toMatchObject({ total: 5, pageNum: 2, pageSize: 2, pages: 3 });
+    expect(page.response).toMatchObject({ total: 6, pageNum: 2, pageSize: 2, pages: 3 });
     expect((await operations({ entity: 'nothing' })).code).toBe(ResultCode.InvalidParams);
     expect((await operations({ from: 'yesterday' })).message).toMatch(/^from: /);
   });
 
   it('gives every route that changes data an entity and an action with labels in both languages', () => {
     const unlabelled = t.app.routeCatalog
-      .filter((r) => r.mutates)
+      .filter((r) => r.mutates || r.audited)
       .map((r) => ({ url: r.url, ...routeSubject(r.url) }))
       .filter((r) => !isOperationEntity(r.entity) || !isOperationAction(r.action));
     expect(unlabelled).toEqual([]);
@@ -167,7 +177,8 @@ describe('who may read the logs', () => {
 
   it('keeps the dashboard\'s "recent operations" for those who may read the log', async () => {
     const mine = await t.call<{ recentOperations: OperationLog[] }>('GET', '/api/dashboard/summary', { token: admin });
-    expect(mine.response.recentOperations[0]).toMatchObject({ entity: 'user', action: 'changeStatus' });
+    expect(mine.response.recentOperations[0]).toMatchObject({ entity: 'degree', action: 'export' });
+    expect(mine.response.recentOperations[1]).toMatchObject({ entity: 'user', action: 'changeStatus' });
     const teacher = await t.login('demo', 'teacher');
     const theirs = await t.call<{ recentOperations: OperationLog[] }>('GET', '/api/dashboard/summary', {
       token: teacher,

@@ -161,6 +161,7 @@ export function registerResource<
     description: 'Answers with an .xlsx file (headers in the language asked for), at most 50,000 rows.',
     tags,
     access: def.permissions.export ?? def.permissions.read,
+    audited: true,
     body: def.schemas.filter,
     querystring: zLang,
     handler: async ({ ctx, body, req }) => {

@@ -45,6 +45,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     mutates?: boolean;
+    audited?: boolean;
   }
 }
 
@@ -54,6 +55,7 @@ export interface RouteInfo {
   url: string;
   access: Access;
   mutates: boolean;
+  audited: boolean;
   body?: z.ZodType;
   params?: z.ZodType;
   querystring?: z.ZodType;
@@ -72,6 +74,8 @@ export interface RouteDef<A extends Access, B extends ZodOpt, P extends ZodOpt, 
   access: A;
   // Calls that change data: recorded in the operation log and, with cookie sessions, need the ajax header.
   mutates?: boolean;
+  // Reads worth an entry in the operation log all the same (exports: data leaving the system).
+  audited?: boolean;
   // Larger bodies than the default 2 MiB (spreadsheet imports).
   bodyLimit?: number;
   body?: B;
@@ -150,6 +154,7 @@ function register<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extend
     url: def.url,
     access,
     mutates: def.mutates ?? false,
+    audited: def.audited ?? false,
     body: def.body,
     params: def.params,
     querystring: def.querystring,
@@ -157,7 +162,7 @@ function register<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extend
   app.route({
     method: def.method,
     url: def.url,
-    config: { access, mutates: def.mutates ?? false },
+    config: { access, mutates: def.mutates ?? false, audited: def.audited ?? false },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       summary: def.summary,

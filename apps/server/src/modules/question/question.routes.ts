@@ -154,6 +154,7 @@ export function questionRoutes(app: FastifyInstance) {
     summary: 'Export the questions matching the filters to Excel (re-importable)',
     tags: tagsRoute,
     access: ['question:export'],
+    audited: true,
     body: zQuestionFilter,
     querystring: zLang,
     handler: async ({ ctx, body, req }) => {
