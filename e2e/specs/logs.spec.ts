@@ -45,6 +45,13 @@ test.describe('logs', () => {
     await expect(failed).toContainText('Invalid input');
     await expect(failed).toContainText('name:');
     await expect(page.getByText('/api/degree')).toHaveCount(0);
+
+    // What the filters match, as a spreadsheet.
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.toolbar').getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('Operation log.xlsx');
   });
 
   test('the login log at /log/login lists logins inside the app', async ({ page }) => {

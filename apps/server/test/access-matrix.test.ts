@@ -134,6 +134,8 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'GET /api/file/:id': (d: DemoIds) => ({ params: { id: d.fileId } }),
   'POST /api/log/page': (d: DemoIds) => ({ body: { pageIndex: 1, pageSize: 10, userId: d.adminId } }),
   'POST /api/loginLog/page': () => ({ body: { pageIndex: 1, pageSize: 10, user: 'admin' } }),
+  'POST /api/log/export': () => ({ body: { user: 'admin' } }),
+  'POST /api/loginLog/export': () => ({ body: { user: 'admin' } }),
 });
 
 // Public routes are covered by the auth tests; they serve anyone by design.

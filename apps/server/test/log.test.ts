@@ -156,12 +156,36 @@ describe('login log', () => {
   });
 });
 
+describe('Excel exports of the logs', () => {
+  it('write the sentences people read on screen, in the language asked for', async () => {
+    const res = await t.call<unknown[][]>('POST', '/api/log/export', {
+      token: admin,
+      body: { entity: 'degree', action: 'delete' },
+      query: { lang: 'zh' },
+    });
+    expect(res.response[0]).toEqual(['时间', '用户名', '操作', '结果', '提示信息', '设备', 'IP 地址', '耗时（毫秒）']);
+    expect(res.response.slice(1).map((r) => r.slice(1, 4))).toEqual([
+      ['admin', 'Alice Admin 删除学历层次「Bachelor of Logs II」', '成功'],
+    ]);
+    const attempts = await t.call<unknown[][]>('POST', '/api/loginLog/export', {
+      token: admin,
+      body: { result: 'failure' },
+    });
+    expect(attempts.response.slice(1).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
+      ['admin', 'Failed', 'Wrong password', 'Mobile'],
+    ]);
+  });
+});
+
 describe('who may read the logs', () => {
-  it('refuses teachers and students on both pages', async () => {
+  it('refuses teachers and students on both pages and their exports', async () => {
     for (const user of ['teacher', 'student', 'academic']) {
       const token = await t.login('demo', user);
       expect((await operations({}, token)).code, user).toBe(ResultCode.Forbidden);
       expect((await logins({}, token)).code, user).toBe(ResultCode.Forbidden);
+      for (const url of ['/api/log/export', '/api/loginLog/export']) {
+        expect((await t.call('POST', url, { token, body: {} })).code, `${user} ${url}`).toBe(ResultCode.Forbidden);
+      }
     }
   });
 
@@ -176,9 +200,13 @@ describe('who may read the logs', () => {
   });
 
   it('keeps the dashboard\'s "recent operations" for those who may read the log', async () => {
+    await t.app.operationLog.flush();
     const mine = await t.call<{ recentOperations: OperationLog[] }>('GET', '/api/dashboard/summary', { token: admin });
-    expect(mine.response.recentOperations[0]).toMatchObject({ entity: 'degree', action: 'export' });
-    expect(mine.response.recentOperations[1]).toMatchObject({ entity: 'user', action: 'changeStatus' });
+    const latest = (await operations({ pageSize: 10 })).response.list;
+    expect(mine.response.recentOperations.map((r) => r.id)).toEqual(latest.map((r) => r.id));
+    expect(latest.map((r) => `${r.userName} ${r.action} ${r.entity} ${r.success}`)).toContain(
+      'teacher export log false',
+    );
     const teacher = await t.login('demo', 'teacher');
     const theirs = await t.call<{ recentOperations: OperationLog[] }>('GET', '/api/dashboard/summary', {
       token: teacher,

@@ -25,6 +25,8 @@ export const operationEntityLabels = {
   question: { en: 'Question', zh: '题目' },
   file: { en: 'File', zh: '文件' },
   systemConfig: { en: 'System settings', zh: '系统配置' },
+  log: { en: 'Operation log', zh: '操作日志' },
+  loginLog: { en: 'Login log', zh: '登录日志' },
 } satisfies Record<string, EnumLabel>;
 export type OperationEntity = keyof typeof operationEntityLabels;
 
@@ -138,3 +140,24 @@ export function describeOperation(
   const phrase = (row.success ? act.did : act.do).replace('{{target}}', target);
   return row.success ? `${who} ${phrase}` : `${who} could not ${phrase}`;
 }
+
+// Column and value labels of both logs, shared by the screens and the Excel exports.
+export const logLabels = {
+  time: { en: 'When', zh: '时间' },
+  user: { en: 'User', zh: '用户' },
+  userName: { en: 'User name', zh: '用户名' },
+  operation: { en: 'Operation', zh: '操作' },
+  result: { en: 'Result', zh: '结果' },
+  message: { en: 'Message', zh: '提示信息' },
+  reason: { en: 'Reason', zh: '原因' },
+  device: { en: 'Device', zh: '设备' },
+  address: { en: 'Address', zh: 'IP 地址' },
+  deviceAddress: { en: 'Device and address', zh: '设备与地址' },
+  duration: { en: 'Duration (ms)', zh: '耗时（毫秒）' },
+  success: { en: 'Succeeded', zh: '成功', color: 'success' },
+  failure: { en: 'Failed', zh: '失败', color: 'error' },
+  mobile: { en: 'Mobile', zh: '手机' },
+  desktop: { en: 'Computer', zh: '电脑' },
+  operationLog: { en: 'Operation log', zh: '操作日志' },
+  loginLog: { en: 'Login log', zh: '登录日志' },
+} satisfies Record<string, EnumLabel>;

@@ -62,34 +62,39 @@ function conditions(ctx: RequestContext, f: LoginLogFilter): SQL | undefined {
   );
 }
 
-// Every login attempt of the organisation, newest first (spec: "logs": mobile flag, result).
+// Matching login attempts of the organisation, newest first.
+export async function listLogins(
+  ctx: RequestContext,
+  filter: LoginLogFilter,
+  limit: number,
+  offset = 0,
+): Promise<LoginLog[]> {
+  const rows = await ctx.db
+    .select({
+      id: loginLogs.id,
+      userId: loginLogs.userId,
+      userName: loginLogs.userName,
+      realName: users.realName,
+      success: loginLogs.success,
+      reason: loginLogs.reason,
+      ip: loginLogs.ip,
+      userAgent: loginLogs.userAgent,
+      createTime: loginLogs.createTime,
+    })
+    .from(loginLogs)
+    .leftJoin(users, withUser)
+    .where(conditions(ctx, filter))
+    .orderBy(desc(loginLogs.createTime), desc(loginLogs.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...r, mobile: isMobileUserAgent(r.userAgent), createTime: r.createTime.toISOString() }));
+}
+
+// Every login attempt of the organisation (spec: "logs": mobile flag, result), a page at a time.
 export async function loginLogPage(ctx: RequestContext, req: PageRequest & LoginLogFilter): Promise<Page<LoginLog>> {
-  const where = conditions(ctx, req);
-  const [rows, [{ n }]] = await Promise.all([
-    ctx.db
-      .select({
-        id: loginLogs.id,
-        userId: loginLogs.userId,
-        userName: loginLogs.userName,
-        realName: users.realName,
-        success: loginLogs.success,
-        reason: loginLogs.reason,
-        ip: loginLogs.ip,
-        userAgent: loginLogs.userAgent,
-        createTime: loginLogs.createTime,
-      })
-      .from(loginLogs)
-      .leftJoin(users, withUser)
-      .where(where)
-      .orderBy(desc(loginLogs.createTime), desc(loginLogs.id))
-      .limit(req.pageSize)
-      .offset(pageOffset(req)),
-    ctx.db.select({ n: count() }).from(loginLogs).leftJoin(users, withUser).where(where),
+  const [list, [{ n }]] = await Promise.all([
+    listLogins(ctx, req, req.pageSize, pageOffset(req)),
+    ctx.db.select({ n: count() }).from(loginLogs).leftJoin(users, withUser).where(conditions(ctx, req)),
   ]);
-  const list = rows.map((r) => ({
-    ...r,
-    mobile: isMobileUserAgent(r.userAgent),
-    createTime: r.createTime.toISOString(),
-  }));
   return pageOf(list, Number(n), req);
 }

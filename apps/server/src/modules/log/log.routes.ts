@@ -1,15 +1,25 @@
 import {
+  logLabels,
   Permission,
   zLoginLog,
+  zLoginLogFilter,
   zLoginLogPageRequest,
   zOperationLog,
+  zOperationLogFilter,
   zOperationLogPageRequest,
   zPage,
 } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../platform/route';
+import { z } from 'zod';
+import { MAX_EXPORT_ROWS, requestLang } from '../../platform/resource-io';
+import { defineFileRoute, defineRoute } from '../../platform/route';
 import { loginLogPage } from '../auth/login-log.service';
 import { operationLogPage } from './log.service';
+import { loginLogSheet, operationLogSheet } from './log-export';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
+const exportNote = `Answers with an .xlsx file in the language asked for (?lang=en|zh), at most ${MAX_EXPORT_ROWS} rows, newest first.`;
 
 const tags = ['log'];
 
@@ -40,5 +50,43 @@ export function logRoutes(app: FastifyInstance) {
     body: zLoginLogPageRequest,
     response: zPage(zLoginLog),
     handler: ({ ctx, body }) => loginLogPage(ctx, body),
+  });
+  defineFileRoute(app, {
+    method: 'POST',
+    url: '/api/log/export',
+    summary: 'Export the operation log matching the filters to Excel',
+    description: exportNote,
+    tags,
+    access: [Permission.logPage],
+    audited: true,
+    body: zOperationLogFilter,
+    querystring: zLang,
+    handler: async ({ ctx, body, req }) => {
+      const lang = requestLang(req);
+      return {
+        filename: `${logLabels.operationLog[lang]}.xlsx`,
+        contentType: XLSX,
+        body: await operationLogSheet(ctx, body, lang),
+      };
+    },
+  });
+  defineFileRoute(app, {
+    method: 'POST',
+    url: '/api/loginLog/export',
+    summary: 'Export the login log matching the filters to Excel',
+    description: exportNote,
+    tags,
+    access: [Permission.loginLogPage],
+    audited: true,
+    body: zLoginLogFilter,
+    querystring: zLang,
+    handler: async ({ ctx, body, req }) => {
+      const lang = requestLang(req);
+      return {
+        filename: `${logLabels.loginLog[lang]}.xlsx`,
+        contentType: XLSX,
+        body: await loginLogSheet(ctx, body, lang),
+      };
+    },
   });
 }

@@ -54,29 +54,32 @@ function toOperation(r: Omit<OperationLog, 'success' | 'createTime'> & { createT
   return { ...r, success: r.responseCode === SUCCESS, createTime: r.createTime.toISOString() };
 }
 
-export async function operationLogPage(ctx: RequestContext, req: PageRequest & OperationLogFilter) {
-  const where = conditions(ctx, req);
-  const [rows, [{ n }]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(ops)
-      .leftJoin(users, withUser)
-      .where(where)
-      .orderBy(desc(ops.createTime), desc(ops.id))
-      .limit(req.pageSize)
-      .offset(pageOffset(req)),
-    ctx.db.select({ n: count() }).from(ops).leftJoin(users, withUser).where(where),
-  ]);
-  return pageOf(rows.map(toOperation), Number(n), req);
-}
-
-export async function recentOperations(ctx: RequestContext, limit: number): Promise<OperationLog[]> {
+// Matching entries, newest first.
+export async function listOperations(
+  ctx: RequestContext,
+  filter: OperationLogFilter,
+  limit: number,
+  offset = 0,
+): Promise<OperationLog[]> {
   const rows = await ctx.db
     .select(columns)
     .from(ops)
     .leftJoin(users, withUser)
-    .where(eq(ops.organizationId, ctx.orgId))
+    .where(conditions(ctx, filter))
     .orderBy(desc(ops.createTime), desc(ops.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return rows.map(toOperation);
+}
+
+export async function operationLogPage(ctx: RequestContext, req: PageRequest & OperationLogFilter) {
+  const [list, [{ n }]] = await Promise.all([
+    listOperations(ctx, req, req.pageSize, pageOffset(req)),
+    ctx.db.select({ n: count() }).from(ops).leftJoin(users, withUser).where(conditions(ctx, req)),
+  ]);
+  return pageOf(list, Number(n), req);
+}
+
+export function recentOperations(ctx: RequestContext, limit: number): Promise<OperationLog[]> {
+  return listOperations(ctx, {}, limit);
 }

@@ -88,7 +88,9 @@ function RecentOperations({ rows }: { rows: OperationLog[] }) {
           title: t('dashboard.result'),
           key: 'result',
           width: 220,
-          render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} />,
+          render: (_, r) => (
+            <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} lang={lang} />
+          ),
         },
       ]}
     />

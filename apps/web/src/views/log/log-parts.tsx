@@ -1,8 +1,11 @@
-import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
-import { DatePicker, Form, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { DesktopOutlined, DownloadOutlined, MobileOutlined } from '@ant-design/icons';
+import { type Lang, logLabels } from '@lyceum/contract';
+import { Button, DatePicker, Form, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../shell/i18n';
 import './i18n';
 
 // Filter values as the forms hold them: a date range and a device choice instead of from/to/mobile.
@@ -26,27 +29,28 @@ export function serverFilter<F extends CommonFilterForm>({ range, device, ...res
 // Result, device and time: the filters both logs share.
 export function CommonFilters() {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <>
-      <Form.Item name="result" label={t('log.result')}>
+      <Form.Item name="result" label={logLabels.result[lang]}>
         <Select
           allowClear
           placeholder={t('common.all')}
           style={{ width: 120 }}
           options={[
-            { value: 'success', label: t('log.success') },
-            { value: 'failure', label: t('log.failure') },
+            { value: 'success', label: logLabels.success[lang] },
+            { value: 'failure', label: logLabels.failure[lang] },
           ]}
         />
       </Form.Item>
-      <Form.Item name="device" label={t('log.device')}>
+      <Form.Item name="device" label={logLabels.device[lang]}>
         <Select
           allowClear
           placeholder={t('common.all')}
           style={{ width: 120 }}
           options={[
-            { value: 'mobile', label: t('log.mobile') },
-            { value: 'desktop', label: t('log.desktop') },
+            { value: 'mobile', label: logLabels.mobile[lang] },
+            { value: 'desktop', label: logLabels.desktop[lang] },
           ]}
         />
       </Form.Item>
@@ -92,14 +96,14 @@ export function DeviceCell({
   userAgent?: string | null;
   ip: string | null;
 }) {
-  const { t } = useTranslation();
+  const lang = useLang();
   const name = userAgent === undefined ? null : deviceName(userAgent);
   return (
     <Tooltip title={userAgent ?? undefined}>
       <div>
         <Space size={4}>
           {mobile ? <MobileOutlined /> : <DesktopOutlined />}
-          <span>{[mobile ? t('log.mobile') : t('log.desktop'), name].filter(Boolean).join(' · ')}</span>
+          <span>{[logLabels[mobile ? 'mobile' : 'desktop'][lang], name].filter(Boolean).join(' · ')}</span>
         </Space>
         <div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -130,14 +134,17 @@ export function ResultCell({
   code,
   message,
   t,
+  lang,
 }: {
   success: boolean;
   code?: number;
   message?: string | null;
   t: TFunction;
+  lang: Lang;
 }) {
-  if (success) return <Tag color="success">{t('log.success')}</Tag>;
-  const kind = code ? t(`log.codes.${code}`, { defaultValue: t('log.failure') }) : t('log.failure');
+  if (success) return <Tag color="success">{logLabels.success[lang]}</Tag>;
+  const failed = logLabels.failure[lang];
+  const kind = code ? t(`log.codes.${code}`, { defaultValue: failed }) : failed;
   return (
     <div>
       <Tag color="error">{kind}</Tag>
@@ -151,5 +158,23 @@ export function ResultCell({
         </Typography.Paragraph>
       )}
     </div>
+  );
+}
+
+// Downloads what the filters match as an Excel file.
+export function ExportButton({ onExport }: { onExport: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        onExport().finally(() => setBusy(false));
+      }}
+    >
+      {t('log.export')}
+    </Button>
   );
 }

@@ -1,12 +1,20 @@
-import { type LoginLog, type LoginLogFilter, type LoginReason, loginReasonLabels } from '@lyceum/contract';
+import { type LoginLog, type LoginLogFilter, type LoginReason, loginReasonLabels, logLabels } from '@lyceum/contract';
 import { Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { formatTime } from '../user/user-columns';
-import { loginLogPage } from './log-api';
-import { type CommonFilterForm, CommonFilters, DeviceCell, ResultCell, serverFilter, UserCell } from './log-parts';
+import { exportLoginLog, loginLogPage } from './log-api';
+import {
+  type CommonFilterForm,
+  CommonFilters,
+  DeviceCell,
+  ExportButton,
+  ResultCell,
+  serverFilter,
+  UserCell,
+} from './log-parts';
 
 type Filter = CommonFilterForm & Pick<LoginLogFilter, 'reason' | 'ip'>;
 
@@ -23,21 +31,21 @@ export default function LoginLogView() {
   const lang = useLang();
   const list = usePagedList<LoginLog, Filter>('loginLog', (req) => loginLogPage(serverFilter(req)), {});
   const columns: TableColumnsType<LoginLog> = [
-    { title: t('log.time'), dataIndex: 'createTime', width: 150, render: formatTime },
+    { title: logLabels.time[lang], dataIndex: 'createTime', width: 150, render: formatTime },
     {
-      title: t('log.user'),
+      title: logLabels.user[lang],
       key: 'user',
       width: 160,
       render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
     },
     {
-      title: t('log.result'),
+      title: logLabels.result[lang],
       key: 'result',
       width: 110,
-      render: (_, r) => <ResultCell success={r.success} t={t} />,
+      render: (_, r) => <ResultCell success={r.success} t={t} lang={lang} />,
     },
     {
-      title: t('log.reason'),
+      title: logLabels.reason[lang],
       dataIndex: 'reason',
       width: 180,
       render: (reason: string | null) =>
@@ -50,7 +58,7 @@ export default function LoginLogView() {
         ),
     },
     {
-      title: t('log.deviceAddress'),
+      title: logLabels.deviceAddress[lang],
       key: 'device',
       width: 190,
       render: (_, r) => <DeviceCell mobile={r.mobile} userAgent={r.userAgent} ip={r.ip} />,
@@ -61,13 +69,14 @@ export default function LoginLogView() {
       list={list}
       columns={columns}
       emptyText={t('log.emptyLogins')}
+      toolbar={<ExportButton onExport={() => exportLoginLog(serverFilter(list.filters), lang)} />}
       scrollX={780}
       filterFields={
         <>
-          <Form.Item name="user" label={t('log.user')}>
+          <Form.Item name="user" label={logLabels.user[lang]}>
             <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="reason" label={t('log.reason')}>
+          <Form.Item name="reason" label={logLabels.reason[lang]}>
             <Select
               allowClear
               placeholder={t('common.all')}
@@ -75,7 +84,7 @@ export default function LoginLogView() {
               options={reasons.map((r) => ({ value: r, label: loginReasonLabels[r][lang] }))}
             />
           </Form.Item>
-          <Form.Item name="ip" label={t('log.address')}>
+          <Form.Item name="ip" label={logLabels.address[lang]}>
             <Input allowClear style={{ width: 140 }} />
           </Form.Item>
           <CommonFilters />

@@ -1,5 +1,6 @@
 import {
   describeOperation,
+  logLabels,
   type OperationAction,
   type OperationEntity,
   type OperationLog,
@@ -13,8 +14,16 @@ import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { formatTime } from '../user/user-columns';
-import { operationLogPage } from './log-api';
-import { type CommonFilterForm, CommonFilters, DeviceCell, ResultCell, serverFilter, UserCell } from './log-parts';
+import { exportOperationLog, operationLogPage } from './log-api';
+import {
+  type CommonFilterForm,
+  CommonFilters,
+  DeviceCell,
+  ExportButton,
+  ResultCell,
+  serverFilter,
+  UserCell,
+} from './log-parts';
 
 type Filter = CommonFilterForm & Pick<OperationLogFilter, 'entity' | 'action' | 'keyword'>;
 
@@ -28,27 +37,27 @@ export default function OperationLogView() {
   const lang = useLang();
   const list = usePagedList<OperationLog, Filter>('operationLog', (req) => operationLogPage(serverFilter(req)), {});
   const columns: TableColumnsType<OperationLog> = [
-    { title: t('log.time'), dataIndex: 'createTime', width: 150, render: formatTime },
+    { title: logLabels.time[lang], dataIndex: 'createTime', width: 150, render: formatTime },
     {
-      title: t('log.user'),
+      title: logLabels.user[lang],
       key: 'user',
       width: 140,
       render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
     },
     {
-      title: t('log.operation'),
+      title: logLabels.operation[lang],
       key: 'operation',
       width: 300,
       render: (_, r) => describeOperation(r, '', lang).trim(),
     },
     {
-      title: t('log.result'),
+      title: logLabels.result[lang],
       key: 'result',
       width: 210,
-      render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} />,
+      render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} lang={lang} />,
     },
     {
-      title: t('log.deviceAddress'),
+      title: logLabels.deviceAddress[lang],
       key: 'device',
       width: 140,
       render: (_, r) => <DeviceCell mobile={r.mobile} ip={r.ip} />,
@@ -59,6 +68,7 @@ export default function OperationLogView() {
       list={list}
       columns={columns}
       emptyText={t('log.emptyOperations')}
+      toolbar={<ExportButton onExport={() => exportOperationLog(serverFilter(list.filters), lang)} />}
       scrollX={1000}
       expandable={{
         expandedRowRender: (r) => (
@@ -71,7 +81,7 @@ export default function OperationLogView() {
       }}
       filterFields={
         <>
-          <Form.Item name="user" label={t('log.user')}>
+          <Form.Item name="user" label={logLabels.user[lang]}>
             <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="action" label={t('log.action')}>
