@@ -77,6 +77,17 @@ describe('operation log', () => {
     expect(created).toMatchObject({ message: null, mobile: false, realName: 'Alice Admin', method: 'POST' });
   });
 
+  it('names what a refused create tried to create', async () => {
+    const twice = await t.call('POST', '/api/userCategory/create', { token: admin, body: { name: 'Exchange' } });
+    expect(twice.code).toBe(ResultCode.Success);
+    const again = await t.call('POST', '/api/userCategory/create', { token: admin, body: { name: 'exchange' } });
+    expect(again.code).toBe(ResultCode.InvalidParams);
+    await t.app.operationLog.flush();
+    const [row] = (await operations({ entity: 'userCategory', result: 'failure' })).response.list;
+    expect(row).toMatchObject({ action: 'create', recordLabel: 'exchange', recordIds: [] });
+    expect(row.message).toMatch(/already exists/);
+  });
+
   it('names the records of calls that carry only ids (a user whose status changed)', async () => {
     const users = await t.call<Page<{ id: number; userName: string; realName: string }>>('POST', '/api/user/page', {
       token: admin,

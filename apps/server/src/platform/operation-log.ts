@@ -132,6 +132,10 @@ export class OperationLog {
     let label = subject.label ?? null;
     const reader = labelReaders.get(route.entity);
     if (label === null && ids.length && reader) label = await reader(ctx, ids).catch(() => null);
+    // A refused create names what it tried to create ("could not create degree «Bachelor»").
+    if (label === null && !ids.length && route.action === 'create' && req.body && typeof req.body === 'object') {
+      label = recordLabel([req.body as Record<string, unknown>]);
+    }
     const code = req.resultCode || ResultCode.Error;
     return {
       organizationId: ctx.orgId,
