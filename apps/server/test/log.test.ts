@@ -130,6 +130,11 @@ describe('operation log', () => {
     expect(await pick({ to: new Date(Date.now() + 60_000).toISOString() })).toHaveLength(6);
     const page = await operations({ entity: 'degree', pageSize: 2, pageIndex: 2 });
     expect(page.response).toMatchObject({ total: 6, pageNum: 2, pageSize: 2, pages: 3 });
+    const slowest = (await operations({ entity: 'degree', sortField: 'durationMs', sortOrder: 'descend' })).response
+      .list;
+    expect(slowest.map((r) => r.durationMs)).toEqual(slowest.map((r) => r.durationMs).sort((a, b) => b - a));
+    expect((await operations({ sortField: 'path' })).message).toBe('sortField: cannot sort by "path"');
+    expect((await operations({ to: '9999-12-31T23:59:59-14:00' })).code).toBe(ResultCode.InvalidParams);
     expect((await operations({ entity: 'nothing' })).code).toBe(ResultCode.InvalidParams);
     expect((await operations({ from: 'yesterday' })).message).toMatch(/^from: /);
   });

@@ -130,13 +130,16 @@ export class OperationLog {
     const subject = req.logSubject ?? {};
     const ids = subject.ids ?? requestIds(req, route.entity);
     let label = subject.label ?? null;
+    const code = req.resultCode || ResultCode.Error;
     const reader = labelReaders.get(route.entity);
-    if (label === null && ids.length && reader) label = await reader(ctx, ids).catch(() => null);
+    // Invalid input names no record worth a lookup (its ids may be anything).
+    if (label === null && ids.length && reader && code !== ResultCode.InvalidParams) {
+      label = await reader(ctx, ids).catch(() => null);
+    }
     // A refused create names what it tried to create ("could not create degree «Bachelor»").
     if (label === null && !ids.length && route.action === 'create' && req.body && typeof req.body === 'object') {
       label = recordLabel([req.body as Record<string, unknown>]);
     }
-    const code = req.resultCode || ResultCode.Error;
     return {
       organizationId: ctx.orgId,
       userId: ctx.userId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoginReason } from '../enums/login-reason';
 import { type OperationAction, operationActionLabels } from '../enums/operation-action';
-import { zDateTime, zId } from '../fields';
+import { zDateText, zDateTime, zId } from '../fields';
 import type { EnumLabel, Lang } from '../labels';
 import { zPageRequest } from '../paging';
 
@@ -44,7 +44,8 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
 const entityKeys = Object.keys(operationEntityLabels) as [OperationEntity, ...OperationEntity[]];
 const actionKeys = Object.keys(operationActionLabels) as [OperationAction, ...OperationAction[]];
 const zResult = z.enum(['success', 'failure']);
-const zTimeBound = z.iso.datetime({ offset: true });
+// Real dates only (a date or a date-time), so no bound reaches the database as Invalid Date.
+const zTimeBound = zDateText();
 const zUserFilter = z.string().trim().max(64);
 
 // One call that changed (or tried to change) data.

@@ -8,8 +8,9 @@ import {
   pageOf,
   pageOffset,
 } from '@lyceum/contract';
-import { and, count, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
+import { invalidParams } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
 import { users } from '../user/user.table';
 import { loginLogs } from './auth.table';
@@ -62,10 +63,20 @@ function conditions(ctx: RequestContext, f: LoginLogFilter): SQL | undefined {
   );
 }
 
-// Matching login attempts of the organisation, newest first.
+// Newest first, or oldest first: the time is the one column worth sorting by.
+function orderOf(sort: Partial<PageRequest>): SQL[] {
+  if (sort.sortField && sort.sortField !== 'createTime') {
+    throw invalidParams('sortField', `cannot sort by "${sort.sortField}"`);
+  }
+  return sort.sortField && sort.sortOrder === 'ascend'
+    ? [asc(loginLogs.createTime), asc(loginLogs.id)]
+    : [desc(loginLogs.createTime), desc(loginLogs.id)];
+}
+
+// Matching login attempts of the organisation, newest first unless a sort is given.
 export async function listLogins(
   ctx: RequestContext,
-  filter: LoginLogFilter,
+  filter: LoginLogFilter & Partial<PageRequest>,
   limit: number,
   offset = 0,
 ): Promise<LoginLog[]> {
@@ -84,7 +95,7 @@ export async function listLogins(
     .from(loginLogs)
     .leftJoin(users, withUser)
     .where(conditions(ctx, filter))
-    .orderBy(desc(loginLogs.createTime), desc(loginLogs.id))
+    .orderBy(...orderOf(filter))
     .limit(limit)
     .offset(offset);
   return rows.map((r) => ({ ...r, mobile: isMobileUserAgent(r.userAgent), createTime: r.createTime.toISOString() }));

@@ -1,6 +1,7 @@
 import { type OperationLog, type OperationLogFilter, type PageRequest, pageOf, pageOffset } from '@lyceum/contract';
-import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
+import { invalidParams } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
 import { users } from '../user/user.table';
 import { operationLogs as ops } from './log.table';
@@ -54,10 +55,20 @@ function toOperation(r: Omit<OperationLog, 'success' | 'createTime'> & { createT
   return { ...r, success: r.responseCode === SUCCESS, createTime: r.createTime.toISOString() };
 }
 
-// Matching entries, newest first.
+// Newest first, or by one of these columns.
+const sortable = { createTime: ops.createTime, durationMs: ops.durationMs };
+function orderOf(sort: Partial<PageRequest>): SQL[] {
+  if (!sort.sortField) return [desc(ops.createTime), desc(ops.id)];
+  // Own properties only: `__proto__` or `toString` must not resolve to Object's members.
+  if (!Object.hasOwn(sortable, sort.sortField)) throw invalidParams('sortField', `cannot sort by "${sort.sortField}"`);
+  const column = sortable[sort.sortField as keyof typeof sortable];
+  return [sort.sortOrder === 'ascend' ? asc(column) : desc(column), desc(ops.id)];
+}
+
+// Matching entries, newest first unless a sort is given.
 export async function listOperations(
   ctx: RequestContext,
-  filter: OperationLogFilter,
+  filter: OperationLogFilter & Partial<PageRequest>,
   limit: number,
   offset = 0,
 ): Promise<OperationLog[]> {
@@ -66,7 +77,7 @@ export async function listOperations(
     .from(ops)
     .leftJoin(users, withUser)
     .where(conditions(ctx, filter))
-    .orderBy(desc(ops.createTime), desc(ops.id))
+    .orderBy(...orderOf(filter))
     .limit(limit)
     .offset(offset);
   return rows.map(toOperation);

@@ -31,7 +31,14 @@ export default function LoginLogView() {
   const lang = useLang();
   const list = usePagedList<LoginLog, Filter>('loginLog', (req) => loginLogPage(serverFilter(req)), {});
   const columns: TableColumnsType<LoginLog> = [
-    { title: logLabels.time[lang], dataIndex: 'createTime', width: 150, render: formatTime },
+    {
+      title: logLabels.time[lang],
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 150,
+      sorter: true,
+      render: formatTime,
+    },
     {
       title: logLabels.user[lang],
       key: 'user',

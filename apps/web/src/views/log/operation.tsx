@@ -37,7 +37,14 @@ export default function OperationLogView() {
   const lang = useLang();
   const list = usePagedList<OperationLog, Filter>('operationLog', (req) => operationLogPage(serverFilter(req)), {});
   const columns: TableColumnsType<OperationLog> = [
-    { title: logLabels.time[lang], dataIndex: 'createTime', width: 150, render: formatTime },
+    {
+      title: logLabels.time[lang],
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 150,
+      sorter: true,
+      render: formatTime,
+    },
     {
       title: logLabels.user[lang],
       key: 'user',
