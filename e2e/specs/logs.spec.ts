@@ -89,5 +89,8 @@ test.describe('logs', () => {
       });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByText('/api/userCategory')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Operation log' }).click();
+    await expect(page).toHaveURL(/\/log\/operation$/);
+    await expect(page.getByRole('cell', { name: `created user category «${name}»` })).toBeVisible();
   });
 });

@@ -13,6 +13,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fetchCurrentUser } from '../../shell/auth-api';
 import { currentLanguage, type Language, useLang } from '../../shell/i18n';
 import { roleName } from '../../shell/role-name';
@@ -163,7 +164,7 @@ export default function DashboardView() {
             )}
           </Row>
           {canReadLog && (
-            <Card title={t('dashboard.recent')}>
+            <Card title={t('dashboard.recent')} extra={<Link to="/log/operation">{t('log.viewAll')}</Link>}>
               <RecentOperations rows={data.recentOperations} />
             </Card>
           )}
