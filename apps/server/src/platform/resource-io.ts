@@ -101,7 +101,7 @@ export async function importResource<
     }
     if (!ok) continue;
     try {
-      await def.hooks?.validate?.(data as z.output<C>, ctx, 'create');
+      await def.hooks?.validate?.(data as z.output<C>, ctx, 'create', null);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const [field, ...rest] = message.split(': ');
@@ -122,16 +122,15 @@ export async function importResource<
     if (def.hooks?.beforeWrite) {
       for (const [i, data] of valid.entries()) {
         await giveWay(i);
-        await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create');
+        await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create', null);
       }
     }
     for (let i = 0; i < values.length; i += INSERT_BATCH) {
       const batch = values.slice(i, i + INSERT_BATCH);
       const inserted = await tx.insert(def.table).values(batch).returning({ id: def.table.id });
-      if (def.hooks?.afterSave) {
-        for (const [j, r] of inserted.entries()) {
-          await def.hooks.afterSave(tx, r.id as number, valid[i + j] as z.output<C>, ctx, 'create');
-        }
+      for (const [j, r] of inserted.entries()) {
+        await resource.saveOwned(tx, ctx, r.id as number, valid[i + j]);
+        await def.hooks?.afterSave?.(tx, r.id as number, valid[i + j] as z.output<C>, ctx, 'create', null);
       }
       await resource.linkFiles(
         tx,

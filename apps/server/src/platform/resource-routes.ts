@@ -119,6 +119,24 @@ export function registerResource<
     response: z.object({ deleted: z.number().int() }),
     handler: async ({ ctx, body }) => ({ deleted: await resource.remove(ctx, body.ids) }),
   });
+  for (const [name, act] of Object.entries(def.actions ?? {})) {
+    defineRoute(app, {
+      method: 'POST',
+      url: `${base}/${name}/:id`,
+      summary: act.summary,
+      description: act.from
+        ? `Allowed from ${act.field ?? 'status'} ${act.from.join(', ')}${act.to !== undefined ? `; leaves it at ${act.to}` : ''}. Refused with 501 naming the field otherwise.`
+        : undefined,
+      tags,
+      access: act.access,
+      mutates: true,
+      params: zIdParam,
+      body: act.input ?? z.object({}),
+      response: row,
+      handler: async ({ ctx, params, body }) =>
+        resource.project(ctx, [await resource.runAction(ctx, name, params.id, body as Record<string, unknown>)])[0] as RowOut,
+    });
+  }
   if (def.meta?.tree) {
     defineRoute(app, {
       method: 'POST',

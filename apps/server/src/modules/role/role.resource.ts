@@ -2,7 +2,7 @@ import { Permission as P, RoleKind, zRole, zRoleCreate, zRoleFilter, zRoleUpdate
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { businessError, forbidden, invalidParams } from '../../platform/errors';
 import { createResource } from '../../platform/resource';
-import { countUsersByRole, userCountsByRole } from '../user/user.service';
+import { userCountsByRole } from '../user/user.service';
 import { assertCanManageRole, assignableRoles } from './privilege.service';
 import { invalidatePermissions, permissionIdsOf } from './role.service';
 import { roles } from './role.table';
@@ -21,7 +21,6 @@ export const roleResource = createResource({
   search: [roles.name, roles.description],
   sort: { default: [asc(roles.sort), asc(roles.id)], fields: { name: roles.name, sort: roles.sort } },
   unique: [{ fields: ['name'], label: 'Role name' }],
-  usedBy: [{ label: 'users', count: countUsersByRole }],
   hooks: {
     // Only administrators make or change administrator roles; others change only roles within their own permissions.
     async validate(input, ctx, mode) {
