@@ -13,6 +13,7 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { examPaperResource } from './modules/exam-paper/exam-paper.resource';
 import { fileRoutes } from './modules/file/file.routes';
 import { localStorage } from './modules/file/file.storage';
 import { organizationRoutes } from './modules/organization/organization.routes';
@@ -24,6 +25,7 @@ import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
+import { registerResource } from './platform/resource-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemConfigRoutes(app);
   fileRoutes(app);
   questionRoutes(app);
+  registerResource(app, examPaperResource);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

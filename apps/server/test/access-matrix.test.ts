@@ -2,6 +2,7 @@ import { menuCatalogue, ResultCode, RoleKind } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/user/user.table';
+import { declaredResources } from '../src/platform/resource';
 import type { RouteInfo } from '../src/platform/route';
 import { createTestApp, type TestApp } from './harness';
 import { resourceNames, resourceSamples, type SampleIds, samplesWithRefs } from './resources';
@@ -24,6 +25,10 @@ interface DemoIds {
   fileId: number;
   questionId: number;
 }
+const paperSample = (questionId?: number) => ({
+  name: 'Matrix paper',
+  sections: [{ title: 'Part I', items: questionId ? [{ questionId, score: 2 }] : [] }],
+});
 const questionSample = {
   type: 1,
   stem: '<p>Which is prime? (matrix)</p>',
@@ -132,7 +137,22 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/question/importAiken': () => ({ body: { text: 'Q?\nA. x\nB. y\nANSWER: A', score: 1 }, own: true }),
   'POST /api/file/upload': () => ({ body: {}, query: { purpose: 'avatar' }, own: true }),
   'GET /api/file/:id': (d: DemoIds) => ({ params: { id: d.fileId } }),
+  'POST /api/examPaper/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a', mine: true } }),
+  'POST /api/examPaper/list': () => ({ body: { status: 1 } }),
+  'POST /api/examPaper/create': () => ({ body: paperSample(), own: true }),
+  'POST /api/examPaper/update': (d: DemoIds) => ({ body: { id: d.rows.examPaper, ...paperSample(d.questionId) } }),
+  'POST /api/examPaper/select/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
+  'POST /api/examPaper/export': () => ({ body: { status: 1 } }),
 });
+// Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
+// row: a new action is in the matrix without an entry here.
+for (const r of declaredResources()) {
+  for (const name of Object.keys(r.def.actions ?? {})) {
+    templates[`POST /api/${r.def.name}/${name}/:id`] = (d) => ({ params: { id: d.rows[r.def.name] }, body: {} });
+  }
+}
 
 // Public routes are covered by the auth tests; they serve anyone by design.
 const isPublic = (r: RouteInfo) => r.access === 'public';
@@ -233,6 +253,12 @@ beforeAll(async () => {
     (await t.call<{ id: number }[]>('POST', `/api/${name}/list`, { token: admin, body: { ...body, limit: 1 } }))
       .response[0].id;
   const degreeId = await firstId('degree', { keyword: 'Undergraduate' });
+  const questionId = (
+    await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample })
+  ).response.id;
+  rows.examPaper = (
+    await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
+  ).response.id;
   d = {
     rows,
     refs: {
@@ -249,8 +275,7 @@ beforeAll(async () => {
         payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
       })
     ).json().response.id,
-    questionId: (await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample }))
-      .response.id,
+    questionId,
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),

@@ -154,7 +154,17 @@ export const menuCatalogue: MenuArea[] = [
     icon: 'exam',
     title: t('Exams', '考试管理'),
     pages: [
-      page('paper', 'exam/paper', 'examPaper:page', t('Exam papers', '试卷管理'), STAFF),
+      page('paper', 'exam/paper', 'examPaper:page', t('Exam papers', '试卷管理'), STAFF, {
+        buttons: [
+          btn('examPaper:create', 'Create paper', '新增试卷', STAFF),
+          btn('examPaper:update', 'Edit paper', '编辑试卷', STAFF),
+          btn('examPaper:delete', 'Delete paper', '删除试卷', STAFF),
+          btn('examPaper:export', 'Export papers', '导出试卷', STAFF),
+          btn('examPaper:publish', 'Publish or withdraw', '发布/撤回', STAFF),
+          // Without it a teacher reads their own papers and published ones, and changes only their own.
+          btn('examPaper:all', "Every teacher's papers", '管理全部试卷', [A]),
+        ],
+      }),
       page('management', 'examManagement/index', 'exam:page', t('Exam management', '考试管理'), STAFF),
       page('scheduling', 'examScheduling/index', 'examSchedule:page', t('Exam scheduling', '考试安排'), [A]),
       page('registration', 'examRegistration/index', 'examRegister:page', t('Exam registration', '考试报名'), [A]),

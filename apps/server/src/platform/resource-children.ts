@@ -42,6 +42,8 @@ export interface ChildCollection {
   inList?: boolean;
   // Columns from one valid child input (default: the input's keys that are columns).
   values?: (child: Values, ctx: RequestContext) => Values;
+  // Completes one parent's children in one go before they are written (look-ups by the batch).
+  prepare?: (tx: Tx, ctx: RequestContext, items: Values[]) => Promise<Values[]>;
 }
 
 export function keyOf(table: PgTable, column: PgColumn): string {
@@ -156,10 +158,11 @@ export async function saveChildren(
   ctx: RequestContext,
   spec: ChildCollection,
   parentId: number,
-  items: Values[],
+  sent: Values[],
   path: string,
 ): Promise<void> {
   const { table } = spec;
+  const items = spec.prepare ? await spec.prepare(tx, ctx, sent) : sent;
   const parentKey = keyOf(table, spec.parent);
   const orderKey = spec.order ? keyOf(table, spec.order) : null;
   const mine = and(eq(table.organizationId, ctx.orgId), eq(spec.parent, parentId));
@@ -234,11 +237,13 @@ export async function loadChildren(
 }
 
 // Every reference column inside a collection and its nested collections, for "used by".
-export function childReferences(spec: ChildCollection): { table: TenantTable; column: PgColumn; ref: Reference }[] {
+export function childReferences(
+  spec: ChildCollection,
+): { table: TenantTable; column: PgColumn; ref: Reference; label: string }[] {
   const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
   return [
     ...Object.entries(spec.references ?? {}).flatMap(([field, ref]) =>
-      columns[field] ? [{ table: spec.table, column: columns[field], ref }] : [],
+      columns[field] ? [{ table: spec.table, column: columns[field], ref, label: spec.label }] : [],
     ),
     ...Object.values(spec.children ?? {}).flatMap(childReferences),
   ];

@@ -134,7 +134,9 @@ export function registerResource<
       body: act.input ?? z.object({}),
       response: row,
       handler: async ({ ctx, params, body }) =>
-        resource.project(ctx, [await resource.runAction(ctx, name, params.id, body as Record<string, unknown>)])[0] as RowOut,
+        resource.project(ctx, [
+          await resource.runAction(ctx, name, params.id, body as Record<string, unknown>),
+        ])[0] as RowOut,
     });
   }
   if (def.meta?.tree) {
@@ -170,6 +172,7 @@ export function registerResource<
       };
     },
   });
+  if (def.excel === 'export') return;
   defineFileRoute(app, {
     method: 'GET',
     url: `${base}/template`,

@@ -81,6 +81,8 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   };
   // Field labels and kinds for people and spreadsheets; a resource with meta gets export, import and template.
   meta?: ResourceMeta;
+  // Which spreadsheet verbs a resource with meta has (default both: nested rows cannot be imported).
+  excel?: 'export' | 'both';
   // Columns a `keyword` filter searches (contains, ignoring case).
   search?: PgColumn[];
   // Filters that are not a plain "column equals value"; other filter keys naming a column are.
@@ -239,7 +241,7 @@ async function countReferrers(db: DbOrTx, ctx: RequestContext, target: TenantTab
     for (const spec of Object.values(r.def.children ?? {})) {
       for (const use of childReferences(spec)) {
         if (use.ref.table === target)
-          await counted(use.table, inArray(use.column, ids), `${pluralLabel(r.def)} (${spec.label}s)`);
+          await counted(use.table, inArray(use.column, ids), `${use.label}s of ${pluralLabel(r.def)}`);
       }
     }
   }
