@@ -259,6 +259,14 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
   return out;
 }
 
+// What a resource takes from its entity declaration (packages/contract entity.ts): its name, one
+// record's English title for messages, its schemas and the meta people and spreadsheets see.
+export function fromEntity<
+  S extends { create: z.ZodObject; update: z.ZodObject; filter: z.ZodObject; row: z.ZodType },
+>(e: { name: string; one: { en: string }; schemas: S; meta: ResourceMeta }) {
+  return { name: e.name, title: e.one.en, schemas: e.schemas, meta: e.meta };
+}
+
 // The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...
 export function permissionsOf(
   prefix: string,
