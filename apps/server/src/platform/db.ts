@@ -72,7 +72,7 @@ export async function openDatabase(opts: {
   template?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, application_name: 'lyceum' });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, application_name: `lyceum ${process.pid}` });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
