@@ -200,5 +200,36 @@ describe.skipIf(!onPostgres)(
       console.log(`after the reconnect, grant through A enforced by B after ${granted} ms`);
       expect((await grant(admin, teacherGrants)).code).toBe(ResultCode.Success);
     });
+
+    it('cluster mode: WORKERS=2 forks two workers on one port, replaces a dead one, stops gracefully', async () => {
+      const cluster = await startServer({ ...env, WORKERS: '2' });
+      servers.push(cluster);
+      expect(cluster.printed()).toMatch(/2 worker processes/);
+      const workers = async () => {
+        const { rows } = await db.query<{ name: string }>(
+          "select application_name as name from pg_stat_activity where datname = $1 and application_name like 'lyceum-bus %'",
+          [name],
+        );
+        const pids = rows.map((r) => Number(r.name.split(' ')[1]));
+        return pids.filter((pid) => ![a.child.pid, b.child.pid, cluster.child.pid].includes(pid)).sort();
+      };
+      const first = await workers();
+      expect(first).toHaveLength(2);
+      const token = await login(cluster.url, 'teacher');
+      expect((await current(cluster.url, token)).code).toBe(ResultCode.Success);
+
+      process.kill(first[0], 'SIGKILL');
+      const replaced = await within(30_000, async () => {
+        const now = await workers();
+        return now.length === 2 && !now.includes(first[0]);
+      });
+      console.log(`a killed worker was replaced (listening) after ${replaced} ms`);
+      expect(cluster.printed()).toContain(`Worker ${first[0]} stopped (SIGKILL)`);
+      expect((await current(cluster.url, token)).code).toBe(ResultCode.Success);
+
+      cluster.child.kill('SIGTERM');
+      expect(await cluster.exited).toBe(0);
+      expect(await workers()).toEqual([]);
+    });
   },
 );
