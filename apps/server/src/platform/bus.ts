@@ -20,6 +20,10 @@ import type { DbOrTx } from './db';
 // Notifications sent while the listener is disconnected are lost. So while it is down, caches must
 // not be trusted (`trustCaches()` is false), and when it comes back every `onReset` handler runs
 // (drop everything, rescan the queue).
+//
+// Cross-process wake-ups (the job queue): publish(tx, 'jobs', { queue }) in the transaction that
+// enqueues; each process subscribes with subscribe('jobs', wake) and onReset(rescan), and still
+// polls now and then, since a wake-up is a hint, not a delivery guarantee.
 
 export const BUS_CHANNEL = 'lyceum_bus';
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; messages name what changed, not the data.
