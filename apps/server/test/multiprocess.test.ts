@@ -178,6 +178,15 @@ describe.skipIf(!onPostgres)(
       ).toBe(1);
     });
 
+    it('login throttling is shared: failures through either process count on one account', async () => {
+      const wrong = (s: Server) =>
+        call(s.url, '/api/user/login', { domain: 'demo', userName: 'academic', password: 'not-the-password' });
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await wrong(i % 2 ? b : a)).code);
+      // Five free attempts per account, whichever process they reach; the sixth is paused.
+      expect(codes).toEqual([402, 402, 402, 402, 402, ResultCode.Error]);
+    });
+
     it('the change bus reconnects when its connection is cut, and invalidations arrive again', async () => {
       const admin = await login(a.url, 'admin');
       const teacher = await login(b.url, 'teacher');
