@@ -4,7 +4,7 @@ import { businessError, forbidden, invalidParams } from '../../platform/errors';
 import { createResource } from '../../platform/resource';
 import { userCountsByRole } from '../user/user.service';
 import { assertCanManageRole, assignableRoles } from './privilege.service';
-import { invalidatePermissions, permissionIdsOf } from './role.service';
+import { permissionIdsOf, permissionsChanged } from './role.service';
 import { roles } from './role.table';
 
 export const roleResource = createResource({
@@ -38,8 +38,11 @@ export const roleResource = createResource({
         if (current?.code && current.kind !== input.kind)
           throw invalidParams('kind', 'the kind of a built-in role cannot change');
       }
-      invalidatePermissions(ctx.orgId);
       return input;
+    },
+    // A role's kind decides what its grants mean; every process drops its cached view on commit.
+    async afterSave(tx, _id, _input, ctx, mode) {
+      if (mode === 'update') await permissionsChanged(tx, ctx.orgId);
     },
     async beforeDelete(ctx, ids) {
       const builtIn = await ctx.db

@@ -8,6 +8,7 @@ import {
   studentOnlyPermissions,
 } from '@lyceum/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { bus } from '../../platform/bus';
 import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
@@ -128,6 +129,7 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
     }
     const stale = [...existing.values()].map((p) => p.id);
     if (stale.length) await tx.delete(permissions).where(inArray(permissions.id, stale));
+    // The grants below need the maps now; loadPermissionCatalogue rebuilds them after the commit.
     buildGrantMaps(entries, idByName);
     if (added.length) {
       const builtIn = await tx
@@ -148,8 +150,14 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
       }
     }
   });
+  await loadPermissionCatalogue(db);
+}
+
+// Reads the stored catalogue into memory without changing it: cluster workers, whose primary synced it.
+export async function loadPermissionCatalogue(db: Db): Promise<void> {
   catalogue = await db.select().from(permissions).orderBy(asc(permissions.sort));
-  permissionCache.clear();
+  buildGrantMaps(catalogueEntries(), new Map(catalogue.map((p) => [p.name, p.id])));
+  dropPermissionCache();
 }
 
 function buildGrantMaps(entries: CatalogueEntry[], idByName: Map<string, number>) {
@@ -213,11 +221,31 @@ interface EffectivePermissions {
   codes: ReadonlySet<string>;
   expires: number;
 }
+// Every request needs its role's permissions, so they are cached per process. Changes reach every
+// process through the change bus (platform/bus.ts) when they commit; the TTL is only a safety net.
 const CACHE_MS = 30_000;
 const permissionCache = new Map<string, EffectivePermissions>();
+// Bumped by every drop: a read that started before a drop must not store what it read.
+let generation = 0;
+const PERMISSIONS_TOPIC = 'permissions';
 
-export function invalidatePermissions(orgId: number): void {
+function invalidatePermissions(orgId: number): void {
+  generation++;
   for (const key of permissionCache.keys()) if (key.startsWith(`${orgId}:`)) permissionCache.delete(key);
+}
+
+function dropPermissionCache(): void {
+  generation++;
+  permissionCache.clear();
+}
+
+bus.subscribe(PERMISSIONS_TOPIC, (p) => invalidatePermissions(Number(p.orgId)));
+bus.onReset(dropPermissionCache);
+
+// Announces that an organisation's roles or grants changed; pass the transaction that changes them,
+// so every process drops its cached permissions when (and only when) it commits.
+export function permissionsChanged(tx: DbOrTx, orgId: number): Promise<void> {
+  return bus.publish(tx, PERMISSIONS_TOPIC, { orgId });
 }
 
 // What a role lets its holders do. A student role never yields staff permissions, whatever it was granted.
@@ -227,8 +255,10 @@ export async function effectivePermissions(
   roleId: number,
 ): Promise<EffectivePermissions | null> {
   const key = `${orgId}:${roleId}`;
-  const hit = permissionCache.get(key);
+  const trusted = bus.trustCaches();
+  const hit = trusted ? permissionCache.get(key) : undefined;
   if (hit && hit.expires > Date.now()) return hit;
+  const readAt = generation;
   const [role] = await db
     .select({ kind: roles.kind })
     .from(roles)
@@ -242,7 +272,7 @@ export async function effectivePermissions(
   const ids = new Set(granted.map((g) => g.id).filter((id) => kind !== RoleKind.Student || studentGrantable.has(id)));
   const codes = new Set(catalogue.filter((p) => ids.has(p.id) && p.permission).map((p) => p.permission!));
   const value = { kind, ids, codes, expires: Date.now() + CACHE_MS };
-  permissionCache.set(key, value);
+  if (trusted && readAt === generation) permissionCache.set(key, value);
   return value;
 }
 
@@ -355,8 +385,8 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
         .insert(rolePermissions)
         .values(ids.map((permissionId) => ({ organizationId: ctx.orgId, roleId, permissionId })));
     }
+    await permissionsChanged(tx, ctx.orgId);
   });
-  invalidatePermissions(ctx.orgId);
 }
 
 export async function rolesOfOrganization(db: DbOrTx, orgId: number) {
