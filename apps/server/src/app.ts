@@ -13,6 +13,8 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { exportRoutes } from './modules/export/export.routes';
+import { registerExportJobs } from './modules/export/export.service';
 import { fileRoutes } from './modules/file/file.routes';
 import { localStorage } from './modules/file/file.storage';
 import { organizationRoutes } from './modules/organization/organization.routes';
@@ -22,6 +24,7 @@ import { systemConfigRoutes } from './modules/system-config/system-config.routes
 import { userRoutes } from './modules/user/user.routes';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
+import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
 
@@ -29,8 +32,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     operationLog: OperationLog;
+    jobs: JobRunner;
   }
 }
+
+const PURGE_JOBS = 'jobs.purge';
 
 export interface AppOptions {
   db: Db;
@@ -39,6 +45,9 @@ export interface AppOptions {
   logLevel?: string;
   webDist?: string | null;
   trustProxy?: boolean;
+  // Run background jobs in this process (the server does; tests run them with app.jobs.runUntilIdle()).
+  startJobs?: boolean;
+  jobOptions?: RunnerOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -108,6 +117,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => operationLog.flush());
 
+  const jobs = new JobRunner(opts.db, {
+    onError: (err, job) => app.log.error({ err, job: job?.id, kind: job?.kind }, 'background job failed'),
+    ...opts.jobOptions,
+  });
+  app.decorate('jobs', jobs);
+  jobs.register(PURGE_JOBS, { run: async () => ({ removed: await JobRunner.purgeFinished(opts.db) }) });
+  jobs.every(PURGE_JOBS, 3600_000);
+  registerExportJobs(jobs, opts.db, app.storage);
+  if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
+  // Stops claiming and gives running jobs a few seconds before the database closes.
+  app.addHook('onClose', async () => jobs.stop());
+
   await app.register(fastifyCookie);
   // Security headers on every answer, pages and API alike: no framing (clickjacking), no sniffing,
   // no referrer leaking a path with an id, and a CSP that lets only our own scripts run.
@@ -165,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemConfigRoutes(app);
   fileRoutes(app);
   questionRoutes(app);
+  exportRoutes(app);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

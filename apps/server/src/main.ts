@@ -21,6 +21,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   webDist: config.webDist,
   filesDir,
+  startJobs: true,
 });
 const housekeeping = setInterval(
   () => void purgeExpired(database.db).catch((err) => app.log.error({ err })),
