@@ -68,6 +68,8 @@ export interface TestApp {
   database: Database;
   // The PostgreSQL database's address (tests that open a second pool, as another process would); null on PGlite.
   databaseUrl: string | null;
+  // Where this app's storage keeps files.
+  filesDir: string;
   ids: DemoIds;
   call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: CallOptions): Promise<Envelope<T>>;
   login(domain: string, userName: string, password?: string): Promise<string>;
@@ -100,6 +102,7 @@ export async function createTestApp(opts: { students?: number; questions?: boole
     app,
     database,
     databaseUrl: url,
+    filesDir,
     ids,
     call,
     async login(domain, userName, password = PASSWORD) {

@@ -132,9 +132,15 @@ describe('job queue', () => {
     b.register(kind, { run: async () => runs++ });
     const { id } = await enqueue(t.database.db, { kind, orgId: null });
     a.start();
-    await until(() => findJob(t.database.db, id), (j) => j?.status === 'running');
+    await until(
+      () => findJob(t.database.db, id),
+      (j) => j?.status === 'running',
+    );
     b.start();
-    await until(() => findJob(t.database.db, id), (j) => j?.status === 'done');
+    await until(
+      () => findJob(t.database.db, id),
+      (j) => j?.status === 'done',
+    );
     await Promise.all([a.stop(), b.stop()]);
     expect(runs).toBe(1);
     expect((await findJob(t.database.db, id))?.attempt).toBe(1);
@@ -148,7 +154,10 @@ describe('job queue', () => {
     // The "dead process" claims the job, keeps how far it got, and never beats again.
     const [claimed] = await dead.claim(1);
     expect(claimed).toMatchObject({ id, status: 'running', attempt: 1 });
-    await t.database.db.update(jobs).set({ checkpoint: { done: 4 } }).where(eq(jobs.id, id));
+    await t.database.db
+      .update(jobs)
+      .set({ checkpoint: { done: 4 } })
+      .where(eq(jobs.id, id));
 
     const seen: { attempt: number; checkpoint: unknown }[] = [];
     const b = runner({ leaseMs: 300 }, otherDb());
@@ -185,7 +194,10 @@ describe('job queue', () => {
     await r.runUntilIdle();
     expect(await findJob(t.database.db, id)).toMatchObject({ status: 'queued', attempt: 1 });
     r.start();
-    const job = await until(() => findJob(t.database.db, id), (j) => j?.status === 'failed');
+    const job = await until(
+      () => findJob(t.database.db, id),
+      (j) => j?.status === 'failed',
+    );
     await r.stop();
     expect(attempts).toEqual([1, 2, 3]);
     expect(job).toMatchObject({ attempt: 3, error: 'broken on attempt 3' });
@@ -221,11 +233,17 @@ describe('job queue', () => {
     });
     const { id } = await enqueue(t.database.db, { kind, orgId: null });
     r.start();
-    const running = await until(() => findJob(t.database.db, id), (j) => (j?.progress ?? 0) > 0);
+    const running = await until(
+      () => findJob(t.database.db, id),
+      (j) => (j?.progress ?? 0) > 0,
+    );
     expect(running).toMatchObject({ status: 'running', progressMessage: '400 / 1000' });
     expect(running?.progress).toBeCloseTo(0.4);
     release();
-    await until(() => findJob(t.database.db, id), (j) => j?.status === 'done');
+    await until(
+      () => findJob(t.database.db, id),
+      (j) => j?.status === 'done',
+    );
     await r.stop();
   });
 
@@ -244,7 +262,10 @@ describe('job queue', () => {
     });
     const { id } = await enqueue(t.database.db, { kind, orgId: null });
     r.start();
-    await until(() => findJob(t.database.db, id), (j) => j?.status === 'running');
+    await until(
+      () => findJob(t.database.db, id),
+      (j) => j?.status === 'running',
+    );
     await r.stop();
     expect(aborted).toBe(true);
     expect(await findJob(t.database.db, id)).toMatchObject({ status: 'queued', attempt: 0, lockedBy: null });
