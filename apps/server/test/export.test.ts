@@ -133,6 +133,27 @@ describe('asynchronous export', () => {
     expect((await download(admin, id)).json()).toMatchObject({ code: ResultCode.Error, message: /not ready/ });
   });
 
+  it('exports the question bank in its own re-importable sheet, like its synchronous export', async () => {
+    const question = {
+      type: 1,
+      stem: '<p>Which is prime? (async export)</p>',
+      options: ['A', 'B', 'C'].map((label) => ({ label, content: `Option ${label}` })),
+      answer: 'B',
+      score: 2,
+    };
+    expect((await t.call('POST', '/api/question/create', { token: admin, body: question })).code).toBe(1);
+    const filter = { keyword: 'async export' };
+    const id = await start(admin, 'question', filter);
+    await t.app.jobs.runUntilIdle();
+    const sync = await t.call<unknown[][]>('POST', '/api/question/export', { token: admin, body: filter });
+    expect((await mine(admin)).list.find((e) => e.id === id)).toMatchObject({
+      status: ExportStatus.Done,
+      title: 'Questions',
+      rowCount: 1,
+    });
+    expect(await sheetRows((await download(admin, id)).rawPayload)).toEqual(sync.response);
+  });
+
   it('removes expired exports and their files in the cleanup job', async () => {
     const id = await start(admin, 'degree');
     await t.app.jobs.runUntilIdle();
