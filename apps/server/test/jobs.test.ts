@@ -96,7 +96,7 @@ describe('job queue', () => {
       r.register(kind, {
         run: async (job) => {
           runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
-          await sleep(5);
+          await sleep(20);
         },
       });
       return r;
@@ -121,14 +121,15 @@ describe('job queue', () => {
   it('keeps a long job to its runner by renewing the lease', async () => {
     const kind = kindName('long');
     let runs = 0;
-    const a = runner({ leaseMs: 300 });
+    // The job runs for three leases; the lease is renewed every third of one.
+    const a = runner({ leaseMs: 500 });
     a.register(kind, {
       run: async () => {
         runs++;
-        await sleep(1200);
+        await sleep(1500);
       },
     });
-    const b = runner({ leaseMs: 300 }, otherDb());
+    const b = runner({ leaseMs: 500 }, otherDb());
     b.register(kind, { run: async () => runs++ });
     const { id } = await enqueue(t.database.db, { kind, orgId: null });
     a.start();
@@ -148,7 +149,7 @@ describe('job queue', () => {
 
   it('resumes a job whose process died (lease ran out) in another runner, with the attempt and checkpoint', async () => {
     const kind = kindName('resume');
-    const dead = runner({ leaseMs: 300 });
+    const dead = runner({ leaseMs: 1500 });
     dead.register(kind, { run: async () => {} });
     const { id } = await enqueue(t.database.db, { kind, orgId: null, payload: { rows: 10 } });
     // The "dead process" claims the job, keeps how far it got, and never beats again.
@@ -160,7 +161,7 @@ describe('job queue', () => {
       .where(eq(jobs.id, id));
 
     const seen: { attempt: number; checkpoint: unknown }[] = [];
-    const b = runner({ leaseMs: 300 }, otherDb());
+    const b = runner({ leaseMs: 1500 }, otherDb());
     b.register(kind, {
       run: async (job) => {
         seen.push({ attempt: job.attempt, checkpoint: job.checkpoint });
@@ -170,7 +171,7 @@ describe('job queue', () => {
     // Within the lease nobody else takes it.
     await b.runUntilIdle();
     expect(seen).toEqual([]);
-    await sleep(400);
+    await sleep(1600);
     await b.runUntilIdle();
     expect(seen).toEqual([{ attempt: 2, checkpoint: { done: 4 } }]);
     expect(await findJob(t.database.db, id)).toMatchObject({ status: 'done', result: { resumedFrom: 4 } });
