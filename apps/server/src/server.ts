@@ -75,6 +75,7 @@ export async function runServer(config: Config, mode: 'single' | 'worker'): Prom
     logLevel: config.logLevel,
     webDist: config.webDist,
     filesDir: filesDirOf(config),
+    startJobs: true,
   });
   const housekeeping = setInterval(
     () => void purgeExpired(database.db).catch((err) => app.log.error({ err })),

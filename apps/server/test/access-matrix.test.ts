@@ -24,6 +24,8 @@ interface DemoIds {
   refs: SampleIds;
   fileId: number;
   questionId: number;
+  // demo's administrator's finished export.
+  exportId: number;
 }
 const paperSample = (questionId?: number) => ({
   name: 'Matrix paper',
@@ -107,6 +109,8 @@ function resourceTemplates(name: string): Record<string, Template> {
     [`POST ${base}/delete/ids`]: (d) => ({ body: { ids: [d.rows[name]] } }),
     [`POST ${base}/tree`]: () => ({ body: {} }),
     [`POST ${base}/export`]: () => ({ body: {} }),
+    // Starts an export in the caller's own organisation (nothing of demo is touched).
+    [`POST ${base}/exportAsync`]: () => ({ body: {}, own: true }),
     [`GET ${base}/template`]: () => ({}),
     [`POST ${base}/import`]: () => ({ body: {} }),
   };
@@ -118,6 +122,12 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/systemConfig/get': () => ({}),
   'POST /api/systemConfig/save': () => ({ body: { name: 'Renamed', themeColor: '#123456' }, own: true }),
   'POST /api/user/export': () => ({ body: { roleId: 1 } }),
+  'POST /api/user/exportAsync': () => ({ body: { roleId: 1 }, own: true }),
+  'POST /api/question/exportAsync': () => ({ body: { keyword: 'prime' }, own: true }),
+  'POST /api/export/page': () => ({ body: { pageIndex: 1, pageSize: 10 } }),
+  'POST /api/export/select/:id': (d: DemoIds) => ({ params: { id: d.exportId } }),
+  'GET /api/export/download/:id': (d: DemoIds) => ({ params: { id: d.exportId } }),
+  'POST /api/export/delete/:id': (d: DemoIds) => ({ params: { id: d.exportId } }),
   'GET /api/user/template': () => ({}),
   'POST /api/user/import': () => ({ body: {} }),
   'POST /api/question/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'prime' } }),
@@ -282,7 +292,10 @@ beforeAll(async () => {
     roleId: demo.roleIds.teacher,
     deptId: demo.deptIds.cs,
     categoryId: demo.categoryIds.undergraduate,
+    exportId: (await t.call<{ exportId: number }>('POST', '/api/degree/exportAsync', { token: admin, body: {} }))
+      .response.exportId,
   };
+  await t.app.jobs.runUntilIdle();
   routes = t.app.routeCatalog.filter((r) => !isPublic(r));
 });
 afterAll(() => t.close());

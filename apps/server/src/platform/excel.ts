@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { FieldMeta, Lang, ResourceMeta } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import { type CellValue, readSheetRows } from './xlsx-reader';
@@ -58,6 +58,29 @@ export async function writeWorkbook(
     ws.addRow(Object.fromEntries(fields.map((f) => [f.key, toCell(f, row[f.key], lookups, lang)])));
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// The same sheet written as a stream, batch by batch, for exports run as background jobs: the rows
+// are never all in memory, and the caller reports progress between batches.
+export function streamWorkbook(meta: ResourceMeta, lookups: Lookups, lang: Lang, stream: Writable) {
+  const fields = excelFields(meta).filter((f) => !f.importOnly);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  wb.creator = 'Lyceum';
+  const ws = wb.addWorksheet(meta.title[lang].slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = fields.map((f) => ({ header: f.label[lang], key: f.key, width: f.width ? f.width / 7 : 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  return {
+    add(rows: Record<string, unknown>[]) {
+      for (const row of rows) {
+        ws.addRow(Object.fromEntries(fields.map((f) => [f.key, toCell(f, row[f.key], lookups, lang)]))).commit();
+      }
+    },
+    async commit() {
+      ws.commit();
+      await wb.commit();
+    },
+  };
 }
 
 // The import template: the header row, an input list on enum and yes/no columns, and a note per

@@ -1,9 +1,19 @@
-import { type PageRequest, zIdListRequest, zIdParam, zImportReport, zPage, zPageRequest } from '@lyceum/contract';
+import {
+  type PageRequest,
+  zExportStarted,
+  zIdListRequest,
+  zIdParam,
+  zImportReport,
+  zPage,
+  zPageRequest,
+} from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { startExport } from '../modules/export/export.service';
 import { registerFileReader } from '../modules/file/file-access';
+import { type Exportable, registerExportable } from './exportables';
 import type { Resource } from './resource';
-import { exportResource, importResource, requestLang, templateOf } from './resource-io';
+import { exportResource, exportResourceInBatches, importResource, requestLang, templateOf } from './resource-io';
 import { defineFileRoute, defineRoute } from './route';
 import { importBody } from './xlsx-reader';
 
@@ -171,6 +181,32 @@ export function registerResource<
         body: await exportResource(resource, ctx, body as Record<string, unknown>, lang),
       };
     },
+  });
+  // The same export as a background job: the answer is at once, the file lands on the caller's
+  // export list (/api/export/*) with its progress.
+  const exportAccess = def.permissions.export ?? def.permissions.read;
+  const exportable: Exportable = {
+    name: def.name,
+    title: meta.title,
+    access: exportAccess,
+    write: (ctx, filter, lang, out, onBatch) => exportResourceInBatches(resource, ctx, filter, lang, out, onBatch),
+  };
+  registerExportable(exportable);
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/exportAsync`,
+    summary: `Start an export of ${t} records matching the filters, run in the background`,
+    description:
+      'Answers {exportId} at once; the export list (/api/export/page) shows its progress and offers the file when done.',
+    tags,
+    access: exportAccess,
+    mutates: true,
+    body: def.schemas.filter,
+    querystring: zLang,
+    response: zExportStarted,
+    handler: async ({ ctx, body, req }) => ({
+      exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
+    }),
   });
   if (def.excel === 'export') return;
   defineFileRoute(app, {
