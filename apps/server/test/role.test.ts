@@ -45,6 +45,31 @@ describe('menu', () => {
     expect(menu.permissionList.every((p) => p.startsWith('my'))).toBe(true);
   });
 
+  it('carries the screens opened from others (marking, class detail) only to roles holding their permission', async () => {
+    const paths = (m: MenuResponse) =>
+      m.routerItemVMList.flatMap((a) =>
+        a.children.map((c) => (c.path.startsWith('/') ? c.path : `${a.path}/${c.path}`)),
+      );
+    const teacher = await t.login('demo', 'teacher');
+    const teacherMenu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: teacher })).response;
+    expect(paths(teacherMenu)).toEqual(expect.arrayContaining(['/answer/edit', '/answer/read', '/team/detail']));
+    const exam = teacherMenu.routerItemVMList.find((m) => m.path === '/exam')!;
+    expect(exam.children.find((c) => c.path === '/answer/edit')).toMatchObject({
+      hidden: true,
+      metaActiveMenu: '/exam/answer',
+    });
+    // Registrants belong to exam registration, which teachers do not have.
+    expect(paths(teacherMenu)).not.toContain('/examRegister/registerList');
+    const academic = await t.login('demo', 'academic');
+    const academicMenu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: academic })).response;
+    expect(paths(academicMenu)).toContain('/examRegister/registerList');
+    const student = await t.login('demo', 'student');
+    const studentMenu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: student })).response;
+    for (const path of ['/answer/edit', '/answer/list', '/team/detail', '/task/taskPaperEdit', '/user/achiReport']) {
+      expect(paths(studentMenu)).not.toContain(path);
+    }
+  });
+
   it('the permission tree has three levels and every area of the product', () => {
     expect(tree.length).toBeGreaterThanOrEqual(12);
     const all = flat(tree);
@@ -74,6 +99,22 @@ describe('roles', () => {
     const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
     expect(menu.permissionList).toEqual(['examLog:page']);
     expect(menu.routerItemVMList.map((m) => m.path)).toEqual(['/exam']);
+    expect(menu.routerItemVMList[0].children.map((c) => c.path)).toEqual(['monitor']);
+    // Given "Marking", the role also reaches the marking screens, though nobody ticked them.
+    const marking = flat(tree).find((n) => n.name === 'answerIndex')!;
+    await t.call('POST', '/api/role/grant', {
+      token: admin,
+      body: { roleId: created.response.id, permissionIds: [monitor.id, marking.id] },
+    });
+    const withMarking = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
+    expect(withMarking.routerItemVMList[0].children.map((c) => c.path)).toEqual([
+      'answer',
+      'monitor',
+      '/answer/list',
+      '/answer/edit',
+      '/answer/read',
+      '/answer/print',
+    ]);
     const inUse = await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin });
     expect(inUse.code).toBe(ResultCode.Error);
     expect(inUse.message).toMatch(/used by 1 users/);

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './crud';
+export * from './enums/built-in-role';
 export * from './enums/camera-source';
 export * from './enums/department-type';
 export * from './enums/difficulty';

@@ -1,4 +1,4 @@
-import { type PageRequest, pageOf, pageOffset, type ResourceMeta } from '@lyceum/contract';
+import { type CrudPrefix, type PageRequest, pageOf, pageOffset, type ResourceMeta } from '@lyceum/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -165,7 +165,7 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
 
 // The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...
 export function permissionsOf(
-  prefix: string,
+  prefix: CrudPrefix,
 ): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
   return {
     read: [`${prefix}:page`],
@@ -179,7 +179,7 @@ export function permissionsOf(
 
 // Reference data (degrees, categories, tags, ...): names that the selects of other staff screens
 // show, so any staff member may list them; pages, exports and writes keep their own permissions.
-export function referenceDataPermissions(prefix: string) {
+export function referenceDataPermissions(prefix: CrudPrefix) {
   return { ...permissionsOf(prefix), list: 'staff' as const };
 }
 

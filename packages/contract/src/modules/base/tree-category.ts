@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crudSchemas, zParentId, zSort } from '../../crud';
 import { zId, zText } from '../../fields';
+import type { CrudPrefix } from '../../menu-catalogue';
 import { field, type ResourceMeta, sortField } from '../../resource-meta';
 
 // Course and product categories: plain named trees.
@@ -11,7 +12,7 @@ export const treeCategorySchemas = crudSchemas({
 });
 export type TreeCategory = z.infer<typeof treeCategorySchemas.row>;
 
-function treeMeta(name: string, en: string, zh: string): ResourceMeta {
+function treeMeta(name: CrudPrefix, en: string, zh: string): ResourceMeta {
   return {
     name,
     title: { en, zh },
