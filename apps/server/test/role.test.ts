@@ -1,5 +1,8 @@
 import { type MenuResponse, type PermissionNode, ResultCode, type Role } from '@lyceum/contract';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncPermissionCatalogue } from '../src/modules/role/role.service';
+import { permissions } from '../src/modules/role/role.table';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -201,5 +204,35 @@ describe('roles', () => {
       body: { roleId: ids.student, userIds: [sid], mode: 'remove' },
     });
     expect(last.message).toBe('These users would be left without a role: s2026001');
+  });
+});
+
+describe('catalogue sync at start', () => {
+  it('adds pages new to the catalogue and grants them to the built-in roles that should have them', async () => {
+    // A database from before the marking screens joined the catalogue.
+    const names = ['answerList', 'answerEdit', 'answerRead', 'answerPrint'];
+    await t.database.db.delete(permissions).where(inArray(permissions.name, names));
+    const menuOf = async (userName: string) => {
+      const token = await t.login('demo', userName);
+      const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
+      return menu.routerItemVMList.flatMap((a) => a.children.map((c) => c.name));
+    };
+    await syncPermissionCatalogue(t.database.db);
+    const added = await t.database.db.select().from(permissions).where(inArray(permissions.name, names));
+    expect(added.map((p) => [p.name, p.permission, p.hidden]).sort()).toEqual(
+      names.map((n) => [n, 'answer:page', true]).sort(),
+    );
+    const grants = (await t.call<Role[]>('POST', '/api/role/list', { token: admin, body: {} })).response.filter(
+      (r) => r.builtIn,
+    );
+    const edit = added.find((p) => p.name === 'answerEdit')!.id;
+    expect(Object.fromEntries(grants.map((r) => [r.code, r.permissionIds.includes(edit)]))).toEqual({
+      admin: true,
+      academic: true,
+      teacher: true,
+      student: false,
+    });
+    expect(await menuOf('teacher')).toContain('answerEdit');
+    expect(await menuOf('student')).not.toContain('answerEdit');
   });
 });
