@@ -177,7 +177,7 @@ const catalogue = [
           ['compose', 'question/compose', 'Compose', '组合题'],
         ] as const
       ).map(([path, component, en, zh]) =>
-        page(path, component, 'question:edit', t(en, zh), STAFF, { hidden: true, activeMenu: '/question/list' }),
+        subPage(path, component, 'question:edit', t(en, zh), STAFF, '/question/list'),
       ),
     ],
   },
