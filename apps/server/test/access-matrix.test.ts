@@ -1,4 +1,4 @@
-import { menuCatalogue, ResultCode, RoleKind } from '@lyceum/contract';
+import { menuCatalogue, permissionCodes, ResultCode, RoleKind } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/user/user.table';
@@ -170,8 +170,9 @@ const key = (r: RouteInfo) => `${r.method} ${r.url}`;
 
 // What a built-in role of each kind holds by default, from the menu catalogue (as role.service grants it).
 function defaultCodes(kind: RoleKind): Set<string> {
-  const studentOnly = (grant: RoleKind[]) => grant.length === 1 && grant[0] === RoleKind.Student;
-  const holds = (grant: RoleKind[]) => (kind === RoleKind.Administrator ? !studentOnly(grant) : grant.includes(kind));
+  const studentOnly = (grant: readonly RoleKind[]) => grant.length === 1 && grant[0] === RoleKind.Student;
+  const holds = (grant: readonly RoleKind[]) =>
+    kind === RoleKind.Administrator ? !studentOnly(grant) : grant.includes(kind);
   const out = new Set<string>();
   for (const area of menuCatalogue) {
     for (const page of area.pages) {
@@ -304,6 +305,15 @@ describe('every route', () => {
   it('has a request template here (a new route must join the matrix)', () => {
     const missing = routes.map(key).filter((k) => !templates[k]);
     expect(missing).toEqual([]);
+  });
+
+  it('names only permissions of the menu catalogue', () => {
+    // The type system checks the literals; this catches names built at run time (`${prefix}:page`).
+    const named = t.app.routeCatalog.flatMap((r) =>
+      typeof r.access === 'string' ? [] : r.access.map((p) => ({ route: key(r), p })),
+    );
+    expect(named.length).toBeGreaterThan(50);
+    expect(named.filter(({ p }) => !permissionCodes.has(p))).toEqual([]);
   });
 
   it('answers 401 without a session', async () => {

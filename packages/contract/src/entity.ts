@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { crudSchemas, zParentId, zSort } from './crud';
 import { zColor, zDateText, zEnum, zId, zLink, zOptionalLink, zOptionalText, zText } from './fields';
 import type { EnumLabel } from './labels';
-import type { Title } from './menu-catalogue';
-import type { FieldMeta, ResourceMeta } from './resource-meta';
+import { type CrudPrefix, crudVerbs, isPermissionCode, type Title } from './menu-catalogue';
+import type { FieldMeta, FormMeta, ResourceMeta } from './resource-meta';
 
 // An entity is declared once: each field says how it is typed and limited on input, how a stored
 // row carries it, whether it filters, and how people see it (labels in both languages, list, form,
@@ -169,13 +169,11 @@ type FilterShape<Fs extends Record<string, AnyField>> = {
   [K in keyof Fs as Fs[K]['filter'] extends z.ZodType ? K : never]: Exclude<Fs[K]['filter'], undefined>;
 };
 
-export interface EntityDecl<Fs extends Record<string, AnyField>, X extends z.ZodRawShape> {
-  name: string;
+export interface EntityDecl<N extends string, Fs extends Record<string, AnyField>, X extends z.ZodRawShape> {
+  name: N;
   // The list's title (plural) and one record's name (singular), both languages.
   title: Title;
   one: Title;
-  // The prefix of its permissions (`semester` → semester:page, semester:create, ...); default the name.
-  permission?: string;
   tree?: boolean;
   labelKey?: string;
   // A `keyword` filter over the text fields the server searches.
@@ -185,9 +183,13 @@ export interface EntityDecl<Fs extends Record<string, AnyField>, X extends z.Zod
   extraFilters?: X;
 }
 
-export function defineEntity<Fs extends Record<string, AnyField>, X extends z.ZodRawShape = Record<never, never>>(
-  decl: EntityDecl<Fs, X>,
-) {
+// An entity whose name is a resource prefix of the menu catalogue (`semester` → semester:page,
+// semester:create, ...) gets a screen's meta; others (rendered by hand-built screens) a form meta.
+export function defineEntity<
+  const N extends string,
+  Fs extends Record<string, AnyField>,
+  X extends z.ZodRawShape = Record<never, never>,
+>(decl: EntityDecl<N, Fs, X>) {
   const entries = Object.entries(decl.fields) as [string, AnyField][];
   const pick = (k: 'input' | 'row') => Object.fromEntries(entries.map(([key, s]) => [key, s[k]]));
   const filters = Object.fromEntries(entries.flatMap(([key, s]) => (s.filter ? [[key, s.filter]] : [])));
@@ -196,14 +198,15 @@ export function defineEntity<Fs extends Record<string, AnyField>, X extends z.Zo
     row: pick('row') as RowShape<Fs>,
     filter: { ...(filters as FilterShape<Fs>), ...(decl.extraFilters ?? ({} as X)) },
   });
-  const meta: ResourceMeta = {
+  const screen = crudVerbs.every((verb) => isPermissionCode(`${decl.name}:${verb}`));
+  const meta = {
     name: decl.name,
     title: decl.title,
-    permission: decl.permission ?? decl.name,
+    ...(screen ? { permission: decl.name } : {}),
     ...(decl.tree ? { tree: true } : {}),
     ...(decl.labelKey ? { labelKey: decl.labelKey } : {}),
     ...(decl.keyword ? { keyword: true } : {}),
     fields: entries.map(([key, s]) => ({ key, ...s.meta })),
-  };
+  } as FormMeta as N extends CrudPrefix ? ResourceMeta : FormMeta;
   return { name: decl.name, title: decl.title, one: decl.one, schemas, meta };
 }

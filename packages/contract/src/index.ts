@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './crud';
 export * from './entity';
+export * from './enums/built-in-role';
 export * from './enums/camera-source';
 export * from './enums/department-type';
 export * from './enums/difficulty';

@@ -1,5 +1,5 @@
 import type { EnumLabel } from './labels';
-import type { Title } from './menu-catalogue';
+import type { CrudPrefix, Title } from './menu-catalogue';
 
 // How a declared resource looks to people: its fields with labels in both languages, how each is
 // shown, filtered, edited and written to Excel. The web renders list pages and forms from it; the
@@ -40,8 +40,9 @@ export interface FieldMeta {
 export interface ResourceMeta {
   name: string;
   title: Title;
-  // Permission strings: `${permission}:page` to see, `:create`, `:update`, `:delete`, `:export`, `:import`.
-  permission: string;
+  // The prefix of its permissions: `${permission}:page` to see, `:create`, `:update`, `:delete`,
+  // `:export`, `:import`; only prefixes whose screen has all of them in the menu catalogue.
+  permission: CrudPrefix;
   // Tree resources have parentId and render as trees.
   tree?: boolean;
   // The field that names a row (tree nodes, selects, "used by" messages); default 'name'.
@@ -50,6 +51,9 @@ export interface ResourceMeta {
   keyword?: boolean;
   fields: FieldMeta[];
 }
+
+// The fields of a form that is not a resource (the organisation's settings): no list, no CRUD permissions.
+export type FormMeta = Omit<ResourceMeta, 'permission'>;
 
 export function metaField(meta: ResourceMeta, key: string): FieldMeta | undefined {
   return meta.fields.find((f) => f.key === key);

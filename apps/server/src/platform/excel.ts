@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { FieldMeta, Lang, ResourceMeta } from '@lyceum/contract';
+import type { FieldMeta, FormMeta, Lang } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import { type CellValue, readSheetRows } from './xlsx-reader';
 
@@ -15,7 +15,7 @@ export type Lookups = Map<string, RefLookup>;
 const YES = new Set(['yes', 'y', 'true', '1', '是', '√']);
 const NO = new Set(['no', 'n', 'false', '0', '否', '×']);
 
-export function excelFields(meta: ResourceMeta): FieldMeta[] {
+export function excelFields(meta: FormMeta): FieldMeta[] {
   return meta.fields.filter((f) => f.excel !== false && f.kind !== 'file');
 }
 
@@ -42,7 +42,7 @@ function toCell(field: FieldMeta, value: unknown, lookups: Lookups, lang: Lang):
 }
 
 export async function writeWorkbook(
-  meta: ResourceMeta,
+  meta: FormMeta,
   rows: Record<string, unknown>[],
   lookups: Lookups,
   lang: Lang,
@@ -62,7 +62,7 @@ export async function writeWorkbook(
 
 // The same sheet written as a stream, batch by batch, for exports run as background jobs: the rows
 // are never all in memory, and the caller reports progress between batches.
-export function streamWorkbook(meta: ResourceMeta, lookups: Lookups, lang: Lang, stream: Writable) {
+export function streamWorkbook(meta: FormMeta, lookups: Lookups, lang: Lang, stream: Writable) {
   const fields = excelFields(meta).filter((f) => !f.importOnly);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   wb.creator = 'Lyceum';
@@ -85,7 +85,7 @@ export function streamWorkbook(meta: ResourceMeta, lookups: Lookups, lang: Lang,
 
 // The import template: the header row, an input list on enum and yes/no columns, and a note per
 // header saying what the column takes.
-export async function writeTemplate(meta: ResourceMeta, lang: Lang): Promise<Buffer> {
+export async function writeTemplate(meta: FormMeta, lang: Lang): Promise<Buffer> {
   const fields = excelFields(meta);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(meta.title[lang].slice(0, 31));
@@ -182,7 +182,7 @@ function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: 
 // key). More than `maxRows` rows is refused as soon as the next row is read.
 export async function readWorkbook(
   file: Buffer | Readable,
-  meta: ResourceMeta,
+  meta: FormMeta,
   lookups: Lookups,
   maxRows: number,
 ): Promise<{ rows: ParsedRow[]; errors: RowError[] }> {

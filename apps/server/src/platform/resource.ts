@@ -1,4 +1,4 @@
-import { type PageRequest, pageOf, pageOffset, type ResourceMeta } from '@lyceum/contract';
+import { type CrudPrefix, type FormMeta, type PageRequest, pageOf, pageOffset } from '@lyceum/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -80,7 +80,7 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
     import?: GuardedAccess;
   };
   // Field labels and kinds for people and spreadsheets; a resource with meta gets export, import and template.
-  meta?: ResourceMeta;
+  meta?: FormMeta;
   // Which spreadsheet verbs a resource with meta has (default both: nested rows cannot be imported).
   excel?: 'export' | 'both';
   // Columns a `keyword` filter searches (contains, ignoring case).
@@ -206,7 +206,7 @@ export function declaredResources(): readonly (typeof declared)[number][] {
   return declared;
 }
 
-function pluralLabel(def: { title: string; meta?: ResourceMeta }): string {
+function pluralLabel(def: { title: string; meta?: FormMeta }): string {
   return def.meta?.title.en.toLowerCase() ?? `${def.title.toLowerCase()} records`;
 }
 
@@ -263,13 +263,13 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
 // record's English title for messages, its schemas and the meta people and spreadsheets see.
 export function fromEntity<
   S extends { create: z.ZodObject; update: z.ZodObject; filter: z.ZodObject; row: z.ZodType },
->(e: { name: string; one: { en: string }; schemas: S; meta: ResourceMeta }) {
+>(e: { name: string; one: { en: string }; schemas: S; meta: FormMeta }) {
   return { name: e.name, title: e.one.en, schemas: e.schemas, meta: e.meta };
 }
 
 // The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...
 export function permissionsOf(
-  prefix: string,
+  prefix: CrudPrefix,
 ): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
   return {
     read: [`${prefix}:page`],
@@ -283,7 +283,7 @@ export function permissionsOf(
 
 // Reference data (degrees, categories, tags, ...): names that the selects of other staff screens
 // show, so any staff member may list them; pages, exports and writes keep their own permissions.
-export function referenceDataPermissions(prefix: string) {
+export function referenceDataPermissions(prefix: CrudPrefix) {
   return { ...permissionsOf(prefix), list: 'staff' as const };
 }
 

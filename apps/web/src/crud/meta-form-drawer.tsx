@@ -7,7 +7,7 @@ import { FormDrawer } from './form-drawer';
 import { formItem } from './meta-inputs';
 import type { RefChoices } from './ref-options';
 import type { AnyRow, ResourceApi } from './resource-api';
-import { formFields, type ResourceView, rowName } from './resource-view';
+import { type FormView, formFields, type ResourceView, rowName } from './resource-view';
 import { showServerFieldError } from './server-field-error';
 import { acceptsNull, defaultOf } from './zod-rules';
 
@@ -29,7 +29,7 @@ interface Props {
 
 // What the form sends: empty inputs become null where the schema takes null, and are left out
 // (so the schema's default applies) where it does not.
-export function formBody(view: ResourceView, values: Values): Values {
+export function formBody(view: FormView, values: Values): Values {
   const body: Values = {};
   for (const field of formFields(view.meta)) {
     const value = values[field.key];

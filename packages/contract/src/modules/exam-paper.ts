@@ -3,7 +3,7 @@ import { examPaperStatusLabels } from '../enums/exam-paper-status';
 import { PaperType, paperTypeLabels } from '../enums/paper-type';
 import { zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
 import { zPageRequest } from '../paging';
-import { field, type ResourceMeta } from '../resource-meta';
+import { type FormMeta, field } from '../resource-meta';
 
 // A score: positive, at most one decimal place of precision that matters (0.5 points are common).
 const zScore = z.number().positive().max(1000);
@@ -87,10 +87,10 @@ export const zExamPaperFilter = z.object({
 });
 export const zExamPaperPageRequest = zPageRequest.extend(zExamPaperFilter.shape);
 
-export const examPaperMeta: ResourceMeta = {
+// The paper builder is a hand-built screen, so the meta carries no generic screen's permissions.
+export const examPaperMeta: FormMeta = {
   name: 'examPaper',
   title: { en: 'Exam papers', zh: '试卷' },
-  permission: 'examPaper',
   keyword: true,
   fields: [
     field('name', ['Name', '试卷名称'], 'text', { required: true, sortable: true }),

@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { action, createResource, permissionsOf, type Values } from '../../platform/resource';
+import { action, createResource, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { courseCategories } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
@@ -29,7 +29,13 @@ export const examPaperResource = createResource({
   table: examPapers,
   schemas: { row: zExamPaper, create: zExamPaperCreate, update: zExamPaperUpdate, filter: zExamPaperFilter },
   meta: examPaperMeta,
-  permissions: permissionsOf('examPaper'),
+  permissions: {
+    read: ['examPaper:page'],
+    create: ['examPaper:create'],
+    update: ['examPaper:update'],
+    remove: ['examPaper:delete'],
+    export: ['examPaper:export'],
+  },
   excel: 'export',
   search: [examPapers.name],
   filters: { mine: (mine, ctx) => (mine ? eq(examPapers.creatorId, ctx.userId) : undefined) },

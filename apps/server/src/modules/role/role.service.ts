@@ -1,4 +1,7 @@
 import {
+  ADMIN_ROLE_CODE,
+  type BuiltInRoleCode,
+  builtInRoles,
   type MenuItem,
   type MenuResponse,
   menuCatalogue,
@@ -20,7 +23,7 @@ type PermissionRow = typeof permissions.$inferSelect;
 interface CatalogueEntry {
   row: Omit<PermissionRow, 'id' | 'parentId'>;
   parentName: string | null;
-  grant: RoleKind[];
+  grant: readonly RoleKind[];
 }
 
 // Flattens the contract's menu catalogue into permission rows, parents first.
@@ -183,30 +186,13 @@ export function defaultGrant(kind: RoleKind): number[] {
   return grantByKind.get(kind) ?? [];
 }
 
-export const builtInRoles = [
-  {
-    code: 'admin',
-    kind: RoleKind.Administrator,
-    name: 'Administrator',
-    description: 'Runs the organisation: users, roles and settings',
-  },
-  {
-    code: 'academic',
-    kind: RoleKind.AcademicStaff,
-    name: 'Academic staff',
-    description: 'Runs courses, exams and base data',
-  },
-  { code: 'teacher', kind: RoleKind.Teacher, name: 'Teacher', description: 'Teaches classes, writes questions, marks' },
-  { code: 'student', kind: RoleKind.Student, name: 'Student', description: 'Takes exams and homework' },
-] as const;
-
 // Creates the four built-in roles of a new organisation with their default menus.
-export async function createBuiltInRoles(db: DbOrTx, orgId: number): Promise<Record<string, number>> {
-  const ids: Record<string, number> = {};
+export async function createBuiltInRoles(db: DbOrTx, orgId: number): Promise<Record<BuiltInRoleCode, number>> {
+  const ids = {} as Record<BuiltInRoleCode, number>;
   for (const [sort, r] of builtInRoles.entries()) {
     const [row] = await db
       .insert(roles)
-      .values({ organizationId: orgId, name: r.name, kind: r.kind, code: r.code, description: r.description, sort })
+      .values({ organizationId: orgId, name: r.title.en, kind: r.kind, code: r.code, description: r.description, sort })
       .returning({ id: roles.id });
     ids[r.code] = row.id;
     const grant = defaultGrant(r.kind).map((permissionId) => ({ organizationId: orgId, roleId: row.id, permissionId }));
@@ -277,11 +263,15 @@ export async function effectivePermissions(
 }
 
 // The menu of the spec: first-level entries that have at least one granted, visible or hidden page.
+// A hidden page (a screen opened from another: marking, a class's detail) comes with its permission,
+// whichever entry granted it, so a role given "Marking" also reaches the marking screens.
 export function buildMenu(granted: ReadonlySet<number>, codes: ReadonlySet<string>): MenuResponse {
   const routerItemVMList: MenuItem[] = [];
+  const carried = (p: PermissionRow) =>
+    granted.has(p.id) || (p.hidden && p.permission !== null && codes.has(p.permission));
   for (const top of catalogue.filter((p) => p.level === PermissionLevel.FirstLevel)) {
     const children = catalogue
-      .filter((p) => p.parentId === top.id && p.level === PermissionLevel.SecondLevel && granted.has(p.id))
+      .filter((p) => p.parentId === top.id && p.level === PermissionLevel.SecondLevel && carried(p))
       .map((p) => ({
         path: p.path ?? '',
         name: p.name,
@@ -345,7 +335,8 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
     .from(roles)
     .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
   if (!role) throw notFound('Role');
-  if (role.code === 'admin') throw businessError('The built-in administrator role always holds every staff permission');
+  if (role.code === ADMIN_ROLE_CODE)
+    throw businessError('The built-in administrator role always holds every staff permission');
   const known = new Set(catalogue.map((p) => p.id));
   const unknown = permissionIds.filter((id) => !known.has(id));
   if (unknown.length) throw invalidParams('permissionIds', `no permission with id ${unknown.join(', ')}`);

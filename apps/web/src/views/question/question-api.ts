@@ -1,12 +1,13 @@
-import type {
-  CommonLists,
-  ImportReport,
-  PageRequest,
-  Question,
-  QuestionInput,
-  ScoreResult,
-  UserBrief,
-  zQuestionFilter,
+import {
+  type CommonLists,
+  type ImportReport,
+  type PageRequest,
+  Permission,
+  type Question,
+  type QuestionInput,
+  type ScoreResult,
+  type UserBrief,
+  type zQuestionFilter,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -21,13 +22,13 @@ export type QuestionSave = QuestionInput & { id?: number | null };
 
 export const questionApi = resourceApi<Question, QuestionSave, QuestionSave, QuestionPageRequest>('question');
 
-// The permissions the question screens check (the server's `crud('question')` buttons plus the editor pages).
+// The permissions the question screens check (the catalogue's `crud('question')` buttons plus the editor pages).
 export const QP = {
-  page: 'question:page',
-  edit: 'question:edit',
-  create: 'question:create',
-  update: 'question:update',
-  remove: 'question:delete',
+  page: Permission.questionPage,
+  edit: Permission.questionEdit,
+  create: Permission.questionCreate,
+  update: Permission.questionUpdate,
+  remove: Permission.questionDelete,
 } as const;
 
 export interface QuestionVersion {

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { defineEntity, f } from '../../entity';
+import type { CrudPrefix } from '../../menu-catalogue';
 
 // Course and product categories: plain named trees.
-function treeCategory(name: string, title: [string, string], one: [string, string]) {
+function treeCategory<const N extends CrudPrefix>(name: N, title: [string, string], one: [string, string]) {
   return defineEntity({
     name,
     title: { en: title[0], zh: title[1] },
