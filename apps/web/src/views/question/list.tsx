@@ -16,22 +16,21 @@ import {
 } from '@lyceum/contract';
 import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { copyQuestion, QP, type QuestionFilter, questionApi, useUsers } from '../../domains/question/question-api';
+import { PreviewDrawer } from '../../domains/question/render/preview-drawer';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { AikenModal } from './aiken-modal';
 import { BulkTagModal } from './bulk-tag-modal';
-import { PreviewDrawer } from './preview-drawer';
-import { copyQuestion, QP, type QuestionFilter, questionApi, useUsers } from './question-api';
 import { questionColumns } from './question-columns';
 import { QuestionFilters } from './question-filters';
-import './i18n';
 
 export default function QuestionListView() {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const navigate = useNavigate();
   const { modal, message } = App.useApp();

@@ -1,26 +1,12 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import {
-  BLANK_MARKER,
-  difficultyLabels,
-  type Lang,
-  labelOf,
-  type Question,
-  questionTypeLabels,
-} from '@lyceum/contract';
+import { difficultyLabels, type Lang, labelOf, type Question, questionTypeLabels } from '@lyceum/contract';
 import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import './i18n';
-
-// The stem as one line of plain text for the table (formulas as their LaTeX, blanks as a line).
-export function stemText(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html.split(BLANK_MARKER).join(' ____ ')}</body>`, 'text/html');
-  for (const f of doc.body.querySelectorAll<HTMLElement>('.formula[data-latex]'))
-    f.textContent = ` ${f.dataset.latex} `;
-  for (const img of doc.body.querySelectorAll('img')) img.replaceWith('🖼');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { htmlText } from '../../rich-text/plain-text';
+import '../../domains/question/question.css';
 
 export interface RowActions {
   preview: (q: Question) => void;
@@ -53,7 +39,7 @@ export function questionColumns(
       ellipsis: true,
       render: (stem: string, q) => (
         <Button type="link" className="q-stem-link" onClick={() => actions.preview(q)}>
-          {stemText(stem) || '—'}
+          {htmlText(stem) || '—'}
         </Button>
       ),
     },

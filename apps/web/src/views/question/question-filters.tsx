@@ -1,18 +1,17 @@
 import { difficultyLabels, enumValues, labelOf, questionTypeLabels } from '@lyceum/contract';
 import { DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { FilterButtons } from '../../crud/filter-buttons';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { type QuestionFilter, useCommonLists, useUsers } from '../../domains/question/question-api';
 import { useLang } from '../../shell/i18n';
 import { TagTreeSelect, useSubjectOptions } from './classification-fields';
-import { type QuestionFilter, useCommonLists, useUsers } from './question-api';
-import './i18n';
 
 type FilterForm = Omit<QuestionFilter, 'createdFrom' | 'createdTo'> & { created?: [Dayjs | null, Dayjs | null] | null };
 
 // The filter bar of the question list; a date range becomes createdFrom / createdTo (whole days).
 export function QuestionFilters({ onSearch }: { onSearch: (filter: QuestionFilter) => void }) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const [form] = Form.useForm<FilterForm>();
   const lists = useCommonLists();
