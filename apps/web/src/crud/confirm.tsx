@@ -33,7 +33,8 @@ export function useConfirm(): (options: ConfirmOptions) => void {
     ({ title, content, danger = false, okText, onOk }: ConfirmOptions) => {
       modal.confirm({
         title,
-        content: content ?? (danger ? t('common.irreversible') : undefined),
+        // A danger dialog says it cannot be undone unless told otherwise (`content: null` for none).
+        content: content === undefined && danger ? t('common.irreversible') : content,
         okText: okText ?? (danger ? t('common.delete') : t('common.ok')),
         okButtonProps: { danger },
         cancelText: t('common.cancel'),

@@ -7,7 +7,7 @@ import {
   SubnodeOutlined,
 } from '@ant-design/icons';
 import { App, Button, Form, Input, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { pickTitle, useLang } from '../shell/i18n';
 import { usePermission } from '../shell/permission';
 import { useConfirm } from './confirm';
@@ -123,26 +123,32 @@ function useScreenParts<Row extends AnyRow>(
       ]
     : [];
   const base = metaColumns(meta, ctx) as TableColumnsType<Row>;
-  const columns = [...(slots.columns ? slots.columns(base) : base), ...actionColumn];
+  const columns = [...(slots.columns ? slots.columns(base, { reload }) : base), ...actionColumn];
 
-  const metaFilters = (
+  const metaItems = {
+    keyword: meta.keyword && (
+      <Form.Item name="keyword" label={t('crud.keyword')}>
+        <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 180 }} />
+      </Form.Item>
+    ),
+    fields: Object.fromEntries(filterFields(meta).map((f) => [f.key, filterItem(f, ctx)])),
+  };
+  const chosenFilters =
+    typeof slots.filters === 'function'
+      ? slots.filters(metaItems)
+      : (slots.filters ?? (
+          <>
+            {metaItems.keyword}
+            {Object.values(metaItems.fields)}
+          </>
+        ));
+  const hasFilters = slots.filters || slots.extraFilters || meta.keyword || filterFields(meta).length > 0;
+  const filters = hasFilters ? (
     <>
-      {meta.keyword && (
-        <Form.Item name="keyword" label={t('crud.keyword')}>
-          <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 180 }} />
-        </Form.Item>
-      )}
-      {filterFields(meta).map((f) => filterItem(f, ctx))}
+      {chosenFilters}
+      {slots.extraFilters}
     </>
-  );
-  const hasMetaFilters = meta.keyword || filterFields(meta).length > 0;
-  const filters =
-    slots.filters || hasMetaFilters || slots.extraFilters ? (
-      <>
-        {slots.filters ?? metaFilters}
-        {slots.extraFilters}
-      </>
-    ) : undefined;
+  ) : undefined;
 
   const createButton = (
     <Button
@@ -236,7 +242,6 @@ function ListScreen<Row extends AnyRow>({ view, slots }: ScreenProps<Row>) {
         {...parts.frame}
       />
       {parts.editor()}
-      {slots.children}
     </>
   );
 }
@@ -292,21 +297,27 @@ function TreeScreen<Row extends AnyRow>({ view, slots }: ScreenProps<Row>) {
         }}
       />
       {parts.editor(excluded)}
-      {slots.children}
     </>
   );
 }
 
 interface Props<Row extends AnyRow> extends ResourceView {
   slots?: ScreenSlots<Row>;
+  // Dialogs and drawers of the screen's own actions.
+  children?: ReactNode;
 }
 
 const NO_SLOTS = {};
 
 // The screen of one declared resource: a paged list, or a tree for tree resources, changed through slots.
-export function ResourceScreen<Row extends AnyRow = AnyRow>({ meta, schema, upload, slots }: Props<Row>) {
+export function ResourceScreen<Row extends AnyRow = AnyRow>({ meta, schema, upload, slots, children }: Props<Row>) {
   // One stable object, so the drawer does not reset its form whenever the view re-renders.
   const view = useMemo(() => ({ meta, schema, upload }), [meta, schema, upload]);
   const given = (slots ?? NO_SLOTS) as ScreenSlots<Row>;
-  return view.meta.tree ? <TreeScreen view={view} slots={given} /> : <ListScreen view={view} slots={given} />;
+  return (
+    <>
+      {view.meta.tree ? <TreeScreen view={view} slots={given} /> : <ListScreen view={view} slots={given} />}
+      {children}
+    </>
+  );
 }

@@ -36,8 +36,8 @@ export interface ScreenSlots<Row extends AnyRow = AnyRow> {
   api?: ScreenApi<Row>;
   // Who may do what (default: the meta's `${permission}:create|update|delete`).
   can?: Partial<Record<'create' | 'update' | 'remove', boolean>>;
-  // The columns: extend, reorder or replace the meta's.
-  columns?: (base: TableColumnsType<Row>) => TableColumnsType<Row>;
+  // The columns: extend, reorder or replace the meta's (`reload` for cells that change rows).
+  columns?: (base: TableColumnsType<Row>, ctx: { reload: () => void }) => TableColumnsType<Row>;
   // Buttons before Edit and Delete in each row.
   rowActions?: RowAction<Row>[];
   // Why the caller cannot act on this row at all (every action disabled with the reason; not selectable).
@@ -62,8 +62,8 @@ export interface ScreenSlots<Row extends AnyRow = AnyRow> {
   canSelect?: (row: Row) => boolean;
   selectable?: boolean;
   initialFilters?: Filter;
-  // Filter items replacing the meta's, and items added after them.
-  filters?: ReactNode;
+  // Filter items replacing the meta's (given the meta's own, to reuse some), and items added after them.
+  filters?: ReactNode | ((meta: { keyword: ReactNode; fields: Record<string, ReactNode> }) => ReactNode);
   extraFilters?: ReactNode;
   toFilter?: (values: Filter) => Filter;
   filterFormName?: string;
@@ -72,6 +72,4 @@ export interface ScreenSlots<Row extends AnyRow = AnyRow> {
   emptyText?: string;
   scrollX?: number;
   expandable?: TableProps<Row>['expandable'];
-  // Dialogs and drawers of the screen's own actions.
-  children?: ReactNode;
 }
