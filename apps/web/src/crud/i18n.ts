@@ -8,6 +8,7 @@ const en = {
   minutes: 'min',
   searchHint: 'Type to search',
   ownAccount: 'You cannot delete your own account',
+  asShown: 'As lists show them',
 };
 
 const zh: typeof en = {
@@ -17,6 +18,7 @@ const zh: typeof en = {
   minutes: '分钟',
   searchHint: '输入以搜索',
   ownAccount: '不能删除自己的账号',
+  asShown: '列表中的显示',
 };
 
 export const { useTexts: useKitTexts, register: registerKitTexts } = moduleTexts('kit', en, zh);

@@ -2,6 +2,7 @@ import type { Page } from '@lyceum/contract';
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
 import { type UIEvent, useEffect, useMemo, useState } from 'react';
+import { htmlText } from '../rich-text/plain-text';
 import { post, unwrap } from '../shell/request';
 import type { AnyRow } from './resource-api';
 
@@ -15,9 +16,11 @@ export interface RemoteRef {
   labelKey?: string;
 }
 
+// Labels are plain text even when the label field is rich text (a question's stem).
 function labelOf(row: AnyRow, labelKey: string): string {
   const value = row[labelKey];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : `#${row.id}`;
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' ? htmlText(value) || `#${row.id}` : `#${row.id}`;
 }
 
 function fetchOne(resource: string, id: number): Promise<AnyRow> {
