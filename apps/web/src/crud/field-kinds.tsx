@@ -17,6 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { htmlText } from '../rich-text/plain-text';
+import { formatDuration } from './duration';
 import { FileInput } from './file-input';
 import type { RefChoices } from './ref-options';
 import { RefSelect } from './ref-select';
@@ -114,14 +115,6 @@ function refName(id: unknown, field: FieldMeta, ctx: KindContext): ReactNode {
 function enumOptions(field: FieldMeta, lang: Lang) {
   const labels = field.enum ?? {};
   return enumValues(labels).map((v) => ({ value: v, label: labelOf(labels, v, lang) }));
-}
-
-// Minutes as people read them: "1 h 30 min" / "1小时30分".
-export function formatDuration(minutes: number, t: TFunction): string {
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  if (h && m) return t('kit.durationHm', { h, m });
-  return h ? t('kit.durationH', { h }) : t('kit.durationM', { m });
 }
 
 function refInput(multiple: boolean, placeholderKey: string) {

@@ -82,7 +82,8 @@ export const roleMeta: ResourceMeta = {
     field('kind', ['Kind', '类型'], 'enum', { enum: roleKindLabels, required: true, filter: true, width: 140 }),
     field('description', ['Description', '说明'], 'textarea'),
     field('userCount', ['Users', '用户数'], 'number', { form: false, width: 90 }),
-    { ...sortField, width: 80 },
+    // The role page sorts by this order itself; the column offers no sorting of its own.
+    { ...sortField, width: 80, sortable: false },
     field('createTime', ['Created', '创建时间'], 'datetime', { form: false, width: 150 }),
   ],
 };

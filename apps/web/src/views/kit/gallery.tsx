@@ -29,6 +29,8 @@ const galleryMeta: ResourceMeta = {
 const initial = {
   startTime: '2026-12-01T01:30:00.000Z',
   duration: 90,
+  // A row far from the picker's first page: its name is fetched by id.
+  invigilatorId: 1,
   notice: '<p>Bring a pen. <b>No phones.</b></p>',
 };
 
