@@ -14,7 +14,6 @@ import { acceptsNull, defaultOf } from './zod-rules';
 
 type Values = Record<string, unknown>;
 
-
 interface Props {
   view: ResourceView;
   api: ResourceApi<AnyRow, Values, Values, object>;
