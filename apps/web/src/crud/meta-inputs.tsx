@@ -1,5 +1,5 @@
 import type { FieldMeta } from '@lyceum/contract';
-import { Form } from 'antd';
+import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { pickTitle } from '../shell/i18n';
@@ -60,7 +60,7 @@ export function filterItem(field: FieldMeta, ctx: KindContext) {
       className="filter-item"
       {...(kind.filter && kind.valueProps?.normalize ? kind.valueProps : {})}
     >
-      {kind.filter ? kind.filter(args) : fieldKinds.text.input(args)}
+      {kind.filter ? kind.filter(args) : <Input allowClear />}
     </Form.Item>
   );
 }
