@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { crudSchemas, zParentId, zSort } from './crud';
 import { zColor, zDateText, zEnum, zId, zLink, zOptionalLink, zOptionalText, zText } from './fields';
 import type { EnumLabel } from './labels';
-import { type CrudPrefix, crudVerbs, isPermissionCode, type Title } from './menu-catalogue';
+import { isPermissionCode, type ScreenPrefix, type Title } from './menu-catalogue';
 import type { FieldMeta, FormMeta, ResourceMeta } from './resource-meta';
 
 // An entity is declared once: each field says how it is typed and limited on input, how a stored
@@ -198,7 +198,7 @@ export function defineEntity<
     row: pick('row') as RowShape<Fs>,
     filter: { ...(filters as FilterShape<Fs>), ...(decl.extraFilters ?? ({} as X)) },
   });
-  const screen = crudVerbs.every((verb) => isPermissionCode(`${decl.name}:${verb}`));
+  const screen = ['page', 'create', 'update', 'delete'].every((verb) => isPermissionCode(`${decl.name}:${verb}`));
   const meta = {
     name: decl.name,
     title: decl.title,
@@ -207,6 +207,6 @@ export function defineEntity<
     ...(decl.labelKey ? { labelKey: decl.labelKey } : {}),
     ...(decl.keyword ? { keyword: true } : {}),
     fields: entries.map(([key, s]) => ({ key, ...s.meta })),
-  } as FormMeta as N extends CrudPrefix ? ResourceMeta : FormMeta;
+  } as FormMeta as N extends ScreenPrefix ? ResourceMeta : FormMeta;
   return { name: decl.name, title: decl.title, one: decl.one, schemas, meta };
 }

@@ -344,6 +344,11 @@ export type CrudPrefix = {
   [X in PrefixOf<PermissionCode>]: `${X}:${CrudVerb | 'page'}` extends PermissionCode ? X : never;
 }[PrefixOf<PermissionCode>];
 
+// The prefixes of screens that list, create, change and delete (`role`: no Excel buttons).
+export type ScreenPrefix = {
+  [X in PrefixOf<PermissionCode>]: `${X}:${'page' | 'create' | 'update' | 'delete'}` extends PermissionCode ? X : never;
+}[PrefixOf<PermissionCode>];
+
 export const menuCatalogue: readonly MenuArea[] = catalogue;
 
 // The same set at run time, for permissions that arrive as data (role grants, built names).

@@ -134,7 +134,8 @@ function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: 
   if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
   const text = raw instanceof Date ? isoDate(raw) : String(raw).trim();
   switch (field.kind) {
-    case 'number': {
+    case 'number':
+    case 'duration': {
       const n = typeof raw === 'number' ? raw : Number(text);
       return Number.isFinite(n) ? { value: n } : { error: `"${text}" is not a number` };
     }

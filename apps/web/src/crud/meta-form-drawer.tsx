@@ -8,13 +8,11 @@ import { formItem } from './meta-inputs';
 import type { RefChoices } from './ref-options';
 import type { AnyRow, ResourceApi } from './resource-api';
 import { type FormView, formFields, type ResourceView, rowName } from './resource-view';
+import type { Editing } from './screen-slots';
 import { showServerFieldError } from './server-field-error';
 import { acceptsNull, defaultOf } from './zod-rules';
 
 type Values = Record<string, unknown>;
-
-// What the drawer is doing: creating (optionally under a parent node) or editing a row.
-export type Editing = { kind: 'create'; parent?: AnyRow } | { kind: 'edit'; row: AnyRow };
 
 interface Props {
   view: ResourceView;

@@ -28,6 +28,11 @@ export const staticRoutes: RouteMeta[] = [
   fixed(DASHBOARD_PATH, 'dashboard/index', { en: 'Dashboard', zh: '首页' }, { affix: true, noCache: true }),
   fixed('/profile/index', 'profile/index', { en: 'Personal info', zh: '个人信息' }),
   fixed('/profile/editPassword', 'profile/editPassword', { en: 'Change password', zh: '修改密码' }),
+  // The screen kit's field kinds side by side, for people building screens: only in builds made with
+  // VITE_KIT_GALLERY=1, never in the product.
+  ...(import.meta.env.VITE_KIT_GALLERY === '1'
+    ? [fixed('/kit/gallery', 'kit/gallery', { en: 'Field kinds', zh: '字段类型' })]
+    : []),
 ];
 
 // Components the product plans: a missing file for one of these is "coming soon", not an error.

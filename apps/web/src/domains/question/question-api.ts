@@ -13,7 +13,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceApi } from '../../crud/resource-api';
 import { get, post, postWithLoading, unwrap } from '../../shell/request';
-import { uploadRaw } from '../../shell/transfer';
 
 export type QuestionFilter = z.input<typeof zQuestionFilter>;
 export type QuestionPageRequest = QuestionFilter &
@@ -53,16 +52,6 @@ export const bulkTag = (ids: number[], tagIds: number[]) =>
   unwrap(postWithLoading<{ updated: number }>('/api/question/bulkTag', { ids, tagIds }));
 export const tryAnswerOnServer = (question: QuestionInput, answer: unknown) =>
   unwrap(post<ScoreResult>('/api/question/tryAnswer', { question, answer }));
-
-export async function uploadImage(file: File): Promise<string> {
-  const res = await unwrap(
-    uploadRaw<{ id: number; url: string }>('/api/file/upload?purpose=image', file, {
-      contentType: file.type || 'application/octet-stream',
-      headers: { 'x-file-name': encodeURIComponent(file.name) },
-    }),
-  );
-  return `/api/file/${res.id}`;
-}
 
 const STALE = 60_000;
 
