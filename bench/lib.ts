@@ -38,3 +38,23 @@ export async function login(origin: string, userName: string, password: string):
   if (r.code !== 1 || !r.response) throw new Error(`login ${userName} failed`);
   return r.response.token;
 }
+
+// Runs `total` flows with `concurrency` in flight; returns per-flow latencies in ms and the wall time.
+export async function drive(total: number, concurrency: number, flow: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const s = performance.now();
+        await flow(i);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), seconds };
+}

@@ -1,6 +1,6 @@
 // B1: N concurrent logins, each followed by a menu fetch, against the real server on loopback,
 // and the same client against a bare Fastify route in the same run, so the figure is a ratio.
-import { percentile, startServer } from './lib';
+import { drive, startServer } from './lib';
 
 const FLOWS = Number(process.env.LOGIN_N ?? 400);
 const CONCURRENCY = Number(process.env.LOGIN_C ?? 16);
@@ -12,26 +12,6 @@ async function post(url: string, body: unknown, token?: string) {
     body: JSON.stringify(body),
   });
   return (await res.json()) as { code: number; message?: string; response: { token?: string } | null };
-}
-
-// Runs `total` flows with `concurrency` in flight; returns per-flow latencies in ms and the wall time.
-async function drive(total: number, concurrency: number, flow: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const s = performance.now();
-        await flow(i);
-        latencies.push(performance.now() - s);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), seconds };
 }
 
 // s2026038 is the demo's disabled student.

@@ -40,6 +40,18 @@ test.describe('menu-driven navigation', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('a screen opened from another comes with the menu of roles that hold its permission', async ({ page }) => {
+    await loginAs(page, 'teacher');
+    await page.goto('/answer/edit');
+    await expect(page.getByText('Paper marking is coming soon')).toBeVisible();
+  });
+
+  test('a student does not get the marking screen', async ({ page }) => {
+    await loginAs(page, 'student');
+    await page.goto('/answer/edit');
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+  });
+
   test('a teacher sees no admin screens and the API refuses admin calls', async ({ page, request }) => {
     await loginAs(page, 'teacher');
     await expect(page.locator('.sidebar').getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);

@@ -40,8 +40,12 @@ test.describe('users in Excel', () => {
     const filters = page.locator('.filter-bar');
     await filters.getByLabel('User name').fill('admin');
     await filters.getByRole('button', { name: 'Search' }).click();
-    const download = page.waitForEvent('download');
     await page.locator('.toolbar').getByRole('button', { name: 'Export' }).click();
+    // The export runs in the background; its window offers the file when it is written.
+    const progress = page.getByRole('dialog', { name: 'Exporting Users' });
+    await expect(progress.getByRole('status')).toContainText(/Ready/, { timeout: 20_000 });
+    const download = page.waitForEvent('download');
+    await progress.getByRole('button', { name: 'Download' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const path = await file.path();

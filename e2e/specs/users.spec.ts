@@ -78,6 +78,21 @@ test.describe('users screen', () => {
     await expect(page.getByRole('row', { name: new RegExp(a) })).toHaveCount(0);
     await expect(page.getByRole('row', { name: new RegExp(b) })).toHaveCount(0);
   });
+
+  test("one's own account cannot be deleted: the button is off and says why", async ({ page }) => {
+    const filters = page.locator('.filter-bar');
+    await filters.getByLabel('User name').fill('admin');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const own = page.getByRole('row', { name: /Alice Admin/ });
+    await expect(own).toHaveCount(1);
+    const remove = own.getByRole('button', { name: 'Delete admin' });
+    await expect(remove).toBeDisabled();
+    await expect(own.getByRole('checkbox')).toBeDisabled();
+    // Editing oneself stays possible.
+    await expect(own.getByRole('button', { name: 'Edit admin' })).toBeEnabled();
+    await remove.hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText('You cannot delete your own account');
+  });
 });
 
 test.describe('users screen within the privilege ceiling', () => {

@@ -13,6 +13,9 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { examPaperResource } from './modules/exam-paper/exam-paper.resource';
+import { exportRoutes } from './modules/export/export.routes';
+import { registerExportJobs } from './modules/export/export.service';
 import { fileRoutes } from './modules/file/file.routes';
 import { localStorage } from './modules/file/file.storage';
 import { logRoutes } from './modules/log/log.routes';
@@ -23,15 +26,20 @@ import { systemConfigRoutes } from './modules/system-config/system-config.routes
 import { userRoutes } from './modules/user/user.routes';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
+import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
+import { registerResource } from './platform/resource-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     operationLog: OperationLog;
+    jobs: JobRunner;
   }
 }
+
+const PURGE_JOBS = 'jobs.purge';
 
 export interface AppOptions {
   db: Db;
@@ -40,6 +48,9 @@ export interface AppOptions {
   logLevel?: string;
   webDist?: string | null;
   trustProxy?: boolean;
+  // Run background jobs in this process (the server does; tests run them with app.jobs.runUntilIdle()).
+  startJobs?: boolean;
+  jobOptions?: RunnerOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -112,6 +123,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => operationLog.flush());
 
+  const jobs = new JobRunner(opts.db, {
+    onError: (err, job) => app.log.error({ err, job: job?.id, kind: job?.kind }, 'background job failed'),
+    ...opts.jobOptions,
+  });
+  app.decorate('jobs', jobs);
+  jobs.register(PURGE_JOBS, { run: async () => ({ removed: await JobRunner.purgeFinished(opts.db) }) });
+  jobs.every(PURGE_JOBS, 3600_000);
+  registerExportJobs(jobs, opts.db, app.storage);
+  if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
+  // Stops claiming and gives running jobs a few seconds before the database closes.
+  app.addHook('onClose', async () => jobs.stop());
+
   await app.register(fastifyCookie);
   // Security headers on every answer, pages and API alike: no framing (clickjacking), no sniffing,
   // no referrer leaking a path with an id, and a CSP that lets only our own scripts run.
@@ -170,6 +193,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fileRoutes(app);
   questionRoutes(app);
   logRoutes(app);
+  registerResource(app, examPaperResource);
+  exportRoutes(app);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +13,8 @@ export interface Config {
   demoPassword: string | null;
   logLevel: string;
   webDist: string;
+  // Server processes sharing the port (node:cluster); more than one needs PostgreSQL.
+  workers: number;
 }
 
 // Reads the settings documented in the README. A .env file at the repository root (or the working
@@ -26,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const workers = parseWorkers(env.LYCEUM_WORKERS ?? env.WORKERS);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -34,5 +38,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.LYCEUM_DEMO_PASSWORD?.trim() || null,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    workers,
   };
+}
+
+const MAX_WORKERS = 64;
+
+// A count, or "auto" for one per CPU core.
+function parseWorkers(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value) return 1;
+  if (value === 'auto') return os.availableParallelism();
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS)
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, or "auto", got "${raw}"`);
+  return n;
 }

@@ -1,7 +1,8 @@
-import { menuCatalogue, ResultCode, RoleKind } from '@lyceum/contract';
+import { menuCatalogue, permissionCodes, ResultCode, RoleKind } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/user/user.table';
+import { declaredResources } from '../src/platform/resource';
 import type { RouteInfo } from '../src/platform/route';
 import { createTestApp, type TestApp } from './harness';
 import { resourceNames, resourceSamples, type SampleIds, samplesWithRefs } from './resources';
@@ -23,7 +24,13 @@ interface DemoIds {
   refs: SampleIds;
   fileId: number;
   questionId: number;
+  // demo's administrator's finished export.
+  exportId: number;
 }
+const paperSample = (questionId?: number) => ({
+  name: 'Matrix paper',
+  sections: [{ title: 'Part I', items: questionId ? [{ questionId, score: 2 }] : [] }],
+});
 const questionSample = {
   type: 1,
   stem: '<p>Which is prime? (matrix)</p>',
@@ -102,6 +109,8 @@ function resourceTemplates(name: string): Record<string, Template> {
     [`POST ${base}/delete/ids`]: (d) => ({ body: { ids: [d.rows[name]] } }),
     [`POST ${base}/tree`]: () => ({ body: {} }),
     [`POST ${base}/export`]: () => ({ body: {} }),
+    // Starts an export in the caller's own organisation (nothing of demo is touched).
+    [`POST ${base}/exportAsync`]: () => ({ body: {}, own: true }),
     [`GET ${base}/template`]: () => ({}),
     [`POST ${base}/import`]: () => ({ body: {} }),
   };
@@ -113,6 +122,12 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/systemConfig/get': () => ({}),
   'POST /api/systemConfig/save': () => ({ body: { name: 'Renamed', themeColor: '#123456' }, own: true }),
   'POST /api/user/export': () => ({ body: { roleId: 1 } }),
+  'POST /api/user/exportAsync': () => ({ body: { roleId: 1 }, own: true }),
+  'POST /api/question/exportAsync': () => ({ body: { keyword: 'prime' }, own: true }),
+  'POST /api/export/page': () => ({ body: { pageIndex: 1, pageSize: 10 } }),
+  'POST /api/export/select/:id': (d: DemoIds) => ({ params: { id: d.exportId } }),
+  'GET /api/export/download/:id': (d: DemoIds) => ({ params: { id: d.exportId } }),
+  'POST /api/export/delete/:id': (d: DemoIds) => ({ params: { id: d.exportId } }),
   'GET /api/user/template': () => ({}),
   'POST /api/user/import': () => ({ body: {} }),
   'POST /api/question/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'prime' } }),
@@ -136,7 +151,22 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/loginLog/page': () => ({ body: { pageIndex: 1, pageSize: 10, user: 'admin' } }),
   'POST /api/log/export': () => ({ body: { user: 'admin' } }),
   'POST /api/loginLog/export': () => ({ body: { user: 'admin' } }),
+  'POST /api/examPaper/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a', mine: true } }),
+  'POST /api/examPaper/list': () => ({ body: { status: 1 } }),
+  'POST /api/examPaper/create': () => ({ body: paperSample(), own: true }),
+  'POST /api/examPaper/update': (d: DemoIds) => ({ body: { id: d.rows.examPaper, ...paperSample(d.questionId) } }),
+  'POST /api/examPaper/select/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
+  'POST /api/examPaper/export': () => ({ body: { status: 1 } }),
 });
+// Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
+// row: a new action is in the matrix without an entry here.
+for (const r of declaredResources()) {
+  for (const name of Object.keys(r.def.actions ?? {})) {
+    templates[`POST /api/${r.def.name}/${name}/:id`] = (d) => ({ params: { id: d.rows[r.def.name] }, body: {} });
+  }
+}
 
 // Public routes are covered by the auth tests; they serve anyone by design.
 const isPublic = (r: RouteInfo) => r.access === 'public';
@@ -144,8 +174,9 @@ const key = (r: RouteInfo) => `${r.method} ${r.url}`;
 
 // What a built-in role of each kind holds by default, from the menu catalogue (as role.service grants it).
 function defaultCodes(kind: RoleKind): Set<string> {
-  const studentOnly = (grant: RoleKind[]) => grant.length === 1 && grant[0] === RoleKind.Student;
-  const holds = (grant: RoleKind[]) => (kind === RoleKind.Administrator ? !studentOnly(grant) : grant.includes(kind));
+  const studentOnly = (grant: readonly RoleKind[]) => grant.length === 1 && grant[0] === RoleKind.Student;
+  const holds = (grant: readonly RoleKind[]) =>
+    kind === RoleKind.Administrator ? !studentOnly(grant) : grant.includes(kind);
   const out = new Set<string>();
   for (const area of menuCatalogue) {
     for (const page of area.pages) {
@@ -237,6 +268,12 @@ beforeAll(async () => {
     (await t.call<{ id: number }[]>('POST', `/api/${name}/list`, { token: admin, body: { ...body, limit: 1 } }))
       .response[0].id;
   const degreeId = await firstId('degree', { keyword: 'Undergraduate' });
+  const questionId = (
+    await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample })
+  ).response.id;
+  rows.examPaper = (
+    await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
+  ).response.id;
   d = {
     rows,
     refs: {
@@ -253,15 +290,17 @@ beforeAll(async () => {
         payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
       })
     ).json().response.id,
-    questionId: (await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample }))
-      .response.id,
+    questionId,
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),
     roleId: demo.roleIds.teacher,
     deptId: demo.deptIds.cs,
     categoryId: demo.categoryIds.undergraduate,
+    exportId: (await t.call<{ exportId: number }>('POST', '/api/degree/exportAsync', { token: admin, body: {} }))
+      .response.exportId,
   };
+  await t.app.jobs.runUntilIdle();
   routes = t.app.routeCatalog.filter((r) => !isPublic(r));
 });
 afterAll(() => t.close());
@@ -270,6 +309,15 @@ describe('every route', () => {
   it('has a request template here (a new route must join the matrix)', () => {
     const missing = routes.map(key).filter((k) => !templates[k]);
     expect(missing).toEqual([]);
+  });
+
+  it('names only permissions of the menu catalogue', () => {
+    // The type system checks the literals; this catches names built at run time (`${prefix}:page`).
+    const named = t.app.routeCatalog.flatMap((r) =>
+      typeof r.access === 'string' ? [] : r.access.map((p) => ({ route: key(r), p })),
+    );
+    expect(named.length).toBeGreaterThan(50);
+    expect(named.filter(({ p }) => !permissionCodes.has(p))).toEqual([]);
   });
 
   it('answers 401 without a session', async () => {

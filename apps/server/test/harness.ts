@@ -29,7 +29,7 @@ async function freshDatabase(opts: { students: number; questions: boolean }) {
     });
     const ids = template ? template.ids : await seed(database, opts.students, opts.questions);
     if (template) await syncPermissionCatalogue(database.db);
-    return { database, ids, drop: async () => {} };
+    return { database, ids, url: null, drop: async () => {} };
   }
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
@@ -46,6 +46,7 @@ async function freshDatabase(opts: { students: number; questions: boolean }) {
   return {
     database,
     ids,
+    url: databaseUrl(baseUrl, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -65,6 +66,10 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  // The PostgreSQL database's address (tests that open a second pool, as another process would); null on PGlite.
+  databaseUrl: string | null;
+  // Where this app's storage keeps files.
+  filesDir: string;
   ids: DemoIds;
   call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: CallOptions): Promise<Envelope<T>>;
   login(domain: string, userName: string, password?: string): Promise<string>;
@@ -72,7 +77,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(opts: { students?: number; questions?: boolean } = {}): Promise<TestApp> {
-  const { database, ids, drop } = await freshDatabase({
+  const { database, ids, url, drop } = await freshDatabase({
     students: opts.students ?? 12,
     questions: opts.questions ?? false,
   });
@@ -96,6 +101,8 @@ export async function createTestApp(opts: { students?: number; questions?: boole
   return {
     app,
     database,
+    databaseUrl: url,
+    filesDir,
     ids,
     call,
     async login(domain, userName, password = PASSWORD) {

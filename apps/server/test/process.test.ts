@@ -73,6 +73,13 @@ describe('server process', () => {
     expect(existsSync(path.join(dataDir, 'lyceum.lock'))).toBe(false);
   }, 60_000);
 
+  it('refuses several workers on the embedded database, which one process owns', async () => {
+    const s = startServer({ WORKERS: '2' });
+    const out = await s.output;
+    expect(s.child.exitCode).toBe(1);
+    expect(out).toMatch(/WORKERS=2 needs PostgreSQL \(set DATABASE_URL\)/);
+  }, 60_000);
+
   it('operators create organisations and their first administrator without SQL', () => {
     const created = runCli('org:create', '--domain', 'south', '--name', 'South Institute');
     expect(created.out).toMatch(/Organisation "South Institute" created/);

@@ -1,5 +1,8 @@
 import { type MenuResponse, type PermissionNode, ResultCode, type Role } from '@lyceum/contract';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncPermissionCatalogue } from '../src/modules/role/role.service';
+import { permissions } from '../src/modules/role/role.table';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -45,6 +48,31 @@ describe('menu', () => {
     expect(menu.permissionList.every((p) => p.startsWith('my'))).toBe(true);
   });
 
+  it('carries the screens opened from others (marking, class detail) only to roles holding their permission', async () => {
+    const paths = (m: MenuResponse) =>
+      m.routerItemVMList.flatMap((a) =>
+        a.children.map((c) => (c.path.startsWith('/') ? c.path : `${a.path}/${c.path}`)),
+      );
+    const teacher = await t.login('demo', 'teacher');
+    const teacherMenu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: teacher })).response;
+    expect(paths(teacherMenu)).toEqual(expect.arrayContaining(['/answer/edit', '/answer/read', '/team/detail']));
+    const exam = teacherMenu.routerItemVMList.find((m) => m.path === '/exam')!;
+    expect(exam.children.find((c) => c.path === '/answer/edit')).toMatchObject({
+      hidden: true,
+      metaActiveMenu: '/exam/answer',
+    });
+    // Registrants belong to exam registration, which teachers do not have.
+    expect(paths(teacherMenu)).not.toContain('/examRegister/registerList');
+    const academic = await t.login('demo', 'academic');
+    const academicMenu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: academic })).response;
+    expect(paths(academicMenu)).toContain('/examRegister/registerList');
+    const student = await t.login('demo', 'student');
+    const studentMenu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token: student })).response;
+    for (const path of ['/answer/edit', '/answer/list', '/team/detail', '/task/taskPaperEdit', '/user/achiReport']) {
+      expect(paths(studentMenu)).not.toContain(path);
+    }
+  });
+
   it('the permission tree has three levels and every area of the product', () => {
     expect(tree.length).toBeGreaterThanOrEqual(12);
     const all = flat(tree);
@@ -74,6 +102,22 @@ describe('roles', () => {
     const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
     expect(menu.permissionList).toEqual(['examLog:page']);
     expect(menu.routerItemVMList.map((m) => m.path)).toEqual(['/exam']);
+    expect(menu.routerItemVMList[0].children.map((c) => c.path)).toEqual(['monitor']);
+    // Given "Marking", the role also reaches the marking screens, though nobody ticked them.
+    const marking = flat(tree).find((n) => n.name === 'answerIndex')!;
+    await t.call('POST', '/api/role/grant', {
+      token: admin,
+      body: { roleId: created.response.id, permissionIds: [monitor.id, marking.id] },
+    });
+    const withMarking = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
+    expect(withMarking.routerItemVMList[0].children.map((c) => c.path)).toEqual([
+      'answer',
+      'monitor',
+      '/answer/list',
+      '/answer/edit',
+      '/answer/read',
+      '/answer/print',
+    ]);
     const inUse = await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin });
     expect(inUse.code).toBe(ResultCode.Error);
     expect(inUse.message).toMatch(/used by 1 users/);
@@ -160,5 +204,35 @@ describe('roles', () => {
       body: { roleId: ids.student, userIds: [sid], mode: 'remove' },
     });
     expect(last.message).toBe('These users would be left without a role: s2026001');
+  });
+});
+
+describe('catalogue sync at start', () => {
+  it('adds pages new to the catalogue and grants them to the built-in roles that should have them', async () => {
+    // A database from before the marking screens joined the catalogue.
+    const names = ['answerList', 'answerEdit', 'answerRead', 'answerPrint'];
+    await t.database.db.delete(permissions).where(inArray(permissions.name, names));
+    const menuOf = async (userName: string) => {
+      const token = await t.login('demo', userName);
+      const menu = (await t.call<MenuResponse>('GET', '/api/user/menu', { token })).response;
+      return menu.routerItemVMList.flatMap((a) => a.children.map((c) => c.name));
+    };
+    await syncPermissionCatalogue(t.database.db);
+    const added = await t.database.db.select().from(permissions).where(inArray(permissions.name, names));
+    expect(added.map((p) => [p.name, p.permission, p.hidden]).sort()).toEqual(
+      names.map((n) => [n, 'answer:page', true]).sort(),
+    );
+    const grants = (await t.call<Role[]>('POST', '/api/role/list', { token: admin, body: {} })).response.filter(
+      (r) => r.builtIn,
+    );
+    const edit = added.find((p) => p.name === 'answerEdit')!.id;
+    expect(Object.fromEntries(grants.map((r) => [r.code, r.permissionIds.includes(edit)]))).toEqual({
+      admin: true,
+      academic: true,
+      teacher: true,
+      student: false,
+    });
+    expect(await menuOf('teacher')).toContain('answerEdit');
+    expect(await menuOf('student')).not.toContain('answerEdit');
   });
 });

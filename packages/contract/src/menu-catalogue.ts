@@ -7,67 +7,100 @@ export interface Title {
   en: string;
   zh: string;
 }
-export interface MenuButton {
-  permission: string;
+// `P` is the permission's literal type while the catalogue is being written, so the union of every
+// permission in it can be derived (PermissionCode below); elsewhere it is just `string`.
+export interface MenuButton<P extends string = string> {
+  permission: P;
   title: Title;
-  grant?: RoleKind[];
+  grant?: readonly RoleKind[];
 }
-export interface MenuPage {
+export interface MenuPage<P extends string = string, B extends string = string> {
+  // Relative to the area, or absolute (starting with `/`) for pages opened from another screen.
   path: string;
   name: string;
   component: string;
-  permission: string;
+  permission: P;
   title: Title;
-  grant: RoleKind[];
+  grant: readonly RoleKind[];
   noCache?: boolean;
+  // Not in the sidebar: opened from another screen. The menu carries a hidden page to every role
+  // that holds its permission, so it follows the screen it belongs to.
   hidden?: boolean;
   activeMenu?: string;
-  buttons?: MenuButton[];
+  buttons?: readonly MenuButton<B>[];
 }
-export interface MenuArea {
+export interface MenuArea<Pg extends MenuPage = MenuPage> {
   path: string;
   name: string;
   icon: string;
   title: Title;
-  pages: MenuPage[];
+  pages: readonly Pg[];
 }
 
 const { AcademicStaff: A, Teacher: T, Student: S } = RoleKind;
 const STAFF = [A, T];
 
+// The buttons every declared resource's screen has (the engine's create, update, delete, export, import).
+export const crudVerbs = ['create', 'update', 'delete', 'export', 'import'] as const;
+export type CrudVerb = (typeof crudVerbs)[number];
+
 function t(en: string, zh: string): Title {
   return { en, zh };
 }
-function page(
+type PageExtra<B extends string> = Partial<Omit<MenuPage<string, B>, 'path' | 'component' | 'permission' | 'title'>>;
+function page<const P extends string, const B extends string = never>(
   path: string,
   component: string,
-  permission: string,
+  permission: P,
   title: Title,
-  grant: RoleKind[],
-  extra: Partial<MenuPage> = {},
-): MenuPage {
+  grant: readonly RoleKind[],
+  extra: PageExtra<B> = {},
+): MenuPage<P, B> {
   const name = component.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
   return { path, name, component, permission, title, grant, ...extra };
 }
-function btn(permission: string, en: string, zh: string, grant: RoleKind[] = []): MenuButton {
+function btn<const P extends string>(
+  permission: P,
+  en: string,
+  zh: string,
+  grant: readonly RoleKind[] = [],
+): MenuButton<P> {
   return { permission, title: t(en, zh), grant };
+}
+// A screen opened from another one (marking from the marking list, a class's detail from the classes):
+// hidden from the sidebar, needing the permission of the screen it belongs to, granted with it.
+function subPage<const P extends string>(
+  path: string,
+  component: string,
+  permission: P,
+  title: Title,
+  grant: readonly RoleKind[],
+  activeMenu: string,
+): MenuPage<P, never> {
+  return page(path, component, permission, title, grant, { hidden: true, activeMenu });
 }
 
 // The buttons of a declared resource's screen, granted with the screen.
-function crud(prefix: string, grant: RoleKind[]): MenuButton[] {
-  return [
-    btn(`${prefix}:create`, 'Create', '新增', grant),
-    btn(`${prefix}:update`, 'Edit', '编辑', grant),
-    btn(`${prefix}:delete`, 'Delete', '删除', grant),
-    btn(`${prefix}:export`, 'Export', '导出', grant),
-    btn(`${prefix}:import`, 'Import', '导入', grant),
-  ];
+function crud<const X extends string>(prefix: X, grant: readonly RoleKind[]): MenuButton<`${X}:${CrudVerb}`>[] {
+  const titles: Record<CrudVerb, Title> = {
+    create: t('Create', '新增'),
+    update: t('Edit', '编辑'),
+    delete: t('Delete', '删除'),
+    export: t('Export', '导出'),
+    import: t('Import', '导入'),
+  };
+  return crudVerbs.map((verb) => btn(`${prefix}:${verb}`, titles[verb].en, titles[verb].zh, grant));
 }
-function resourcePage(path: string, en: string, zh: string, grant: RoleKind[]): MenuPage {
+function resourcePage<const X extends string>(
+  path: X,
+  en: string,
+  zh: string,
+  grant: readonly RoleKind[],
+): MenuPage<`${X}:page`, `${X}:${CrudVerb}`> {
   return page(path, `baseData/${path}`, `${path}:page`, t(en, zh), grant, { buttons: crud(path, grant) });
 }
 
-export const menuCatalogue: MenuArea[] = [
+const catalogue = [
   {
     path: '/user',
     name: 'User',
@@ -144,7 +177,7 @@ export const menuCatalogue: MenuArea[] = [
           ['compose', 'question/compose', 'Compose', '组合题'],
         ] as const
       ).map(([path, component, en, zh]) =>
-        page(path, component, 'question:edit', t(en, zh), STAFF, { hidden: true, activeMenu: '/question/list' }),
+        subPage(path, component, 'question:edit', t(en, zh), STAFF, '/question/list'),
       ),
     ],
   },
@@ -154,13 +187,44 @@ export const menuCatalogue: MenuArea[] = [
     icon: 'exam',
     title: t('Exams', '考试管理'),
     pages: [
-      page('paper', 'exam/paper', 'examPaper:page', t('Exam papers', '试卷管理'), STAFF),
+      page('paper', 'exam/paper', 'examPaper:page', t('Exam papers', '试卷管理'), STAFF, {
+        buttons: [
+          btn('examPaper:create', 'Create paper', '新增试卷', STAFF),
+          btn('examPaper:update', 'Edit paper', '编辑试卷', STAFF),
+          btn('examPaper:delete', 'Delete paper', '删除试卷', STAFF),
+          btn('examPaper:export', 'Export papers', '导出试卷', STAFF),
+          btn('examPaper:publish', 'Publish or withdraw', '发布/撤回', STAFF),
+          // Without it a teacher reads their own papers and published ones, and changes only their own.
+          btn('examPaper:all', "Every teacher's papers", '管理全部试卷', [A]),
+        ],
+      }),
       page('management', 'examManagement/index', 'exam:page', t('Exam management', '考试管理'), STAFF),
       page('scheduling', 'examScheduling/index', 'examSchedule:page', t('Exam scheduling', '考试安排'), [A]),
       page('registration', 'examRegistration/index', 'examRegister:page', t('Exam registration', '考试报名'), [A]),
       page('answer', 'answer/index', 'answer:page', t('Marking', '阅卷'), STAFF),
       page('scores', 'examScores/index', 'examScore:page', t('Exam scores', '考试成绩'), STAFF),
       page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF),
+      // Screens opened from the ones above; their paths are the product's own, outside /exam.
+      subPage('/answer/list', 'answer/list', 'answer:page', t('Exam paper list', '答卷列表'), STAFF, '/exam/answer'),
+      subPage('/answer/edit', 'answer/edit', 'answer:page', t('Paper marking', '试卷批阅'), STAFF, '/exam/answer'),
+      subPage('/answer/read', 'answer/read', 'answer:page', t('Paper viewing', '试卷查看'), STAFF, '/exam/answer'),
+      subPage('/answer/print', 'answer/print', 'answer:page', t('Paper printing', '试卷打印'), STAFF, '/exam/answer'),
+      subPage(
+        '/examRegister/registerList',
+        'examRegister/registerList',
+        'examRegister:page',
+        t('Exam registrants', '报名名单'),
+        [A],
+        '/exam/registration',
+      ),
+      subPage(
+        '/user/achiReport',
+        'user/achiReport',
+        'examScore:page',
+        t('Score analysis', '成绩分析'),
+        STAFF,
+        '/exam/scores',
+      ),
     ],
   },
   {
@@ -171,6 +235,14 @@ export const menuCatalogue: MenuArea[] = [
     pages: [
       page('index', 'task/index', 'task:page', t('Tasks', '任务列表'), STAFF),
       page('paper', 'task/paper', 'taskPaper:page', t('Homework papers', '作业试卷'), STAFF),
+      subPage(
+        '/task/taskPaperEdit',
+        'task/taskPaperEdit',
+        'task:page',
+        t('Homework marking', '作业批改'),
+        STAFF,
+        '/task/index',
+      ),
     ],
   },
   {
@@ -178,7 +250,10 @@ export const menuCatalogue: MenuArea[] = [
     name: 'Team',
     icon: 'group',
     title: t('Classes', '班级管理'),
-    pages: [page('index', 'team/index', 'team:page', t('Classes', '班级列表'), STAFF)],
+    pages: [
+      page('index', 'team/index', 'team:page', t('Classes', '班级列表'), STAFF),
+      subPage('/team/detail', 'team/detail', 'team:page', t('Class detail', '班级详情'), STAFF, '/team/index'),
+    ],
   },
   {
     path: '/teaching',
@@ -256,6 +331,36 @@ export const menuCatalogue: MenuArea[] = [
   },
 ];
 
+type PageOf<C> = C extends readonly { pages: readonly (infer Pg)[] }[] ? Pg : never;
+type CodesOf<Pg> = Pg extends MenuPage<infer P, infer B> ? P | B : never;
+
+// Every permission the product knows: the pages' and the buttons' of the catalogue. Routes and
+// screens name permissions with this type, so a misspelt or removed one fails to compile.
+export type PermissionCode = CodesOf<PageOf<typeof catalogue>>;
+
+type PrefixOf<P> = P extends `${infer X}:create` ? X : never;
+// The prefixes whose screen has the whole set of resource buttons (`degree`, `question`, ...).
+export type CrudPrefix = {
+  [X in PrefixOf<PermissionCode>]: `${X}:${CrudVerb | 'page'}` extends PermissionCode ? X : never;
+}[PrefixOf<PermissionCode>];
+
+// The prefixes of screens that list, create, change and delete (`role`: no Excel buttons).
+export type ScreenPrefix = {
+  [X in PrefixOf<PermissionCode>]: `${X}:${'page' | 'create' | 'update' | 'delete'}` extends PermissionCode ? X : never;
+}[PrefixOf<PermissionCode>];
+
+export const menuCatalogue: readonly MenuArea[] = catalogue;
+
+// The same set at run time, for permissions that arrive as data (role grants, built names).
+export const permissionCodes: ReadonlySet<PermissionCode> = new Set(
+  menuCatalogue.flatMap((area) =>
+    area.pages.flatMap((p) => [p.permission, ...(p.buttons ?? []).map((b) => b.permission)]),
+  ) as PermissionCode[],
+);
+export function isPermissionCode(value: string): value is PermissionCode {
+  return permissionCodes.has(value as PermissionCode);
+}
+
 // First path segments of the web app's own pages (lower case: the router ignores case). No
 // organisation may take one as its domain, or its login page /{domain}/login would be one of ours
 // (Logs > Login log is /log/login). The catalogue's areas, plus the shell's fixed routes and the
@@ -266,7 +371,7 @@ export const appPathSegments: ReadonlySet<string> = new Set([
   ...['task', 'user', 'examregister', 'team', 'answer'],
 ]);
 
-// Permissions that gate calls rather than screens: every logged-in user of the listed kinds holds them.
+// Names for the permissions that code refers to one by one; each must be in the catalogue.
 export const Permission = {
   userPage: 'user:page',
   userCreate: 'user:create',
@@ -294,8 +399,7 @@ export const Permission = {
   questionDelete: 'question:delete',
   questionExport: 'question:export',
   questionImport: 'question:import',
-} as const;
-export type Permission = (typeof Permission)[keyof typeof Permission];
+} as const satisfies Record<string, PermissionCode>;
 
 // Permissions of the students' own pages ("My exams", ...): they let a user see their own work and
 // give no power over anyone else, so the privilege ceiling leaves them out.

@@ -1,5 +1,5 @@
 import type { EnumLabel } from './labels';
-import type { Title } from './menu-catalogue';
+import type { ScreenPrefix, Title } from './menu-catalogue';
 
 // How a declared resource looks to people: its fields with labels in both languages, how each is
 // shown, filtered, edited and written to Excel. The web renders list pages and forms from it; the
@@ -11,6 +11,12 @@ export type FieldKind =
   | 'enum'
   | 'boolean'
   | 'date'
+  // A moment, stored as an ISO 8601 string; picked as date and time.
+  | 'datetime'
+  // Whole minutes, shown as "1 h 30 min".
+  | 'duration'
+  // HTML from the rich text editor (formulas, images), shown as text in lists.
+  | 'richText'
   | 'color'
   | 'ref'
   | 'refs'
@@ -23,7 +29,9 @@ export interface FieldMeta {
   kind: FieldKind;
   enum?: Record<number, EnumLabel>;
   // For 'ref'/'refs': the resource whose `list` call gives the options, shown by `labelKey` (default 'name').
-  ref?: { resource: string; labelKey?: string };
+  // `remote` marks references to resources that may be large (users, questions): the picker searches
+  // the server's `page` endpoint as the user types instead of loading every row.
+  ref?: { resource: string; labelKey?: string; remote?: boolean };
   required?: boolean;
   // Where the field appears; all default to true except `filter` and `sortable`.
   list?: boolean;
@@ -40,8 +48,9 @@ export interface FieldMeta {
 export interface ResourceMeta {
   name: string;
   title: Title;
-  // Permission strings: `${permission}:page` to see, `:create`, `:update`, `:delete`, `:export`, `:import`.
-  permission: string;
+  // The prefix of its permissions: `${permission}:page` to see, `:create`, `:update`, `:delete`,
+  // `:export`, `:import`; only prefixes whose screen has all of them in the menu catalogue.
+  permission: ScreenPrefix;
   // Tree resources have parentId and render as trees.
   tree?: boolean;
   // The field that names a row (tree nodes, selects, "used by" messages); default 'name'.
@@ -50,6 +59,9 @@ export interface ResourceMeta {
   keyword?: boolean;
   fields: FieldMeta[];
 }
+
+// The fields of a form that is not a resource (the organisation's settings): no list, no CRUD permissions.
+export type FormMeta = Omit<ResourceMeta, 'permission'>;
 
 export function metaField(meta: ResourceMeta, key: string): FieldMeta | undefined {
   return meta.fields.find((f) => f.key === key);

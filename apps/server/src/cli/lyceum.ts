@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OrganizationStatus, zPassword, zUserName } from '@lyceum/contract';
+import { ADMIN_ROLE_CODE, OrganizationStatus, zPassword, zUserName } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig, repoRoot } from '../config';
@@ -69,7 +69,7 @@ async function createAdmin(database: Database) {
   const [admin] = await database.db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.organizationId, org.id), eq(roles.code, 'admin')));
+    .where(and(eq(roles.organizationId, org.id), eq(roles.code, ADMIN_ROLE_CODE)));
   const [user] = await database.db
     .insert(users)
     .values({

@@ -10,8 +10,10 @@ import { type Database, openDatabase } from './db';
 export async function openPrepared(config: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
-    await syncPermissionCatalogue(database.db);
+    await database.exclusively(async () => {
+      await database.migrate();
+      await syncPermissionCatalogue(database.db);
+    });
   } catch (err) {
     await database.close();
     throw err;
@@ -26,9 +28,12 @@ export async function seedIfEmpty(
   demoPassword: string | null,
   filesDir: string,
 ): Promise<{ seeded: boolean; generated: string | null }> {
-  const [{ n }] = await database.db.select({ n: count() }).from(organizations);
-  if (Number(n) > 0) return { seeded: false, generated: null };
-  const password = demoPassword ?? randomPassword(14);
-  await seedDemo(database.db, { password, storage: localStorage(filesDir) });
-  return { seeded: true, generated: demoPassword ? null : password };
+  // Servers started together on an empty PostgreSQL database seed it once.
+  return database.exclusively(async () => {
+    const [{ n }] = await database.db.select({ n: count() }).from(organizations);
+    if (Number(n) > 0) return { seeded: false, generated: null };
+    const password = demoPassword ?? randomPassword(14);
+    await seedDemo(database.db, { password, storage: localStorage(filesDir) });
+    return { seeded: true, generated: demoPassword ? null : password };
+  });
 }

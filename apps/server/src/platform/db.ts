@@ -20,6 +20,9 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  // Runs fn while no other process runs its own (PostgreSQL: a session advisory lock), so servers
+  // started together on one database migrate, sync and seed one after the other.
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   // An in-memory PGlite's whole data directory, to start other databases from (test templates).
   dump?: () => Promise<Blob>;
@@ -69,7 +72,7 @@ export async function openDatabase(opts: {
   template?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, application_name: `lyceum ${process.pid}` });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
@@ -78,6 +81,16 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      async exclusively(fn) {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock(7300)');
+          return await fn();
+        } finally {
+          await holder.query('select pg_advisory_unlock(7300)').catch(() => {});
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -97,6 +110,8 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // The data directory is locked to this process already.
+    exclusively: (fn) => fn(),
     dump: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();

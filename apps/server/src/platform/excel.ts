@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import type { FieldMeta, Lang, ResourceMeta } from '@lyceum/contract';
+import type { Readable, Writable } from 'node:stream';
+import type { FieldMeta, FormMeta, Lang } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import { type CellValue, readSheetRows } from './xlsx-reader';
 
@@ -15,7 +15,7 @@ export type Lookups = Map<string, RefLookup>;
 const YES = new Set(['yes', 'y', 'true', '1', '是', '√']);
 const NO = new Set(['no', 'n', 'false', '0', '否', '×']);
 
-export function excelFields(meta: ResourceMeta): FieldMeta[] {
+export function excelFields(meta: FormMeta): FieldMeta[] {
   return meta.fields.filter((f) => f.excel !== false && f.kind !== 'file');
 }
 
@@ -42,7 +42,7 @@ function toCell(field: FieldMeta, value: unknown, lookups: Lookups, lang: Lang):
 }
 
 export async function writeWorkbook(
-  meta: ResourceMeta,
+  meta: FormMeta,
   rows: Record<string, unknown>[],
   lookups: Lookups,
   lang: Lang,
@@ -60,9 +60,32 @@ export async function writeWorkbook(
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+// The same sheet written as a stream, batch by batch, for exports run as background jobs: the rows
+// are never all in memory, and the caller reports progress between batches.
+export function streamWorkbook(meta: FormMeta, lookups: Lookups, lang: Lang, stream: Writable) {
+  const fields = excelFields(meta).filter((f) => !f.importOnly);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  wb.creator = 'Lyceum';
+  const ws = wb.addWorksheet(meta.title[lang].slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = fields.map((f) => ({ header: f.label[lang], key: f.key, width: f.width ? f.width / 7 : 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  return {
+    add(rows: Record<string, unknown>[]) {
+      for (const row of rows) {
+        ws.addRow(Object.fromEntries(fields.map((f) => [f.key, toCell(f, row[f.key], lookups, lang)]))).commit();
+      }
+    },
+    async commit() {
+      ws.commit();
+      await wb.commit();
+    },
+  };
+}
+
 // The import template: the header row, an input list on enum and yes/no columns, and a note per
 // header saying what the column takes.
-export async function writeTemplate(meta: ResourceMeta, lang: Lang): Promise<Buffer> {
+export async function writeTemplate(meta: FormMeta, lang: Lang): Promise<Buffer> {
   const fields = excelFields(meta);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(meta.title[lang].slice(0, 31));
@@ -111,7 +134,8 @@ function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: 
   if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
   const text = raw instanceof Date ? isoDate(raw) : String(raw).trim();
   switch (field.kind) {
-    case 'number': {
+    case 'number':
+    case 'duration': {
       const n = typeof raw === 'number' ? raw : Number(text);
       return Number.isFinite(n) ? { value: n } : { error: `"${text}" is not a number` };
     }
@@ -159,7 +183,7 @@ function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: 
 // key). More than `maxRows` rows is refused as soon as the next row is read.
 export async function readWorkbook(
   file: Buffer | Readable,
-  meta: ResourceMeta,
+  meta: FormMeta,
   lookups: Lookups,
   maxRows: number,
 ): Promise<{ rows: ParsedRow[]; errors: RowError[] }> {

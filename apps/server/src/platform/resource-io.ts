@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { Lang } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './context';
-import { type RowError, readWorkbook, writeTemplate, writeWorkbook } from './excel';
+import { type RowError, readWorkbook, streamWorkbook, writeTemplate, writeWorkbook } from './excel';
 import { type Resource, uniqueKey, type Values } from './resource';
 import { giveWay } from './xlsx-reader';
 
@@ -44,6 +44,39 @@ export async function exportResource<
 >(resource: Resource<C, U, F, R>, ctx: RequestContext, filter: Values, lang: Lang) {
   const rows = await resource.list(ctx, filter as z.output<F>, MAX_EXPORT_ROWS);
   return writeWorkbook(metaOf(resource), rows, await resource.lookups(ctx), lang);
+}
+
+const EXPORT_BATCH = 1000;
+
+// The export of a background job: the rows read and written a batch at a time into `out` (an
+// .xlsx stream), `onBatch` told how far it got. The same rows and limit as exportResource.
+export async function exportResourceInBatches<
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+  R extends z.ZodType,
+>(
+  resource: Resource<C, U, F, R>,
+  ctx: RequestContext,
+  filter: Values,
+  lang: Lang,
+  out: Writable,
+  onBatch: (written: number, total: number) => Promise<void>,
+): Promise<number> {
+  const sheet = streamWorkbook(metaOf(resource), await resource.lookups(ctx), lang, out);
+  let written = 0;
+  let total = 0;
+  for (let pageIndex = 1; ; pageIndex++) {
+    const page = await resource.page(ctx, { ...(filter as z.output<F>), pageIndex, pageSize: EXPORT_BATCH });
+    total = Math.min(page.total, MAX_EXPORT_ROWS);
+    const rows = page.list.slice(0, MAX_EXPORT_ROWS - written);
+    sheet.add(rows);
+    written += rows.length;
+    await onBatch(written, total);
+    if (rows.length < EXPORT_BATCH || written >= MAX_EXPORT_ROWS) break;
+  }
+  await sheet.commit();
+  return written;
 }
 
 export function templateOf<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
@@ -101,7 +134,7 @@ export async function importResource<
     }
     if (!ok) continue;
     try {
-      await def.hooks?.validate?.(data as z.output<C>, ctx, 'create');
+      await def.hooks?.validate?.(data as z.output<C>, ctx, 'create', null);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const [field, ...rest] = message.split(': ');
@@ -122,16 +155,15 @@ export async function importResource<
     if (def.hooks?.beforeWrite) {
       for (const [i, data] of valid.entries()) {
         await giveWay(i);
-        await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create');
+        await def.hooks.beforeWrite(tx, data as z.output<C>, ctx, 'create', null);
       }
     }
     for (let i = 0; i < values.length; i += INSERT_BATCH) {
       const batch = values.slice(i, i + INSERT_BATCH);
       const inserted = await tx.insert(def.table).values(batch).returning({ id: def.table.id });
-      if (def.hooks?.afterSave) {
-        for (const [j, r] of inserted.entries()) {
-          await def.hooks.afterSave(tx, r.id as number, valid[i + j] as z.output<C>, ctx, 'create');
-        }
+      for (const [j, r] of inserted.entries()) {
+        await resource.saveOwned(tx, ctx, r.id as number, valid[i + j]);
+        await def.hooks?.afterSave?.(tx, r.id as number, valid[i + j] as z.output<C>, ctx, 'create', null);
       }
       await resource.linkFiles(
         tx,

@@ -1,10 +1,20 @@
-import { type PageRequest, zIdListRequest, zIdParam, zImportReport, zPage, zPageRequest } from '@lyceum/contract';
+import {
+  type PageRequest,
+  zExportStarted,
+  zIdListRequest,
+  zIdParam,
+  zImportReport,
+  zPage,
+  zPageRequest,
+} from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { startExport } from '../modules/export/export.service';
 import { registerFileReader } from '../modules/file/file-access';
+import { type Exportable, registerExportable } from './exportables';
 import { noteSubject, recordLabel, registerLabelReader } from './operation-log';
 import type { Resource } from './resource';
-import { exportResource, importResource, requestLang, templateOf } from './resource-io';
+import { exportResource, exportResourceInBatches, importResource, requestLang, templateOf } from './resource-io';
 import { defineFileRoute, defineRoute } from './route';
 import { importBody } from './xlsx-reader';
 
@@ -139,6 +149,26 @@ export function registerResource<
       return { deleted: await resource.remove(ctx, body.ids) };
     },
   });
+  for (const [name, act] of Object.entries(def.actions ?? {})) {
+    defineRoute(app, {
+      method: 'POST',
+      url: `${base}/${name}/:id`,
+      summary: act.summary,
+      description: act.from
+        ? `Allowed from ${act.field ?? 'status'} ${act.from.join(', ')}${act.to !== undefined ? `; leaves it at ${act.to}` : ''}. Refused with 501 naming the field otherwise.`
+        : undefined,
+      tags,
+      access: act.access,
+      mutates: true,
+      params: zIdParam,
+      body: act.input ?? z.object({}),
+      response: row,
+      handler: async ({ ctx, params, body }) =>
+        resource.project(ctx, [
+          await resource.runAction(ctx, name, params.id, body as Record<string, unknown>),
+        ])[0] as RowOut,
+    });
+  }
   if (def.meta?.tree) {
     defineRoute(app, {
       method: 'POST',
@@ -173,6 +203,33 @@ export function registerResource<
       };
     },
   });
+  // The same export as a background job: the answer is at once, the file lands on the caller's
+  // export list (/api/export/*) with its progress.
+  const exportAccess = def.permissions.export ?? def.permissions.read;
+  const exportable: Exportable = {
+    name: def.name,
+    title: meta.title,
+    access: exportAccess,
+    write: (ctx, filter, lang, out, onBatch) => exportResourceInBatches(resource, ctx, filter, lang, out, onBatch),
+  };
+  registerExportable(exportable);
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/exportAsync`,
+    summary: `Start an export of ${t} records matching the filters, run in the background`,
+    description:
+      'Answers {exportId} at once; the export list (/api/export/page) shows its progress and offers the file when done.',
+    tags,
+    access: exportAccess,
+    mutates: true,
+    body: def.schemas.filter,
+    querystring: zLang,
+    response: zExportStarted,
+    handler: async ({ ctx, body, req }) => ({
+      exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
+    }),
+  });
+  if (def.excel === 'export') return;
   defineFileRoute(app, {
     method: 'GET',
     url: `${base}/template`,

@@ -1,26 +1,66 @@
-import { type PageRequest, pageOf, pageOffset, type ResourceMeta } from '@lyceum/contract';
+import { type CrudPrefix, type FormMeta, type PageRequest, pageOf, pageOffset } from '@lyceum/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { fileLinks, files } from '../modules/file/file.table';
 import type { RequestContext } from './context';
 import type { DbOrTx, Tx } from './db';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
-import { businessError, invalidParams, notFound } from './errors';
+import { businessError, forbidden, invalidParams, notFound } from './errors';
 import type { Lookups } from './excel';
+import {
+  type ChildCollection,
+  checkChildReferences,
+  childReferences,
+  type LinkSet,
+  linkedTo,
+  loadChildren,
+  loadLinks,
+  type Reference,
+  saveChildren,
+  saveLinks,
+  type TenantTable,
+  type Values,
+} from './resource-children';
 import { allows, type GuardedAccess } from './route';
 
-// A tenant table: rows keyed by (organization_id, id).
-export type TenantTable = PgTable & { organizationId: PgColumn; id: PgColumn };
-export type Values = Record<string, unknown>;
+export type { ChildCollection, LinkSet, Reference, TenantTable, Values };
+
 type Mode = 'create' | 'update';
 
-export interface Reference {
-  table: TenantTable;
-  label: string;
-  // The column that names a referenced row in messages and spreadsheets; default `name`.
-  labelColumn?: string;
+// A state transition of a row (publish, withdraw, start, confirm): POST /api/{name}/{action}/{id}
+// loads the row in the caller's scope and locks it, checks the state, runs, sets the new state, all
+// in one transaction; it is logged, documented and in the access matrix like every route.
+export interface ActionDef<I extends z.ZodObject = z.ZodObject> {
+  summary: string;
+  access: GuardedAccess;
+  // The state column (default `status`), the states the action starts from and the one it leaves.
+  field?: string;
+  from?: readonly number[];
+  to?: number;
+  input?: I;
+  // More changes in the same transaction; may return further column values for the row.
+  run?: (tx: Tx, row: Values, input: z.output<I>, ctx: RequestContext) => Promise<Values | undefined | void>;
 }
+
+// Keeps an action's own input type while the resource holds actions of many kinds.
+export function action<I extends z.ZodObject>(def: ActionDef<I>): ActionDef {
+  return def as unknown as ActionDef;
+}
+
+// The verbs the engine itself registers under /api/{name}/; no action may take one of these names.
+export const ENGINE_VERBS = [
+  'page',
+  'list',
+  'create',
+  'update',
+  'select',
+  'delete',
+  'tree',
+  'export',
+  'template',
+  'import',
+];
 
 export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType> {
   name: string;
@@ -40,7 +80,9 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
     import?: GuardedAccess;
   };
   // Field labels and kinds for people and spreadsheets; a resource with meta gets export, import and template.
-  meta?: ResourceMeta;
+  meta?: FormMeta;
+  // Which spreadsheet verbs a resource with meta has (default both: nested rows cannot be imported).
+  excel?: 'export' | 'both';
   // Columns a `keyword` filter searches (contains, ignoring case).
   search?: PgColumn[];
   // Filters that are not a plain "column equals value"; other filter keys naming a column are.
@@ -49,8 +91,24 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   unique?: { fields: string[]; label: string }[];
   // Ids in the input that must name a row of this organisation (a number or an array of numbers).
   references?: Record<string, Reference>;
-  // What still uses a row and so blocks its deletion.
-  usedBy?: { label: string; count: (ctx: RequestContext, ids: number[]) => Promise<number> }[];
+  // What still uses a row and so blocks its deletion, counted inside the delete's transaction (use
+  // `db`, never ctx.db: on PGlite another query would wait for the transaction). Most of it needs no
+  // entry here: references, link sets and child references of every declared resource are counted.
+  usedBy?: { label: string; count: (db: DbOrTx, ctx: RequestContext, ids: number[]) => Promise<number> }[];
+  // Id sets kept in join tables, named by the input field that carries them (`roleIds`).
+  links?: Record<string, LinkSet>;
+  // Rows this resource owns, named by the input field that carries them (`sections`).
+  children?: Record<string, ChildCollection>;
+  // Which rows a caller reaches through every generic verb and action (own papers, published ones
+  // for students): `read` narrows page, list, tree, select and export; `write` (default `read`)
+  // narrows update, delete and actions. A row outside `read` is "not found"; a readable row outside
+  // `write` is refused with `writeRefusal`. Undefined from either means no narrowing.
+  scope?: {
+    read?: (ctx: RequestContext) => SQL | undefined;
+    write?: (ctx: RequestContext) => SQL | undefined;
+    writeRefusal?: string;
+  };
+  actions?: Record<string, ActionDef>;
   // Columns never returned (password hashes).
   omit?: string[];
   // Members without the read permission who may still read some rows through page, list, select and
@@ -66,20 +124,34 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   files?: string[];
   // Who may read the files these rows refer to; default: whoever may read one of the rows.
   fileReaders?: (ctx: RequestContext, ids: number[]) => Promise<boolean>;
+  // `current` is the row as stored before an update (null when creating), in the caller's scope.
   hooks?: {
     // Business rules on a whole valid input, before anything is written (throw invalidParams).
-    validate?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void> | void;
+    validate?: (
+      input: z.output<C> | z.output<U>,
+      ctx: RequestContext,
+      mode: Mode,
+      current: Values | null,
+    ) => Promise<void> | void;
     values?: (input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<Values> | Values;
     // Inside the write's transaction, before the row is written (e.g. clear another row's flag).
-    beforeWrite?: (tx: Tx, input: z.output<C> | z.output<U>, ctx: RequestContext, mode: Mode) => Promise<void>;
+    beforeWrite?: (
+      tx: Tx,
+      input: z.output<C> | z.output<U>,
+      ctx: RequestContext,
+      mode: Mode,
+      current: Values | null,
+    ) => Promise<void>;
     afterSave?: (
       tx: Tx,
       id: number,
       input: z.output<C> | z.output<U>,
       ctx: RequestContext,
       mode: Mode,
+      current: Values | null,
     ) => Promise<void>;
-    beforeDelete?: (ctx: RequestContext, ids: number[]) => Promise<void>;
+    // Refusals that need the rows (authorisation, built-in rows), before the delete's transaction.
+    beforeDelete?: (ctx: RequestContext, ids: number[], rows: Values[]) => Promise<void>;
     // Inside the delete's transaction (use tx only: on PGlite another query would wait for it).
     afterDelete?: (ctx: RequestContext, ids: number[], tx: Tx) => Promise<void>;
     decorate?: (rows: Values[], ctx: RequestContext) => Promise<Values[]>;
@@ -118,6 +190,12 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]): Promise<void>;
   // The rows of other tables this resource's fields point at (declared references, tree parents).
   references: Record<string, Reference>;
+  // Loads one row for a change: "not found" outside the read scope, refused outside the write scope.
+  loadForWrite(db: DbOrTx, ctx: RequestContext, id: number, lock?: boolean): Promise<Values>;
+  // Saves the link sets and owned children an input carries, inside the write's transaction.
+  saveOwned(tx: Tx, ctx: RequestContext, id: number, input: Values): Promise<void>;
+  // Runs a declared action on one row and answers the row as it is afterwards.
+  runAction(ctx: RequestContext, name: string, id: number, input: Values): Promise<Values>;
 }
 
 // Every declared resource, so a delete can find what refers to its rows: "used by" is derived from
@@ -128,7 +206,7 @@ export function declaredResources(): readonly (typeof declared)[number][] {
   return declared;
 }
 
-function pluralLabel(def: { title: string; meta?: ResourceMeta }): string {
+function pluralLabel(def: { title: string; meta?: FormMeta }): string {
   return def.meta?.title.en.toLowerCase() ?? `${def.title.toLowerCase()} records`;
 }
 
@@ -136,17 +214,35 @@ function pluralLabel(def: { title: string; meta?: ResourceMeta }): string {
 // holding one id, or an array of ids). Self references of trees are counted by the tree itself.
 async function countReferrers(db: DbOrTx, ctx: RequestContext, target: TenantTable, ids: number[]) {
   const uses: { label: string; n: number }[] = [];
+  const counted = async (
+    table: TenantTable | LinkSet['table'],
+    points: SQL,
+    label: string,
+    distinct?: PgColumn,
+  ): Promise<void> => {
+    const [{ n }] = await db
+      .select({ n: distinct ? sql<number>`count(distinct ${distinct})` : count() })
+      .from(table)
+      .where(and(eq(table.organizationId, ctx.orgId), points));
+    if (Number(n) > 0) uses.push({ label, n: Number(n) });
+  };
   for (const r of declared) {
     for (const [field, ref] of Object.entries(r.references)) {
       const column = r.columns[field];
       if (ref.table !== target || !column || (r.def.table === target && field === 'parentId')) continue;
       const points =
         column.columnType === 'PgArray' ? sql`${column} && ${`{${ids.join(',')}}`}::bigint[]` : inArray(column, ids);
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(r.def.table)
-        .where(and(eq(r.def.table.organizationId, ctx.orgId), points));
-      if (Number(n) > 0) uses.push({ label: pluralLabel(r.def), n: Number(n) });
+      await counted(r.def.table, points, pluralLabel(r.def));
+    }
+    for (const link of Object.values(r.def.links ?? {})) {
+      if (link.ref.table === target)
+        await counted(link.table, inArray(link.target, ids), pluralLabel(r.def), link.owner);
+    }
+    for (const spec of Object.values(r.def.children ?? {})) {
+      for (const use of childReferences(spec)) {
+        if (use.ref.table === target)
+          await counted(use.table, inArray(use.column, ids), `${use.label}s of ${pluralLabel(r.def)}`);
+      }
     }
   }
   return uses;
@@ -163,9 +259,17 @@ function toJson(row: Values, omit: ReadonlySet<string>): Values {
   return out;
 }
 
+// What a resource takes from its entity declaration (packages/contract entity.ts): its name, one
+// record's English title for messages, its schemas and the meta people and spreadsheets see.
+export function fromEntity<
+  S extends { create: z.ZodObject; update: z.ZodObject; filter: z.ZodObject; row: z.ZodType },
+>(e: { name: string; one: { en: string }; schemas: S; meta: FormMeta }) {
+  return { name: e.name, title: e.one.en, schemas: e.schemas, meta: e.meta };
+}
+
 // The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...
 export function permissionsOf(
-  prefix: string,
+  prefix: CrudPrefix,
 ): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
   return {
     read: [`${prefix}:page`],
@@ -179,7 +283,7 @@ export function permissionsOf(
 
 // Reference data (degrees, categories, tags, ...): names that the selects of other staff screens
 // show, so any staff member may list them; pages, exports and writes keep their own permissions.
-export function referenceDataPermissions(prefix: string) {
+export function referenceDataPermissions(prefix: CrudPrefix) {
   return { ...permissionsOf(prefix), list: 'staff' as const };
 }
 
@@ -212,17 +316,23 @@ export function createResource<
   const scope = (ctx: RequestContext) => eq(table.organizationId, ctx.orgId);
   const isTree = Boolean(def.meta?.tree);
   const labelColumn = def.meta?.labelKey ?? 'name';
+  const links = def.links ?? {};
+  const children = def.children ?? {};
   const references: Record<string, Reference> = {
     ...(isTree ? { parentId: { table, label: `parent ${def.title.toLowerCase()}`, labelColumn } } : {}),
+    ...Object.fromEntries(Object.entries(links).map(([field, link]) => [field, link.ref])),
     ...def.references,
   };
+  for (const name of Object.keys(def.actions ?? {})) {
+    if (ENGINE_VERBS.includes(name)) throw new Error(`${def.name}: an action cannot be called "${name}"`);
+  }
   const usedBy = [
     ...(isTree
       ? [
           {
             label: 'child entries',
-            count: async (ctx: RequestContext, ids: number[]) => {
-              const [{ n }] = await ctx.db
+            count: async (db: DbOrTx, ctx: RequestContext, ids: number[]) => {
+              const [{ n }] = await db
                 .select({ n: count() })
                 .from(table)
                 .where(and(scope(ctx), inArray(columns.parentId, ids), sql`not (${table.id} in ${ids})`));
@@ -242,7 +352,8 @@ export function createResource<
       if (custom) conds.push((custom as (v: unknown, c: RequestContext) => SQL | undefined)(value, ctx));
       else if (key === 'keyword' && def.search?.length) {
         conds.push(or(...def.search.map((col) => ilike(col, likePattern(String(value))))));
-      } else if (columns[key] && typeof value === 'string') conds.push(ilike(columns[key], likePattern(value)));
+      } else if (Object.hasOwn(links, key)) conds.push(linkedTo(links[key], table, value));
+      else if (columns[key] && typeof value === 'string') conds.push(ilike(columns[key], likePattern(value)));
       else if (columns[key]) conds.push(eq(columns[key], value));
     }
     return and(...conds);
@@ -259,8 +370,20 @@ export function createResource<
     return def.sort?.default ?? [desc(table.id)];
   }
 
-  async function decorate(ctx: RequestContext, rows: Values[]): Promise<Values[]> {
+  // Rows as the API answers them: dates as text, omitted columns gone, link sets and (for rows read
+  // alone, or collections marked inList) owned children attached, then the resource's own decoration.
+  async function decorate(ctx: RequestContext, rows: Values[], single = false, db: DbOrTx = ctx.db) {
     const plain = rows.map((r) => toJson(r, omit));
+    const ids = plain.map((r) => r.id as number);
+    for (const [field, link] of Object.entries(links)) {
+      const byOwner = await loadLinks(db, ctx, link, ids);
+      for (const r of plain) r[field] = byOwner.get(r.id as number) ?? [];
+    }
+    for (const [field, spec] of Object.entries(children)) {
+      if (!single && !spec.inList) continue;
+      const byParent = await loadChildren(db, ctx, spec, ids);
+      for (const r of plain) r[field] = byParent.get(r.id as number) ?? [];
+    }
     return def.hooks?.decorate ? def.hooks.decorate(plain, ctx) : plain;
   }
 
@@ -270,7 +393,7 @@ export function createResource<
       .select()
       .from(table)
       .where(and(scope(ctx), inArray(table.id, ids), extra));
-    return decorate(ctx, rows as Values[]);
+    return decorate(ctx, rows as Values[], ids.length === 1);
   }
 
   async function get(ctx: RequestContext, id: number, extra?: SQL): Promise<Values> {
@@ -280,8 +403,26 @@ export function createResource<
   }
 
   function readScope(ctx: RequestContext): SQL | undefined {
-    if (allows(ctx, def.permissions.read)) return undefined;
-    return def.readers?.scope(ctx) ?? sql`false`;
+    const own = def.scope?.read?.(ctx);
+    if (allows(ctx, def.permissions.read)) return own;
+    return and(def.readers?.scope(ctx) ?? sql`false`, own);
+  }
+
+  function writeScope(ctx: RequestContext): SQL | undefined {
+    return def.scope?.write ? def.scope.write(ctx) : def.scope?.read?.(ctx);
+  }
+
+  // The stored row (not decorated) for a change, optionally locked until the transaction ends.
+  async function loadForWrite(db: DbOrTx, ctx: RequestContext, id: number, lock = false): Promise<Values> {
+    const write = writeScope(ctx);
+    const query = db
+      .select({ row: table, writable: write ? sql<boolean>`coalesce((${write}), false)` : sql<boolean>`true` })
+      .from(table)
+      .where(and(scope(ctx), eq(table.id, id), def.scope?.read?.(ctx)));
+    const [hit] = lock ? await query.for('update') : await query;
+    if (!hit) throw notFound(def.title);
+    if (!hit.writable) throw forbidden(def.scope?.writeRefusal ?? `You cannot change this ${def.title.toLowerCase()}`);
+    return hit.row as Values;
   }
 
   function project(ctx: RequestContext, rows: Values[]): Values[] {
@@ -359,6 +500,10 @@ export function createResource<
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
       if (missing.length) throw invalidParams(field, `no ${ref.label} with id ${missing.join(', ')}`);
     }
+    for (const [field, spec] of Object.entries(children)) {
+      const items = input[field];
+      if (Array.isArray(items)) await checkChildReferences(ctx.db, ctx, spec, items as Values[], field);
+    }
   }
 
   // A node may not move under itself or one of its descendants.
@@ -374,11 +519,17 @@ export function createResource<
     }
   }
 
-  async function checkRules(ctx: RequestContext, input: Values, mode: Mode, selfId: number | null) {
+  async function checkRules(
+    ctx: RequestContext,
+    input: Values,
+    mode: Mode,
+    selfId: number | null,
+    current: Values | null = null,
+  ) {
     await checkUnique(ctx, input, selfId);
     await checkReferences(ctx, input);
     if (isTree && selfId !== null) await checkCycle(ctx, selfId, input.parentId);
-    await def.hooks?.validate?.(input as z.output<C>, ctx, mode);
+    await def.hooks?.validate?.(input as z.output<C>, ctx, mode, current);
   }
 
   async function toValues(ctx: RequestContext, input: Values, mode: Mode): Promise<Values> {
@@ -391,13 +542,19 @@ export function createResource<
     return values;
   }
 
-  async function save(ctx: RequestContext, input: Values, mode: Mode, id: number | null): Promise<number> {
-    await checkRules(ctx, input, mode, id);
+  async function save(
+    ctx: RequestContext,
+    input: Values,
+    mode: Mode,
+    id: number | null,
+    current: Values | null,
+  ): Promise<number> {
+    await checkRules(ctx, input, mode, id, current);
     const values = await toValues(ctx, input, mode);
     try {
       return await ctx.db.transaction(async (tx) => {
         let savedId: number;
-        await def.hooks?.beforeWrite?.(tx, input as z.output<C>, ctx, mode);
+        await def.hooks?.beforeWrite?.(tx, input as z.output<C>, ctx, mode, current);
         if (mode === 'create') {
           const [row] = await tx
             .insert(table)
@@ -405,26 +562,48 @@ export function createResource<
             .returning({ id: table.id });
           savedId = row.id as number;
         } else {
-          if (Object.keys(values).length) {
-            await tx
-              .update(table)
-              .set(values)
-              .where(and(scope(ctx), eq(table.id, id!)));
-          }
           savedId = id!;
+          // In the caller's write scope again, inside the transaction: a row that left it (or was
+          // deleted) since it was checked is not written.
+          const [still] = await tx
+            .update(table)
+            .set(Object.keys(values).length ? values : { id: savedId })
+            .where(and(scope(ctx), eq(table.id, savedId), writeScope(ctx)))
+            .returning({ id: table.id });
+          if (!still) throw notFound(def.title);
         }
-        await def.hooks?.afterSave?.(tx, savedId, input as z.output<C>, ctx, mode);
+        await saveOwned(tx, ctx, savedId, input);
+        await def.hooks?.afterSave?.(tx, savedId, input as z.output<C>, ctx, mode, current);
         if (def.files?.some((f) => f in values)) await linkFiles(tx, ctx, [{ id: savedId, values }]);
         return savedId;
       });
     } catch (err) {
-      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
+      const code = pgErrorCode(err);
+      if (code === PG_UNIQUE_VIOLATION) {
         // Another request saved the same name between our check and our write: it has committed,
         // so the check now finds it and names the field.
         await checkUnique(ctx, input, id);
         throw invalidParams(def.unique?.[0]?.fields.at(-1) ?? def.name, `${def.title} already exists`);
       }
+      // A child row removed by this save is still used elsewhere (an answer to an item), or a
+      // referenced row went away meanwhile: nothing was saved.
+      if (code === PG_FOREIGN_KEY_VIOLATION) {
+        throw businessError(
+          `Cannot save: a removed part is still in use, or a referenced record is gone. Nothing was saved.`,
+        );
+      }
       throw err;
+    }
+  }
+
+  async function saveOwned(tx: Tx, ctx: RequestContext, id: number, input: Values) {
+    for (const [field, link] of Object.entries(links)) {
+      const ids = input[field];
+      if (Array.isArray(ids)) await saveLinks(tx, ctx, link, id, ids as number[]);
+    }
+    for (const [field, spec] of Object.entries(children)) {
+      const items = input[field];
+      if (Array.isArray(items)) await saveChildren(tx, ctx, spec, id, items as Values[], field);
     }
   }
 
@@ -495,6 +674,37 @@ export function createResource<
     return roots;
   }
 
+  // "cannot publish a withdrawn exam paper": the action, the state it found, the record.
+  function transitionRefusal(name: string, field: string, state: unknown): string {
+    const label = def.meta?.fields.find((f) => f.key === field)?.enum?.[state as number]?.en.toLowerCase();
+    const what = `${label ?? `${field} ${String(state)}`} ${def.title.toLowerCase()}`;
+    return `cannot ${name} ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}`;
+  }
+
+  async function runAction(ctx: RequestContext, name: string, id: number, input: Values): Promise<Values> {
+    const act = def.actions && Object.hasOwn(def.actions, name) ? def.actions[name] : undefined;
+    if (!act) throw notFound(`Action ${name}`);
+    const field = act.field ?? 'status';
+    await ctx.db.transaction(async (tx) => {
+      // Locked until the transaction ends, so two transitions of one row run one after the other
+      // and the second sees the state the first left.
+      const row = await loadForWrite(tx, ctx, id, true);
+      if (act.from && !act.from.includes(row[field] as number)) {
+        throw invalidParams(field, transitionRefusal(name, field, row[field]));
+      }
+      const more = (await act.run?.(tx, row, input, ctx)) ?? {};
+      const values: Values = { ...more, ...(act.to !== undefined ? { [field]: act.to } : {}) };
+      if ('updateTime' in columns && !('updateTime' in values)) values.updateTime = new Date();
+      if (Object.keys(values).length) {
+        await tx
+          .update(table)
+          .set(values)
+          .where(and(scope(ctx), eq(table.id, id)));
+      }
+    });
+    return get(ctx, id, readScope(ctx));
+  }
+
   const resource: Resource<C, U, F, R> = {
     def,
     columns,
@@ -511,6 +721,9 @@ export function createResource<
     canReadAny,
     linkFiles,
     references,
+    loadForWrite,
+    saveOwned,
+    runAction,
     async page(ctx, req, extra) {
       const cond = where(ctx, req, extra);
       // The count and the page run side by side (on PostgreSQL, on two connections).
@@ -536,32 +749,43 @@ export function createResource<
       return decorate(ctx, rows as Values[]);
     },
     async create(ctx, input) {
-      const id = await save(ctx, input as Values, 'create', null);
+      const id = await save(ctx, input as Values, 'create', null, null);
       return get(ctx, id);
     },
     async update(ctx, input) {
-      await get(ctx, input.id);
-      await save(ctx, input as Values, 'update', input.id);
+      const current = await loadForWrite(ctx.db, ctx, input.id);
+      await save(ctx, input as Values, 'update', input.id, toJson(current, new Set()));
       return get(ctx, input.id);
     },
     async remove(ctx, ids) {
       const unique = [...new Set(ids)];
-      const found = await ctx.db
-        .select({ id: table.id })
+      const write = writeScope(ctx);
+      const found = (await ctx.db
+        .select({ row: table, writable: write ? sql<boolean>`coalesce((${write}), false)` : sql<boolean>`true` })
         .from(table)
-        .where(and(scope(ctx), inArray(table.id, unique)));
+        .where(and(scope(ctx), inArray(table.id, unique), def.scope?.read?.(ctx)))) as {
+        row: Values;
+        writable: boolean;
+      }[];
       if (found.length !== unique.length) {
-        const missing = unique.filter((id) => !found.some((f) => f.id === id));
+        const missing = unique.filter((id) => !found.some((f) => f.row.id === id));
         throw notFound(`${def.title} ${missing.join(', ')}`);
       }
-      await def.hooks?.beforeDelete?.(ctx, unique);
-      for (const use of usedBy) {
-        const n = await use.count(ctx, unique);
-        if (n > 0) throw businessError(`Cannot delete: used by ${n} ${use.label}. Nothing was deleted.`);
+      if (found.some((f) => !f.writable)) {
+        throw forbidden(def.scope?.writeRefusal ?? `You cannot change this ${def.title.toLowerCase()}`);
       }
+      await def.hooks?.beforeDelete?.(
+        ctx,
+        unique,
+        found.map((f) => toJson(f.row, omit)),
+      );
       try {
         await ctx.db.transaction(async (tx) => {
-          // In the delete's transaction: what refers to these rows, by every declared reference.
+          // In the delete's transaction: what still uses these rows, declared and derived.
+          for (const use of usedBy) {
+            const n = await use.count(tx, ctx, unique);
+            if (n > 0) throw businessError(`Cannot delete: used by ${n} ${use.label}. Nothing was deleted.`);
+          }
           const [use] = await countReferrers(tx, ctx, table, unique);
           if (use) throw businessError(`Cannot delete: used by ${use.n} ${use.label}. Nothing was deleted.`);
           const gone = await tx

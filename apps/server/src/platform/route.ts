@@ -4,6 +4,7 @@ import {
   AJAX_HEADER_VALUE,
   envelope,
   isStaffKind,
+  type PermissionCode,
   ResultCode,
   sessionCookieName,
   TOKEN_HEADER,
@@ -15,8 +16,8 @@ import { AppError, forbidden, notLoggedIn } from './errors';
 import { guardInput } from './input-guard';
 
 // Who may call a route: anyone, any logged-in user, a user whose active role is a staff role, or a
-// user holding at least one of the permissions.
-export type Access = 'public' | 'login' | 'staff' | readonly [string, ...string[]];
+// user holding at least one of the permissions (named from the menu catalogue, so a typo fails to compile).
+export type Access = 'public' | 'login' | 'staff' | readonly [PermissionCode, ...PermissionCode[]];
 export type GuardedAccess = Exclude<Access, 'public'>;
 
 // Whether a logged-in caller passes an access rule (the route guard and the engine's read scopes use it).

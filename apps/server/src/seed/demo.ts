@@ -1,4 +1,4 @@
-import { DepartmentType, UserSex, UserStatus, UserVerified } from '@lyceum/contract';
+import { type BuiltInRoleCode, DepartmentType, UserSex, UserStatus, UserVerified } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { departments, userCategories } from '../modules/department/department.table';
 import type { FileStorage } from '../modules/file/file.storage';
@@ -67,7 +67,7 @@ async function seedOrganization(
   people: {
     userName: string;
     realName: string;
-    role: string;
+    role: BuiltInRoleCode;
     sex?: UserSex;
     verified?: UserVerified;
     status?: UserStatus;
@@ -161,12 +161,12 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
         userName,
         realName,
         sex,
-        role: 'teacher',
+        role: 'teacher' as const,
         dept: majors[i % majors.length],
       })),
       ...students(opts.students ?? 40).map((s, i) => ({
         ...s,
-        role: 'student',
+        role: 'student' as const,
         dept: majors[i % majors.length],
         category: categories[i % categories.length],
       })),

@@ -7,14 +7,12 @@ import { FormDrawer } from './form-drawer';
 import { formItem } from './meta-inputs';
 import type { RefChoices } from './ref-options';
 import type { AnyRow, ResourceApi } from './resource-api';
-import { formFields, type ResourceView, rowName } from './resource-view';
+import { type FormView, formFields, type ResourceView, rowName } from './resource-view';
+import type { Editing } from './screen-slots';
 import { showServerFieldError } from './server-field-error';
 import { acceptsNull, defaultOf } from './zod-rules';
 
 type Values = Record<string, unknown>;
-
-// What the drawer is doing: creating (optionally under a parent node) or editing a row.
-export type Editing = { kind: 'create'; parent?: AnyRow } | { kind: 'edit'; row: AnyRow };
 
 interface Props {
   view: ResourceView;
@@ -29,7 +27,7 @@ interface Props {
 
 // What the form sends: empty inputs become null where the schema takes null, and are left out
 // (so the schema's default applies) where it does not.
-export function formBody(view: ResourceView, values: Values): Values {
+export function formBody(view: FormView, values: Values): Values {
   const body: Values = {};
   for (const field of formFields(view.meta)) {
     const value = values[field.key];

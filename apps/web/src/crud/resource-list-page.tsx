@@ -2,6 +2,7 @@ import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Form, Space, Table, type TableColumnsType, type TableProps, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from './confirm';
 import { FilterButtons } from './filter-buttons';
 import type { PagedList, SortOrder, TreeList } from './use-paged-list';
 
@@ -15,28 +16,47 @@ interface Props<Row extends { id: number }, Filter extends object> {
   // When set, rows can be selected and deleted together after a confirmation.
   onDeleteMany?: (ids: number[]) => Promise<unknown>;
   canSelect?: (row: Row) => boolean;
+  // Rows can be selected for the toolbar's own bulk actions even without bulk delete.
+  selectable?: boolean;
+  // The selection, when the screen's toolbar acts on it too; otherwise the frame keeps its own.
+  selection?: Selection;
   scrollX?: number;
   expandable?: TableProps<Row>['expandable'];
+  // Turns the filter form's values into the list's filter (a date range into from/to).
+  toFilter?: (values: Record<string, unknown>) => Filter;
+  // The filter form's name (its DOM id).
+  filterFormName?: string;
+}
+
+export interface Selection {
+  selected: number[];
+  setSelected: (ids: number[]) => void;
+}
+
+// A selection the screen owns, for toolbars that act on the selected rows.
+export function useSelection(): Selection {
+  const [selected, setSelected] = useState<number[]>([]);
+  return { selected, setSelected };
 }
 
 // The list half of the generic resource engine: filter bar, toolbar, table, paging, bulk delete.
 export function ResourceListPage<Row extends { id: number }, Filter extends object>(props: Props<Row, Filter>) {
   const { list, columns, filterFields, toolbar, emptyText, onDeleteMany, canSelect, scrollX, expandable } = props;
+  const { toFilter = (values) => values as Filter, filterFormName = 'filter' } = props;
   const paged = 'pageIndex' in list ? list : null;
   const rows = paged ? paged.data?.list : (list as TreeList<Row, Filter>).data;
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const [form] = Form.useForm<Filter>();
-  const [selected, setSelected] = useState<number[]>([]);
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const own = useSelection();
+  const { selected, setSelected } = props.selection ?? own;
 
   function confirmDeleteMany() {
     if (!onDeleteMany) return;
-    modal.confirm({
+    confirm({
       title: t('common.confirmDeleteMany', { count: selected.length }),
-      content: t('common.irreversible'),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
+      danger: true,
       onOk: async () => {
         await onDeleteMany(selected);
         message.success(t('common.deleted'));
@@ -50,19 +70,19 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {filterFields && (
         <Card size="small">
-          <Form<Filter>
+          <Form<Record<string, unknown>>
             form={form}
-            name="filter"
+            name={filterFormName}
             layout="inline"
             className="filter-bar"
             initialValues={list.filters}
-            onFinish={(values) => list.setFilters(values)}
+            onFinish={(values) => list.setFilters(toFilter(values))}
           >
             {filterFields}
             <FilterButtons
               onReset={() => {
                 form.resetFields();
-                list.setFilters(form.getFieldsValue());
+                list.setFilters(toFilter(form.getFieldsValue()));
               }}
             />
           </Form>
@@ -96,7 +116,7 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
             list.setSort?.(order ? { sortField: String(one.columnKey ?? one.field), sortOrder: order } : {});
           }}
           rowSelection={
-            onDeleteMany
+            onDeleteMany || props.selectable
               ? {
                   checkStrictly: true,
                   selectedRowKeys: selected,

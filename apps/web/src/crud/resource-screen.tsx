@@ -6,23 +6,23 @@ import {
   PlusOutlined,
   SubnodeOutlined,
 } from '@ant-design/icons';
-import { App, Button, Form, Input, Space, type TableColumnsType, Tooltip } from 'antd';
+import { App, Button, Form, Input, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickTitle, useLang } from '../shell/i18n';
 import { usePermission } from '../shell/permission';
+import { useConfirm } from './confirm';
+import { useKitTexts } from './i18n';
 import { metaColumns } from './meta-columns';
-import { type Editing, MetaFormDrawer } from './meta-form-drawer';
+import { MetaFormDrawer } from './meta-form-drawer';
 import { filterItem } from './meta-inputs';
 import { useRefChoices } from './ref-options';
 import { type AnyRow, resourceApi, type TreeNode } from './resource-api';
-import { ResourceListPage } from './resource-list-page';
-import { filterFields, type ResourceView, rowName } from './resource-view';
+import { ResourceListPage, useSelection } from './resource-list-page';
+import { filterFields, rowName as metaRowName, type ResourceView } from './resource-view';
+import { Explained, type RowAction, RowActionButtons, visibleActions } from './row-actions';
+import type { Editing, Filter, ScreenApi, ScreenSlots } from './screen-slots';
 import { TransferButtons } from './transfer-buttons';
 import { type ListSource, usePagedList, useTreeList } from './use-paged-list';
-
-type Filter = Record<string, unknown>;
-type Api = ReturnType<typeof resourceApi<AnyRow, Filter, Filter, object>>;
 
 function descendantIds(node: TreeNode, into = new Set<number>()): Set<number> {
   into.add(node.id);
@@ -46,162 +46,235 @@ function parentIds(nodes: TreeNode[], into: number[] = []): number[] {
   return into;
 }
 
-// Everything both variants share: filters, toolbar, action column, the drawer and deletion.
-function useScreenParts(view: ResourceView, api: Api, list: ListSource<Filter>) {
-  const { t } = useTranslation();
+// Everything both variants share: filters, toolbar, action column, the editor and deletion.
+function useScreenParts<Row extends AnyRow>(
+  view: ResourceView,
+  slots: ScreenSlots<Row>,
+  api: ScreenApi<Row>,
+  list: ListSource<Filter>,
+  // Actions of the variant (a tree's "add child"), given the way to open the editor.
+  variantActions?: (startEditing: (editing: Editing<Row>) => void) => RowAction<Row>[],
+) {
+  const { t } = useKitTexts();
   const lang = useLang();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const { meta } = view;
   const refs = useRefChoices(meta.fields);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const can = {
+  const selection = useSelection();
+  const [editing, setEditing] = useState<Editing<Row> | null>(null);
+  const held = {
     create: usePermission([`${meta.permission}:create`]),
     update: usePermission([`${meta.permission}:update`]),
     remove: usePermission([`${meta.permission}:delete`]),
   };
+  const can = { ...held, ...slots.can };
   const ctx = { lang, t, refs };
+  const nameOf = slots.rowName ?? ((row: Row) => metaRowName(meta, row));
+  const reload = () => void list.reload();
 
-  function confirmDelete(row: AnyRow) {
-    modal.confirm({
-      title: t('common.confirmDelete', { name: rowName(meta, row) }),
-      content: t('common.irreversible'),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
+  function confirmDelete(row: Row) {
+    const text = slots.deleteConfirm?.(row) ?? { title: t('common.confirmDelete', { name: nameOf(row) }) };
+    confirm({
+      ...text,
+      danger: true,
       onOk: async () => {
         await api.remove(row.id);
         message.success(t('common.deleted'));
+        selection.setSelected(selection.selected.filter((id) => id !== row.id));
         await list.reload();
       },
     });
   }
 
-  function actions(extra?: (row: AnyRow) => ReactNode): TableColumnsType<AnyRow> {
-    if (!can.update && !can.remove && !(extra && can.create)) return [];
-    const button = (label: string, icon: ReactNode, row: AnyRow, onClick: () => void, danger = false) => (
-      <Tooltip title={label}>
-        <Button
-          type="link"
-          danger={danger}
-          icon={icon}
-          aria-label={`${label} ${rowName(meta, row)}`}
-          onClick={onClick}
-        />
-      </Tooltip>
-    );
-    return [
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: extra ? 130 : 100,
-        render: (_, row) => (
-          <Space size={0}>
-            {extra && can.create && extra(row)}
-            {can.update && button(t('common.edit'), <EditOutlined />, row, () => setEditing({ kind: 'edit', row }))}
-            {can.remove && button(t('common.delete'), <DeleteOutlined />, row, () => confirmDelete(row), true)}
-          </Space>
-        ),
-      },
-    ];
-  }
+  // Every action of a row is off, with the reason, on rows the caller may not touch.
+  const locked = (action: RowAction<Row>): RowAction<Row> =>
+    slots.rowLock ? { ...action, disabled: (row) => slots.rowLock?.(row) || action.disabled?.(row) } : action;
+  const builtIn: RowAction<Row>[] = [
+    ...(variantActions?.(setEditing) ?? []),
+    ...(slots.rowActions ?? []),
+    {
+      key: 'edit',
+      label: t('common.edit'),
+      icon: <EditOutlined />,
+      allowed: can.update,
+      onClick: (row) => (slots.onEdit ? slots.onEdit(row) : setEditing({ kind: 'edit', row })),
+    },
+    {
+      key: 'delete',
+      label: t('common.delete'),
+      icon: <DeleteOutlined />,
+      danger: true,
+      allowed: can.remove,
+      disabled: slots.deleteLock,
+      onClick: confirmDelete,
+    },
+  ];
+  const rowActions = visibleActions(builtIn.map(locked));
+  const actionColumn: TableColumnsType<Row> = rowActions.length
+    ? [
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          fixed: 'right',
+          width: 44 * rowActions.length + 16,
+          render: (_, row) => <RowActionButtons actions={rowActions} row={row} name={nameOf(row)} />,
+        },
+      ]
+    : [];
+  const base = metaColumns(meta, ctx) as TableColumnsType<Row>;
+  const columns = [...(slots.columns ? slots.columns(base, { reload }) : base), ...actionColumn];
 
-  const filters = (
+  const metaItems = {
+    keyword: meta.keyword && (
+      <Form.Item name="keyword" label={t('crud.keyword')}>
+        <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 180 }} />
+      </Form.Item>
+    ),
+    fields: Object.fromEntries(filterFields(meta).map((f) => [f.key, filterItem(f, ctx)])),
+  };
+  const chosenFilters =
+    typeof slots.filters === 'function'
+      ? slots.filters(metaItems)
+      : (slots.filters ?? (
+          <>
+            {metaItems.keyword}
+            {Object.values(metaItems.fields)}
+          </>
+        ));
+  const hasFilters = slots.filters || slots.extraFilters || meta.keyword || filterFields(meta).length > 0;
+  const filters = hasFilters ? (
     <>
-      {meta.keyword && (
-        <Form.Item name="keyword" label={t('crud.keyword')}>
-          <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 180 }} />
-        </Form.Item>
-      )}
-      {filterFields(meta).map((f) => filterItem(f, ctx))}
+      {chosenFilters}
+      {slots.extraFilters}
     </>
-  );
+  ) : undefined;
 
+  const createButton = (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      disabled={!!slots.createDisabled}
+      style={slots.createDisabled ? { pointerEvents: 'none' } : undefined}
+      onClick={() => setEditing({ kind: 'create' })}
+    >
+      {slots.createLabel ?? t('common.create')}
+    </Button>
+  );
   const toolbar = (
     <>
-      {can.create && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'create' })}>
-          {t('common.create')}
-        </Button>
-      )}
-      <TransferButtons meta={meta} api={api} filter={list.filters} onImported={() => void list.reload()} />
+      {slots.create !== undefined
+        ? slots.create
+        : can.create &&
+          (slots.createDisabled ? <Explained why={slots.createDisabled}>{createButton}</Explained> : createButton)}
+      {slots.toolbar?.({ selection, list, reload, startEditing: setEditing })}
+      {slots.transfer !== false && <TransferButtons meta={meta} api={api} filter={list.filters} onImported={reload} />}
     </>
   );
 
-  const drawer = (excluded?: ReadonlySet<number>) => (
-    <MetaFormDrawer
-      view={view}
-      api={api}
-      editing={editing}
-      refs={refs}
-      excluded={excluded}
-      onClose={() => setEditing(null)}
-      onSaved={() => {
-        setEditing(null);
-        void list.reload();
-      }}
-    />
-  );
+  const editor = (excluded?: ReadonlySet<number>) => {
+    const close = () => setEditing(null);
+    const saved = () => {
+      setEditing(null);
+      reload();
+    };
+    if (slots.editor) return slots.editor({ editing, close, saved, excluded });
+    return (
+      <MetaFormDrawer
+        view={view}
+        api={api as ScreenApi<AnyRow>}
+        editing={editing as Editing | null}
+        refs={refs}
+        excluded={excluded}
+        onClose={close}
+        onSaved={saved}
+      />
+    );
+  };
 
   return {
     t,
-    columns: metaColumns(meta, lang, t, refs),
-    actions,
-    filters: meta.keyword || filterFields(meta).length > 0 ? filters : undefined,
+    can,
+    columns,
+    filters,
     toolbar,
-    drawer,
+    editor,
     editing,
     setEditing,
-    emptyText: t('crud.empty', { title: pickTitle(meta.title, lang) }),
-    onDeleteMany: can.remove ? api.removeMany : undefined,
+    selection,
+    nameOf,
+    frame: {
+      filterFields: filters,
+      toolbar,
+      emptyText: slots.emptyText ?? t('crud.empty', { title: pickTitle(meta.title, lang) }),
+      onDeleteMany: can.remove ? api.removeMany : undefined,
+      canSelect: (row: Row) => !slots.rowLock?.(row) && !slots.deleteLock?.(row) && (slots.canSelect?.(row) ?? true),
+      selectable: slots.selectable,
+      selection,
+      toFilter: slots.toFilter,
+      filterFormName: slots.filterFormName,
+      scrollX: slots.scrollX,
+    },
   };
 }
 
-function ListScreen({ view }: { view: ResourceView }) {
-  const api = useMemo(() => resourceApi<AnyRow, Filter, Filter, object>(view.meta.name), [view.meta.name]);
-  const list = usePagedList<AnyRow, Filter>(view.meta.name, api.page, {});
-  const parts = useScreenParts(view, api, list);
+interface ScreenProps<Row extends AnyRow> {
+  view: ResourceView;
+  slots: ScreenSlots<Row>;
+}
+
+function useApi<Row extends AnyRow>(view: ResourceView, slots: ScreenSlots<Row>): ScreenApi<Row> {
+  const name = view.meta.name;
+  const custom = slots.api;
+  return useMemo(() => custom ?? resourceApi<Row, Filter, Filter, object>(name), [custom, name]);
+}
+
+function ListScreen<Row extends AnyRow>({ view, slots }: ScreenProps<Row>) {
+  const api = useApi(view, slots);
+  const list = usePagedList<Row, Filter>(view.meta.name, api.page, slots.initialFilters ?? {});
+  const parts = useScreenParts(view, slots, api, list);
   return (
     <>
-      <ResourceListPage<AnyRow, Filter>
+      <ResourceListPage<Row, Filter>
         list={list}
-        columns={[...parts.columns, ...parts.actions()]}
-        filterFields={parts.filters}
-        toolbar={parts.toolbar}
-        emptyText={parts.emptyText}
-        onDeleteMany={parts.onDeleteMany}
+        columns={parts.columns}
+        expandable={slots.expandable}
+        {...parts.frame}
       />
-      {parts.drawer()}
+      {parts.editor()}
     </>
   );
 }
 
-function TreeScreen({ view }: { view: ResourceView }) {
-  const api = useMemo(() => resourceApi<AnyRow, Filter, Filter, object>(view.meta.name), [view.meta.name]);
-  const list = useTreeList<TreeNode, Filter>(view.meta.name, async (f) => pruneLeaves(await api.tree(f)), {});
-  const parts = useScreenParts(view, api, list);
-  const allParents = useMemo(() => parentIds(list.data ?? []), [list.data]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
-  const { t, editing } = parts;
-  const excluded = editing?.kind === 'edit' ? descendantIds(editing.row) : undefined;
-
-  const addChild = (row: AnyRow) => (
-    <Tooltip title={t('crud.addChild')}>
-      <Button
-        type="link"
-        icon={<SubnodeOutlined />}
-        aria-label={`${t('crud.addChild')} ${rowName(view.meta, row)}`}
-        onClick={() => parts.setEditing({ kind: 'create', parent: row })}
-      />
-    </Tooltip>
+function TreeScreen<Row extends AnyRow>({ view, slots }: ScreenProps<Row>) {
+  const api = useApi(view, slots);
+  const list = useTreeList<Row, Filter>(
+    view.meta.name,
+    async (f) => pruneLeaves(await api.tree(f)) as unknown as Row[],
+    slots.initialFilters ?? {},
   );
+  const allParents = useMemo(() => parentIds((list.data ?? []) as TreeNode[]), [list.data]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const held = usePermission([`${view.meta.permission}:create`]);
+  const { t } = useKitTexts();
+  const parts = useScreenParts(view, slots, api, list, (startEditing) => [
+    {
+      key: 'addChild',
+      label: t('crud.addChild'),
+      icon: <SubnodeOutlined />,
+      allowed: slots.can?.create ?? held,
+      onClick: (row) => startEditing({ kind: 'create', parent: row }),
+    },
+  ]);
+  const { editing } = parts;
+  const excluded = editing?.kind === 'edit' ? descendantIds(editing.row as TreeNode) : undefined;
 
   return (
     <>
-      <ResourceListPage<AnyRow, Filter>
+      <ResourceListPage<Row, Filter>
         list={list}
-        columns={[...parts.columns, ...parts.actions(addChild)]}
-        filterFields={parts.filters}
+        columns={parts.columns}
+        {...parts.frame}
         toolbar={
           <>
             {parts.toolbar}
@@ -213,8 +286,6 @@ function TreeScreen({ view }: { view: ResourceView }) {
             </Button>
           </>
         }
-        emptyText={parts.emptyText}
-        onDeleteMany={parts.onDeleteMany}
         expandable={{
           expandedRowKeys: allParents.filter((id) => !collapsed.has(id)),
           onExpand: (open, row) => {
@@ -225,14 +296,28 @@ function TreeScreen({ view }: { view: ResourceView }) {
           },
         }}
       />
-      {parts.drawer(excluded)}
+      {parts.editor(excluded)}
     </>
   );
 }
 
-// The screen of one declared resource: a paged list, or a tree for tree resources.
-export function ResourceScreen({ meta, schema, upload }: ResourceView) {
+interface Props<Row extends AnyRow> extends ResourceView {
+  slots?: ScreenSlots<Row>;
+  // Dialogs and drawers of the screen's own actions.
+  children?: ReactNode;
+}
+
+const NO_SLOTS = {};
+
+// The screen of one declared resource: a paged list, or a tree for tree resources, changed through slots.
+export function ResourceScreen<Row extends AnyRow = AnyRow>({ meta, schema, upload, slots, children }: Props<Row>) {
   // One stable object, so the drawer does not reset its form whenever the view re-renders.
   const view = useMemo(() => ({ meta, schema, upload }), [meta, schema, upload]);
-  return view.meta.tree ? <TreeScreen view={view} /> : <ListScreen view={view} />;
+  const given = (slots ?? NO_SLOTS) as ScreenSlots<Row>;
+  return (
+    <>
+      {view.meta.tree ? <TreeScreen view={view} slots={given} /> : <ListScreen view={view} slots={given} />}
+      {children}
+    </>
+  );
 }

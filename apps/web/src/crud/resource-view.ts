@@ -1,4 +1,4 @@
-import type { FieldMeta, FilePurpose, Lang, ResourceMeta } from '@lyceum/contract';
+import type { FieldMeta, FilePurpose, FormMeta, Lang, ResourceMeta } from '@lyceum/contract';
 import type { z } from 'zod';
 import { pickTitle } from '../shell/i18n';
 
@@ -12,12 +12,14 @@ export interface ResourceView {
   schema: z.ZodObject;
   upload?: UploadPurpose;
 }
+// What a form alone needs (the settings form is one, without a resource behind it).
+export type FormView = Omit<ResourceView, 'meta'> & { meta: FormMeta };
 
 export function listFields(meta: ResourceMeta): FieldMeta[] {
   return meta.fields.filter((f) => f.list !== false && !f.importOnly);
 }
 
-export function formFields(meta: ResourceMeta): FieldMeta[] {
+export function formFields(meta: FormMeta): FieldMeta[] {
   return meta.fields.filter((f) => f.form !== false && !f.importOnly);
 }
 

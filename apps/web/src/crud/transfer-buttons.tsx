@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../shell/i18n';
 import { usePermission } from '../shell/permission';
+import { useMenu } from '../shell/routes';
+import { EXPORT_LIST_PERMISSION, exportApi } from './export-api';
+import { ExportProgress } from './export-progress';
 import { type ImportApi, ImportDialog } from './import-dialog';
 import type { ResourceApi } from './resource-api';
 
@@ -23,14 +26,24 @@ export function TransferButtons({ meta, api, filter, onImported }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
-  const canExport = usePermission([`${meta.permission}:export`]);
-  const canImport = usePermission([`${meta.permission}:import`]);
+  // Not every screen has Excel buttons in the catalogue (roles have none).
+  const { permissions } = useMenu();
+  const canExport = permissions.has(`${meta.permission}:export`);
+  const canImport = permissions.has(`${meta.permission}:import`);
+  // Exports run in the background and land on the export list; without that list (a custom role)
+  // the file is written while the caller waits, as before.
+  const hasExportList = usePermission([EXPORT_LIST_PERMISSION]);
   const [exporting, setExporting] = useState(false);
+  const [running, setRunning] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
 
   async function exportRows() {
     setExporting(true);
     try {
+      if (hasExportList) {
+        setRunning((await exportApi.start(meta.name, filter, lang)).exportId);
+        return;
+      }
       const name = await api.exportFile(filter, lang);
       message.success(t('crud.exported', { name }));
     } finally {
@@ -45,6 +58,7 @@ export function TransferButtons({ meta, api, filter, onImported }: Props) {
           {t('crud.export')}
         </Button>
       )}
+      {running !== null && <ExportProgress exportId={running} title={meta.title} onClose={() => setRunning(null)} />}
       {canImport && (
         <>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>

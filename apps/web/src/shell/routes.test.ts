@@ -59,9 +59,46 @@ describe('dynamic routes from the menu', () => {
     expect(resolveRoute('/user/index')).toBeUndefined();
   });
 
+  it('has only the pages of every user as static routes; screens opened from others come with the menu', () => {
+    expect(staticRoutes.map((r) => r.path)).toEqual(['/dashboard', '/profile/index', '/profile/editPassword']);
+    expect(resolveRoute('/answer/edit')).toBeUndefined();
+    installMenu({
+      permissionList: ['answer:page'],
+      routerItemVMList: [
+        {
+          path: '/exam',
+          metaTitle: 'Exams',
+          metaTitleZh: '考试管理',
+          metaIcon: 'exam',
+          children: [
+            {
+              path: '/answer/edit',
+              name: 'answerEdit',
+              component: 'answer/edit',
+              metaTitle: 'Paper marking',
+              metaTitleZh: '试卷批阅',
+              metaNoCache: false,
+              metaActiveMenu: '/exam/answer',
+              hidden: true,
+            },
+          ],
+        },
+      ],
+    });
+    expect(resolveRoute('/answer/edit')).toMatchObject({
+      component: 'answer/edit',
+      hidden: true,
+      activeMenu: '/exam/answer',
+    });
+    expect(resolveRoute('/exam/answer/edit')).toBeUndefined();
+    clearMenu();
+  });
+
   it('knows the planned components, so missing ones are "coming soon" rather than errors', () => {
     expect(plannedComponents.has('baseData/degree')).toBe(true);
     expect(plannedComponents.has('profile/editPassword')).toBe(true);
+    expect(plannedComponents.has('answer/edit')).toBe(true);
+    expect(plannedComponents.has('team/detail')).toBe(true);
     expect(plannedComponents.has('made/up')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { appPathSegments, type MenuItem, type MenuResponse, menuCatalogue, type Title } from '@lyceum/contract';
 import { useSyncExternalStore } from 'react';
 
-// Everything the shell knows about a page: static routes of the spec plus the menu the server returned.
+// Everything the shell knows about a page: the static routes below plus the menu the server returned.
 export interface RouteMeta {
   path: string;
   name: string;
@@ -21,18 +21,18 @@ function fixed(path: string, component: string, title: Title, extra: Partial<Rou
 
 export const DASHBOARD_PATH = '/dashboard';
 
+// The pages every logged-in user has. Every other page, the hidden ones opened from another screen
+// (marking, a class's detail) included, is in the menu catalogue with its permission, and arrives
+// with the menu only for roles that hold it.
 export const staticRoutes: RouteMeta[] = [
   fixed(DASHBOARD_PATH, 'dashboard/index', { en: 'Dashboard', zh: '首页' }, { affix: true, noCache: true }),
-  fixed('/task/taskPaperEdit', 'task/taskPaperEdit', { en: 'Homework marking', zh: '作业批改' }),
-  fixed('/user/achiReport', 'user/achiReport', { en: 'Score analysis', zh: '成绩分析' }),
-  fixed('/examRegister/registerList', 'examRegister/registerList', { en: 'Exam registrants', zh: '报名名单' }),
-  fixed('/team/detail', 'team/detail', { en: 'Class detail', zh: '班级详情' }),
-  fixed('/answer/edit', 'answer/edit', { en: 'Paper marking', zh: '试卷批阅' }),
-  fixed('/answer/read', 'answer/read', { en: 'Paper viewing', zh: '试卷查看' }),
-  fixed('/answer/print', 'answer/print', { en: 'Paper printing', zh: '试卷打印' }),
-  fixed('/answer/list', 'answer/list', { en: 'Exam paper list', zh: '答卷列表' }),
   fixed('/profile/index', 'profile/index', { en: 'Personal info', zh: '个人信息' }),
   fixed('/profile/editPassword', 'profile/editPassword', { en: 'Change password', zh: '修改密码' }),
+  // The screen kit's field kinds side by side, for people building screens: only in builds made with
+  // VITE_KIT_GALLERY=1, never in the product.
+  ...(import.meta.env.VITE_KIT_GALLERY === '1'
+    ? [fixed('/kit/gallery', 'kit/gallery', { en: 'Field kinds', zh: '字段类型' })]
+    : []),
 ];
 
 // Components the product plans: a missing file for one of these is "coming soon", not an error.

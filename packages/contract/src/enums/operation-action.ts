@@ -43,6 +43,15 @@ export const operationActionLabels = {
     '以 Aiken 格式导入{{target}}',
   ),
   export: action('Export', '导出', 'exported {{target}} records', 'export {{target}} records', '导出{{target}}数据'),
+  exportAsync: action(
+    'Export in the background',
+    '后台导出',
+    'started an export of {{target}} records',
+    'start an export of {{target}} records',
+    '开始导出{{target}}数据',
+  ),
+  publish: action('Publish', '发布', 'published {{target}}', 'publish {{target}}', '发布{{target}}', 'success'),
+  withdraw: action('Withdraw', '撤回', 'withdrew {{target}}', 'withdraw {{target}}', '撤回{{target}}', 'warning'),
   copy: action('Copy', '复制', 'copied {{target}}', 'copy {{target}}', '复制{{target}}'),
   bulkTag: action('Tag in bulk', '批量打标签', 'tagged {{target}}', 'tag {{target}}', '为{{target}}批量打标签'),
   changeStatus: action(

@@ -23,6 +23,8 @@ export const operationEntityLabels = {
   document: { en: 'Document', zh: '文档' },
   resource: { en: 'Teaching resource', zh: '教学资源' },
   question: { en: 'Question', zh: '题目' },
+  examPaper: { en: 'Exam paper', zh: '试卷' },
+  export: { en: 'Export file', zh: '导出文件' },
   file: { en: 'File', zh: '文件' },
   systemConfig: { en: 'System settings', zh: '系统配置' },
   log: { en: 'Operation log', zh: '操作日志' },

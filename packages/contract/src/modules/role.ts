@@ -3,6 +3,7 @@ import { permissionLevelLabels } from '../enums/permission-level';
 import { roleKindLabels } from '../enums/role-kind';
 import { zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
 import { zPageRequest } from '../paging';
+import { field, type ResourceMeta, sortField } from '../resource-meta';
 
 export const zRole = z.object({
   id: zId,
@@ -69,3 +70,20 @@ export const zRoleAssignRequest = z.object({
   userIds: z.array(zId).min(1).max(1000),
   mode: z.enum(['add', 'remove']).default('add'),
 });
+
+// Roles as the generic screen sees them (the role screen adds the built-in tag and the permission grant).
+export const roleMeta: ResourceMeta = {
+  name: 'role',
+  title: { en: 'Roles', zh: '角色' },
+  permission: 'role',
+  keyword: true,
+  fields: [
+    field('name', ['Name', '名称'], 'text', { required: true, width: 230 }),
+    field('kind', ['Kind', '类型'], 'enum', { enum: roleKindLabels, required: true, filter: true, width: 140 }),
+    field('description', ['Description', '说明'], 'textarea'),
+    field('userCount', ['Users', '用户数'], 'number', { form: false, width: 90 }),
+    // The role page sorts by this order itself; the column offers no sorting of its own.
+    { ...sortField, width: 80, sortable: false },
+    field('createTime', ['Created', '创建时间'], 'datetime', { form: false, width: 150 }),
+  ],
+};

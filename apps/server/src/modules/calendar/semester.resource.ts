@@ -1,15 +1,12 @@
-import { semesterMeta, semesterSchemas } from '@lyceum/contract';
+import { semesterEntity } from '@lyceum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { semesters } from './calendar.table';
 
 export const semesterResource = createResource({
-  name: 'semester',
-  title: 'Semester',
+  ...fromEntity(semesterEntity),
   table: semesters,
-  schemas: semesterSchemas,
-  meta: semesterMeta,
   permissions: referenceDataPermissions('semester'),
   search: [semesters.name],
   sort: {

@@ -1,14 +1,11 @@
-import { teachVenueMeta, teachVenueSchemas } from '@lyceum/contract';
+import { teachVenueEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { teachVenues } from './calendar.table';
 
 export const teachVenueResource = createResource({
-  name: 'teachVenue',
-  title: 'Teaching venue',
+  ...fromEntity(teachVenueEntity),
   table: teachVenues,
-  schemas: teachVenueSchemas,
-  meta: teachVenueMeta,
   permissions: referenceDataPermissions('teachVenue'),
   search: [teachVenues.name, teachVenues.address],
   sort: {

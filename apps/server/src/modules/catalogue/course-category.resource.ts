@@ -1,14 +1,11 @@
-import { courseCategoryMeta, treeCategorySchemas } from '@lyceum/contract';
+import { courseCategoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { courseCategories } from './catalogue.table';
 
 export const courseCategoryResource = createResource({
-  name: 'courseCategory',
-  title: 'Course category',
+  ...fromEntity(courseCategoryEntity),
   table: courseCategories,
-  schemas: treeCategorySchemas,
-  meta: courseCategoryMeta,
   permissions: referenceDataPermissions('courseCategory'),
   search: [courseCategories.name],
   sort: { default: [asc(courseCategories.sort), asc(courseCategories.id)] },

@@ -1,14 +1,11 @@
-import { productCategoryMeta, treeCategorySchemas } from '@lyceum/contract';
+import { productCategoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { productCategories } from './catalogue.table';
 
 export const productCategoryResource = createResource({
-  name: 'productCategory',
-  title: 'Product category',
+  ...fromEntity(productCategoryEntity),
   table: productCategories,
-  schemas: treeCategorySchemas,
-  meta: productCategoryMeta,
   permissions: referenceDataPermissions('productCategory'),
   search: [productCategories.name],
   sort: { default: [asc(productCategories.sort), asc(productCategories.id)] },

@@ -1,15 +1,12 @@
-import { tagMeta, tagSchemas } from '@lyceum/contract';
+import { tagEntity } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { tags } from './catalogue.table';
 
 export const tagResource = createResource({
-  name: 'tag',
-  title: 'Tag',
+  ...fromEntity(tagEntity),
   table: tags,
-  schemas: tagSchemas,
-  meta: tagMeta,
   permissions: referenceDataPermissions('tag'),
   search: [tags.name],
   sort: { default: [asc(tags.sort), asc(tags.id)] },

@@ -1,15 +1,12 @@
-import { DepartmentType, departmentMeta, departmentSchemas } from '@lyceum/contract';
+import { DepartmentType, departmentEntity } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { departments } from './department.table';
 
 export const departmentResource = createResource({
-  name: 'department',
-  title: 'Department',
+  ...fromEntity(departmentEntity),
   table: departments,
-  schemas: departmentSchemas,
-  meta: departmentMeta,
   permissions: referenceDataPermissions('department'),
   search: [departments.name],
   sort: {

@@ -1,14 +1,11 @@
-import { userCategoryMeta, userCategorySchemas } from '@lyceum/contract';
+import { userCategoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { userCategories } from './department.table';
 
 export const userCategoryResource = createResource({
-  name: 'userCategory',
-  title: 'User category',
+  ...fromEntity(userCategoryEntity),
   table: userCategories,
-  schemas: userCategorySchemas,
-  meta: userCategoryMeta,
   permissions: referenceDataPermissions('userCategory'),
   search: [userCategories.name],
   sort: {

@@ -1,14 +1,11 @@
-import { categoryMeta, categorySchemas } from '@lyceum/contract';
+import { categoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { categories, degrees } from './education.table';
 
 export const categoryResource = createResource({
-  name: 'category',
-  title: 'Category',
+  ...fromEntity(categoryEntity),
   table: categories,
-  schemas: categorySchemas,
-  meta: categoryMeta,
   permissions: referenceDataPermissions('category'),
   search: [categories.name],
   sort: {

@@ -1,14 +1,11 @@
-import { degreeMeta, degreeSchemas } from '@lyceum/contract';
+import { degreeEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { degrees } from './education.table';
 
 export const degreeResource = createResource({
-  name: 'degree',
-  title: 'Degree',
+  ...fromEntity(degreeEntity),
   table: degrees,
-  schemas: degreeSchemas,
-  meta: degreeMeta,
   permissions: referenceDataPermissions('degree'),
   search: [degrees.name, degrees.code],
   sort: { default: [asc(degrees.sort), asc(degrees.id)], fields: { name: degrees.name, sort: degrees.sort } },

@@ -1,15 +1,12 @@
-import { typeEnumMeta, typeEnumSchemas } from '@lyceum/contract';
+import { typeEnumEntity } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
 import { categories, degrees, typeEnums } from './education.table';
 
 export const typeEnumResource = createResource({
-  name: 'typeEnum',
-  title: 'Type enum',
+  ...fromEntity(typeEnumEntity),
   table: typeEnums,
-  schemas: typeEnumSchemas,
-  meta: typeEnumMeta,
   permissions: referenceDataPermissions('typeEnum'),
   search: [typeEnums.name],
   sort: {

@@ -1,7 +1,7 @@
-import { DocumentAudience, documentMeta, documentSchemas, isStaffKind } from '@lyceum/contract';
+import { DocumentAudience, documentEntity, isStaffKind } from '@lyceum/contract';
 import { desc, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, fromEntity, permissionsOf } from '../../platform/resource';
 import { documents } from './library.table';
 
 // Who a document is for, as seen by a member who does not manage documents.
@@ -11,11 +11,8 @@ function audienceOf(ctx: RequestContext) {
 }
 
 export const documentResource = createResource({
-  name: 'document',
-  title: 'Document',
+  ...fromEntity(documentEntity),
   table: documents,
-  schemas: documentSchemas,
-  meta: documentMeta,
   permissions: permissionsOf('document'),
   // Every member reads the documents meant for them; managers (document:page) read all of them.
   readers: { access: 'login', scope: (ctx) => inArray(documents.audience, audienceOf(ctx)) },

@@ -1,15 +1,12 @@
-import { resourceMeta, resourceSchemas } from '@lyceum/contract';
+import { resourceEntity } from '@lyceum/contract';
 import { desc, sql } from 'drizzle-orm';
-import { createResource, permissionsOf } from '../../platform/resource';
+import { createResource, fromEntity, permissionsOf } from '../../platform/resource';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { resources } from './library.table';
 
 export const resourceResource = createResource({
-  name: 'resource',
-  title: 'Resource',
+  ...fromEntity(resourceEntity),
   table: resources,
-  schemas: resourceSchemas,
-  meta: resourceMeta,
   permissions: permissionsOf('resource'),
   files: ['url'],
   search: [resources.title, resources.description],

@@ -190,7 +190,7 @@ export async function importQuestions(
       continue;
     }
     try {
-      await questionResource.def.hooks?.validate?.(parsed.data, ctx, 'create');
+      await questionResource.def.hooks?.validate?.(parsed.data, ctx, 'create', null);
     } catch (err) {
       const [field, ...rest] = (err as Error).message.split(': ');
       errors.push({ row, field, message: rest.join(': ') });

@@ -8,12 +8,13 @@ import {
 } from '@lyceum/contract';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { createResource, permissionsOf, type Values } from '../../platform/resource';
 import { disallowedHtml, sanitizeRichText } from '../../platform/sanitize';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
+import { questionsOnPapers } from '../exam-paper/exam-paper.service';
 import { questions, questionVersions } from './question.table';
 
 type Input = ReturnType<typeof zQuestionCreate.parse> | ReturnType<typeof zQuestionUpdate.parse>;
@@ -35,9 +36,10 @@ function clean<T extends Child | Input>(q: T): T {
   };
 }
 
-// Papers arrive with the exam issue; until then no question is in use, and edits stay in the same version.
-export async function isQuestionInUse(_ctx: RequestContext, _id: number): Promise<boolean> {
-  return false;
+// A question some paper uses keeps the version the paper was built with: its edits start a new one.
+// Edits of a question no paper uses stay in the same version.
+export async function isQuestionInUse(db: DbOrTx, ctx: RequestContext, id: number): Promise<boolean> {
+  return (await questionsOnPapers(db, ctx, [id])).has(id);
 }
 
 async function recordVersion(tx: Tx, ctx: RequestContext, id: number, snapshot: unknown, mode: 'create' | 'update') {
@@ -45,7 +47,7 @@ async function recordVersion(tx: Tx, ctx: RequestContext, id: number, snapshot: 
     .select({ version: questions.version })
     .from(questions)
     .where(and(eq(questions.organizationId, ctx.orgId), eq(questions.id, id)));
-  if (mode === 'create' || !(await isQuestionInUse(ctx, id))) {
+  if (mode === 'create' || !(await isQuestionInUse(tx, ctx, id))) {
     await tx
       .insert(questionVersions)
       .values({ organizationId: ctx.orgId, questionId: id, version: row.version, snapshot, editorId: ctx.userId })

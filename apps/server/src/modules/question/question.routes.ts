@@ -1,8 +1,10 @@
 import {
   type QuestionInput,
+  questionMeta,
   scoreAnswer,
   toScorable,
   zBulkTagRequest,
+  zExportStarted,
   zIdParam,
   zImportReport,
   zQuestion,
@@ -16,12 +18,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeIssue } from '../../platform/error-handler';
 import { invalidParams } from '../../platform/errors';
+import { type Exportable, registerExportable } from '../../platform/exportables';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineFileRoute, defineRoute } from '../../platform/route';
 import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
+import { startExport } from '../export/export.service';
 import { questionResource } from './question.resource';
 import { questions, questionVersions } from './question.table';
 import { importQuestions, parseAiken, questionTemplate, readQuestionSheet, writeQuestions } from './question-io';
@@ -166,6 +170,37 @@ export function questionRoutes(app: FastifyInstance) {
         body: await writeQuestions(rows, lang),
       };
     },
+  });
+  // The same re-importable sheet as a background export (the export list keeps the file).
+  const exportable: Exportable = {
+    name: questionMeta.name,
+    title: questionMeta.title,
+    access: ['question:export'],
+    write: async (ctx, filter, lang, out, onBatch) => {
+      const rows = await questionResource.list(ctx, zQuestionFilter.parse(filter), 20_000);
+      await onBatch(rows.length, rows.length);
+      const sheet = await writeQuestions(rows, lang);
+      await new Promise<void>((resolve, reject) =>
+        out.end(sheet, (err?: Error | null) => (err ? reject(err) : resolve())),
+      );
+      return rows.length;
+    },
+  };
+  registerExportable(exportable);
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/question/exportAsync',
+    summary: 'Start an export of the questions matching the filters, run in the background',
+    description: 'Answers {exportId} at once; the export list (/api/export/page) offers the file when done.',
+    tags: tagsRoute,
+    access: ['question:export'],
+    mutates: true,
+    body: zQuestionFilter,
+    querystring: zLang,
+    response: zExportStarted,
+    handler: async ({ ctx, body, req }) => ({
+      exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
+    }),
   });
   defineRoute(app, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { Permission, RoleKind, studentOnlyPermissions, UserStatus } from '@lyceum/contract';
+import { ADMIN_ROLE_CODE, Permission, RoleKind, studentOnlyPermissions, UserStatus } from '@lyceum/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -130,7 +130,7 @@ export async function assertAdministratorRemains(tx: Tx, orgId: number): Promise
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.organizationId, users.organizationId), eq(userRoles.userId, users.id)))
     .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), eq(roles.code, 'admin')));
+    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), eq(roles.code, ADMIN_ROLE_CODE)));
   if (Number(n) === 0) {
     throw businessError('The organisation needs at least one enabled administrator. Nothing was changed.');
   }

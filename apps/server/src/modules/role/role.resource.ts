@@ -2,9 +2,9 @@ import { Permission as P, RoleKind, zRole, zRoleCreate, zRoleFilter, zRoleUpdate
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { businessError, forbidden, invalidParams } from '../../platform/errors';
 import { createResource } from '../../platform/resource';
-import { countUsersByRole, userCountsByRole } from '../user/user.service';
+import { userCountsByRole } from '../user/user.service';
 import { assertCanManageRole, assignableRoles } from './privilege.service';
-import { invalidatePermissions, permissionIdsOf } from './role.service';
+import { permissionIdsOf, permissionsChanged } from './role.service';
 import { roles } from './role.table';
 
 export const roleResource = createResource({
@@ -21,7 +21,6 @@ export const roleResource = createResource({
   search: [roles.name, roles.description],
   sort: { default: [asc(roles.sort), asc(roles.id)], fields: { name: roles.name, sort: roles.sort } },
   unique: [{ fields: ['name'], label: 'Role name' }],
-  usedBy: [{ label: 'users', count: countUsersByRole }],
   hooks: {
     // Only administrators make or change administrator roles; others change only roles within their own permissions.
     async validate(input, ctx, mode) {
@@ -39,8 +38,11 @@ export const roleResource = createResource({
         if (current?.code && current.kind !== input.kind)
           throw invalidParams('kind', 'the kind of a built-in role cannot change');
       }
-      invalidatePermissions(ctx.orgId);
       return input;
+    },
+    // A role's kind decides what its grants mean; every process drops its cached view on commit.
+    async afterSave(tx, _id, _input, ctx, mode) {
+      if (mode === 'update') await permissionsChanged(tx, ctx.orgId);
     },
     async beforeDelete(ctx, ids) {
       const builtIn = await ctx.db

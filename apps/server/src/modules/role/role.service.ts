@@ -1,4 +1,7 @@
 import {
+  ADMIN_ROLE_CODE,
+  type BuiltInRoleCode,
+  builtInRoles,
   type MenuItem,
   type MenuResponse,
   menuCatalogue,
@@ -8,6 +11,7 @@ import {
   studentOnlyPermissions,
 } from '@lyceum/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { bus } from '../../platform/bus';
 import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
@@ -19,7 +23,7 @@ type PermissionRow = typeof permissions.$inferSelect;
 interface CatalogueEntry {
   row: Omit<PermissionRow, 'id' | 'parentId'>;
   parentName: string | null;
-  grant: RoleKind[];
+  grant: readonly RoleKind[];
 }
 
 // Flattens the contract's menu catalogue into permission rows, parents first.
@@ -128,6 +132,7 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
     }
     const stale = [...existing.values()].map((p) => p.id);
     if (stale.length) await tx.delete(permissions).where(inArray(permissions.id, stale));
+    // The grants below need the maps now; loadPermissionCatalogue rebuilds them after the commit.
     buildGrantMaps(entries, idByName);
     if (added.length) {
       const builtIn = await tx
@@ -148,8 +153,14 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
       }
     }
   });
+  await loadPermissionCatalogue(db);
+}
+
+// Reads the stored catalogue into memory without changing it: cluster workers, whose primary synced it.
+export async function loadPermissionCatalogue(db: Db): Promise<void> {
   catalogue = await db.select().from(permissions).orderBy(asc(permissions.sort));
-  permissionCache.clear();
+  buildGrantMaps(catalogueEntries(), new Map(catalogue.map((p) => [p.name, p.id])));
+  dropPermissionCache();
 }
 
 function buildGrantMaps(entries: CatalogueEntry[], idByName: Map<string, number>) {
@@ -175,30 +186,13 @@ export function defaultGrant(kind: RoleKind): number[] {
   return grantByKind.get(kind) ?? [];
 }
 
-export const builtInRoles = [
-  {
-    code: 'admin',
-    kind: RoleKind.Administrator,
-    name: 'Administrator',
-    description: 'Runs the organisation: users, roles and settings',
-  },
-  {
-    code: 'academic',
-    kind: RoleKind.AcademicStaff,
-    name: 'Academic staff',
-    description: 'Runs courses, exams and base data',
-  },
-  { code: 'teacher', kind: RoleKind.Teacher, name: 'Teacher', description: 'Teaches classes, writes questions, marks' },
-  { code: 'student', kind: RoleKind.Student, name: 'Student', description: 'Takes exams and homework' },
-] as const;
-
 // Creates the four built-in roles of a new organisation with their default menus.
-export async function createBuiltInRoles(db: DbOrTx, orgId: number): Promise<Record<string, number>> {
-  const ids: Record<string, number> = {};
+export async function createBuiltInRoles(db: DbOrTx, orgId: number): Promise<Record<BuiltInRoleCode, number>> {
+  const ids = {} as Record<BuiltInRoleCode, number>;
   for (const [sort, r] of builtInRoles.entries()) {
     const [row] = await db
       .insert(roles)
-      .values({ organizationId: orgId, name: r.name, kind: r.kind, code: r.code, description: r.description, sort })
+      .values({ organizationId: orgId, name: r.title.en, kind: r.kind, code: r.code, description: r.description, sort })
       .returning({ id: roles.id });
     ids[r.code] = row.id;
     const grant = defaultGrant(r.kind).map((permissionId) => ({ organizationId: orgId, roleId: row.id, permissionId }));
@@ -213,11 +207,31 @@ interface EffectivePermissions {
   codes: ReadonlySet<string>;
   expires: number;
 }
+// Every request needs its role's permissions, so they are cached per process. Changes reach every
+// process through the change bus (platform/bus.ts) when they commit; the TTL is only a safety net.
 const CACHE_MS = 30_000;
 const permissionCache = new Map<string, EffectivePermissions>();
+// Bumped by every drop: a read that started before a drop must not store what it read.
+let generation = 0;
+const PERMISSIONS_TOPIC = 'permissions';
 
-export function invalidatePermissions(orgId: number): void {
+function invalidatePermissions(orgId: number): void {
+  generation++;
   for (const key of permissionCache.keys()) if (key.startsWith(`${orgId}:`)) permissionCache.delete(key);
+}
+
+function dropPermissionCache(): void {
+  generation++;
+  permissionCache.clear();
+}
+
+bus.subscribe(PERMISSIONS_TOPIC, (p) => invalidatePermissions(Number(p.orgId)));
+bus.onReset(dropPermissionCache);
+
+// Announces that an organisation's roles or grants changed; pass the transaction that changes them,
+// so every process drops its cached permissions when (and only when) it commits.
+export function permissionsChanged(tx: DbOrTx, orgId: number): Promise<void> {
+  return bus.publish(tx, PERMISSIONS_TOPIC, { orgId });
 }
 
 // What a role lets its holders do. A student role never yields staff permissions, whatever it was granted.
@@ -227,8 +241,10 @@ export async function effectivePermissions(
   roleId: number,
 ): Promise<EffectivePermissions | null> {
   const key = `${orgId}:${roleId}`;
-  const hit = permissionCache.get(key);
+  const trusted = bus.trustCaches();
+  const hit = trusted ? permissionCache.get(key) : undefined;
   if (hit && hit.expires > Date.now()) return hit;
+  const readAt = generation;
   const [role] = await db
     .select({ kind: roles.kind })
     .from(roles)
@@ -242,16 +258,20 @@ export async function effectivePermissions(
   const ids = new Set(granted.map((g) => g.id).filter((id) => kind !== RoleKind.Student || studentGrantable.has(id)));
   const codes = new Set(catalogue.filter((p) => ids.has(p.id) && p.permission).map((p) => p.permission!));
   const value = { kind, ids, codes, expires: Date.now() + CACHE_MS };
-  permissionCache.set(key, value);
+  if (trusted && readAt === generation) permissionCache.set(key, value);
   return value;
 }
 
 // The menu of the spec: first-level entries that have at least one granted, visible or hidden page.
+// A hidden page (a screen opened from another: marking, a class's detail) comes with its permission,
+// whichever entry granted it, so a role given "Marking" also reaches the marking screens.
 export function buildMenu(granted: ReadonlySet<number>, codes: ReadonlySet<string>): MenuResponse {
   const routerItemVMList: MenuItem[] = [];
+  const carried = (p: PermissionRow) =>
+    granted.has(p.id) || (p.hidden && p.permission !== null && codes.has(p.permission));
   for (const top of catalogue.filter((p) => p.level === PermissionLevel.FirstLevel)) {
     const children = catalogue
-      .filter((p) => p.parentId === top.id && p.level === PermissionLevel.SecondLevel && granted.has(p.id))
+      .filter((p) => p.parentId === top.id && p.level === PermissionLevel.SecondLevel && carried(p))
       .map((p) => ({
         path: p.path ?? '',
         name: p.name,
@@ -315,7 +335,8 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
     .from(roles)
     .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
   if (!role) throw notFound('Role');
-  if (role.code === 'admin') throw businessError('The built-in administrator role always holds every staff permission');
+  if (role.code === ADMIN_ROLE_CODE)
+    throw businessError('The built-in administrator role always holds every staff permission');
   const known = new Set(catalogue.map((p) => p.id));
   const unknown = permissionIds.filter((id) => !known.has(id));
   if (unknown.length) throw invalidParams('permissionIds', `no permission with id ${unknown.join(', ')}`);
@@ -355,8 +376,8 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
         .insert(rolePermissions)
         .values(ids.map((permissionId) => ({ organizationId: ctx.orgId, roleId, permissionId })));
     }
+    await permissionsChanged(tx, ctx.orgId);
   });
-  invalidatePermissions(ctx.orgId);
 }
 
 export async function rolesOfOrganization(db: DbOrTx, orgId: number) {

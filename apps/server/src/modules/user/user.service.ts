@@ -67,21 +67,6 @@ async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: number[]) {
   return out;
 }
 
-export async function setUserRoles(tx: Tx, orgId: number, userId: number, roleIds: number[]): Promise<void> {
-  await tx.delete(userRoles).where(and(eq(userRoles.organizationId, orgId), eq(userRoles.userId, userId)));
-  const unique = [...new Set(roleIds)];
-  if (unique.length)
-    await tx.insert(userRoles).values(unique.map((roleId) => ({ organizationId: orgId, userId, roleId })));
-}
-
-export async function countUsersByRole(ctx: RequestContext, roleIds: number[]): Promise<number> {
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(distinct ${userRoles.userId})::int` })
-    .from(userRoles)
-    .where(and(eq(userRoles.organizationId, ctx.orgId), inArray(userRoles.roleId, roleIds)));
-  return Number(n);
-}
-
 export async function userCountsByRole(ctx: RequestContext, roleIds: number[]): Promise<Map<number, number>> {
   if (!roleIds.length) return new Map();
   const rows = await ctx.db
@@ -121,7 +106,16 @@ export const userResource = createResource({
   references: {
     departmentId: { table: departments, label: 'department' },
     userCategoryId: { table: userCategories, label: 'user category' },
-    roleIds: { table: roles, label: 'role' },
+  },
+  // A user's roles live in user_roles, saved by difference with the user and counted as "used by"
+  // when a role is deleted.
+  links: {
+    roleIds: {
+      table: userRoles,
+      owner: userRoles.userId,
+      target: userRoles.roleId,
+      ref: { table: roles, label: 'role' },
+    },
   },
   omit: ['passwordHash', 'updateTime'],
   files: ['avatar'],
@@ -154,7 +148,6 @@ export const userResource = createResource({
       return { ...input, updateTime: new Date() };
     },
     async afterSave(tx, id, input, ctx, mode) {
-      await setUserRoles(tx, ctx.orgId, id, input.roleIds);
       if (mode === 'create') return;
       if (input.status === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
       await assertAdministratorRemains(tx, ctx.orgId);

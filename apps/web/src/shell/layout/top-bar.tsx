@@ -9,9 +9,10 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Breadcrumb, Button, Dropdown, Space } from 'antd';
+import { Avatar, Breadcrumb, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useConfirm } from '../../crud/confirm';
 import { logout } from '../auth-api';
 import { pickTitle, useLang } from '../i18n';
 import { LanguageSwitch } from '../language-switch';
@@ -43,16 +44,11 @@ function TrailBreadcrumb() {
 export function TopBar({ open, onToggle, userName, avatar, compact }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [size, setSize] = useUiSize();
 
   function confirmLogout() {
-    modal.confirm({
-      title: t('shell.logoutConfirm'),
-      okText: t('shell.logout'),
-      cancelText: t('common.cancel'),
-      onOk: () => logout(),
-    });
+    confirm({ title: t('shell.logoutConfirm'), okText: t('shell.logout'), onOk: () => logout() });
   }
 
   const sizes: { key: UiSize; label: string }[] = [

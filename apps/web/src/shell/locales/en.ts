@@ -1,3 +1,5 @@
+import { builtInRoleTitles } from '@lyceum/contract';
+
 // English texts. zh.ts must provide the same keys: its type is derived from this object.
 export const en = {
   common: {
@@ -163,12 +165,8 @@ export const en = {
     createNeedsAssignRole: 'A new user needs a role, and you do not have permission to assign roles',
   },
   role: {
-    codes: {
-      admin: 'Administrator',
-      academic: 'Academic staff',
-      teacher: 'Teacher',
-      student: 'Student',
-    },
+    // The built-in roles' titles, from the contract's one list of them.
+    codes: builtInRoleTitles('en'),
     name: 'Name',
     kind: 'Kind',
     description: 'Description',

@@ -1,3 +1,4 @@
+import { builtInRoleTitles } from '@lyceum/contract';
 import type { Messages } from './en';
 
 export const zh: Messages = {
@@ -163,12 +164,8 @@ export const zh: Messages = {
     createNeedsAssignRole: '新用户需要角色，而您没有分配角色的权限',
   },
   role: {
-    codes: {
-      admin: '管理员',
-      academic: '教务人员',
-      teacher: '教师',
-      student: '学生',
-    },
+    // The built-in roles' titles, from the contract's one list of them.
+    codes: builtInRoleTitles('zh'),
     name: '名称',
     kind: '类型',
     description: '描述',

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formBody } from '../../crud/meta-form-drawer';
 import { formItem } from '../../crud/meta-inputs';
-import type { ResourceView } from '../../crud/resource-view';
+import type { FormView } from '../../crud/resource-view';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { post, postWithLoading, unwrap } from '../../shell/request';
@@ -21,7 +21,7 @@ import { readOrganizationConfig, saveOrganization } from '../../shell/session';
 type Row = z.infer<typeof zSystemConfigRow>;
 type Values = Record<string, unknown>;
 
-const view: ResourceView = { meta: systemConfigMeta, schema: zSystemConfig, upload: 'logo' };
+const view: FormView = { meta: systemConfigMeta, schema: zSystemConfig, upload: 'logo' };
 
 // The organisation's settings: one form, read with /get and written with /save.
 export default function SystemConfigView() {

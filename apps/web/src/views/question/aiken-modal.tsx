@@ -1,10 +1,9 @@
 import type { ImportReport } from '@lyceum/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { importAiken } from './question-api';
-import './i18n';
-import './question.css';
+import { importAiken } from '../../domains/question/question-api';
+import '../../domains/question/question.css';
+import { useQuestionTexts } from '../../domains/question/i18n';
 
 interface Props {
   open: boolean;
@@ -16,7 +15,7 @@ const EXAMPLE = 'What is the capital of France?\nA. Paris\nB. Rome\nC. Madrid\nA
 
 // Choice questions typed or pasted in the Aiken format: checked first (nothing written), then imported.
 export function AikenModal({ open, onClose, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const { message } = App.useApp();
   const [text, setText] = useState('');
   const [score, setScore] = useState(1);

@@ -1,9 +1,8 @@
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { bulkTag } from '../../domains/question/question-api';
 import { TagTreeSelect } from './classification-fields';
-import { bulkTag } from './question-api';
-import './i18n';
 
 interface Props {
   ids: number[] | null;
@@ -13,7 +12,7 @@ interface Props {
 
 // Adds tags or knowledge points to the selected questions (existing ones stay).
 export function BulkTagModal({ ids, onClose, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const { message } = App.useApp();
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);

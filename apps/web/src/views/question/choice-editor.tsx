@@ -1,12 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { enumValues, labelOf, OPTION_LABELS, PartialCredit, partialCreditLabels, QuestionType } from '@lyceum/contract';
 import { Button, Checkbox, InputNumber, Radio, Space, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { type ChoiceOption, type CoreDraft, relabel } from '../../domains/question/question-draft';
+import { RichTextInput } from '../../rich-text/rich-text-input';
 import { useLang } from '../../shell/i18n';
 import { Field, fieldId, useIssue } from './editor-field';
-import { type ChoiceOption, type CoreDraft, relabel } from './question-draft';
-import { RichTextInput } from './rich-text-input';
-import './i18n';
 
 interface Props {
   q: CoreDraft;
@@ -16,7 +15,7 @@ interface Props {
 
 // Options A, B, C ...: add, remove, move up and down (labels follow the order), mark the correct ones.
 export function ChoiceEditor({ q, onChange, prefix }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const multiple = q.type === QuestionType.MultipleChoice;
   const picked = multiple ? (Array.isArray(q.answer) ? q.answer : []) : typeof q.answer === 'string' ? [q.answer] : [];
@@ -158,7 +157,7 @@ function OptionContent(props: {
   option: ChoiceOption;
   onChange: (html: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const path = `${props.prefix}options.${props.index}.content`;
   const issue = useIssue(path);
   return (

@@ -1,15 +1,20 @@
 import { difficultyLabels, enumValues, labelOf } from '@lyceum/contract';
 import { Select, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import {
+  type TreeOption,
+  toTreeOptions,
+  useCommonLists,
+  useSubjects,
+  useTagTree,
+} from '../../domains/question/question-api';
+import type { Draft } from '../../domains/question/question-draft';
 import { useLang } from '../../shell/i18n';
 import { Field, fieldId } from './editor-field';
-import { type TreeOption, toTreeOptions, useCommonLists, useSubjects, useTagTree } from './question-api';
-import type { Draft } from './question-draft';
-import './i18n';
 
 // Tags (type 1) and knowledge points (type 2) as two unselectable group nodes of one tree.
 export function useTagOptions(): { options: TreeOption[]; loading: boolean } {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const tree = useTagTree();
   const group = (key: string, title: string, children: TreeOption[]): TreeOption => ({
     value: key,
@@ -36,7 +41,7 @@ interface TagSelectProps {
 }
 
 export function TagTreeSelect({ id, multiple, value, onChange, width, ariaLabel }: TagSelectProps) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const { options, loading } = useTagOptions();
   return (
     <TreeSelect
@@ -69,7 +74,7 @@ interface Props {
 
 // Where a question belongs: difficulty, degree, category, subject, tags and knowledge points.
 export function ClassificationFields({ draft, onChange }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const lists = useCommonLists();
   const subjects = useSubjectOptions();

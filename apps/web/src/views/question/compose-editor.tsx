@@ -1,12 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { labelOf, questionTypeLabels } from '@lyceum/contract';
 import { Button, Card, Dropdown, Empty, Space, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { type ChildType, type CoreDraft, emptyCore } from '../../domains/question/question-draft';
 import { useLang } from '../../shell/i18n';
 import { CoreEditor } from './core-editor';
 import { Field } from './editor-field';
-import { type ChildType, type CoreDraft, emptyCore } from './question-draft';
-import './i18n';
 
 const CHILD_TYPES: ChildType[] = [1, 2, 3, 4, 5];
 
@@ -17,7 +16,7 @@ interface Props {
 
 // The child questions of a compose question, each with its own mini-editor.
 export function ComposeEditor({ items, onChange }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const move = (i: number, by: number) => {
     const next = [...items];

@@ -9,15 +9,14 @@ import {
 } from '@lyceum/contract';
 import { InputNumber, Radio, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { type CoreDraft, withDerivedScore } from '../../domains/question/question-draft';
+import { RichTextInput } from '../../rich-text/rich-text-input';
 import { useLang } from '../../shell/i18n';
 import { ChoiceEditor } from './choice-editor';
 import { Field, fieldId } from './editor-field';
 import { GapEditor, gapKeyOf, newBlank } from './gap-editor';
-import { type CoreDraft, withDerivedScore } from './question-draft';
-import { RichTextInput } from './rich-text-input';
 import { ShortAnswerEditor } from './short-answer-editor';
-import './i18n';
 
 interface Props {
   q: CoreDraft;
@@ -30,7 +29,7 @@ interface Props {
 
 // The parts every question and every compose child has: stem, key, score, analysis.
 export function CoreEditor({ q, onChange, prefix, middle }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const patch = (p: Partial<CoreDraft>) => onChange(withDerivedScore({ ...q, ...p }));
   const gap = q.type === QuestionType.GapFilling;

@@ -2,10 +2,9 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { BLANK_MARKER } from '@lyceum/contract';
 import { Button, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { type Blank, type CoreDraft, DEFAULT_RULES, type GapKey } from '../../domains/question/question-draft';
 import { Field, fieldId, IssuesContext, useIssue } from './editor-field';
-import { type Blank, type CoreDraft, DEFAULT_RULES, type GapKey } from './question-draft';
-import './i18n';
 
 interface Props {
   q: CoreDraft;
@@ -29,7 +28,7 @@ function dropMarker(stem: string, n: number): string {
 
 // The blanks of a gap-filling question, in the order of their markers in the stem, and the matching rules.
 export function GapEditor({ q, onChange, prefix }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const key = gapKeyOf(q);
   const issues = useContext(IssuesContext);
   // A key the contract cannot read at all is reported on `answer` itself.
@@ -128,7 +127,7 @@ export function GapEditor({ q, onChange, prefix }: Props) {
 }
 
 function BlankAnswers(props: { path: string; n: number; value: string[]; onChange: (v: string[]) => void }) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const issue = useIssue(props.path);
   return (
     <>

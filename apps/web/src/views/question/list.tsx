@@ -1,9 +1,9 @@
 import {
-  DeleteOutlined,
+  CopyOutlined,
   DownOutlined,
+  EyeOutlined,
   FileTextOutlined,
   PlusOutlined,
-  ReloadOutlined,
   TagsOutlined,
 } from '@ant-design/icons';
 import {
@@ -14,173 +14,119 @@ import {
   questionMeta,
   questionTypeLabels,
 } from '@lyceum/contract';
-import { App, Button, Card, Dropdown, Empty, Space, Table, Tooltip } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TransferButtons } from '../../crud/transfer-buttons';
-import { usePagedList } from '../../crud/use-paged-list';
+import { z } from 'zod';
+import { useConfirm } from '../../crud/confirm';
+import type { Selection } from '../../crud/resource-list-page';
+import { ResourceScreen } from '../../crud/resource-screen';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { copyQuestion, QP, useUsers } from '../../domains/question/question-api';
+import { PreviewDrawer } from '../../domains/question/render/preview-drawer';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { AikenModal } from './aiken-modal';
 import { BulkTagModal } from './bulk-tag-modal';
-import { PreviewDrawer } from './preview-drawer';
-import { copyQuestion, QP, type QuestionFilter, questionApi, useUsers } from './question-api';
 import { questionColumns } from './question-columns';
-import { QuestionFilters } from './question-filters';
-import './i18n';
+import { QuestionFilterItems, toQuestionFilter } from './question-filters';
 
+// Questions are edited on their own pages, not in the generic drawer.
+const NO_FORM = z.object({});
+
+// The generic screen of the question meta, plus: a create menu per question type, editing on the type's
+// page, preview, copy, bulk tagging of the selection and the Aiken text import.
 export default function QuestionListView() {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
-  const list = usePagedList<Question, QuestionFilter>('question', questionApi.page, {});
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const client = useQueryClient();
   const users = useUsers();
-  const [selected, setSelected] = useState<number[]>([]);
   const [previewing, setPreviewing] = useState<Question | null>(null);
-  const [tagging, setTagging] = useState<number[] | null>(null);
+  const [tagging, setTagging] = useState<{ ids: number[]; selection: Selection } | null>(null);
   const [aiken, setAiken] = useState(false);
   const canEdit = usePermission([QP.edit]);
   const canCreate = usePermission([QP.create]) && canEdit;
   const canUpdate = usePermission([QP.update]) && canEdit;
   const canDelete = usePermission([QP.remove]);
   const who = (id: number | null) => users.data?.find((u) => u.id === id)?.realName ?? (id ? `#${id}` : '—');
-
+  const reload = () => void client.invalidateQueries({ queryKey: ['question'] });
   const edit = (q: Question) => navigate(`${questionEditPaths[q.type]}?id=${q.id}`);
 
-  function confirm(title: string, run: () => Promise<void>, danger = false) {
-    modal.confirm({
-      title,
-      content: danger ? t('common.irreversible') : undefined,
-      okText: danger ? t('common.delete') : t('common.ok'),
-      okButtonProps: { danger },
-      cancelText: t('common.cancel'),
-      onOk: run,
+  const copy = (q: Question) =>
+    confirm({
+      title: t('question.copyConfirm', { id: q.id }),
+      onOk: async () => {
+        const made = await copyQuestion(q.id);
+        message.success(t('question.copyDone', { id: made.id }));
+        reload();
+      },
     });
-  }
 
-  const columns = questionColumns(t, lang, who, {
-    preview: setPreviewing,
-    edit: canUpdate ? edit : undefined,
-    copy: canCreate
-      ? (q) =>
-          confirm(t('question.copyConfirm', { id: q.id }), async () => {
-            const copy = await copyQuestion(q.id);
-            message.success(t('question.copyDone', { id: copy.id }));
-            await list.reload();
-          })
-      : undefined,
-    remove: canDelete
-      ? (q) =>
-          confirm(
-            t('question.deleteConfirm', { id: q.id }),
-            async () => {
-              await questionApi.remove(q.id);
-              message.success(t('common.deleted'));
-              setSelected((s) => s.filter((id) => id !== q.id));
-              await list.reload();
-            },
-            true,
-          )
-      : undefined,
-  });
+  const createMenu = canCreate && (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: enumValues(questionTypeLabels).map((type) => ({
+          key: String(type),
+          label: labelOf(questionTypeLabels, type, lang),
+        })),
+        onClick: ({ key }) => navigate(questionEditPaths[Number(key) as Question['type']]),
+      }}
+    >
+      <Button type="primary" icon={<PlusOutlined />}>
+        {t('question.create')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small">
-        <QuestionFilters onSearch={(f) => list.setFilters(f)} />
-      </Card>
-      <Card size="small">
-        <div className="toolbar">
-          {canCreate && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: enumValues(questionTypeLabels).map((type) => ({
-                  key: String(type),
-                  label: labelOf(questionTypeLabels, type, lang),
-                })),
-                onClick: ({ key }) => navigate(questionEditPaths[Number(key) as Question['type']]),
-              }}
-            >
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('question.create')} <DownOutlined />
+    <ResourceScreen<Question>
+      meta={questionMeta}
+      schema={NO_FORM}
+      slots={{
+        can: { create: canCreate, update: canUpdate, remove: canDelete },
+        columns: () => questionColumns(t, lang, who, setPreviewing),
+        rowName: (q) => `#${q.id}`,
+        rowActions: [
+          { key: 'preview', label: t('question.previewAction'), icon: <EyeOutlined />, onClick: setPreviewing },
+          { key: 'copy', label: t('common.copy'), icon: <CopyOutlined />, allowed: canCreate, onClick: copy },
+        ],
+        onEdit: edit,
+        deleteConfirm: (q) => ({ title: t('question.deleteConfirm', { id: q.id }) }),
+        create: createMenu,
+        selectable: canUpdate,
+        toolbar: ({ selection }) => (
+          <>
+            {canUpdate && (
+              <Button
+                icon={<TagsOutlined />}
+                disabled={!selection.selected.length}
+                onClick={() => setTagging({ ids: selection.selected, selection })}
+              >
+                {t('question.bulkTag')}
+                {selection.selected.length > 0 && ` (${selection.selected.length})`}
               </Button>
-            </Dropdown>
-          )}
-          {canUpdate && (
-            <Button icon={<TagsOutlined />} disabled={!selected.length} onClick={() => setTagging(selected)}>
-              {t('question.bulkTag')}
-              {selected.length > 0 && ` (${selected.length})`}
-            </Button>
-          )}
-          {canDelete && (
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!selected.length}
-              onClick={() =>
-                confirm(
-                  t('common.confirmDeleteMany', { count: selected.length }),
-                  async () => {
-                    await questionApi.removeMany(selected);
-                    message.success(t('common.deleted'));
-                    setSelected([]);
-                    await list.reload();
-                  },
-                  true,
-                )
-              }
-            >
-              {t('common.deleteSelected')}
-              {selected.length > 0 && ` (${selected.length})`}
-            </Button>
-          )}
-          {canCreate && (
-            <Button icon={<FileTextOutlined />} onClick={() => setAiken(true)}>
-              {t('question.aikenButton')}
-            </Button>
-          )}
-          <TransferButtons
-            meta={questionMeta}
-            api={questionApi}
-            filter={list.filters}
-            onImported={() => void list.reload()}
-          />
-          <span className="toolbar-spacer" />
-          <Tooltip title={t('common.refresh')}>
-            <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.reload()} />
-          </Tooltip>
-        </div>
-        <Table<Question>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.list}
-          loading={list.loading}
-          scroll={{ x: 1100 }}
-          // Compose questions carry `children` (their child questions), not table sub-rows.
-          expandable={{ childrenColumnName: 'subRows' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('question.empty')} /> }}
-          onChange={(_, __, sorter) => {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            list.setSort?.(one?.order ? { sortField: String(one.columnKey), sortOrder: one.order } : {});
-          }}
-          rowSelection={
-            canUpdate || canDelete
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
-              : undefined
-          }
-          pagination={{
-            current: list.pageIndex,
-            pageSize: list.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.total', { count: total }),
-            onChange: (page, size) => list.setPage(page, size),
-          }}
-        />
-      </Card>
+            )}
+            {canCreate && (
+              <Button icon={<FileTextOutlined />} onClick={() => setAiken(true)}>
+                {t('question.aikenButton')}
+              </Button>
+            )}
+          </>
+        ),
+        filters: <QuestionFilterItems />,
+        toFilter: toQuestionFilter,
+        filterFormName: 'question-filter',
+        emptyText: t('question.empty'),
+        scrollX: 1100,
+        // Compose questions carry `children` (their child questions), not table sub-rows.
+        expandable: { childrenColumnName: 'subRows' },
+      }}
+    >
       <PreviewDrawer
         question={previewing}
         onClose={() => setPreviewing(null)}
@@ -198,18 +144,18 @@ export default function QuestionListView() {
         onClose={() => setAiken(false)}
         onDone={() => {
           setAiken(false);
-          void list.reload();
+          reload();
         }}
       />
       <BulkTagModal
-        ids={tagging}
+        ids={tagging?.ids ?? null}
         onClose={() => setTagging(null)}
         onDone={() => {
+          tagging?.selection.setSelected([]);
           setTagging(null);
-          setSelected([]);
-          void list.reload();
+          reload();
         }}
       />
-    </Space>
+    </ResourceScreen>
   );
 }

@@ -1,47 +1,15 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import {
-  BLANK_MARKER,
-  difficultyLabels,
-  type Lang,
-  labelOf,
-  type Question,
-  questionTypeLabels,
-} from '@lyceum/contract';
-import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { difficultyLabels, type Lang, labelOf, type Question, questionTypeLabels } from '@lyceum/contract';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
-import './i18n';
-
-// The stem as one line of plain text for the table (formulas as their LaTeX, blanks as a line).
-export function stemText(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html.split(BLANK_MARKER).join(' ____ ')}</body>`, 'text/html');
-  for (const f of doc.body.querySelectorAll<HTMLElement>('.formula[data-latex]'))
-    f.textContent = ` ${f.dataset.latex} `;
-  for (const img of doc.body.querySelectorAll('img')) img.replaceWith('🖼');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-export interface RowActions {
-  preview: (q: Question) => void;
-  edit?: (q: Question) => void;
-  copy?: (q: Question) => void;
-  remove?: (q: Question) => void;
-}
-
-function action(title: string, icon: ReactNode, label: string, run: () => void, danger = false) {
-  return (
-    <Tooltip title={title}>
-      <Button type="link" danger={danger} icon={icon} aria-label={label} onClick={run} />
-    </Tooltip>
-  );
-}
+import { htmlText } from '../../rich-text/plain-text';
+import '../../domains/question/question.css';
 
 export function questionColumns(
   t: TFunction,
   lang: Lang,
   who: (id: number | null) => string,
-  actions: RowActions,
+  preview: (q: Question) => void,
 ): TableColumnsType<Question> {
   const sorter = (key: string) => ({ key, sorter: true as const });
   return [
@@ -52,8 +20,8 @@ export function questionColumns(
       width: 320,
       ellipsis: true,
       render: (stem: string, q) => (
-        <Button type="link" className="q-stem-link" onClick={() => actions.preview(q)}>
-          {stemText(stem) || '—'}
+        <Button type="link" className="q-stem-link" onClick={() => preview(q)}>
+          {htmlText(stem) || '—'}
         </Button>
       ),
     },
@@ -81,31 +49,6 @@ export function questionColumns(
       width: 150,
       ...sorter('createTime'),
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 170,
-      render: (_, q) => (
-        <Space size={0}>
-          {action(t('question.previewAction'), <EyeOutlined />, `${t('question.previewAction')} #${q.id}`, () =>
-            actions.preview(q),
-          )}
-          {actions.edit &&
-            action(t('common.edit'), <EditOutlined />, `${t('common.edit')} #${q.id}`, () => actions.edit?.(q))}
-          {actions.copy &&
-            action(t('common.copy'), <CopyOutlined />, `${t('common.copy')} #${q.id}`, () => actions.copy?.(q))}
-          {actions.remove &&
-            action(
-              t('common.delete'),
-              <DeleteOutlined />,
-              `${t('common.delete')} #${q.id}`,
-              () => actions.remove?.(q),
-              true,
-            )}
-        </Space>
-      ),
     },
   ];
 }

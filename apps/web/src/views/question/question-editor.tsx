@@ -10,18 +10,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Result, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLang } from '../../shell/i18n';
-import { closeTab, useTabLocation } from '../../shell/layout/tabs-store';
-import { usePermission } from '../../shell/permission';
-import { ApiError } from '../../shell/request';
-import { ClassificationFields } from './classification-fields';
-import { ComposeEditor } from './compose-editor';
-import { CoreEditor } from './core-editor';
-import { IssuesContext } from './editor-field';
-import { EditorPreview } from './editor-preview';
-import { QP, questionApi } from './question-api';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { QP, questionApi } from '../../domains/question/question-api';
 import {
   checkDraft,
   type Draft,
@@ -30,8 +21,17 @@ import {
   type Issues,
   savePayload,
   withDerivedScore,
-} from './question-draft';
-import './i18n';
+} from '../../domains/question/question-draft';
+import { EditorPreview } from '../../domains/question/render/editor-preview';
+import { useLang } from '../../shell/i18n';
+import { closeTab, useTabLocation } from '../../shell/layout/tabs-store';
+import { usePermission } from '../../shell/permission';
+import { ApiError } from '../../shell/request';
+import { ClassificationFields } from './classification-fields';
+import { ComposeEditor } from './compose-editor';
+import { CoreEditor } from './core-editor';
+import { IssuesContext } from './editor-field';
+import '../../domains/question/question.css';
 
 const LIST_PATH = '/question/list';
 
@@ -39,7 +39,7 @@ const LIST_PATH = '/question/list';
 export function QuestionEditor({ type }: { type: QuestionType }) {
   const tab = useTabLocation();
   const id = Number(tab?.query.id ?? new URLSearchParams(window.location.search).get('id')) || null;
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const loaded = useQuery({
     queryKey: ['question', 'select', id],
     queryFn: () => questionApi.select(id as number),
@@ -60,7 +60,7 @@ export function QuestionEditor({ type }: { type: QuestionType }) {
 }
 
 function EditorForm({ type, initial }: { type: QuestionType; initial: Question | null }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useQuestionTexts();
   const lang = useLang();
   const navigate = useNavigate();
   const client = useQueryClient();

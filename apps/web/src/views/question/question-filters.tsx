@@ -1,37 +1,35 @@
 import { difficultyLabels, enumValues, labelOf, questionTypeLabels } from '@lyceum/contract';
 import { DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
-import { FilterButtons } from '../../crud/filter-buttons';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import { type QuestionFilter, useCommonLists, useUsers } from '../../domains/question/question-api';
 import { useLang } from '../../shell/i18n';
 import { TagTreeSelect, useSubjectOptions } from './classification-fields';
-import { type QuestionFilter, useCommonLists, useUsers } from './question-api';
-import './i18n';
 
 type FilterForm = Omit<QuestionFilter, 'createdFrom' | 'createdTo'> & { created?: [Dayjs | null, Dayjs | null] | null };
 
-// The filter bar of the question list; a date range becomes createdFrom / createdTo (whole days).
-export function QuestionFilters({ onSearch }: { onSearch: (filter: QuestionFilter) => void }) {
-  const { t } = useTranslation();
+// The filter form's values as the list's filter: a date range becomes createdFrom / createdTo (whole days).
+export function toQuestionFilter(values: Record<string, unknown>): QuestionFilter {
+  const { created, ...rest } = values as FilterForm;
+  return {
+    ...rest,
+    keyword: rest.keyword?.trim() || undefined,
+    createdFrom: created?.[0]?.startOf('day').toISOString(),
+    createdTo: created?.[1]?.endOf('day').toISOString(),
+  };
+}
+
+// The items of the question list's filter bar (the list frame holds the form and its buttons).
+export function QuestionFilterItems() {
+  const { t } = useQuestionTexts();
   const lang = useLang();
-  const [form] = Form.useForm<FilterForm>();
   const lists = useCommonLists();
   const users = useUsers();
   const subjects = useSubjectOptions();
   const select = { allowClear: true, placeholder: t('common.all'), showSearch: { optionFilterProp: 'label' } };
 
-  function submit(values: FilterForm) {
-    const { created, ...rest } = values;
-    onSearch({
-      ...rest,
-      keyword: rest.keyword?.trim() || undefined,
-      createdFrom: created?.[0]?.startOf('day').toISOString(),
-      createdTo: created?.[1]?.endOf('day').toISOString(),
-    });
-  }
-
   return (
-    <Form<FilterForm> form={form} name="question-filter" layout="inline" className="filter-bar" onFinish={submit}>
+    <>
       <Form.Item name="keyword" label={t('question.keyword')}>
         <Input allowClear style={{ width: 180 }} />
       </Form.Item>
@@ -88,12 +86,6 @@ export function QuestionFilters({ onSearch }: { onSearch: (filter: QuestionFilte
       <Form.Item name="created" label={t('question.dateRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
-      <FilterButtons
-        onReset={() => {
-          form.resetFields();
-          onSearch({});
-        }}
-      />
-    </Form>
+    </>
   );
 }

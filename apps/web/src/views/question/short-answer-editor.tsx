@@ -1,11 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Space, Typography } from 'antd';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useQuestionTexts } from '../../domains/question/i18n';
+import type { CoreDraft, Keyword, ShortKey } from '../../domains/question/question-draft';
+import { RichTextInput } from '../../rich-text/rich-text-input';
 import { Field, fieldId, IssuesContext } from './editor-field';
-import type { CoreDraft, Keyword, ShortKey } from './question-draft';
-import { RichTextInput } from './rich-text-input';
-import './i18n';
 
 interface Props {
   q: CoreDraft;
@@ -18,7 +17,7 @@ const shortKeyOf = (q: CoreDraft): ShortKey =>
 
 // A reference answer for the marker, and keywords with points for keyword-assisted marking.
 export function ShortAnswerEditor({ q, onChange, prefix }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const issues = useContext(IssuesContext);
   const answerIssue = issues[`${prefix}answer`];
   const key = shortKeyOf(q);

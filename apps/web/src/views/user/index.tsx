@@ -1,177 +1,108 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import {
-  enumValues,
   labelOf,
-  metaField,
   Permission as P,
   type User,
-  type UserFilter,
   UserStatus,
   userMeta,
   userStatusLabels,
+  zUserCreate,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Space, Switch, type TableColumnsType, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { App, Form, Input, Select, Switch } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterItem } from '../../crud/meta-inputs';
+import { settleAction, useConfirm } from '../../crud/confirm';
 import { useRefChoices } from '../../crud/ref-options';
-import { ResourceListPage } from '../../crud/resource-list-page';
-import { TransferButtons } from '../../crud/transfer-buttons';
-import { usePagedList } from '../../crud/use-paged-list';
+import { ResourceScreen } from '../../crud/resource-screen';
+import { Explained } from '../../crud/row-actions';
+import { fetchCurrentUser } from '../../shell/auth-api';
 import { useLang } from '../../shell/i18n';
-import { Permission, usePermission } from '../../shell/permission';
+import { usePermission } from '../../shell/permission';
 import { roleName } from '../../shell/role-name';
 import { ResetPasswordModal } from './reset-password-modal';
-import { changeStatus, roleList, userApi } from './user-api';
+import { changeStatus, roleList } from './user-api';
 import { baseUserColumns, statusTag } from './user-columns';
 import { UserDrawer } from './user-drawer';
-
-// Department and user category come from their own resources, as declared in the users' meta.
-const refFields = ['departmentId', 'userCategoryId'].flatMap((key) => metaField(userMeta, key) ?? []);
 
 // The server marks the users whose permissions go beyond the caller's own: it refuses any change to them.
 const locked = (user: User) => user.manageable === false;
 
-// A disabled control fires no mouse events, so the hint saying why hangs on a wrapper around it.
-function Explained({ why, children }: { why: string; children: ReactNode }) {
-  return (
-    <Tooltip title={why}>
-      <span style={{ display: 'inline-block', cursor: 'not-allowed' }}>{children}</span>
-    </Tooltip>
-  );
-}
-
+// The generic screen of the user meta, plus: a status switch, password reset, the user drawer (roles the
+// caller may give), and every action off, with the reason, on users beyond the caller's reach.
 export default function UserListView() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { modal, message } = App.useApp();
-  const list = usePagedList<User, UserFilter>('user', userApi.page, {});
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   // Each role says whether the caller may give it (`assignable`), for the form's role picker.
   const roles = useQuery({ queryKey: ['role', 'list'], queryFn: roleList });
-  const refs = useRefChoices(refFields);
-  const [editing, setEditing] = useState<{ user: User | null } | null>(null);
+  const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
+  const refs = useRefChoices(userMeta.fields);
   const [resetting, setResetting] = useState<User | null>(null);
   const canStatus = usePermission([P.userStatus]);
-  const canUpdate = usePermission([P.userUpdate]);
-  const canDelete = usePermission([P.userDelete]);
   const canReset = usePermission([P.userResetPassword]);
   // A new user needs a role, and giving one needs this: without it the server refuses every creation.
   const canAssign = usePermission([P.userAssignRole]);
+  const notManageable = t('user.notManageable');
 
-  async function setStatus(user: User, enabled: boolean) {
-    await changeStatus(user.id, enabled ? UserStatus.Enabled : UserStatus.Disabled);
-    message.success(t(enabled ? 'user.enabled' : 'user.disabled', { name: user.realName }));
-    await list.reload();
-  }
-
-  function toggleStatus(user: User, enabled: boolean) {
-    if (enabled) return void setStatus(user, true);
-    modal.confirm({
+  function toggleStatus(user: User, enabled: boolean, reload: () => void) {
+    const run = async () => {
+      await changeStatus(user.id, enabled ? UserStatus.Enabled : UserStatus.Disabled);
+      message.success(t(enabled ? 'user.enabled' : 'user.disabled', { name: user.realName }));
+      reload();
+    };
+    // Enabling needs no confirmation; a refusal has been toasted by the request client.
+    if (enabled) return void settleAction(run, () => undefined);
+    confirm({
       title: t('user.disableConfirm', { name: user.realName }),
       okText: t('user.disable'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: () => setStatus(user, false),
+      danger: true,
+      content: null,
+      onOk: run,
     });
   }
 
-  function confirmDelete(user: User) {
-    modal.confirm({
-      title: t('user.deleteConfirm', { name: user.realName }),
-      content: t('common.irreversible'),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await userApi.remove(user.id);
-        message.success(t('common.deleted'));
-        await list.reload();
-      },
-    });
-  }
-
-  const columns: TableColumnsType<User> = [
-    ...baseUserColumns(t, lang),
-    {
-      title: t('user.status'),
-      dataIndex: 'status',
-      width: 120,
-      render: (status: User['status'], user) => {
-        if (!canStatus) return statusTag(status, lang);
-        const toggle = (
-          <Switch
-            checked={status === UserStatus.Enabled}
-            disabled={locked(user)}
-            aria-label={`${t('user.status')} ${user.userName}`}
-            checkedChildren={labelOf(userStatusLabels, UserStatus.Enabled, lang)}
-            unCheckedChildren={labelOf(userStatusLabels, UserStatus.Disabled, lang)}
-            onChange={(on) => toggleStatus(user, on)}
-            style={locked(user) ? { pointerEvents: 'none' } : undefined}
-          />
-        );
-        return locked(user) ? <Explained why={t('user.notManageable')}>{toggle}</Explained> : toggle;
-      },
+  const statusColumn = (reload: () => void) => ({
+    title: t('user.status'),
+    dataIndex: 'status',
+    width: 120,
+    render: (status: User['status'], user: User) => {
+      if (!canStatus) return statusTag(status, lang);
+      const toggle = (
+        <Switch
+          checked={status === UserStatus.Enabled}
+          disabled={locked(user)}
+          aria-label={`${t('user.status')} ${user.userName}`}
+          checkedChildren={labelOf(userStatusLabels, UserStatus.Enabled, lang)}
+          unCheckedChildren={labelOf(userStatusLabels, UserStatus.Disabled, lang)}
+          onChange={(on) => toggleStatus(user, on, reload)}
+          style={locked(user) ? { pointerEvents: 'none' } : undefined}
+        />
+      );
+      return locked(user) ? <Explained why={notManageable}>{toggle}</Explained> : toggle;
     },
-  ];
-  if (canUpdate || canDelete || canReset) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 130,
-      render: (_, user) => {
-        // One action button; on a user beyond the caller's permissions it is disabled and says why.
-        const action = (label: string, icon: ReactNode, onClick: () => void, danger = false) =>
-          locked(user) ? (
-            <Explained why={t('user.notManageable')}>
-              <Button
-                type="link"
-                danger={danger}
-                icon={icon}
-                disabled
-                aria-label={`${label} ${user.userName}`}
-                style={{ pointerEvents: 'none' }}
-              />
-            </Explained>
-          ) : (
-            <Tooltip title={label}>
-              <Button
-                type="link"
-                danger={danger}
-                icon={icon}
-                aria-label={`${label} ${user.userName}`}
-                onClick={onClick}
-              />
-            </Tooltip>
-          );
-        return (
-          <Space size={0}>
-            {canUpdate && action(t('common.edit'), <EditOutlined />, () => setEditing({ user }))}
-            {canReset && action(t('user.resetPassword'), <KeyOutlined />, () => setResetting(user))}
-            {canDelete && action(t('common.delete'), <DeleteOutlined />, () => confirmDelete(user), true)}
-          </Space>
-        );
-      },
-    });
-  }
+  });
+  const keyword = <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 160 }} />;
 
   return (
-    <>
-      <ResourceListPage<User, UserFilter>
-        list={list}
-        columns={columns}
-        emptyText={t('user.empty')}
-        scrollX={1150}
-        onDeleteMany={canDelete ? userApi.removeMany : undefined}
-        canSelect={(user) => !locked(user)}
-        filterFields={
+    <ResourceScreen<User>
+      meta={userMeta}
+      schema={zUserCreate}
+      slots={{
+        emptyText: t('user.empty'),
+        scrollX: 1150,
+        createLabel: t('user.createTitle'),
+        // Shown but disabled, so someone who may create users learns what they are missing.
+        createDisabled: !canAssign && t('user.createNeedsAssignRole'),
+        columns: (_, { reload }) => [...baseUserColumns(t, lang), statusColumn(reload)],
+        filters: ({ fields }) => (
           <>
             <Form.Item name="userName" label={t('user.userName')}>
-              <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 160 }} />
+              {keyword}
             </Form.Item>
             <Form.Item name="realName" label={t('user.realName')}>
-              <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 160 }} />
+              {keyword}
             </Form.Item>
             <Form.Item name="roleId" label={t('user.role')}>
               <Select
@@ -182,58 +113,37 @@ export default function UserListView() {
                 options={roles.data?.map((r) => ({ value: r.id, label: roleName(r, t) }))}
               />
             </Form.Item>
-            <Form.Item name="status" label={t('user.status')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 120 }}
-                options={enumValues(userStatusLabels).map((v) => ({
-                  value: v,
-                  label: labelOf(userStatusLabels, v, lang),
-                }))}
-              />
-            </Form.Item>
-            {refFields.map((f) => filterItem(f, { lang, t, refs }))}
+            {fields.status}
+            {fields.departmentId}
+            {fields.userCategoryId}
           </>
-        }
-        toolbar={
-          <>
-            <Permission need={[P.userCreate]}>
-              {canAssign ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-                  {t('user.createTitle')}
-                </Button>
-              ) : (
-                // Shown but disabled, so someone who may create users learns what they are missing.
-                <Explained why={t('user.createNeedsAssignRole')}>
-                  <Button type="primary" icon={<PlusOutlined />} disabled style={{ pointerEvents: 'none' }}>
-                    {t('user.createTitle')}
-                  </Button>
-                </Explained>
-              )}
-            </Permission>
-            <TransferButtons
-              meta={userMeta}
-              api={userApi}
-              filter={list.filters}
-              onImported={() => void list.reload()}
-            />
-          </>
-        }
-      />
-      <UserDrawer
-        open={!!editing}
-        user={editing?.user ?? null}
-        roles={roles.data ?? []}
-        rolesLoading={roles.isPending}
-        refs={refs}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void list.reload();
-        }}
-      />
+        ),
+        rowLock: (user) => locked(user) && notManageable,
+        deleteLock: (user) => user.id === me.data?.id && t('kit.ownAccount'),
+        deleteConfirm: (user) => ({ title: t('user.deleteConfirm', { name: user.realName }) }),
+        rowActions: [
+          {
+            key: 'reset',
+            label: t('user.resetPassword'),
+            icon: <KeyOutlined />,
+            allowed: canReset,
+            onClick: setResetting,
+          },
+        ],
+        editor: ({ editing, close, saved }) => (
+          <UserDrawer
+            open={!!editing}
+            user={editing?.kind === 'edit' ? editing.row : null}
+            roles={roles.data ?? []}
+            rolesLoading={roles.isPending}
+            refs={refs}
+            onClose={close}
+            onSaved={saved}
+          />
+        ),
+      }}
+    >
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
-    </>
+    </ResourceScreen>
   );
 }

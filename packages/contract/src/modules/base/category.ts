@@ -1,23 +1,17 @@
-import { z } from 'zod';
-import { crudSchemas, zSort } from '../../crud';
-import { zId, zText } from '../../fields';
-import { field, type ResourceMeta, sortField } from '../../resource-meta';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
 
-export const categorySchemas = crudSchemas({
-  input: { name: zText(64), degreeId: zId, sort: zSort },
-  row: { name: z.string(), degreeId: zId, sort: z.number().int() },
-  filter: { degreeId: zId.optional() },
-});
-export type Category = z.infer<typeof categorySchemas.row>;
-
-export const categoryMeta: ResourceMeta = {
+export const categoryEntity = defineEntity({
   name: 'category',
   title: { en: 'Categories', zh: '类别' },
-  permission: 'category',
+  one: { en: 'Category', zh: '类别' },
   keyword: true,
-  fields: [
-    field('name', ['Name', '名称'], 'text', { required: true, sortable: true }),
-    field('degreeId', ['Degree', '学历层次'], 'ref', { required: true, ref: { resource: 'degree' }, filter: true }),
-    sortField,
-  ],
-};
+  fields: {
+    name: f.text(['Name', '名称'], 64, { sortable: true }),
+    degreeId: f.requiredRef('degree', ['Degree', '学历层次'], { filter: true }),
+    sort: f.sort(),
+  },
+});
+export const categorySchemas = categoryEntity.schemas;
+export const categoryMeta = categoryEntity.meta;
+export type Category = z.infer<typeof categorySchemas.row>;

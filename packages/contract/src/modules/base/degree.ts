@@ -1,23 +1,17 @@
-import { z } from 'zod';
-import { crudSchemas, zSort } from '../../crud';
-import { zOptionalText, zText } from '../../fields';
-import { field, type ResourceMeta, sortField } from '../../resource-meta';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
 
-export const degreeSchemas = crudSchemas({
-  input: { name: zText(64), code: zOptionalText(32), sort: zSort },
-  row: { name: z.string(), code: z.string().nullable(), sort: z.number().int() },
-  filter: {},
-});
-export type Degree = z.infer<typeof degreeSchemas.row>;
-
-export const degreeMeta: ResourceMeta = {
+export const degreeEntity = defineEntity({
   name: 'degree',
   title: { en: 'Degrees', zh: '学历层次' },
-  permission: 'degree',
+  one: { en: 'Degree', zh: '学历层次' },
   keyword: true,
-  fields: [
-    field('name', ['Name', '名称'], 'text', { required: true, sortable: true }),
-    field('code', ['Code', '编码'], 'text'),
-    sortField,
-  ],
-};
+  fields: {
+    name: f.text(['Name', '名称'], 64, { sortable: true }),
+    code: f.optionalText(['Code', '编码'], 32),
+    sort: f.sort(),
+  },
+});
+export const degreeSchemas = degreeEntity.schemas;
+export const degreeMeta = degreeEntity.meta;
+export type Degree = z.infer<typeof degreeSchemas.row>;

@@ -1,41 +1,24 @@
-import { z } from 'zod';
-import { crudSchemas } from '../../crud';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
 import { DocumentAudience, documentAudienceLabels } from '../../enums/document-audience';
-import { zEnum, zLink, zOptionalText, zText } from '../../fields';
-import { field, type ResourceMeta } from '../../resource-meta';
 
-export const documentSchemas = crudSchemas({
-  input: {
-    title: zText(200),
-    fileUrl: zLink(512),
-    audience: zEnum(documentAudienceLabels).default(DocumentAudience.Everyone),
-    description: zOptionalText(1000),
-  },
-  row: {
-    title: z.string(),
-    fileUrl: z.string(),
-    audience: zEnum(documentAudienceLabels),
-    description: z.string().nullable(),
-  },
-  filter: { audience: zEnum(documentAudienceLabels).optional() },
-});
-export type LyceumDocument = z.infer<typeof documentSchemas.row>;
-
-export const documentMeta: ResourceMeta = {
+export const documentEntity = defineEntity({
   name: 'document',
   title: { en: 'Documents', zh: '文档' },
-  permission: 'document',
+  one: { en: 'Document', zh: '文档' },
   labelKey: 'title',
   keyword: true,
-  fields: [
-    field('title', ['Title', '标题'], 'text', { required: true, sortable: true }),
-    field('fileUrl', ['File', '文件'], 'url', { required: true }),
-    field('audience', ['Audience', '面向'], 'enum', {
-      required: true,
-      enum: documentAudienceLabels,
+  fields: {
+    title: f.text(['Title', '标题'], 200, { sortable: true }),
+    fileUrl: f.link(['File', '文件'], 512),
+    audience: f.enum(documentAudienceLabels, ['Audience', '面向'], {
+      default: DocumentAudience.Everyone,
       filter: true,
       width: 110,
     }),
-    field('description', ['Description', '说明'], 'textarea', { list: false }),
-  ],
-};
+    description: f.optionalText(['Description', '说明'], 1000, { textarea: true, list: false }),
+  },
+});
+export const documentSchemas = documentEntity.schemas;
+export const documentMeta = documentEntity.meta;
+export type LyceumDocument = z.infer<typeof documentSchemas.row>;

@@ -1,43 +1,26 @@
-import { z } from 'zod';
-import { crudSchemas } from '../../crud';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
 import { resourceKindLabels } from '../../enums/resource-kind';
-import { zEnum, zId, zLink, zOptionalText, zText } from '../../fields';
-import { field, type ResourceMeta } from '../../resource-meta';
+import { zId } from '../../fields';
 
 // Teaching resources: a file or a link, filed under a course category and tagged.
-export const resourceSchemas = crudSchemas({
-  input: {
-    title: zText(200),
-    kind: zEnum(resourceKindLabels),
-    url: zLink(512),
-    categoryId: zId.nullable().optional(),
-    tagIds: z.array(zId).max(50).default([]),
-    description: zOptionalText(1000),
-  },
-  row: {
-    title: z.string(),
-    kind: zEnum(resourceKindLabels),
-    url: z.string(),
-    categoryId: zId.nullable(),
-    tagIds: z.array(zId),
-    description: z.string().nullable(),
-  },
-  filter: { kind: zEnum(resourceKindLabels).optional(), categoryId: zId.optional(), tagId: zId.optional() },
-});
-export type TeachingResource = z.infer<typeof resourceSchemas.row>;
-
-export const resourceMeta: ResourceMeta = {
+export const resourceEntity = defineEntity({
   name: 'resource',
   title: { en: 'Resources', zh: '资源' },
-  permission: 'resource',
+  one: { en: 'Resource', zh: '资源' },
   labelKey: 'title',
   keyword: true,
-  fields: [
-    field('title', ['Title', '标题'], 'text', { required: true, sortable: true }),
-    field('kind', ['Kind', '类型'], 'enum', { required: true, enum: resourceKindLabels, filter: true, width: 100 }),
-    field('url', ['File or link', '文件或链接'], 'url', { required: true }),
-    field('categoryId', ['Course category', '课程分类'], 'ref', { ref: { resource: 'courseCategory' }, filter: true }),
-    field('tagIds', ['Tags', '标签'], 'refs', { ref: { resource: 'tag' } }),
-    field('description', ['Description', '说明'], 'textarea', { list: false }),
-  ],
-};
+  fields: {
+    title: f.text(['Title', '标题'], 200, { sortable: true }),
+    kind: f.enum(resourceKindLabels, ['Kind', '类型'], { filter: true, width: 100 }),
+    url: f.link(['File or link', '文件或链接'], 512),
+    categoryId: f.ref('courseCategory', ['Course category', '课程分类'], { filter: true }),
+    tagIds: f.refs('tag', ['Tags', '标签'], 50),
+    description: f.optionalText(['Description', '说明'], 1000, { textarea: true, list: false }),
+  },
+  // A tag and the resources filed under it.
+  extraFilters: { tagId: zId.optional() },
+});
+export const resourceSchemas = resourceEntity.schemas;
+export const resourceMeta = resourceEntity.meta;
+export type TeachingResource = z.infer<typeof resourceSchemas.row>;

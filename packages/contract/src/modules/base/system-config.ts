@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CameraSource, cameraSourceLabels } from '../../enums/camera-source';
 import { QuestionNumberMode, questionNumberModeLabels } from '../../enums/question-number-mode';
 import { zColor, zEnum, zOptionalLink, zOptionalText, zText } from '../../fields';
-import { field, type ResourceMeta } from '../../resource-meta';
+import { type FormMeta, field } from '../../resource-meta';
 
 // Per-organisation settings. The first five are the organisation's public face (login page, shell).
 export const zSystemConfig = z.object({
@@ -27,10 +27,9 @@ export const zSystemConfigRow = z.object({
   loginNotice: z.string().nullable(),
 });
 
-export const systemConfigMeta: ResourceMeta = {
+export const systemConfigMeta: FormMeta = {
   name: 'systemConfig',
   title: { en: 'System settings', zh: '系统配置' },
-  permission: 'systemConfig',
   fields: [
     field('name', ['Display name', '显示名称'], 'text', { required: true }),
     field('logo', ['Logo', '标志'], 'file'),

@@ -1,29 +1,18 @@
-import { z } from 'zod';
-import { crudSchemas, zSort } from '../../crud';
-import { zOptionalText, zText } from '../../fields';
-import { field, type ResourceMeta, sortField } from '../../resource-meta';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
 
-export const teachVenueSchemas = crudSchemas({
-  input: {
-    name: zText(64),
-    address: zOptionalText(200),
-    capacity: z.number().int().min(0).max(100_000).default(0),
-    sort: zSort,
-  },
-  row: { name: z.string(), address: z.string().nullable(), capacity: z.number().int(), sort: z.number().int() },
-  filter: {},
-});
-export type TeachVenue = z.infer<typeof teachVenueSchemas.row>;
-
-export const teachVenueMeta: ResourceMeta = {
+export const teachVenueEntity = defineEntity({
   name: 'teachVenue',
   title: { en: 'Teaching venues', zh: '教学场地' },
-  permission: 'teachVenue',
+  one: { en: 'Teaching venue', zh: '教学场地' },
   keyword: true,
-  fields: [
-    field('name', ['Name', '名称'], 'text', { required: true, sortable: true }),
-    field('address', ['Address', '地址'], 'text'),
-    field('capacity', ['Capacity', '容量'], 'number', { sortable: true, width: 100 }),
-    sortField,
-  ],
-};
+  fields: {
+    name: f.text(['Name', '名称'], 64, { sortable: true }),
+    address: f.optionalText(['Address', '地址'], 200),
+    capacity: f.int(['Capacity', '容量'], { min: 0, max: 100_000, default: 0 }, { sortable: true, width: 100 }),
+    sort: f.sort(),
+  },
+});
+export const teachVenueSchemas = teachVenueEntity.schemas;
+export const teachVenueMeta = teachVenueEntity.meta;
+export type TeachVenue = z.infer<typeof teachVenueSchemas.row>;

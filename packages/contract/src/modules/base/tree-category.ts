@@ -1,29 +1,29 @@
-import { z } from 'zod';
-import { crudSchemas, zParentId, zSort } from '../../crud';
-import { zId, zText } from '../../fields';
-import { field, type ResourceMeta, sortField } from '../../resource-meta';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
+import type { CrudPrefix } from '../../menu-catalogue';
 
 // Course and product categories: plain named trees.
-export const treeCategorySchemas = crudSchemas({
-  input: { name: zText(64), parentId: zParentId, sort: zSort },
-  row: { name: z.string(), parentId: zId.nullable(), sort: z.number().int() },
-  filter: {},
-});
-export type TreeCategory = z.infer<typeof treeCategorySchemas.row>;
-
-function treeMeta(name: string, en: string, zh: string): ResourceMeta {
-  return {
+function treeCategory<const N extends CrudPrefix>(name: N, title: [string, string], one: [string, string]) {
+  return defineEntity({
     name,
-    title: { en, zh },
-    permission: name,
+    title: { en: title[0], zh: title[1] },
+    one: { en: one[0], zh: one[1] },
     tree: true,
     keyword: true,
-    fields: [
-      field('name', ['Name', '名称'], 'text', { required: true }),
-      field('parentId', ['Parent', '上级'], 'ref', { ref: { resource: name }, list: false }),
-      sortField,
-    ],
-  };
+    fields: { name: f.text(['Name', '名称'], 64), parentId: f.parent(name), sort: f.sort() },
+  });
 }
-export const courseCategoryMeta = treeMeta('courseCategory', 'Course categories', '课程分类');
-export const productCategoryMeta = treeMeta('productCategory', 'Product categories', '商品分类');
+export const courseCategoryEntity = treeCategory(
+  'courseCategory',
+  ['Course categories', '课程分类'],
+  ['Course category', '课程分类'],
+);
+export const productCategoryEntity = treeCategory(
+  'productCategory',
+  ['Product categories', '商品分类'],
+  ['Product category', '商品分类'],
+);
+export const treeCategorySchemas = courseCategoryEntity.schemas;
+export const courseCategoryMeta = courseCategoryEntity.meta;
+export const productCategoryMeta = productCategoryEntity.meta;
+export type TreeCategory = z.infer<typeof treeCategorySchemas.row>;

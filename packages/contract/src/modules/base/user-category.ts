@@ -1,19 +1,13 @@
-import { z } from 'zod';
-import { crudSchemas, zSort } from '../../crud';
-import { zText } from '../../fields';
-import { field, type ResourceMeta, sortField } from '../../resource-meta';
+import type { z } from 'zod';
+import { defineEntity, f } from '../../entity';
 
-export const userCategorySchemas = crudSchemas({
-  input: { name: zText(64), sort: zSort },
-  row: { name: z.string(), sort: z.number().int() },
-  filter: {},
-});
-export type UserCategory = z.infer<typeof userCategorySchemas.row>;
-
-export const userCategoryMeta: ResourceMeta = {
+export const userCategoryEntity = defineEntity({
   name: 'userCategory',
   title: { en: 'User categories', zh: '用户类别' },
-  permission: 'userCategory',
+  one: { en: 'User category', zh: '用户类别' },
   keyword: true,
-  fields: [field('name', ['Name', '名称'], 'text', { required: true, sortable: true }), sortField],
-};
+  fields: { name: f.text(['Name', '名称'], 64, { sortable: true }), sort: f.sort() },
+});
+export const userCategorySchemas = userCategoryEntity.schemas;
+export const userCategoryMeta = userCategoryEntity.meta;
+export type UserCategory = z.infer<typeof userCategorySchemas.row>;

@@ -2,10 +2,9 @@ import { CheckCircleFilled, ClearOutlined, CloseCircleFilled, KeyOutlined, UserO
 import { keyAnswer, type QuestionInput, type StudentAnswer, scoreAnswer, toScorable } from '@lyceum/contract';
 import { Alert, Button, Card, Empty, List, Progress, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Draft } from './question-draft';
+import { useQuestionTexts } from '../i18n';
+import type { Draft } from '../question-draft';
 import { QuestionView } from './question-view';
-import './i18n';
 
 interface Props {
   draft: Draft;
@@ -17,7 +16,7 @@ interface Props {
 // The live student view, which doubles as the answer sheet of the "try an answer" panel: the
 // teacher answers here and the contract's scoring engine (the one the server runs) marks it.
 export function EditorPreview({ draft, valid, firstIssue }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const [answer, setAnswer] = useState<StudentAnswer>(null);
   const scorable = useMemo(() => (valid ? toScorable(valid) : null), [valid]);
   const result = useMemo(() => (scorable ? scoreAnswer(scorable, answer) : null), [scorable, answer]);

@@ -1,14 +1,14 @@
 import { judgeTypeLabels, labelOf, partialCreditLabels, QuestionType } from '@lyceum/contract';
 import { Descriptions, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useLang } from '../../shell/i18n';
-import type { CoreDraft, GapKey, ShortKey } from './question-draft';
-import { RichHtml } from './rich-html';
-import './i18n';
+import { RichHtml } from '../../../rich-text/rich-html';
+import { useLang } from '../../../shell/i18n';
+import { useQuestionTexts } from '../i18n';
+import type { CoreDraft, GapKey, ShortKey } from '../question-draft';
+import '../question.css';
 
 // The answer key of a question (and of each compose child), as teachers read it.
 export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[] }; number?: string }) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const prefix = number ? `${number} ` : '';
   switch (q.type) {

@@ -1,7 +1,7 @@
 import { BLANK_MARKER } from '@lyceum/contract';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
-import './question.css';
+import './rich-text.css';
 import { type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 

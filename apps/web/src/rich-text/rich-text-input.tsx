@@ -4,9 +4,8 @@ import { Button, Input, Modal, Space, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import katex from 'katex';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { uploadImage } from './question-api';
-import './i18n';
+import { useRichTextTexts } from './i18n';
+import { uploadImage } from './upload-image';
 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -30,7 +29,7 @@ interface Props {
 // selection in tags and inserts formulas, images and blanks at the cursor.
 export function RichTextInput(props: Props) {
   const { id, value, onChange, rows = 4, placeholder, status, onBlankInserted, compact, ariaLabel } = props;
-  const { t } = useTranslation();
+  const { t } = useRichTextTexts();
   const ref = useRef<TextAreaRef>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [formulaOpen, setFormulaOpen] = useState(false);
@@ -73,8 +72,8 @@ export function RichTextInput(props: Props) {
   }
 
   const tools = [
-    { key: 'b', icon: <BoldOutlined />, title: t('question.bold'), run: wrap('b') },
-    { key: 'i', icon: <ItalicOutlined />, title: t('question.italic'), run: wrap('i') },
+    { key: 'b', icon: <BoldOutlined />, title: t('richText.bold'), run: wrap('b') },
+    { key: 'i', icon: <ItalicOutlined />, title: t('richText.italic'), run: wrap('i') },
     {
       key: 'sub',
       icon: (
@@ -82,7 +81,7 @@ export function RichTextInput(props: Props) {
           x<sub>2</sub>
         </span>
       ),
-      title: t('question.sub'),
+      title: t('richText.sub'),
       run: wrap('sub'),
     },
     {
@@ -92,25 +91,25 @@ export function RichTextInput(props: Props) {
           x<sup>2</sup>
         </span>
       ),
-      title: t('question.sup'),
+      title: t('richText.sup'),
       run: wrap('sup'),
     },
-    { key: 'f', icon: <FunctionOutlined />, title: t('question.formula'), run: () => setFormulaOpen(true) },
+    { key: 'f', icon: <FunctionOutlined />, title: t('richText.formula'), run: () => setFormulaOpen(true) },
   ];
 
   return (
     <div>
-      <div className="q-rich-toolbar" role="toolbar" aria-label={t('question.stemHint')}>
+      <div className="q-rich-toolbar" role="toolbar" aria-label={t('richText.hint')}>
         {tools.map((tool) => (
           <Tooltip key={tool.key} title={tool.title}>
             <Button size="small" icon={tool.icon} aria-label={tool.title} onClick={tool.run} />
           </Tooltip>
         ))}
-        <Tooltip title={t('question.image')}>
+        <Tooltip title={t('richText.image')}>
           <Button
             size="small"
             icon={<PictureOutlined />}
-            aria-label={t('question.image')}
+            aria-label={t('richText.image')}
             loading={uploading}
             onClick={() => fileRef.current?.click()}
           />
@@ -129,7 +128,7 @@ export function RichTextInput(props: Props) {
             icon={<PlusSquareOutlined />}
             onClick={() => onBlankInserted(splice(() => BLANK_MARKER))}
           >
-            {t('question.insertBlank')}
+            {t('richText.insertBlank')}
           </Button>
         )}
       </div>
@@ -156,7 +155,7 @@ export function RichTextInput(props: Props) {
 }
 
 function FormulaDialog(props: { open: boolean; onClose: () => void; onInsert: (latex: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useRichTextTexts();
   const [latex, setLatex] = useState('');
   const rendered = useMemo(() => {
     if (!latex.trim()) return { html: '', ok: true };
@@ -174,8 +173,8 @@ function FormulaDialog(props: { open: boolean; onClose: () => void; onInsert: (l
   return (
     <Modal
       open={props.open}
-      title={t('question.formulaTitle')}
-      okText={t('question.insert')}
+      title={t('richText.formulaTitle')}
+      okText={t('richText.insert')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !latex.trim() || !rendered.ok }}
       onOk={insert}
@@ -185,9 +184,9 @@ function FormulaDialog(props: { open: boolean; onClose: () => void; onInsert: (l
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Input.TextArea
           autoFocus
-          aria-label={t('question.formulaTitle')}
+          aria-label={t('richText.formulaTitle')}
           value={latex}
-          placeholder={t('question.formulaPlaceholder')}
+          placeholder={t('richText.formulaPlaceholder')}
           autoSize={{ minRows: 2, maxRows: 6 }}
           onChange={(e) => setLatex(e.target.value)}
           onKeyDown={(e) => {
@@ -200,7 +199,7 @@ function FormulaDialog(props: { open: boolean; onClose: () => void; onInsert: (l
             // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX markup, not user HTML
             <div dangerouslySetInnerHTML={{ __html: rendered.html }} />
           ) : (
-            <span style={{ color: '#cf1322' }}>{t('question.formulaInvalid')}</span>
+            <span style={{ color: '#cf1322' }}>{t('richText.formulaInvalid')}</span>
           )}
         </div>
       </Space>

@@ -1,9 +1,9 @@
 import { QuestionType, type StudentAnswer } from '@lyceum/contract';
 import { Checkbox, Input, Radio, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import type { ChoiceOption } from './question-draft';
-import { RichHtml } from './rich-html';
-import './i18n';
+import { RichHtml } from '../../../rich-text/rich-html';
+import { useQuestionTexts } from '../i18n';
+import type { ChoiceOption } from '../question-draft';
+import '../question.css';
 
 // What a student sees of a question (and of each compose child); never the key.
 export interface ViewQuestion {
@@ -26,7 +26,7 @@ interface Props {
 const asArray = (a: StudentAnswer): StudentAnswer[] => (Array.isArray(a) ? a : []);
 
 export function QuestionView({ q, answer, onChange, number, name = 'q' }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const set = (a: StudentAnswer) => onChange?.(a);
   const readOnly = !onChange;
 

@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Divider, Drawer, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLang } from '../../shell/i18n';
+import { RichHtml } from '../../../rich-text/rich-html';
+import { useLang } from '../../../shell/i18n';
+import { useQuestionTexts } from '../i18n';
+import { questionVersions, useUsers } from '../question-api';
+import { draftOf } from '../question-draft';
 import { KeyView } from './key-view';
-import { questionVersions, useUsers } from './question-api';
-import { draftOf } from './question-draft';
 import { QuestionView } from './question-view';
-import { RichHtml } from './rich-html';
-import './i18n';
 
 interface Props {
   question: Question | null;
@@ -20,7 +19,7 @@ interface Props {
 
 // A question exactly as a student sees it, then what only teachers see: key, analysis, history.
 export function PreviewDrawer({ question, onClose, onEdit }: Props) {
-  const { t } = useTranslation();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const [answer, setAnswer] = useState<StudentAnswer>(null);
   const users = useUsers();

@@ -1,6 +1,6 @@
-import i18n from '../../shell/i18n';
+import { moduleTexts } from '../../shell/module-texts';
 
-// The question screens' own texts, added to the shared translation namespace under `question`.
+// The question domain's own texts (editors, list, renderers), read as `question.key`.
 const en = {
   title: 'Questions',
   create: 'New question',
@@ -43,7 +43,6 @@ const en = {
   blank: 'Blank {{n}}',
   acceptedAnswers: 'Accepted answers',
   acceptedHint: 'Type an answer and press Enter',
-  insertBlank: 'Insert blank',
   removeBlank: 'Remove blank {{n}}',
   blanksHint: 'Each {{blank}} in the stem is one blank; “Insert blank” adds the marker and its row.',
   ignoreCase: 'Ignore case',
@@ -88,17 +87,6 @@ const en = {
   updated_ok: 'Question saved',
   fixErrors: 'Please correct the marked fields ({{count}}).',
   notFound: 'This question does not exist or was deleted.',
-  bold: 'Bold',
-  italic: 'Italic',
-  sub: 'Subscript',
-  sup: 'Superscript',
-  formula: 'Insert formula',
-  formulaTitle: 'Formula (LaTeX)',
-  formulaPlaceholder: 'e.g. \\frac{a}{b} + \\sqrt{x^2+1}',
-  formulaPreview: 'Preview',
-  formulaInvalid: 'The formula cannot be rendered yet.',
-  insert: 'Insert',
-  image: 'Insert image',
   uploading: 'Uploading…',
   copyDone: 'Copied as question #{{id}}',
   copyConfirm: 'Make a copy of question #{{id}}?',
@@ -174,7 +162,6 @@ const zh: Texts = {
   blank: '第 {{n}} 空',
   acceptedAnswers: '可接受答案',
   acceptedHint: '输入答案后按回车',
-  insertBlank: '插入填空',
   removeBlank: '删除第 {{n}} 空',
   blanksHint: '题干中每个 {{blank}} 是一个空；“插入填空”会同时添加标记和对应行。',
   ignoreCase: '忽略大小写',
@@ -219,17 +206,6 @@ const zh: Texts = {
   updated_ok: '题目已保存',
   fixErrors: '请修改标出的字段（{{count}} 处）。',
   notFound: '题目不存在或已被删除。',
-  bold: '加粗',
-  italic: '斜体',
-  sub: '下标',
-  sup: '上标',
-  formula: '插入公式',
-  formulaTitle: '公式（LaTeX）',
-  formulaPlaceholder: '例如 \\frac{a}{b} + \\sqrt{x^2+1}',
-  formulaPreview: '预览',
-  formulaInvalid: '公式暂时无法显示。',
-  insert: '插入',
-  image: '插入图片',
   uploading: '上传中…',
   copyDone: '已复制为题目 #{{id}}',
   copyConfirm: '复制题目 #{{id}}？',
@@ -281,9 +257,5 @@ export const zhIssues: [RegExp, string][] = [
   [/^in steps of 0\.5$/, '以 0.5 为单位'],
 ];
 
-for (const [lng, texts] of [
-  ['en', en],
-  ['zh-CN', zh],
-] as const) {
-  i18n.addResourceBundle(lng, 'translation', { question: texts }, true, true);
-}
+// Every component of the question domain reads its texts through this hook.
+export const { useTexts: useQuestionTexts } = moduleTexts('question', en, zh);

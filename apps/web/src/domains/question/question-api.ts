@@ -1,18 +1,18 @@
-import type {
-  CommonLists,
-  ImportReport,
-  PageRequest,
-  Question,
-  QuestionInput,
-  ScoreResult,
-  UserBrief,
-  zQuestionFilter,
+import {
+  type CommonLists,
+  type ImportReport,
+  type PageRequest,
+  Permission,
+  type Question,
+  type QuestionInput,
+  type ScoreResult,
+  type UserBrief,
+  type zQuestionFilter,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceApi } from '../../crud/resource-api';
 import { get, post, postWithLoading, unwrap } from '../../shell/request';
-import { uploadRaw } from '../../shell/transfer';
 
 export type QuestionFilter = z.input<typeof zQuestionFilter>;
 export type QuestionPageRequest = QuestionFilter &
@@ -21,13 +21,13 @@ export type QuestionSave = QuestionInput & { id?: number | null };
 
 export const questionApi = resourceApi<Question, QuestionSave, QuestionSave, QuestionPageRequest>('question');
 
-// The permissions the question screens check (the server's `crud('question')` buttons plus the editor pages).
+// The permissions the question screens check (the catalogue's `crud('question')` buttons plus the editor pages).
 export const QP = {
-  page: 'question:page',
-  edit: 'question:edit',
-  create: 'question:create',
-  update: 'question:update',
-  remove: 'question:delete',
+  page: Permission.questionPage,
+  edit: Permission.questionEdit,
+  create: Permission.questionCreate,
+  update: Permission.questionUpdate,
+  remove: Permission.questionDelete,
 } as const;
 
 export interface QuestionVersion {
@@ -52,16 +52,6 @@ export const bulkTag = (ids: number[], tagIds: number[]) =>
   unwrap(postWithLoading<{ updated: number }>('/api/question/bulkTag', { ids, tagIds }));
 export const tryAnswerOnServer = (question: QuestionInput, answer: unknown) =>
   unwrap(post<ScoreResult>('/api/question/tryAnswer', { question, answer }));
-
-export async function uploadImage(file: File): Promise<string> {
-  const res = await unwrap(
-    uploadRaw<{ id: number; url: string }>('/api/file/upload?purpose=image', file, {
-      contentType: file.type || 'application/octet-stream',
-      headers: { 'x-file-name': encodeURIComponent(file.name) },
-    }),
-  );
-  return `/api/file/${res.id}`;
-}
 
 const STALE = 60_000;
 

@@ -1,0 +1,57 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import '../modules/base-data.routes';
+import '../modules/exam-paper/exam-paper.resource';
+import '../modules/question/question.resource';
+import '../modules/role/role.resource';
+import '../modules/user/user.service';
+import { declaredResources } from './resource';
+
+// The database is the truth for constraints and the entity declaration the truth for input: they
+// must agree, or the contract lets through what the table cannot store (or refuses what it needs).
+describe('every declared resource and its table', () => {
+  const resources = declaredResources().filter((r) => r.def.meta);
+
+  it('covers the declared resources', () => {
+    expect(resources.map((r) => r.def.name)).toEqual(
+      expect.arrayContaining(['degree', 'semester', 'tag', 'document', 'user', 'examPaper']),
+    );
+  });
+
+  for (const r of resources) {
+    it(`${r.def.name}: each field is a column (or a link or child set) the input fits`, () => {
+      const columns = getTableColumns(r.def.table) as Record<string, PgColumn>;
+      const input = r.def.schemas.create.shape as Record<string, z.ZodType>;
+      const problems: string[] = [];
+      for (const field of r.def.meta!.fields) {
+        const key = field.key;
+        const column = columns[key];
+        if (!column) {
+          // Input only (a new user's password is stored as its hash).
+          if (field.importOnly) continue;
+          const owned = (r.def.links && key in r.def.links) || (r.def.children && key in r.def.children);
+          const decorated = !(key in input);
+          if (!owned && !decorated) problems.push(`${key}: no column, link set or child collection`);
+          continue;
+        }
+        const schema = input[key];
+        if (!schema) continue;
+        // What the column cannot hold, the input must refuse.
+        if (column.columnType === 'PgVarchar') {
+          const length = (column as unknown as { length: number }).length;
+          if (schema.safeParse('x'.repeat(length + 1)).success) problems.push(`${key}: accepts more than ${length}`);
+        }
+        if (column.notNull && !column.hasDefault && schema.safeParse(undefined).success) {
+          const parsed = schema.safeParse(undefined);
+          if (parsed.success && (parsed.data === undefined || parsed.data === null))
+            problems.push(`${key}: optional in the input, required (no default) in the table`);
+        }
+        if (column.notNull && schema.safeParse(null).success && schema.safeParse(null).data === null)
+          problems.push(`${key}: accepts null, the column is not null`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,67 @@
+import i18n from '../shell/i18n';
+
+// Texts of the asynchronous export (the Export button's progress window and the export list),
+// added to the shared namespace under `exports`.
+const en = {
+  title: 'Export list',
+  hint: 'Exports run in the background. Files are kept for {{days}} days.',
+  starting: 'Starting the export…',
+  progressTitle: 'Exporting {{title}}',
+  waiting: 'Waiting to start…',
+  running: '{{count}} rows written…',
+  ready_one: 'Ready: {{count}} row',
+  ready_other: 'Ready: {{count}} rows',
+  failed: 'The export failed: {{error}}',
+  background: 'You can close this window: the export goes on, and the export list keeps the file.',
+  download: 'Download',
+  openList: 'Open the export list',
+  close: 'Close',
+  resource: 'List',
+  created: 'Started',
+  status: 'Status',
+  progress: 'Progress',
+  rows: 'Rows',
+  expires: 'Kept until',
+  actions: 'Actions',
+  delete: 'Delete',
+  deleteConfirm: 'Delete the export "{{title}}"?',
+  deleteHint: 'The file is removed; a running export stops.',
+  deleted: 'Export deleted',
+  empty: 'No exports yet. Use the Export button of any list; its file appears here.',
+  refresh: 'Refresh',
+};
+const zh: typeof en = {
+  title: '导出列表',
+  hint: '导出在后台进行，文件保留 {{days}} 天。',
+  starting: '正在开始导出…',
+  progressTitle: '正在导出{{title}}',
+  waiting: '等待开始…',
+  running: '已写入 {{count}} 行…',
+  ready_one: '已完成：{{count}} 行',
+  ready_other: '已完成：{{count}} 行',
+  failed: '导出失败：{{error}}',
+  background: '可以关闭此窗口：导出会继续进行，文件保存在导出列表中。',
+  download: '下载',
+  openList: '打开导出列表',
+  close: '关闭',
+  resource: '列表',
+  created: '开始时间',
+  status: '状态',
+  progress: '进度',
+  rows: '行数',
+  expires: '保留至',
+  actions: '操作',
+  delete: '删除',
+  deleteConfirm: '删除导出“{{title}}”？',
+  deleteHint: '文件将被删除；进行中的导出会停止。',
+  deleted: '导出已删除',
+  empty: '还没有导出。在任意列表中点击“导出”，文件会出现在这里。',
+  refresh: '刷新',
+};
+
+for (const [lng, texts] of [
+  ['en', en],
+  ['zh-CN', zh],
+] as const) {
+  i18n.addResourceBundle(lng, 'translation', { exports: texts }, true, true);
+}
