@@ -159,6 +159,7 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
   'POST /api/examPaper/export': () => ({ body: { status: 1 } }),
+  'POST /api/examPaper/exportAsync': () => ({ body: { status: 1 }, own: true }),
 });
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
