@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_KEY_HEADER, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
+import { API_KEY_HEADER, type ErrorDetail, errorMessage, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -62,18 +62,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // The hook's reply type is generic over the route; this one has no route.
       const reply = res as unknown as FastifyReply;
       const client = (error.statusCode ?? 500) < 500;
-      const message =
+      const detail: ErrorDetail =
         error.code === 'FST_ERR_BAD_URL'
-          ? 'url: is not a valid address (bad percent-encoding)'
+          ? { key: 'badUrlEncoding', field: 'url' }
           : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? 'url: a path parameter is too long'
+            ? { key: 'paramTooLong', field: 'url' }
             : client
-              ? 'url: is not a valid address'
-              : 'Server error, please try again later';
+              ? { key: 'badUrl', field: 'url' }
+              : { key: 'serverError' };
       reply.status(client ? 200 : 500).send({
         code: client ? ResultCode.InvalidParams : ResultCode.Error,
-        message,
+        message: errorMessage(detail),
         response: null,
+        error: detail,
       });
     },
   });
@@ -191,11 +192,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({
-        code: ResultCode.Error,
-        message: `No such API: ${req.method} ${req.url.split('?')[0]}`,
-        response: null,
-      });
+      const error = { key: 'noSuchApi', params: { method: req.method, url: req.url.split('?')[0] } } as const;
+      return reply.status(404).send({ code: ResultCode.Error, message: errorMessage(error), response: null, error });
     }
     if (hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) return sendApp(reply);
     return reply

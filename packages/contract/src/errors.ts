@@ -66,6 +66,10 @@ export const ERRORS = {
   protoKey: def('has a forbidden key "__proto__"', '包含禁止的字段名 "__proto__"'),
   tooDeep: def<{ max: number }>('is nested too deeply (more than {{max}} levels)', '嵌套过深（超过 {{max}} 层）'),
   unsafeHtml: def<{ what: string }>('contains HTML that is not allowed here{{what}}', '包含此处不允许的 HTML{{what}}'),
+  badUrl: def('is not a valid address', '不是有效的地址'),
+  badUrlEncoding: def('is not a valid address (bad percent-encoding)', '不是有效的地址（百分号编码错误）'),
+  paramTooLong: def('a path parameter is too long', '路径参数太长'),
+  noSuchApi: def<{ method: string; url: string }>('no such API: {{method}} {{url}}', '接口不存在：{{method}} {{url}}'),
   serverError: def('server error, please try again later', '服务器错误，请稍后再试'),
   // Rows: existence, uniqueness, references.
   unique: def<{ label: string; value: string }>('{{label}} "{{value}}" already exists', '“{{value}}”已存在'),
@@ -121,6 +125,7 @@ export const ERRORS = {
     'is too easy to guess{{why}}. {{advice}}',
     '太容易被猜到，请用几个不常见的词组合',
   ),
+  needsRole: def('a user needs at least one role', '用户至少需要一个角色'),
   ownRole: def('you cannot take a role away from yourself', '不能取消自己的角色'),
   ownDisable: def('you cannot disable your own account', '不能停用自己的账号'),
   ownDelete: def('you cannot delete your own account', '不能删除自己的账号'),
@@ -310,6 +315,8 @@ export function issueDetail(issue: z.core.$ZodIssue, context?: string): ErrorDet
   const field = path || context;
   const at = (detail: { key: ErrorKey; params?: Record<string, Param> }): ErrorDetail =>
     ({ ...detail, ...(field ? { field } : {}) }) as ErrorDetail;
+  const asText = (): ErrorDetail =>
+    issue.message ? at({ key: 'message', params: { text: issue.message } }) : at({ key: 'invalid' });
   const coded = (issue as { params?: { error?: { key?: unknown; params?: Record<string, Param> } } }).params?.error;
   if (coded && typeof coded.key === 'string' && isErrorKey(coded.key))
     return at({ key: coded.key, params: coded.params });
@@ -322,15 +329,17 @@ export function issueDetail(issue: z.core.$ZodIssue, context?: string): ErrorDet
       if (('input' in issue && issue.input === undefined) || /received undefined/.test(issue.message))
         return at({ key: 'required' });
       if (issue.expected === 'int') return at({ key: 'notInteger' });
-      return at({ key: 'invalidType', params: { expected: issue.expected } });
+      return issue.expected ? at({ key: 'invalidType', params: { expected: issue.expected } }) : asText();
     case 'too_small': {
       const min = Number(issue.minimum);
+      if (!Number.isFinite(min)) return asText();
       if (issue.origin === 'string') return at(min <= 1 ? { key: 'required' } : { key: 'tooShort', params: { min } });
       if (issue.origin === 'array' || issue.origin === 'set') return at({ key: 'tooFew', params: { min } });
       return at({ key: 'tooSmall', params: { min } });
     }
     case 'too_big': {
       const max = Number(issue.maximum);
+      if (!Number.isFinite(max)) return asText();
       if (issue.origin === 'string') return at({ key: 'tooLong', params: { max } });
       if (issue.origin === 'array' || issue.origin === 'set') return at({ key: 'tooMany', params: { max } });
       return at({ key: 'tooBig', params: { max } });
@@ -342,11 +351,11 @@ export function issueDetail(issue: z.core.$ZodIssue, context?: string): ErrorDet
     case 'not_multiple_of':
       return at(issue.divisor === 1 ? { key: 'notInteger' } : { key: 'invalid' });
     case 'invalid_value':
-      return at({ key: 'notOneOf', params: { values: issue.values.map(String).join(', ') } });
+      return issue.values ? at({ key: 'notOneOf', params: { values: issue.values.map(String).join(', ') } }) : asText();
     case 'unrecognized_keys':
-      return at({ key: 'unknownFields', params: { keys: issue.keys.join(', ') } });
+      return issue.keys ? at({ key: 'unknownFields', params: { keys: issue.keys.join(', ') } }) : asText();
     default:
       // A free-text refinement the contract has not coded yet: its words travel as they are.
-      return issue.message ? at({ key: 'message', params: { text: issue.message } }) : at({ key: 'invalid' });
+      return asText();
   }
 }
