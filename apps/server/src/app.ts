@@ -7,7 +7,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_KEY_HEADER, type ErrorDetail, errorMessage, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
@@ -143,7 +148,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         version: '0.1.0',
         description:
           'Every reply is {code, message, response} with HTTP 200. Codes: 1 success, 401 not logged in, 402 wrong ' +
-          'credentials, 403 no permission, 500 business error, 501 invalid parameters, 502 session not valid for this organisation.',
+          'credentials, 403 no permission, 500 business error, 501 invalid parameters, 502 session not valid for this organisation. ' +
+          'A failure also carries `error` {key, field?, params?} (ErrorDetail): the code of the refusal in the error ' +
+          'catalogue, the field it names and its parameters, from which `message` (English) is built and a client can translate.',
       },
       components: {
         securitySchemes: {
@@ -153,6 +160,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a registered id (the envelope's ErrorDetail) become components, referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -74,6 +74,7 @@ export const ERRORS = {
   // Rows: existence, uniqueness, references.
   unique: def<{ label: string; value: string }>('{{label}} "{{value}}" already exists', '“{{value}}”已存在'),
   alreadyExists: def('already exists', '已存在'),
+  entityExists: def<{ entity: string }>('{{entity}} already exists', '该记录已存在'),
   alreadyExistsWith: def<{ others: string }>('already exists (with the same {{others}})', '已存在（{{others}} 相同）'),
   notFound: def<{ entity: string }>('{{entity}} not found', '记录不存在或已被删除'),
   someMissing: def<{ entity: string }>('some {{entity}} do not exist', '部分记录不存在'),
@@ -82,6 +83,13 @@ export const ERRORS = {
     '引用的记录不存在（编号 {{ids}}）',
   ),
   referenceGone: def('refers to a record that no longer exists', '引用的记录已不存在'),
+  usedBy: def<{ count: number; by: string }>(
+    'cannot delete: used by {{count}} {{by}}. Nothing was deleted.',
+    '无法删除：仍有 {{count}} 条记录（{{by}}）在使用，未删除任何内容。',
+  ),
+  stillInUse: def('cannot delete: still in use. Nothing was deleted.', '无法删除：仍在使用中，未删除任何内容。'),
+  parentCycle: def('cannot be the entry itself or one of its descendants', '不能是该条目本身或其下级'),
+  cannotSort: def<{ field: string }>('cannot sort by "{{field}}"', '不能按“{{field}}”排序'),
   inUse: def<{ by: string }>('this record is still in use by {{by}}', '该记录仍在使用中，无法删除'),
   notAllowedValue: def('is not an allowed value', '不是允许的值'),
   dbTextTooLong: def('a text is too long', '文本太长'),
@@ -239,7 +247,9 @@ export const zErrorDetail = z
     field: z.string().optional().describe('The refused field, a dotted path such as "options.2.content"'),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   })
-  .describe('What was refused, in words a client can translate: the catalogue code, the field and the parameters');
+  .describe('What was refused, in words a client can translate: the catalogue code, the field and the parameters')
+  // One component in the OpenAPI document, referenced by every reply.
+  .meta({ id: 'ErrorDetail' });
 
 // Params only when the code takes some: `coded('required')`, `coded('tooLong', {max: 64})`.
 export type ParamsArg<K extends ErrorKey> = keyof ErrorParams<K> extends never ? [] : [ErrorParams<K>];

@@ -25,8 +25,10 @@ export function fieldErrorText(detail: ErrorDetail | undefined, serverMessage: s
 
 // The whole refusal for a toast: "<field label>: <predicate>", or the sentence when there is no field.
 export function errorSentence(detail: ErrorDetail | undefined, serverMessage: string, label?: string): string {
-  const text = translatedPredicate(detail);
-  if (text === null) return serverMessage;
-  if (!detail?.field) return capitalise(text);
+  const free =
+    detail?.key === 'message' && detail.params && 'text' in detail.params ? String(detail.params.text) : null;
+  const text = translatedPredicate(detail) ?? free;
+  if (text === null || !detail) return serverMessage;
+  if (!detail.field) return capitalise(text);
   return lang() === 'zh' ? `${label ?? detail.field}：${text}` : `${label ?? detail.field}: ${text}`;
 }
