@@ -35,7 +35,8 @@ function formItemFor(form: FormInstance, field: string): NamePath | null {
 function labelOf(form: FormInstance, path: NamePath): string | undefined {
   const instance = form.getFieldInstance(path) as { input?: HTMLElement; nativeElement?: HTMLElement } | null;
   const element = instance instanceof HTMLElement ? instance : (instance?.input ?? instance?.nativeElement);
-  const id = element?.id;
+  // A select's ref is its outer element; the id sits on the input inside.
+  const id = element?.id || element?.querySelector?.('input[id]')?.id;
   if (!id) return undefined;
   return document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent?.trim() || undefined;
 }
