@@ -29,6 +29,7 @@ export function errorSentence(detail: ErrorDetail | undefined, serverMessage: st
     detail?.key === 'message' && detail.params && 'text' in detail.params ? String(detail.params.text) : null;
   const text = translatedPredicate(detail) ?? free;
   if (text === null || !detail) return serverMessage;
-  if (!detail.field) return capitalise(text);
+  // Without a field, or when the words already name it ("当前密码不正确"), the sentence stands alone.
+  if (!detail.field || (label && text.toLowerCase().includes(label.toLowerCase()))) return capitalise(text);
   return lang() === 'zh' ? `${label ?? detail.field}：${text}` : `${label ?? detail.field}: ${text}`;
 }
