@@ -5,9 +5,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_KEY_HEADER, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
+import { API_KEY_HEADER, type ErrorDetail, errorMessage, ResultCode, TOKEN_HEADER } from '@lyceum/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
@@ -74,18 +79,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // The hook's reply type is generic over the route; this one has no route.
       const reply = res as unknown as FastifyReply;
       const client = (error.statusCode ?? 500) < 500;
-      const message =
+      const detail: ErrorDetail =
         error.code === 'FST_ERR_BAD_URL'
-          ? 'url: is not a valid address (bad percent-encoding)'
+          ? { key: 'badUrlEncoding', field: 'url' }
           : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? 'url: a path parameter is too long'
+            ? { key: 'paramTooLong', field: 'url' }
             : client
-              ? 'url: is not a valid address'
-              : 'Server error, please try again later';
+              ? { key: 'badUrl', field: 'url' }
+              : { key: 'serverError' };
       reply.status(client ? 200 : 500).send({
         code: client ? ResultCode.InvalidParams : ResultCode.Error,
-        message,
+        message: errorMessage(detail),
         response: null,
+        error: detail,
       });
     },
   });
@@ -169,7 +175,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         version: '0.1.0',
         description:
           'Every reply is {code, message, response} with HTTP 200. Codes: 1 success, 401 not logged in, 402 wrong ' +
-          'credentials, 403 no permission, 500 business error, 501 invalid parameters, 502 session not valid for this organisation.',
+          'credentials, 403 no permission, 500 business error, 501 invalid parameters, 502 session not valid for this organisation. ' +
+          'A failure also carries `error` {key, field?, params?} (ErrorDetail): the code of the refusal in the error ' +
+          'catalogue, the field it names and its parameters, from which `message` (English) is built and a client can translate.',
       },
       components: {
         securitySchemes: {
@@ -179,6 +187,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a registered id (the envelope's ErrorDetail) become components, referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -221,11 +231,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({
-        code: ResultCode.Error,
-        message: `No such API: ${req.method} ${req.url.split('?')[0]}`,
-        response: null,
-      });
+      const error = { key: 'noSuchApi', params: { method: req.method, url: req.url.split('?')[0] } } as const;
+      return reply.status(404).send({ code: ResultCode.Error, message: errorMessage(error), response: null, error });
     }
     if (hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) return sendApp(reply);
     return reply

@@ -10,7 +10,7 @@ import { snapshotOrganization } from './snapshot';
 // Property-based fuzzing of every declared route with odd input, as the demo administrator (so
 // permission checks do not hide the input handling) and as the demo student. Properties:
 // - no reply is HTTP 5xx or the unhandled-error envelope ('Server error, please try again later');
-// - every 501 message starts with the field it is about;
+// - every 501 message starts with the field it is about, and its coded error names the same field;
 // - a call that does not succeed leaves the organisation as it was.
 // Values come from each route's zod schemas: every field of a body (nested ones included) gets
 // NUL characters, lone surrogates, `__proto__`, huge and negative numbers, deep nesting, bad dates.
@@ -480,7 +480,7 @@ function judge(res: LightMyRequestResponse): Outcome {
   if (!String(res.headers['content-type'] ?? '').includes('application/json')) {
     return { code: res.statusCode === 200 ? ResultCode.Success : 0, problem: null };
   }
-  let env: { code?: unknown; message?: unknown };
+  let env: { code?: unknown; message?: unknown; error?: { key?: unknown; field?: unknown } };
   try {
     env = res.json();
   } catch {
@@ -491,6 +491,13 @@ function judge(res: LightMyRequestResponse): Outcome {
   if (code === ResultCode.Error && message === UNHANDLED) return { code, problem: 'unhandled error' };
   if (code === ResultCode.InvalidParams && !FIELD_MESSAGE.test(message)) {
     return { code, problem: `501 without a field name: ${message.slice(0, 200)}` };
+  }
+  // The coded error says the same: its field is the one the message starts with.
+  if (code !== ResultCode.Success && typeof env.error?.key !== 'string') {
+    return { code, problem: `failure without an error code: ${message.slice(0, 200)}` };
+  }
+  if (code === ResultCode.InvalidParams && !message.startsWith(`${String(env.error?.field)}: `)) {
+    return { code, problem: `501 whose error.field is not the message's field: ${message.slice(0, 200)}` };
   }
   // The error handler's wording for a value the database refused: validation should have caught it.
   if (code === ResultCode.InvalidParams && message.startsWith('input: ')) {

@@ -107,6 +107,7 @@ describe('spreadsheet imports', () => {
       code: ResultCode.InvalidParams,
       message: `file: the sheet is larger than ${MAX_SHEET_XML_BYTES / MB} MB uncompressed`,
       response: null,
+      error: { key: 'xlsxPartTooLarge', field: 'file', params: { what: 'the sheet', mb: MAX_SHEET_XML_BYTES / MB } },
     });
     // The headers claim 64 KB; the sheet really unpacks to past the limit (a zip bomb of about 100 KB).
     const bomb = craftedXlsx(MAX_SHEET_XML_BYTES + 1, 64 * 1024);
@@ -119,6 +120,11 @@ describe('spreadsheet imports', () => {
         code: ResultCode.InvalidParams,
         message: 'file: not a readable .xlsx file (xl/worksheets/sheet1.xml unpacks to more than its declared size)',
         response: null,
+        error: {
+          key: 'notXlsxBecause',
+          field: 'file',
+          params: { why: 'xl/worksheets/sheet1.xml unpacks to more than its declared size' },
+        },
       });
     }
     expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);

@@ -90,7 +90,7 @@ describe('questions', () => {
         'children.0.stem: contains HTML that is not allowed here: <iframe>',
       ],
       [{ ...samples.single, tagIds: [999999] }, 'tagIds: no tag or knowledge point with id 999999'],
-      [{ ...samples.single, type: 9 }, 'type: Invalid option: expected one of 1|2|3|4|5|6'],
+      [{ ...samples.single, type: 9 }, 'type: must be one of 1, 2, 3, 4, 5, 6'],
     ];
     for (const [body, message] of cases) {
       const res = await t.call('POST', '/api/question/create', { token: teacher, body });
@@ -159,7 +159,8 @@ describe('questions', () => {
     });
     expect(bad).toMatchObject({
       code: ResultCode.InvalidParams,
-      message: 'question: answer: option label Z is out of range',
+      message: 'question.answer: option label Z is out of range',
+      error: { key: 'optionOutOfRange', field: 'question.answer', params: { label: 'Z' } },
     });
   });
 

@@ -40,7 +40,12 @@ it('serves the web app for every non-API path, so the SPA routes them (its own 4
 it('answers unknown API paths with the envelope, not the web app', async () => {
   const res = await app.inject({ method: 'POST', url: '/api/nothing/here' });
   expect(res.statusCode).toBe(404);
-  expect(res.json()).toEqual({ code: 500, message: 'No such API: POST /api/nothing/here', response: null });
+  expect(res.json()).toEqual({
+    code: 500,
+    message: 'No such API: POST /api/nothing/here',
+    response: null,
+    error: { key: 'noSuchApi', params: { method: 'POST', url: '/api/nothing/here' } },
+  });
 });
 
 it('sends security headers on pages and API answers: no framing, no sniffing, only our scripts', async () => {

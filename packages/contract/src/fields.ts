@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { codedIssue, type FormatKey, formatRegex } from './errors';
 import type { EnumLabel } from './labels';
 import { appPathSegments } from './menu-catalogue';
 
@@ -15,9 +16,9 @@ export function zText(max: number, min = 1) {
 }
 
 // Optional free text: '' and null both mean "no value", stored as null.
-export function zOptionalText(max: number, pattern?: RegExp, patternMessage?: string) {
+export function zOptionalText(max: number, pattern?: RegExp, format?: FormatKey) {
   let s = z.string().trim().max(max);
-  if (pattern) s = s.regex(pattern, patternMessage);
+  if (pattern) s = s.regex(...formatRegex(pattern, format ?? 'pattern'));
   return z
     .union([s, z.literal(''), z.null()])
     .optional()
@@ -31,8 +32,8 @@ export function zEnum<V extends number>(labels: Record<V, EnumLabel>) {
 
 export const zPassword = z
   .string()
-  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+  .min(PASSWORD_MIN, codedIssue('tooShort', { min: PASSWORD_MIN }))
+  .max(PASSWORD_MAX, codedIssue('tooLong', { max: PASSWORD_MAX }));
 
 export const zDomain = z
   .string()
@@ -40,27 +41,27 @@ export const zDomain = z
   .toLowerCase()
   .min(2)
   .max(32)
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and inner hyphens only')
-  .refine((d) => !appPathSegments.has(d), "is the name of one of the application's pages; choose another");
+  .regex(...formatRegex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'domain'))
+  .refine((d) => !appPathSegments.has(d), codedIssue('reservedDomain'));
 
 export const zUserName = z
   .string()
   .trim()
   .min(2)
   .max(64)
-  .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only');
+  .regex(...formatRegex(/^[A-Za-z0-9_.@-]+$/, 'userName'));
 
-export const zPhone = zOptionalText(20, /^\+?[0-9][0-9 -]{4,19}$/, 'not a phone number');
-export const zEmail = zOptionalText(254, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'not an e-mail address');
-export const zColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1677ff');
+export const zPhone = zOptionalText(20, /^\+?[0-9][0-9 -]{4,19}$/, 'phone');
+export const zEmail = zOptionalText(254, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'email');
+export const zColor = z.string().regex(...formatRegex(/^#[0-9a-fA-F]{6}$/, 'colour'));
 
 // An id sent as text (a path segment): no sign, exponent, hex, spaces or leading zeros; a number
 // (from JSON) must be a positive whole number too. The OpenAPI type stays the number it becomes.
 export function zDecimalId() {
-  const error = 'must be a positive whole number';
+  const error = codedIssue('invalidFormat', { format: 'positiveId' });
   return z.preprocess(
     (v) => (typeof v === 'string' && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : v),
-    z.number({ error }).int({ error }).positive({ error }).max(Number.MAX_SAFE_INTEGER, { error }),
+    z.number(error).int(error).positive(error).max(Number.MAX_SAFE_INTEGER, error),
   );
 }
 
@@ -96,23 +97,18 @@ export function isRealDateText(text: string, accept: 'date' | 'date-time' | 'any
 // A date (`2026-09-01`) or date-time (`2026-09-01T08:00:00Z`) that comes in as text: a filter bound
 // or a field the database stores as a date. The text is kept; it always parses with `new Date()`.
 export function zDateText(accept: 'date' | 'date-time' | 'any' = 'any') {
-  const example =
-    accept === 'date'
-      ? 'a date like 2026-09-01'
-      : accept === 'date-time'
-        ? 'a date-time like 2026-09-01T08:00:00Z'
-        : 'a date like 2026-09-01 or a date-time like 2026-09-01T08:00:00Z';
+  const format = accept === 'date' ? 'date' : accept === 'date-time' ? 'dateTime' : 'dateOrDateTime';
   return z
     .string()
     .max(40)
-    .refine((s) => isRealDateText(s, accept), example)
+    .refine((s) => isRealDateText(s, accept), codedIssue('invalidFormat', { format }))
     .describe(accept === 'date' ? 'ISO 8601 date' : 'ISO 8601 date or date-time');
 }
 
 // Links (document and resource URLs, avatars, logos) end up in href and src attributes, so only
 // http(s) addresses and the file service's own paths are taken: never javascript:, data: or the like.
 const FILE_PATH = /^\/api\/file\/(?:public\/)?[1-9][0-9]*$/;
-const LINK_MESSAGE = 'must be an http(s) address or an uploaded file';
+const LINK_ISSUE = codedIssue('invalidFormat', { format: 'link' });
 
 function isLink(value: string): boolean {
   if (FILE_PATH.test(value)) return true;
@@ -128,14 +124,14 @@ function isLink(value: string): boolean {
 }
 
 export function zLink(max: number) {
-  return zText(max).refine(isLink, LINK_MESSAGE);
+  return zText(max).refine(isLink, LINK_ISSUE);
 }
 
 // Optional link: '' and null both mean "no link", stored as null (shaped as zOptionalText, so the
 // OpenAPI document is unchanged).
 export function zOptionalLink(max: number) {
   return z
-    .union([z.string().trim().max(max).refine(isLink, LINK_MESSAGE), z.literal(''), z.null()])
+    .union([z.string().trim().max(max).refine(isLink, LINK_ISSUE), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v));
 }

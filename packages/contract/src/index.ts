@@ -25,6 +25,7 @@ export * from './enums/user-sex';
 export * from './enums/user-status';
 export * from './enums/user-verified';
 export * from './envelope';
+export * from './errors';
 export * from './fields';
 export * from './labels';
 export * from './menu-catalogue';

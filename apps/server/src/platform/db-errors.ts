@@ -1,3 +1,5 @@
+import type { ErrorDetail, ErrorKey } from '@lyceum/contract';
+
 // PostgreSQL error codes the engine turns into user messages; PGlite and pg both expose `code`,
 // and drizzle may wrap the driver's error in `cause`.
 export function pgErrorCode(err: unknown): string | null {
@@ -52,47 +54,51 @@ function constraintField(pg: PgError): string | null {
 
 // What a database error that reached the error handler tells the user: the field when it can be
 // named, never the SQL or its parameters. Null for errors that stay an unhandled 500.
-export function describeDbError(err: unknown): { code: 500 | 501; message: string } | null {
+export function describeDbError(err: unknown): { code: 500 | 501; detail: ErrorDetail } | null {
   const pg = pgErrorOf(err);
   if (!pg) return null;
+  const refuse = (field: string, key: ErrorKey, params?: ErrorDetail['params']) => ({
+    code: 501 as const,
+    detail: { key, field, ...(params ? { params } : {}) } as ErrorDetail,
+  });
+  const column = pg.column ? camel(pg.column) : 'input';
   switch (pg.code) {
     case PG_UNIQUE_VIOLATION: {
       // Prefer the named field over the ids it is unique within (a category's name within its degree).
       const columns = keyColumns(pg.detail);
       const main = columns.find((c) => !c.endsWith('Id')) ?? columns[0] ?? constraintField(pg) ?? 'record';
       const others = columns.filter((c) => c !== main);
-      return {
-        code: 501,
-        message: `${main}: already exists${others.length ? ` (with the same ${others.join(', ')})` : ''}`,
-      };
+      return others.length
+        ? refuse(main, 'alreadyExistsWith', { others: others.join(', ') })
+        : refuse(main, 'alreadyExists');
     }
     case PG_FOREIGN_KEY_VIOLATION: {
       // A delete (or key change) of a row others point at, or a write pointing at a row gone meanwhile.
       if (pg.detail?.includes('is still referenced')) {
-        return { code: 500, message: `This record is still in use${pg.table ? ` by ${words(pg.table)}` : ''}` };
+        return { code: 500, detail: { key: 'inUse', params: { by: pg.table ? words(pg.table) : 'other records' } } };
       }
       const field = keyColumns(pg.detail).at(-1) ?? constraintField(pg) ?? 'record';
-      return { code: 500, message: `${field}: refers to a record that no longer exists` };
+      return { code: 500, detail: { key: 'referenceGone', field } };
     }
     case '23502':
-      return { code: 501, message: `${pg.column ? camel(pg.column) : 'input'}: is required` };
+      return refuse(column, 'required');
     case '23514':
-      return { code: 501, message: `${constraintField(pg) ?? 'input'}: is not an allowed value` };
+      return refuse(constraintField(pg) ?? 'input', 'notAllowedValue');
     case '22001':
-      return { code: 501, message: `${pg.column ? camel(pg.column) : 'input'}: a text is too long` };
+      return refuse(column, 'dbTextTooLong');
     case '22P02':
     case '22007':
     case '22008':
-      return { code: 501, message: 'input: a value is not valid for its type (a number or a date)' };
+      return refuse('input', 'dbBadValue');
     case '22003':
-      return { code: 501, message: 'input: a number is out of range' };
+      return refuse('input', 'dbOutOfRange');
     case '22021':
     case '22P05':
-      return { code: 501, message: 'input: contains a character the database cannot store' };
+      return refuse('input', 'dbBadCharacter');
     case '54001':
-      return { code: 501, message: 'input: is too complex' };
+      return refuse('input', 'dbTooComplex');
     default:
       // Class 22 is "data exception": always a value the statement was given.
-      return pg.code.startsWith('22') ? { code: 501, message: 'input: a value is not valid for the database' } : null;
+      return pg.code.startsWith('22') ? refuse('input', 'dbInvalid') : null;
   }
 }

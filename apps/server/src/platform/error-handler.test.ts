@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeIssue, errorHandler } from './error-handler';
+import { describeIssue, errorHandler, issueError } from './error-handler';
 
 describe('describeIssue', () => {
   it('names the field path and says "is required" for a missing field', () => {
@@ -15,8 +15,17 @@ describe('describeIssue', () => {
         'body',
       ),
     ).toBe('userName: is required');
-    expect(describeIssue({ keyword: 'too_small', instancePath: '/roles/0/id', message: 'Too small' }, 'body')).toBe(
-      'roles.0.id: Too small',
+    const tooSmall = {
+      keyword: 'too_small',
+      instancePath: '/roles/0/id',
+      message: 'Too small: expected number to be >=1',
+      params: { origin: 'number', minimum: 1, inclusive: true },
+    };
+    expect(describeIssue(tooSmall, 'body')).toBe('roles.0.id: must be at least 1');
+    expect(issueError(tooSmall, 'body').detail).toEqual({ key: 'tooSmall', field: 'roles.0.id', params: { min: 1 } });
+    // An issue the catalogue has no code for keeps its own words, under the generic key.
+    expect(describeIssue({ keyword: 'too_small', instancePath: '/x', message: 'Too small' }, 'body')).toBe(
+      'x: Too small',
     );
     expect(describeIssue({ keyword: 'invalid_type', instancePath: '/', message: 'expected object' }, 'body')).toBe(
       'body: expected object',
@@ -70,6 +79,7 @@ describe('database errors that reach the handler', () => {
     expect(await reply(`insert into roles values (1, 1, 'Other', 0, null)`)).toMatchObject({
       code: 501,
       message: 'id: already exists',
+      error: { key: 'alreadyExists', field: 'id' },
     });
   });
 
@@ -78,10 +88,12 @@ describe('database errors that reach the handler', () => {
       status: 200,
       code: 500,
       message: 'roleId: refers to a record that no longer exists',
+      error: { key: 'referenceGone', field: 'roleId' },
     });
     expect(await reply('delete from roles where id = 1')).toMatchObject({
       code: 500,
       message: 'This record is still in use by user roles',
+      error: { key: 'inUse', params: { by: 'user roles' } },
     });
   });
 
@@ -107,6 +119,7 @@ describe('database errors that reach the handler', () => {
       status: 500,
       code: 500,
       message: 'Server error, please try again later',
+      error: { key: 'serverError' },
     });
   });
 

@@ -18,6 +18,7 @@ describe('findOddInput', () => {
   it('names the field of a NUL character or a lone surrogate, with array indexes as numbers', () => {
     expect(findOddInput({ options: [{}, {}, { content: 'a\u0000b' }] }, 'body')).toEqual({
       field: 'options.2.content',
+      key: 'nulCharacter',
       message: 'contains a NUL character',
     });
     expect(findOddInput({ stem: 'x\ud800y' }, 'body')?.field).toBe('stem');
@@ -32,6 +33,7 @@ describe('findOddInput', () => {
   it('reports a bad key, or a value under an unprintable key, on the nearest plain field', () => {
     expect(findOddInput({ a: { 'k\u0000': 1 } }, 'body')).toEqual({
       field: 'a',
+      key: 'keyNulCharacter',
       message: 'has a key that contains a NUL character',
     });
     expect(findOddInput({ a: { 'odd key!': 'v\u0000' } }, 'body')?.field).toBe('a');

@@ -1,4 +1,5 @@
-import { invalidParams } from './errors';
+import { errorText } from '@lyceum/contract';
+import { type AppError, invalidParams } from './errors';
 
 // ES2024, present in Node 20; the shared tsconfig's lib stops at ES2023.
 declare global {
@@ -11,10 +12,20 @@ declare global {
 // and keeps every later recursion (zod, scoring, JSON) far from the stack limit.
 export const MAX_DEPTH = 32;
 
+type OddKey = 'nulCharacter' | 'loneSurrogate' | 'keyNulCharacter' | 'keyLoneSurrogate' | 'protoKey' | 'tooDeep';
 export interface OddInput {
   field: string;
+  key: OddKey;
+  params?: { max: number };
   message: string;
 }
+
+const odd = (field: string, key: OddKey, params?: { max: number }): OddInput => ({
+  field,
+  key,
+  ...(params ? { params } : {}),
+  message: errorText('en', { key, params }),
+});
 
 // Segments a field name can show; anything else (an unknown key with spaces or symbols) is named by
 // its nearest plain ancestor, so the message still starts with a readable field name.
@@ -30,9 +41,9 @@ function fieldName(path: readonly (string | number)[], context: string): string 
   return name || context;
 }
 
-function textProblem(s: string): string | null {
-  if (s.includes('\u0000')) return 'contains a NUL character';
-  if (!s.isWellFormed()) return 'contains an invalid character (a lone UTF-16 surrogate)';
+function textProblem(s: string): 'nul' | 'surrogate' | null {
+  if (s.includes('\u0000')) return 'nul';
+  if (!s.isWellFormed()) return 'surrogate';
   return null;
 }
 
@@ -42,8 +53,6 @@ function isPlainObject(v: object): boolean {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
-
-const TOO_DEEP = (max: number) => `is nested too deeply (more than ${max} levels)`;
 
 // One pass over a parsed request part: the path is one shared stack, and a field name is only
 // built for the first problem found, so a clean request allocates next to nothing.
@@ -60,17 +69,18 @@ function walk(
 ): OddInput | null {
   if (typeof v === 'string') {
     const problem = textProblem(v);
-    return problem ? { field: fieldName(path, context), message: problem } : null;
+    if (!problem) return null;
+    return odd(fieldName(path, context), problem === 'nul' ? 'nulCharacter' : 'loneSurrogate');
   }
   if (typeof v !== 'object' || v === null) return null;
   const isArray = Array.isArray(v);
   if (!isArray && !isPlainObject(v)) return null;
-  if (depth >= maxDepth) return { field: fieldName(path, context), message: TOO_DEEP(maxDepth) };
+  if (depth >= maxDepth) return odd(fieldName(path, context), 'tooDeep', { max: maxDepth });
   if (isArray) {
     for (let i = 0; i < v.length; i++) {
       path.push(i);
-      const odd = walk(v[i], depth + 1, path, context, maxDepth);
-      if (odd) return odd;
+      const found = walk(v[i], depth + 1, path, context, maxDepth);
+      if (found) return found;
       path.pop();
     }
     return null;
@@ -78,12 +88,12 @@ function walk(
   const obj = v as Record<string, unknown>;
   for (const key in obj) {
     // A key is reported on the object holding it: the key itself may not be printable.
-    if (key === '__proto__') return { field: fieldName(path, context), message: 'has a forbidden key "__proto__"' };
+    if (key === '__proto__') return odd(fieldName(path, context), 'protoKey');
     const problem = textProblem(key);
-    if (problem) return { field: fieldName(path, context), message: `has a key that ${problem}` };
+    if (problem) return odd(fieldName(path, context), problem === 'nul' ? 'keyNulCharacter' : 'keyLoneSurrogate');
     path.push(key);
-    const odd = walk(obj[key], depth + 1, path, context, maxDepth);
-    if (odd) return odd;
+    const found = walk(obj[key], depth + 1, path, context, maxDepth);
+    if (found) return found;
     path.pop();
   }
   return null;
@@ -92,7 +102,12 @@ function walk(
 // Refuses NUL characters, lone surrogates and deep nesting anywhere in the body, query or path
 // parameters with 501 naming the field, before validation, the database or any recursion sees them.
 export function guardInput(req: { body: unknown; query: unknown; params: unknown }): void {
-  const odd =
+  const found =
     findOddInput(req.params, 'params') ?? findOddInput(req.query, 'querystring') ?? findOddInput(req.body, 'body');
-  if (odd) throw invalidParams(odd.field, odd.message);
+  if (found) throw oddInputError(found);
+}
+
+function oddInputError(found: OddInput): AppError {
+  if (found.key === 'tooDeep') return invalidParams(found.field, 'tooDeep', { max: found.params?.max ?? MAX_DEPTH });
+  return invalidParams(found.field, found.key);
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { errorText } from '@lyceum/contract';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { invalidParams } from './errors';
 
@@ -60,16 +61,23 @@ const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace(/
 // words that are less common."), or null when it is strong enough. Hints: the user's user name and
 // real name and the organisation's domain; they can only lower the score.
 export function passwordProblem(password: string, hints: string[]): string | null {
+  const why = passwordWeakness(password, hints);
+  return why && errorText('en', { key: 'weakPassword', params: why });
+}
+
+// zxcvbn's English feedback, as the params of the catalogue's weakPassword (the Chinese text gives
+// general advice instead); null when the password is strong enough.
+function passwordWeakness(password: string, hints: string[]): { why: string; advice: string } | null {
   const result = zxcvbn().check(password, hintWords(hints));
   if (result.score >= MIN_SCORE) return null;
   const { warning, suggestions } = result.feedback;
   const why = warning ? ` (${sentence(warning)})` : '';
   const advice = suggestions.length ? suggestions.join(' ') : 'Use a few uncommon words together.';
-  return `is too easy to guess${why}. ${advice}`;
+  return { why, advice };
 }
 
 // 501 naming the field ("newPassword: is too easy to guess ...") when the password is refused.
 export function assertPassword(field: string, password: string, hints: string[]): void {
-  const problem = passwordProblem(password, hints);
-  if (problem) throw invalidParams(field, problem);
+  const why = passwordWeakness(password, hints);
+  if (why) throw invalidParams(field, 'weakPassword', why);
 }

@@ -235,7 +235,7 @@ async function authenticate(req: FastifyRequest, access: Access, mutates: boolea
   if (access === 'public') {
     if (!lookup) return;
     // A public route that changes data (logout, handoff) must not act on a cookie another site sent.
-    if (crossSite && mutates) throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
+    if (crossSite && mutates) throw forbidden('missingHeader', { header: AJAX_HEADER, value: AJAX_HEADER_VALUE });
     // A public route still learns who calls it when a valid session is present (logout, handoff).
     try {
       req.ctx = await req.server.resolveSession(req, lookup);
@@ -245,7 +245,7 @@ async function authenticate(req: FastifyRequest, access: Access, mutates: boolea
     return;
   }
   if (!lookup) throw notLoggedIn();
-  if (crossSite) throw forbidden(`Missing ${AJAX_HEADER}: ${AJAX_HEADER_VALUE} header`);
+  if (crossSite) throw forbidden('missingHeader', { header: AJAX_HEADER, value: AJAX_HEADER_VALUE });
   req.ctx = await req.server.resolveSession(req, lookup);
   // The caller is known from here on, so a refused call is still in the operation log.
   if (!allows(req.ctx, access)) throw forbidden();

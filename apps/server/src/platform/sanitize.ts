@@ -1,3 +1,4 @@
+import { errorText } from '@lyceum/contract';
 import sanitizeHtml from 'sanitize-html';
 
 // Rich text (question stems, options, analyses) is cleaned on the server before it is stored, so a
@@ -151,10 +152,17 @@ function describe(tags: { tag: string; attribs: sanitizeHtml.Attributes }[], htm
 // Rich text is refused, not silently changed: null when the cleaning would keep it as it is, else a
 // message naming what is not allowed ("contains HTML that is not allowed here: <svg>").
 export function disallowedHtml(html: string): string | null {
+  const what = disallowedHtmlWhat(html);
+  return what === null ? null : errorText('en', { key: 'unsafeHtml', params: { what } });
+}
+
+// What disallowedHtml names, as the `what` of the catalogue's unsafeHtml (": <svg>, <iframe>", or ''
+// when the cleaning changes the text without a tag to blame); null when the HTML is allowed.
+export function disallowedHtmlWhat(html: string): string | null {
   const tags: { tag: string; attribs: sanitizeHtml.Attributes }[] = [];
   const normalised = normalise(html, (tag, attribs) => tags.push({ tag, attribs: { ...attribs } }));
   const problems = describe(tags, html);
   if (normalised === sanitizeRichText(html) && !problems.length) return null;
   const shown = problems.slice(0, 3).join(', ');
-  return shown ? `contains HTML that is not allowed here: ${shown}` : 'contains HTML that is not allowed here';
+  return shown ? `: ${shown}` : '';
 }

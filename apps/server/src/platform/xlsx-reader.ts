@@ -54,17 +54,16 @@ export interface SheetRow {
 }
 
 const unreadable = (why?: string) =>
-  invalidParams('file', why ? `not a readable .xlsx file (${why})` : 'not a readable .xlsx file');
-const tooLarge = () => invalidParams('file', `at most ${MAX_IMPORT_BYTES / MB} MB`);
-const overLimit = (what: string, max: number) =>
-  invalidParams('file', `${what} is larger than ${max / MB} MB uncompressed`);
+  why ? invalidParams('file', 'notXlsxBecause', { why }) : invalidParams('file', 'notXlsx');
+const tooLarge = () => invalidParams('file', 'fileTooLarge', { mb: MAX_IMPORT_BYTES / MB });
+const overLimit = (what: string, max: number) => invalidParams('file', 'xlsxPartTooLarge', { what, mb: max / MB });
 
 // The body of an import request: the file itself, as the stream Fastify hands over (or a Buffer),
 // refused at once when its declared length is over the limit.
 export function importBody(req: FastifyRequest): Buffer | Readable {
   const body = req.body;
   if (!Buffer.isBuffer(body) && !(body instanceof Readable))
-    throw invalidParams('file', `send the .xlsx file as the request body (Content-Type: ${XLSX_TYPE})`);
+    throw invalidParams('file', 'xlsxBody', { type: XLSX_TYPE });
   if (Number(req.headers['content-length']) > MAX_IMPORT_BYTES) throw tooLarge();
   return body;
 }
@@ -263,7 +262,7 @@ async function partsToRead(zip: Buffer): Promise<Part[]> {
     'the sheet',
     MAX_SHEET_XML_BYTES,
   );
-  if (!sheet) throw invalidParams('file', 'the workbook has no sheet');
+  if (!sheet) throw invalidParams('file', 'noSheet');
   const stored = (name: string, e: ZipEntry): Part => ({
     name,
     size: e.size,
@@ -355,7 +354,7 @@ export async function* readSheetRows(file: Buffer | Readable, maxRows: number): 
   let rows: AsyncGenerator<ExcelJS.Row> | null = null;
   try {
     const sheet = await unlessFailed(sheets.next());
-    if (sheet.done) throw invalidParams('file', 'the workbook has no sheet');
+    if (sheet.done) throw invalidParams('file', 'noSheet');
     rows = sheet.value[Symbol.asyncIterator]();
     let last = 0;
     let read = 0;
@@ -374,7 +373,7 @@ export async function* readSheetRows(file: Buffer | Readable, maxRows: number): 
         if (value !== null && !(typeof value === 'string' && value.trim() === '')) cells.set(col, value);
       });
       if (!cells.size) continue;
-      if (number > 1 && ++dataRows > maxRows) throw invalidParams('file', `at most ${maxRows} rows at a time`);
+      if (number > 1 && ++dataRows > maxRows) throw invalidParams('file', 'tooManyRows', { max: maxRows });
       yield { number, cells };
     }
     // The reader stops at the length the rebuilt header gives, possibly before the sheet's entry has

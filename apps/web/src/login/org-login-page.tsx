@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchOrganization } from '../shell/auth-api';
 import { usePageTitle } from '../shell/page-title';
+import { ApiError } from '../shell/request';
+import { errorSentence } from '../shell/server-error';
 import { saveOrganization } from '../shell/session';
 import { LoginForm } from './login-form';
 import { LoginLayout } from './login-layout';
@@ -27,7 +29,13 @@ export function OrgLoginPage({ domain: given }: { domain: string }) {
         saveOrganization(org);
         setState({ kind: 'ready', org });
       },
-      (err: unknown) => alive && setState({ kind: 'failed', message: err instanceof Error ? err.message : '' }),
+      (err: unknown) =>
+        alive &&
+        setState({
+          kind: 'failed',
+          message:
+            err instanceof ApiError ? errorSentence(err.detail, err.message) : err instanceof Error ? err.message : '',
+        }),
     );
     return () => {
       alive = false;

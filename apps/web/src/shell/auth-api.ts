@@ -2,6 +2,7 @@ import type { CurrentUser, Envelope, LoginResponse, MenuResponse, OrganizationPu
 import { ResultCode } from '@lyceum/contract';
 import { ApiError, get, post, unwrap } from './request';
 import { clearMenu } from './routes';
+import { errorSentence } from './server-error';
 import { clearSession, loginPath, saveOrganization, saveSession } from './session';
 
 export function fetchOrganization(domain: string): Promise<OrganizationPublic> {
@@ -21,14 +22,15 @@ export function fetchCurrentUser(): Promise<CurrentUser> {
 export type LoginOutcome = { ok: true } | { ok: false; code: number; message: string };
 
 function outcome(env: Envelope<LoginResponse>): LoginOutcome {
-  if (env.code !== ResultCode.Success) return { ok: false, code: env.code, message: env.message };
+  if (env.code !== ResultCode.Success)
+    return { ok: false, code: env.code, message: errorSentence(env.error, env.message) };
   saveSession(env.response);
   clearMenu();
   return { ok: true };
 }
 
 function failure(err: unknown): LoginOutcome {
-  if (err instanceof ApiError) return { ok: false, code: err.code, message: err.message };
+  if (err instanceof ApiError) return { ok: false, code: err.code, message: errorSentence(err.detail, err.message) };
   return { ok: false, code: 0, message: err instanceof Error ? err.message : String(err) };
 }
 

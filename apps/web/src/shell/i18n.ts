@@ -1,4 +1,4 @@
-import type { Lang, Title } from '@lyceum/contract';
+import { ERRORS, type Lang, type Title } from '@lyceum/contract';
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { en } from './locales/en';
@@ -17,8 +17,16 @@ function initialLanguage(): Language {
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
+function catalogue(lang: 'en' | 'zh'): Record<string, string> {
+  return Object.fromEntries(Object.entries(ERRORS).map(([key, entry]) => [key, entry[lang]]));
+}
+
 i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'zh-CN': { translation: zh } },
+  // `errors`: the contract's catalogue of server refusals (see server-error.ts).
+  resources: {
+    en: { translation: en, errors: catalogue('en') },
+    'zh-CN': { translation: zh, errors: catalogue('zh') },
+  },
   lng: initialLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

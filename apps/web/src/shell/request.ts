@@ -2,6 +2,7 @@ import {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
   type Envelope,
+  type ErrorDetail,
   REQUEST_LONG_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   ResultCode,
@@ -9,6 +10,7 @@ import {
 } from '@lyceum/contract';
 import { beginLoading, endLoading, toastError } from './feedback';
 import i18n from './i18n';
+import { errorSentence } from './server-error';
 import { clearSession, getToken, refreshSession } from './session';
 
 // The one client of the spec (sections 7 and 8): every call is JSON with the ajax marker,
@@ -23,13 +25,30 @@ export interface RequestOptions {
   silent?: boolean;
 }
 
+// `message` is the server's English text; `detail` its code, field and params, which forms use to
+// put the refusal, translated, under the field (server-field-error.ts).
 export class ApiError extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  readonly detail?: ErrorDetail;
+  // Set by a form that showed the refusal under one of its fields: the toast then names the field by
+  // the label the person sees.
+  fieldLabel?: string;
+  constructor(code: number, message: string, detail?: ErrorDetail) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.detail = detail;
   }
+}
+
+// The toast waits a moment, until the caller's catch has run: a form showing the refusal under a
+// field hands over that field's label first.
+const TOAST_DELAY_MS = 30;
+function toastLater(err: ApiError, fallback: string): void {
+  setTimeout(() => {
+    const text = err.detail ? errorSentence(err.detail, err.message, err.fieldLabel) : err.message;
+    toastError(text || i18n.t(fallback));
+  }, TOAST_DELAY_MS);
 }
 
 let onUnauthorized: () => void = () => {
@@ -94,17 +113,18 @@ export function fail(text: string, options: RequestOptions): ApiError {
 // The spec's reading of a reply (section 8), shared by JSON calls and file transfers.
 export function settle<T>(payload: unknown, options: RequestOptions): Envelope<T> {
   if (!isEnvelope(payload)) throw fail(i18n.t('request.badReply'), options);
-  const { code, message } = payload;
+  const { code, message, error } = payload;
   if (code === ResultCode.NotLoggedIn || code === ResultCode.SessionInvalid) {
     if (!options.silent) onUnauthorized();
-    throw new ApiError(code, message);
+    throw new ApiError(code, message, error);
   }
   if (code === ResultCode.Forbidden || code === ResultCode.Error || code === ResultCode.InvalidParams) {
-    // The server's own words say what was refused and why (a 403 names the user and the permissions);
-    // the generic text is only for a reply that carries none.
+    // The server's refusal says what was refused and why (a 403 names the user and the permissions),
+    // in the reader's language by its code; the generic text is only for a reply that carries none.
     const fallback = code === ResultCode.Forbidden ? 'request.forbidden' : 'request.failed';
-    if (!options.silent) toastError(message || i18n.t(fallback));
-    throw new ApiError(code, message);
+    const err = new ApiError(code, message, error);
+    if (!options.silent) toastLater(err, fallback);
+    throw err;
   }
   refreshSession();
   return payload as Envelope<T>;
@@ -154,6 +174,6 @@ export function del<T>(url: string, query?: Query, options: RequestOptions = {})
 // For react-query: resolve with the response body of a successful (code 1) reply, reject otherwise.
 export async function unwrap<T>(call: Promise<Envelope<T>>): Promise<T> {
   const env = await call;
-  if (env.code !== ResultCode.Success) throw new ApiError(env.code, env.message);
+  if (env.code !== ResultCode.Success) throw new ApiError(env.code, env.message, env.error);
   return env.response;
 }

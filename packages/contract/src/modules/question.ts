@@ -3,6 +3,7 @@ import { difficultyLabels } from '../enums/difficulty';
 import { JudgeType, judgeTypeLabels } from '../enums/judge-type';
 import { PartialCredit, partialCreditLabels } from '../enums/partial-credit';
 import { QuestionType, questionTypeLabels } from '../enums/question-type';
+import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId } from '../fields';
 import { field, type ResourceMeta } from '../resource-meta';
 import type { AnswerKey, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
@@ -20,12 +21,12 @@ const zScore = z
   .number()
   .min(0.5)
   .max(100)
-  .refine((n) => Number.isInteger(n * 2), 'in steps of 0.5');
+  .refine((n) => Number.isInteger(n * 2), codedIssue('invalidFormat', { format: 'halfSteps' }));
 const zPoints = z
   .number()
   .min(0)
   .max(100)
-  .refine((n) => Number.isInteger(n * 2), 'in steps of 0.5');
+  .refine((n) => Number.isInteger(n * 2), codedIssue('invalidFormat', { format: 'halfSteps' }));
 
 export const zOption = z.object({ label: z.enum(OPTION_LABELS), content: zHtml(5000) });
 export const zGapRules = z.object({
@@ -37,13 +38,13 @@ export const zGapRules = z.object({
 });
 export const zBlank = z.object({
   score: zScore,
-  answers: z.array(z.string().trim().min(1).max(200)).min(1, 'each blank needs an accepted answer').max(20),
+  answers: z.array(z.string().trim().min(1).max(200)).min(1, codedIssue('blankAnswer')).max(20),
 });
 export const zKeyword = z.object({ word: z.string().trim().min(1).max(100), points: zPoints });
 
 // The parts every question (and every child of a compose question) has.
 const questionCore = {
-  stem: zHtml(20_000).refine((s) => s.trim() !== '', 'is required'),
+  stem: zHtml(20_000).refine((s) => s.trim() !== '', codedIssue('required')),
   options: z.array(zOption).max(10).default([]),
   // 1: a label; 2: labels; 3: true/false; 4: blanks and rules; 5: reference and keywords.
   answer: z.union([
@@ -70,10 +71,9 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
   const labels = q.options.map((o) => o.label);
   const choice = q.type === QuestionType.SingleChoice || q.type === QuestionType.MultipleChoice;
   if (choice) {
-    if (q.options.length < 2)
-      ctx.addIssue({ code: 'custom', path: at('options'), message: 'a choice question needs at least 2 options' });
+    if (q.options.length < 2) ctx.addIssue({ code: 'custom', path: at('options'), ...codedIssue('twoOptions') });
     if (labels.some((l, i) => l !== OPTION_LABELS[i])) {
-      ctx.addIssue({ code: 'custom', path: at('options'), message: 'options are labelled A, B, C ... in order' });
+      ctx.addIssue({ code: 'custom', path: at('options'), ...codedIssue('optionLabels') });
     }
   }
   const inRange = (l: unknown) => typeof l === 'string' && labels.includes(l);
@@ -83,28 +83,28 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
         ctx.addIssue({
           code: 'custom',
           path: at('answer'),
-          message: `option label ${String(q.answer)} is out of range`,
+          ...codedIssue('optionOutOfRange', { label: String(q.answer) }),
         });
       break;
     case QuestionType.MultipleChoice: {
       const picked = Array.isArray(q.answer) ? q.answer : [];
-      if (!picked.length)
-        ctx.addIssue({ code: 'custom', path: at('answer'), message: 'mark at least one correct option' });
+      if (!picked.length) ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('markCorrect') });
       for (const l of picked)
         if (!inRange(l))
-          ctx.addIssue({ code: 'custom', path: at('answer'), message: `option label ${l} is out of range` });
+          ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('optionOutOfRange', { label: String(l) }) });
       if (q.partialCredit === PartialCredit.PartScore && q.partScore !== null && q.partScore >= q.score) {
-        ctx.addIssue({ code: 'custom', path: at('partScore'), message: 'must be less than the full score' });
+        ctx.addIssue({ code: 'custom', path: at('partScore'), ...codedIssue('partBelowFull') });
       }
       break;
     }
     case QuestionType.TrueFalse:
-      if (typeof q.answer !== 'boolean') ctx.addIssue({ code: 'custom', path: at('answer'), message: 'true or false' });
+      if (typeof q.answer !== 'boolean')
+        ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('trueOrFalse') });
       break;
     case QuestionType.GapFilling: {
       const a = q.answer as { blanks?: { score: number }[] } | null;
       if (!a || !Array.isArray(a.blanks)) {
-        ctx.addIssue({ code: 'custom', path: at('answer'), message: 'give the accepted answers of each blank' });
+        ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('blankAnswers') });
         break;
       }
       const marked = countBlanks(q.stem);
@@ -112,19 +112,19 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
         ctx.addIssue({
           code: 'custom',
           path: at('answer', 'blanks'),
-          message: `the stem has ${marked} blanks but ${a.blanks.length} are given`,
+          ...codedIssue('blankCount', { marked, given: a.blanks.length }),
         });
       }
       const sum = a.blanks.reduce((s, b) => s + b.score, 0);
       if (Math.abs(sum - q.score) > 1e-9) {
-        ctx.addIssue({ code: 'custom', path: at('score'), message: `must equal the blanks' scores (${sum})` });
+        ctx.addIssue({ code: 'custom', path: at('score'), ...codedIssue('blankScores', { sum }) });
       }
       break;
     }
     case QuestionType.ShortAnswer: {
       const a = q.answer as { keywords?: { points: number }[] } | null;
       if (!a || !Array.isArray(a.keywords)) {
-        ctx.addIssue({ code: 'custom', path: at('answer'), message: 'give a reference answer' });
+        ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('referenceAnswer') });
         break;
       }
       const sum = a.keywords.reduce((s, k) => s + k.points, 0);
@@ -132,7 +132,7 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
         ctx.addIssue({
           code: 'custom',
           path: at('answer', 'keywords'),
-          message: 'automatic marking needs keyword points adding up to the score',
+          ...codedIssue('keywordPoints'),
         });
       }
       break;
@@ -159,8 +159,7 @@ const questionBase = z.object({
 
 function checkInput(q: z.output<typeof questionBase>, ctx: Ctx) {
   if (q.type !== QuestionType.Compose) {
-    if (q.children.length)
-      ctx.addIssue({ code: 'custom', path: ['children'], message: 'only compose questions have children' });
+    if (q.children.length) ctx.addIssue({ code: 'custom', path: ['children'], ...codedIssue('childrenOnlyCompose') });
     checkQuestion(q, ctx);
     return;
   }
@@ -168,11 +167,11 @@ function checkInput(q: z.output<typeof questionBase>, ctx: Ctx) {
     ctx.addIssue({
       code: 'custom',
       path: ['children'],
-      message: 'a compose question needs at least one child question',
+      ...codedIssue('composeChild'),
     });
   const sum = q.children.reduce((s, c) => s + c.score, 0);
   if (q.children.length && Math.abs(sum - q.score) > 1e-9) {
-    ctx.addIssue({ code: 'custom', path: ['score'], message: `must equal the child questions' scores (${sum})` });
+    ctx.addIssue({ code: 'custom', path: ['score'], ...codedIssue('childScores', { sum }) });
   }
 }
 

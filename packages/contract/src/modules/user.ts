@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userSexLabels } from '../enums/user-sex';
 import { UserStatus, userStatusLabels } from '../enums/user-status';
 import { userVerifiedLabels } from '../enums/user-verified';
+import { codedIssue } from '../errors';
 import { zDateTime, zEmail, zEnum, zId, zIds, zOptionalLink, zPassword, zPhone, zText, zUserName } from '../fields';
 import { zPageRequest } from '../paging';
 import { field, type ResourceMeta } from '../resource-meta';
@@ -49,7 +50,7 @@ const userFields = {
   avatar: zOptionalLink(512),
   departmentId: zId.nullable().optional(),
   userCategoryId: zId.nullable().optional(),
-  roleIds: z.array(zId).min(1, 'a user needs at least one role').max(20),
+  roleIds: z.array(zId).min(1, codedIssue('needsRole')).max(20),
 };
 
 // The web sends id null when creating, as the spec's form does.

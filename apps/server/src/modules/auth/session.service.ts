@@ -3,6 +3,7 @@ import {
   isStaffKind,
   LoginReason,
   OrganizationStatus,
+  ResultCode,
   type RoleKind,
   SESSION_TTL_MS,
   UserStatus,
@@ -12,7 +13,15 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../platform/context';
 import { dummyHash, randomToken, sha256, verifyPassword } from '../../platform/crypto';
 import type { Db, DbOrTx } from '../../platform/db';
-import { businessError, forbidden, notLoggedIn, sessionInvalid, wrongCredentials } from '../../platform/errors';
+import {
+  businessError,
+  forbidden,
+  notFound,
+  notLoggedIn,
+  refusal,
+  sessionInvalid,
+  wrongCredentials,
+} from '../../platform/errors';
 import type { SessionLookup } from '../../platform/route';
 import { apiKeys, organizations } from '../organization/organization.table';
 import { effectivePermissions } from '../role/role.service';
@@ -146,10 +155,6 @@ export async function findOrganization(db: Db, domain: string) {
   return org ?? null;
 }
 
-function pausedMessage(seconds: number): string {
-  return `Too many failed attempts. Please try again in ${seconds} s.`;
-}
-
 export async function login(
   db: Db,
   input: { userName: string; password: string; domain: string },
@@ -157,8 +162,8 @@ export async function login(
   log: FastifyRequest['log'],
 ): Promise<NewSession> {
   const org = await findOrganization(db, input.domain);
-  if (!org) throw businessError(`Organisation "${input.domain}" does not exist`);
-  if (org.status !== OrganizationStatus.Enabled) throw sessionInvalid(`Organisation "${org.name}" is disabled`);
+  if (!org) throw businessError('organizationUnknown', { domain: input.domain });
+  if (org.status !== OrganizationStatus.Enabled) throw sessionInvalid('organizationDisabled', { name: org.name });
   const [user] = await db
     .select()
     .from(users)
@@ -183,7 +188,7 @@ export async function login(
     await logLogin(db, org.id, input.userName, user?.id ?? null, false, LoginReason.Throttled, meta);
     if (admission.pauseStarted)
       log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip, key }, 'login paused');
-    throw businessError(pausedMessage(admission.waitSeconds));
+    throw businessError('throttled', { seconds: admission.waitSeconds });
   }
   // Counted attempts that turn out right stop counting: the account and device counters end, the
   // shared address counter only gets this attempt back.
@@ -208,7 +213,7 @@ export async function login(
   if (user.status !== UserStatus.Enabled) {
     await settle(db);
     await logLogin(db, org.id, user.userName, user.id, false, LoginReason.Disabled, meta);
-    throw sessionInvalid('This account is disabled');
+    throw sessionInvalid('accountDisabled');
   }
   // One transaction, so a login costs one commit (one fsync on PostgreSQL), not five.
   return db.transaction(async (tx) => {
@@ -248,12 +253,11 @@ export async function resolveSession(db: Db, lookup: SessionLookup): Promise<Req
   const now = Date.now();
   if (s.expireTime.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    throw notLoggedIn('The session has expired, please log in again');
+    throw notLoggedIn('sessionExpired');
   }
-  if (lookup.domainHint && lookup.domainHint !== row.domain)
-    throw sessionInvalid('This session belongs to another organisation');
-  if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('This organisation is disabled');
-  if (row.userStatus !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
+  if (lookup.domainHint && lookup.domainHint !== row.domain) throw sessionInvalid('otherOrganizationSession');
+  if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('thisOrganizationDisabled');
+  if (row.userStatus !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');
 
   let roleId = row.heldRole;
   const patch: Partial<typeof sessions.$inferInsert> = {};
@@ -297,7 +301,7 @@ export async function switchRole(ctx: RequestContext, roleId: number): Promise<v
     .where(
       and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)),
     );
-  if (!held) throw businessError('You do not hold this role');
+  if (!held) throw businessError('notRoleHolder');
   await ctx.db.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.tokenHash, ctx.tokenHash));
 }
 
@@ -318,7 +322,7 @@ export async function createHandoff(
 }
 
 export async function handoffForCaller(ctx: RequestContext) {
-  if (!ctx.roleKind || !isStaffKind(ctx.roleKind)) throw forbidden('Only staff can hand a session over');
+  if (!ctx.roleKind || !isStaffKind(ctx.roleKind)) throw forbidden('handoffStaffOnly');
   return createHandoff(ctx.db, ctx.orgId, ctx.userId);
 }
 
@@ -328,20 +332,20 @@ export async function handoffForApiKey(db: Db, apiKey: string, userName: string 
     .select({ organizationId: apiKeys.organizationId })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sha256(apiKey)), isNull(apiKeys.revokedTime)));
-  if (!key) throw notLoggedIn('Unknown or revoked API key');
-  if (!userName) throw businessError('userName: is required with an API key');
+  if (!key) throw notLoggedIn('unknownApiKey');
+  if (!userName) throw refusal(ResultCode.Error, 'requiredWithApiKey', 'userName');
   const [user] = await db
     .select({ id: users.id, status: users.status })
     .from(users)
     .where(and(eq(users.organizationId, key.organizationId), sql`lower(${users.userName}) = lower(${userName})`));
-  if (!user) throw businessError('User not found');
-  if (user.status !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
+  if (!user) throw notFound('User');
+  if (user.status !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');
   const kinds = await db
     .select({ kind: roles.kind })
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.organizationId, key.organizationId), eq(userRoles.userId, user.id)));
-  if (!kinds.some((k) => isStaffKind(k.kind as RoleKind))) throw forbidden('Only staff can be handed over');
+  if (!kinds.some((k) => isStaffKind(k.kind as RoleKind))) throw forbidden('handoffTargetStaffOnly');
   return createHandoff(db, key.organizationId, user.id);
 }
 
@@ -357,15 +361,15 @@ export async function exchangeHandoff(db: Db, secret: string, meta: ClientMeta):
       ),
     )
     .returning({ organizationId: handoffSecrets.organizationId, userId: handoffSecrets.userId });
-  if (!used) throw notLoggedIn('This login link has expired or was already used');
+  if (!used) throw notLoggedIn('handoffExpired');
   const [row] = await db
     .select({ user: users, domain: organizations.domain, orgStatus: organizations.status })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.organizationId, used.organizationId), eq(users.id, used.userId)));
   if (!row) throw notLoggedIn();
-  if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('This organisation is disabled');
-  if (row.user.status !== UserStatus.Enabled) throw sessionInvalid('This account is disabled');
+  if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('thisOrganizationDisabled');
+  if (row.user.status !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');
   return db.transaction(async (tx) => {
     await logLogin(tx, used.organizationId, row.user.userName, row.user.id, true, LoginReason.Handoff, meta);
     return openSession(tx, row.user, row.domain, meta);

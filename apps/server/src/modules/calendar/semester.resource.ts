@@ -16,7 +16,7 @@ export const semesterResource = createResource({
   unique: [{ fields: ['year', 'term'], label: 'Semester of this year and term' }],
   hooks: {
     validate(input) {
-      if (input.endDate <= input.startDate) throw invalidParams('endDate', 'must be after the start date');
+      if (input.endDate <= input.startDate) throw invalidParams('endDate', 'endBeforeStart');
     },
     // Marking a semester current unmarks the previous one.
     async beforeWrite(tx, input, ctx) {

@@ -19,7 +19,7 @@ export const tagResource = createResource({
         .select({ type: tags.type })
         .from(tags)
         .where(and(eq(tags.organizationId, ctx.orgId), eq(tags.id, input.parentId)));
-      if (parent && parent.type !== input.type) throw invalidParams('type', 'must be the same as the parent’s type');
+      if (parent && parent.type !== input.type) throw invalidParams('type', 'parentTypeMismatch');
     },
   },
 });

@@ -18,7 +18,7 @@ export const departmentResource = createResource({
     // A college sits at the top; a major sits under a college.
     async validate(input, ctx) {
       if (input.type === DepartmentType.College && input.parentId !== null) {
-        throw invalidParams('parentId', 'a college is a top-level department');
+        throw invalidParams('parentId', 'collegeTopLevel');
       }
       if (input.type !== DepartmentType.Major) return;
       const [parent] = input.parentId
@@ -27,7 +27,7 @@ export const departmentResource = createResource({
             .from(departments)
             .where(and(eq(departments.organizationId, ctx.orgId), eq(departments.id, input.parentId)))
         : [];
-      if (parent?.type !== DepartmentType.College) throw invalidParams('parentId', 'a major belongs under a college');
+      if (parent?.type !== DepartmentType.College) throw invalidParams('parentId', 'majorUnderCollege');
     },
   },
 });

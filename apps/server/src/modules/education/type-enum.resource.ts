@@ -22,7 +22,7 @@ export const typeEnumResource = createResource({
         .from(categories)
         .where(and(eq(categories.organizationId, ctx.orgId), eq(categories.id, input.categoryId)));
       if (category && category.degreeId !== input.degreeId) {
-        throw invalidParams('categoryId', 'the category belongs to another degree');
+        throw invalidParams('categoryId', 'categoryOtherDegree');
       }
     },
   },

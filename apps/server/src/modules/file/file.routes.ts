@@ -55,14 +55,14 @@ export function fileRoutes(app: FastifyInstance) {
       if (query.purpose !== 'avatar' && query.purpose !== 'logo' && !staff) throw forbidden();
       const body = req.body;
       if (!(body instanceof Readable) && !Buffer.isBuffer(body)) {
-        throw invalidParams('file', 'send the file itself as the request body, with its own Content-Type');
+        throw invalidParams('file', 'fileBody');
       }
       const header = req.headers['x-file-name'];
       let name = 'file';
       try {
         name = decodeURIComponent(typeof header === 'string' ? header : 'file');
       } catch {
-        throw invalidParams('x-file-name', 'is not URI-encoded');
+        throw invalidParams('x-file-name', 'notUriEncoded');
       }
       noteSubject(req, { label: name });
       const file = await uploadFile(ctx, app.storage, query.purpose, name, body);

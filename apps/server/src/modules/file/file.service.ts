@@ -55,17 +55,18 @@ export async function uploadFile(
   try {
     received = await storage.receive(source, [limiter(rule.maxBytes, head)]);
   } catch (err) {
-    if (err instanceof TooLarge) throw invalidParams('file', `at most ${Math.round(rule.maxBytes / 1024 / 1024)} MB`);
+    if (err instanceof TooLarge)
+      throw invalidParams('file', 'fileTooLarge', { mb: Math.round(rule.maxBytes / 1024 / 1024) });
     throw err;
   }
   if (received.size === 0) {
     await received.discard();
-    throw invalidParams('file', 'is empty');
+    throw invalidParams('file', 'fileEmpty');
   }
   const sniffed = sniff(Buffer.concat(head));
   if (!sniffed || !rule.types.includes(sniffed)) {
     await received.discard();
-    throw invalidParams('file', `must be ${describeTypes(purpose)}`);
+    throw invalidParams('file', 'fileType', { types: describeTypes(purpose) });
   }
   const name = cleanName(rawName);
   const now = new Date();

@@ -28,8 +28,8 @@ export function toPublic(org: OrgRow): OrganizationPublic {
 
 export async function publicOrganization(db: Db, domain: string): Promise<OrganizationPublic> {
   const [org] = await db.select().from(organizations).where(eq(organizations.domain, domain.toLowerCase()));
-  if (!org) throw businessError(`Organisation "${domain}" does not exist`);
-  if (org.status !== OrganizationStatus.Enabled) throw businessError(`Organisation "${org.name}" is disabled`);
+  if (!org) throw businessError('organizationUnknown', { domain });
+  if (org.status !== OrganizationStatus.Enabled) throw businessError('organizationDisabled', { name: org.name });
   return toPublic(org);
 }
 
@@ -40,7 +40,7 @@ export async function createOrganization(db: Db, input: OrganizationCreate) {
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.domain, data.domain));
-  if (clash) throw businessError(`An organisation with domain "${data.domain}" already exists`);
+  if (clash) throw businessError('organizationExists', { domain: data.domain });
   return db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
@@ -57,7 +57,7 @@ export async function setOrganizationStatus(db: Db, domain: string, status: Orga
     .set({ status, updateTime: new Date() })
     .where(eq(organizations.domain, domain))
     .returning();
-  if (!org) throw businessError(`Organisation "${domain}" does not exist`);
+  if (!org) throw businessError('organizationUnknown', { domain });
   // Disabling ends every session of the organisation at once.
   if (status === OrganizationStatus.Disabled) await endOrganizationSessions(db, org.id);
   return org;
@@ -65,7 +65,7 @@ export async function setOrganizationStatus(db: Db, domain: string, status: Orga
 
 export async function createApiKey(db: Db, domain: string, name: string) {
   const [org] = await db.select().from(organizations).where(eq(organizations.domain, domain));
-  if (!org) throw businessError(`Organisation "${domain}" does not exist`);
+  if (!org) throw businessError('organizationUnknown', { domain });
   const key = `lyk_${randomToken()}`;
   await db.insert(apiKeys).values({ organizationId: org.id, name, keyHash: sha256(key) });
   return key;

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { createResource, permissionsOf, type Values } from '../../platform/resource';
-import { disallowedHtml, sanitizeRichText } from '../../platform/sanitize';
+import { disallowedHtmlWhat, sanitizeRichText } from '../../platform/sanitize';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { questionsOnPapers } from '../exam-paper/exam-paper.service';
@@ -111,8 +111,8 @@ export const questionResource = createResource({
           fields.push([`${prefix}answer.reference`, q.answer.reference]);
         // Refused rather than silently cleaned, so what is saved is what the teacher wrote.
         for (const [field, html] of fields) {
-          const problem = disallowedHtml(html);
-          if (problem) throw invalidParams(field, problem);
+          const what = disallowedHtmlWhat(html);
+          if (what !== null) throw invalidParams(field, 'unsafeHtml', { what });
         }
       };
       check(input, '');

@@ -1,6 +1,8 @@
 import {
+  issueDetail,
   type QuestionInput,
   questionMeta,
+  ResultCode,
   scoreAnswer,
   toScorable,
   zBulkTagRequest,
@@ -16,8 +18,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { describeIssue } from '../../platform/error-handler';
-import { invalidParams } from '../../platform/errors';
+import { AppError, invalidParams } from '../../platform/errors';
 import { type Exportable, registerExportable } from '../../platform/exportables';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
@@ -83,13 +84,14 @@ export function questionRoutes(app: FastifyInstance) {
     response: z.object({ updated: z.number().int() }),
     handler: async ({ ctx, body }) => {
       const found = await questionResource.getMany(ctx, body.ids);
-      if (found.length !== new Set(body.ids).size) throw invalidParams('ids', 'some questions do not exist');
+      if (found.length !== new Set(body.ids).size) throw invalidParams('ids', 'someMissing', { entity: 'questions' });
       const known = await ctx.db
         .select({ id: tags.id })
         .from(tags)
         .where(and(eq(tags.organizationId, ctx.orgId), inArray(tags.id, body.tagIds)));
       const missing = body.tagIds.filter((id) => !known.some((k) => k.id === id));
-      if (missing.length) throw invalidParams('tagIds', `no tag or knowledge point with id ${missing.join(', ')}`);
+      if (missing.length)
+        throw invalidParams('tagIds', 'noSuchReference', { entity: 'tag or knowledge point', ids: missing.join(', ') });
       const add = `{${body.tagIds.join(',')}}`;
       await ctx.db
         .update(questions)
@@ -120,13 +122,11 @@ export function questionRoutes(app: FastifyInstance) {
     handler: async ({ body }) => {
       const parsed = zQuestionInput.safeParse(body.question);
       if (!parsed.success) {
+        // Named from the request body: "question.options" (the field inside the question tried).
         const issue = parsed.error.issues[0];
-        throw invalidParams(
-          'question',
-          describeIssue(
-            { keyword: issue.code, instancePath: `/${issue.path.join('/')}`, message: issue.message },
-            'question',
-          ),
+        throw new AppError(
+          ResultCode.InvalidParams,
+          issueDetail({ ...issue, path: ['question', ...issue.path] }, 'question'),
         );
       }
       return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);

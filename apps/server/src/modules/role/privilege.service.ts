@@ -73,16 +73,14 @@ export async function assertCanManageUsers(ctx: RequestContext, userIds: number[
       .select({ userName: users.userName })
       .from(users)
       .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, userId)));
-    throw forbidden(
-      `You cannot ${action} ${u?.userName ?? `user ${userId}`}: they hold permissions you do not have (${describe(extra)})`,
-    );
+    throw forbidden('userOutranks', { action, user: u?.userName ?? `user ${userId}`, permissions: describe(extra) });
   }
 }
 
 // Giving roles needs the role-assignment permission, and each role must be within the caller's ceiling.
 export async function assertCanAssignRoles(ctx: RequestContext, roleIds: number[]): Promise<void> {
   if (!roleIds.length) return;
-  if (!ctx.permissions.has(Permission.userAssignRole)) throw forbidden('You do not have permission to assign roles');
+  if (!ctx.permissions.has(Permission.userAssignRole)) throw forbidden('cannotAssignRoles');
   const ceiling = ceilingOf(ctx);
   for (const roleId of new Set(roleIds)) {
     const extra = beyond(await privilegeOfRole(ctx.db, ctx.orgId, roleId), ceiling);
@@ -91,17 +89,14 @@ export async function assertCanAssignRoles(ctx: RequestContext, roleIds: number[
       .select({ name: roles.name })
       .from(roles)
       .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
-    throw forbidden(
-      `You cannot give the role "${r?.name ?? roleId}": it grants permissions you do not have (${describe(extra)})`,
-    );
+    throw forbidden('roleOutranks', { role: r?.name ?? String(roleId), permissions: describe(extra) });
   }
 }
 
 // Changing a role (its menus, its kind) or deleting it: only within the caller's ceiling.
 export async function assertCanManageRole(ctx: RequestContext, roleId: number): Promise<void> {
   const extra = beyond(await privilegeOfRole(ctx.db, ctx.orgId, roleId), ceilingOf(ctx));
-  if (extra.length)
-    throw forbidden(`You cannot change this role: it grants permissions you do not have (${describe(extra)})`);
+  if (extra.length) throw forbidden('roleBeyondYou', { permissions: describe(extra) });
 }
 
 // The users the caller may act on, for the user screen (which rows it may edit).
@@ -132,6 +127,6 @@ export async function assertAdministratorRemains(tx: Tx, orgId: number): Promise
     .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), eq(roles.code, ADMIN_ROLE_CODE)));
   if (Number(n) === 0) {
-    throw businessError('The organisation needs at least one enabled administrator. Nothing was changed.');
+    throw businessError('lastAdministrator');
   }
 }

@@ -25,7 +25,7 @@ export const roleResource = createResource({
     // Only administrators make or change administrator roles; others change only roles within their own permissions.
     async validate(input, ctx, mode) {
       if (input.kind === RoleKind.Administrator && ctx.roleKind !== RoleKind.Administrator) {
-        throw forbidden('Only administrators can make administrator roles');
+        throw forbidden('adminRoleMake');
       }
       if (mode === 'update') await assertCanManageRole(ctx, (input as { id: number }).id);
     },
@@ -35,8 +35,7 @@ export const roleResource = createResource({
           .select({ code: roles.code, kind: roles.kind })
           .from(roles)
           .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, input.id)));
-        if (current?.code && current.kind !== input.kind)
-          throw invalidParams('kind', 'the kind of a built-in role cannot change');
+        if (current?.code && current.kind !== input.kind) throw invalidParams('kind', 'builtInKind');
       }
       return input;
     },
@@ -49,8 +48,7 @@ export const roleResource = createResource({
         .select({ name: roles.name })
         .from(roles)
         .where(and(eq(roles.organizationId, ctx.orgId), inArray(roles.id, ids), isNotNull(roles.code)));
-      if (builtIn.length)
-        throw businessError(`Built-in roles cannot be deleted: ${builtIn.map((r) => r.name).join(', ')}`);
+      if (builtIn.length) throw businessError('builtInDelete', { names: builtIn.map((r) => r.name).join(', ') });
       for (const id of ids) await assertCanManageRole(ctx, id);
     },
     async decorate(rows, ctx) {

@@ -335,14 +335,14 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
     .from(roles)
     .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
   if (!role) throw notFound('Role');
-  if (role.code === ADMIN_ROLE_CODE)
-    throw businessError('The built-in administrator role always holds every staff permission');
+  if (role.code === ADMIN_ROLE_CODE) throw businessError('adminRoleHoldsAll');
   const known = new Set(catalogue.map((p) => p.id));
   const unknown = permissionIds.filter((id) => !known.has(id));
-  if (unknown.length) throw invalidParams('permissionIds', `no permission with id ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw invalidParams('permissionIds', 'noSuchReference', { entity: 'permission', ids: unknown.join(', ') });
   // The privilege ceiling: a role can only be given what the granter holds (students' own pages aside).
   if (role.kind === RoleKind.Administrator && ctx.roleKind !== RoleKind.Administrator) {
-    throw forbidden('Only administrators can change administrator roles');
+    throw forbidden('adminRoleChange');
   }
   const ceiling = ceilingOf(ctx);
   const wanted = new Set(permissionIds);
@@ -351,19 +351,19 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
       wanted.has(p.id) && p.permission && !studentOnlyPermissions.has(p.permission) && !ceiling.codes.has(p.permission),
   );
   if (ungivable.length) {
-    throw forbidden(
-      `You cannot grant what you do not hold: ${ungivable
+    throw forbidden('grantBeyondYou', {
+      permissions: ungivable
         .slice(0, 5)
         .map((p) => p.metaTitle)
-        .join(', ')}`,
-    );
+        .join(', '),
+    });
   }
   await assertCanManageRole(ctx, roleId);
   if (role.kind === RoleKind.Student) {
     const staffOnly = permissionIds.filter((id) => !studentGrantable.has(id));
     if (staffOnly.length) {
       const names = catalogue.filter((p) => staffOnly.includes(p.id)).map((p) => p.metaTitle);
-      throw invalidParams('permissionIds', `a student role cannot hold staff entries: ${names.slice(0, 5).join(', ')}`);
+      throw invalidParams('permissionIds', 'studentRoleStaffEntries', { names: names.slice(0, 5).join(', ') });
     }
   }
   const ids = [...new Set(permissionIds)];

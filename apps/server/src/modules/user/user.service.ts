@@ -134,8 +134,7 @@ export const userResource = createResource({
       const current = ((await rolesOfUsers(ctx.db, ctx.orgId, [id])).get(id) ?? []).map((r) => r.id);
       const next = new Set(input.roleIds);
       const removed = current.filter((r) => !next.has(r));
-      if (id === ctx.userId && removed.length)
-        throw invalidParams('roleIds', 'you cannot take a role away from yourself');
+      if (id === ctx.userId && removed.length) throw invalidParams('roleIds', 'ownRole');
       await assertCanAssignRoles(ctx, [...[...next].filter((r) => !current.includes(r)), ...removed]);
     },
     async values(input, ctx, mode) {
@@ -143,7 +142,7 @@ export const userResource = createResource({
         return { ...input, passwordHash: await hashPassword(input.password) };
       }
       if ('id' in input && input.id === ctx.userId && input.status === UserStatus.Disabled) {
-        throw invalidParams('status', 'you cannot disable your own account');
+        throw invalidParams('status', 'ownDisable');
       }
       return { ...input, updateTime: new Date() };
     },
@@ -153,7 +152,7 @@ export const userResource = createResource({
       await assertAdministratorRemains(tx, ctx.orgId);
     },
     async beforeDelete(ctx, ids) {
-      if (ids.includes(ctx.userId)) throw businessError('You cannot delete your own account');
+      if (ids.includes(ctx.userId)) throw businessError('ownDelete');
       await assertCanManageUsers(ctx, ids, 'delete');
     },
     afterDelete: (ctx, _ids, tx) => assertAdministratorRemains(tx, ctx.orgId),
@@ -173,7 +172,7 @@ export const userResource = createResource({
 export async function changeStatus(ctx: RequestContext, id: number, status?: UserStatus) {
   const user = await userResource.get(ctx, id);
   const next = status ?? (user.status === UserStatus.Enabled ? UserStatus.Disabled : UserStatus.Enabled);
-  if (id === ctx.userId && next === UserStatus.Disabled) throw businessError('You cannot disable your own account');
+  if (id === ctx.userId && next === UserStatus.Disabled) throw businessError('ownDisable');
   await assertCanManageUsers(ctx, [id], next === UserStatus.Disabled ? 'disable' : 'enable');
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -215,9 +214,9 @@ export async function changeOwnPassword(ctx: RequestContext, oldPassword: string
     .from(users)
     .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
   if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
-    throw invalidParams('oldPassword', 'the current password is not correct');
+    throw invalidParams('oldPassword', 'wrongPassword');
   }
-  if (oldPassword === newPassword) throw invalidParams('newPassword', 'must differ from the current password');
+  if (oldPassword === newPassword) throw invalidParams('newPassword', 'samePassword');
   assertPassword('newPassword', newPassword, [ctx.userName, ctx.realName, ctx.domain]);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
@@ -337,11 +336,11 @@ export async function assignRole(ctx: RequestContext, roleId: number, userIds: n
       .onConflictDoNothing();
     return;
   }
-  if (ids.includes(ctx.userId)) throw businessError('You cannot take a role away from yourself');
+  if (ids.includes(ctx.userId)) throw businessError('ownRole');
   const held = await rolesOfUsers(ctx.db, ctx.orgId, ids);
   const stranded = found.filter((u) => (held.get(u.id) ?? []).every((r) => r.id === roleId));
   if (stranded.length) {
-    throw businessError(`These users would be left without a role: ${stranded.map((u) => u.userName).join(', ')}`);
+    throw businessError('leftWithoutRole', { users: stranded.map((u) => u.userName).join(', ') });
   }
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -73,7 +73,8 @@ const en = {
   tryHint: 'Answer in the student view above; the score updates as you go.',
   fillKey: 'Fill in the key',
   clearAnswer: 'Clear',
-  tryInvalid: 'Complete the question to try an answer: {{issue}}',
+  tryInvalid: 'Complete the question to try an answer. {{issue}}',
+  issueAt: '{{field}}: {{issue}}',
   tryScore: '{{score}} of {{max}} points',
   tryPending: 'A teacher confirms this score (manual judging)',
   part: 'Part {{n}}',
@@ -192,7 +193,8 @@ const zh: Texts = {
   tryHint: '在上方学生视图中作答，得分随之更新。',
   fillKey: '填入标准答案',
   clearAnswer: '清空',
-  tryInvalid: '题目完整后才能试答：{{issue}}',
+  tryInvalid: '题目完整后才能试答。{{issue}}',
+  issueAt: '{{field}}：{{issue}}',
   tryScore: '得 {{score}} 分，满分 {{max}} 分',
   tryPending: '需教师确认得分（人工判分）',
   part: '第 {{n}} 部分',
@@ -236,26 +238,6 @@ const zh: Texts = {
   dateRange: '创建时间',
   sortHint: '排序',
 };
-
-// The contract's validation messages are English; these patterns give them in Chinese.
-export const zhIssues: [RegExp, string][] = [
-  [/^is required$/, '必填'],
-  [/^a choice question needs at least 2 options$/, '选择题至少需要 2 个选项'],
-  [/^options are labelled A, B, C \.\.\. in order$/, '选项须按 A、B、C… 依次编号'],
-  [/^option label (.*) is out of range$/, '选项 $1 不存在'],
-  [/^mark at least one correct option$/, '请至少标出一个正确选项'],
-  [/^must be less than the full score$/, '须小于满分'],
-  [/^true or false$/, '请选择正确或错误'],
-  [/^give the accepted answers of each blank$/, '请给出每个空的可接受答案'],
-  [/^the stem has (\d+) blanks but (\d+) are given$/, '题干有 $1 个空，但给出了 $2 个'],
-  [/^must equal the blanks' scores \((.*)\)$/, '须等于各空分值之和（$1）'],
-  [/^give a reference answer$/, '请给出参考答案'],
-  [/^automatic marking needs keyword points adding up to the score$/, '自动判分时关键词得分之和须达到分值'],
-  [/^each blank needs an accepted answer$/, '每个空至少需要一个可接受答案'],
-  [/^a compose question needs at least one child question$/, '组合题至少需要一道子题'],
-  [/^must equal the child questions' scores \((.*)\)$/, '须等于各子题分值之和（$1）'],
-  [/^in steps of 0\.5$/, '以 0.5 为单位'],
-];
 
 // Every component of the question domain reads its texts through this hook.
 export const { useTexts: useQuestionTexts } = moduleTexts('question', en, zh);

@@ -1,5 +1,6 @@
 import {
   type GapRules,
+  issueDetail,
   JudgeType,
   OPTION_LABELS,
   PartialCredit,
@@ -11,7 +12,7 @@ import {
 } from '@lyceum/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { zhIssues } from './i18n';
+import { fieldErrorText, translatedPredicate } from '../../shell/server-error';
 
 // The editor keeps the question as plain state in the contract's input shape, so a zod issue's path
 // is also the address of the field that shows it.
@@ -152,20 +153,49 @@ function payloadOf(d: Draft): Record<string, unknown> {
 export type Issues = Record<string, string>;
 export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
-export function translateIssue(message: string, t: TFunction, zh: boolean): string {
-  if (!zh) return message;
-  for (const [pattern, text] of zhIssues) if (pattern.test(message)) return message.replace(pattern, text);
-  return message || t('validation.invalid');
+// An issue in the reader's language, from the contract's error catalogue (the same words the server
+// would send for it).
+function describe(issue: z.core.$ZodIssue): string {
+  return fieldErrorText(issueDetail(issue), issue.message);
 }
 
-function describe(issue: z.core.$ZodIssue, t: TFunction, zh: boolean): string {
-  if (issue.code === 'too_small' && issue.origin === 'string') return t('validation.min', { min: issue.minimum });
-  if (issue.code === 'too_small' && issue.origin === 'number') return t('validation.minValue', { min: issue.minimum });
-  if (issue.code === 'too_big' && issue.origin === 'number') return t('validation.maxValue', { max: issue.maximum });
-  if (issue.code === 'too_small' && issue.origin === 'array' && issue.path.at(-1) === 'answers')
-    return translateIssue('each blank needs an accepted answer', t, zh);
-  return translateIssue(issue.message, t, zh);
+// The editor's name for the field an issue is about ("Content of option B", "Question 2 › Stem"), so
+// a message shown away from the field still says which one.
+export function issueFieldLabel(path: readonly PropertyKey[], t: TFunction): string {
+  const parts: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i];
+    const next = path[i + 1];
+    if (s === 'children' && typeof next === 'number') {
+      parts.push(t('question.child', { n: next + 1 }));
+      i++;
+    } else if (s === 'options' && typeof next === 'number') {
+      parts.push(t('question.optionContent', { label: String.fromCharCode(65 + next) }));
+      break;
+    } else if (s === 'blanks' && typeof next === 'number') {
+      parts.push(t('question.blank', { n: next + 1 }));
+      break;
+    } else if (typeof s === 'string' && FIELD_LABELS[s]) {
+      parts.push(t(FIELD_LABELS[s]));
+      if (s !== 'answer') break;
+    }
+  }
+  return parts.join(' › ') || t('question.answerKey');
 }
+const FIELD_LABELS: Record<string, string> = {
+  stem: 'question.stem',
+  analysis: 'question.analysis',
+  score: 'question.score',
+  options: 'question.options',
+  partScore: 'question.partScore',
+  answer: 'question.answerKey',
+  reference: 'question.reference',
+  keywords: 'question.keywords',
+  children: 'question.children',
+  judgeType: 'question.judgeType',
+  difficulty: 'question.difficulty',
+  tagIds: 'question.tags',
+};
 
 export interface Checked {
   input: QuestionInput | null;
@@ -174,15 +204,18 @@ export interface Checked {
 }
 
 // The same rules the server applies (zQuestionCreate), each issue keyed by the field it names.
-export function checkDraft(d: Draft, t: TFunction, zh: boolean): Checked {
+export function checkDraft(d: Draft, t: TFunction): Checked {
   const result = zQuestionCreate.safeParse({ ...payloadOf(d), id: null });
   if (result.success) return { input: zQuestionInput.parse(result.data), issues: {}, first: null };
   const issues: Issues = {};
+  let first: string | null = null;
   for (const issue of result.error.issues) {
     const key = pathKey(issue.path);
-    issues[key] ??= describe(issue, t, zh);
+    issues[key] ??= describe(issue);
+    const predicate = translatedPredicate(issueDetail(issue)) ?? issue.message;
+    first ??= t('question.issueAt', { field: issueFieldLabel(issue.path, t), issue: predicate });
   }
-  return { input: null, issues, first: Object.values(issues)[0] ?? null };
+  return { input: null, issues, first };
 }
 
 export function savePayload(d: Draft): Record<string, unknown> {

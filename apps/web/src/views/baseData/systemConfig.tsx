@@ -13,9 +13,10 @@ import type { z } from 'zod';
 import { formBody } from '../../crud/meta-form-drawer';
 import { formItem } from '../../crud/meta-inputs';
 import type { FormView } from '../../crud/resource-view';
+import { showServerFieldError } from '../../crud/server-field-error';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { post, postWithLoading, unwrap } from '../../shell/request';
+import { ApiError, post, postWithLoading, unwrap } from '../../shell/request';
 import { readOrganizationConfig, saveOrganization } from '../../shell/session';
 
 type Row = z.infer<typeof zSystemConfigRow>;
@@ -57,6 +58,10 @@ export default function SystemConfigView() {
         if (me) client.setQueryData<CurrentUser>(['currentUser'], { ...me, organization });
       }
       message.success(t('common.saved'));
+    } catch (err) {
+      // The client has toasted the refusal; one naming a field also goes under its input.
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

@@ -5,8 +5,10 @@ import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, 
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../crud/file-input';
+import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { ApiError } from '../../shell/request';
 import { roleName } from '../../shell/role-name';
 import { clearMenu } from '../../shell/routes';
 import { loadProfile, switchRole, updateProfile } from './profile-api';
@@ -43,7 +45,14 @@ export default function ProfileView() {
   }, [me, form]);
 
   async function save(values: Values) {
-    await updateProfile({ ...values, sex: values.sex ?? null });
+    try {
+      await updateProfile({ ...values, sex: values.sex ?? null });
+    } catch (err) {
+      // The client has toasted the refusal; one naming a field (a bad e-mail address) also goes under it.
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
+      return;
+    }
     message.success(t('profile.saved'));
     await client.invalidateQueries({ queryKey: ['currentUser'] });
     await client.invalidateQueries({ queryKey: ['profile'] });

@@ -27,6 +27,7 @@ import { useLang } from '../../shell/i18n';
 import { closeTab, useTabLocation } from '../../shell/layout/tabs-store';
 import { usePermission } from '../../shell/permission';
 import { ApiError } from '../../shell/request';
+import { fieldErrorText } from '../../shell/server-error';
 import { ClassificationFields } from './classification-fields';
 import { ComposeEditor } from './compose-editor';
 import { CoreEditor } from './core-editor';
@@ -70,8 +71,7 @@ function EditorForm({ type, initial }: { type: QuestionType; initial: Question |
   const [serverIssues, setServerIssues] = useState<Issues>({});
   const [saving, setSaving] = useState(false);
   const canSave = usePermission(initial ? [QP.update] : [QP.create]);
-  const zh = i18n.language === 'zh-CN';
-  const checked = useMemo(() => checkDraft(draft, t, zh), [draft, t, zh]);
+  const checked = useMemo(() => checkDraft(draft, t), [draft, t]);
   const issues = useMemo(() => ({ ...(tried ? checked.issues : {}), ...serverIssues }), [tried, checked, serverIssues]);
   const path = questionEditPaths[draft.type];
   const typeLabel = labelOf(questionTypeLabels, draft.type, lang);
@@ -107,10 +107,9 @@ function EditorForm({ type, initial }: { type: QuestionType; initial: Question |
       } else if (!draft.id) navigate(`${path}?id=${saved.id}`, { replace: true });
       else setDraft(draftOf(saved));
     } catch (err) {
-      // The server names the field it refuses ("options.0.content: contains unsafe HTML").
-      const match =
-        err instanceof ApiError && err.code === ResultCode.InvalidParams && /^([\w.]+): (.+)$/.exec(err.message);
-      if (match) setServerIssues({ [match[1]]: match[2] });
+      // The server names the field it refuses ("options.0.content"): its words go under that field.
+      if (err instanceof ApiError && err.code === ResultCode.InvalidParams && err.detail?.field)
+        setServerIssues({ [err.detail.field]: fieldErrorText(err.detail, err.message) });
     } finally {
       setSaving(false);
     }

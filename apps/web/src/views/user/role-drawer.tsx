@@ -3,8 +3,10 @@ import { App, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../crud/form-drawer';
+import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { ApiError } from '../../shell/request';
 import { roleApi } from './role-api';
 
 interface Values {
@@ -43,6 +45,10 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
       else await roleApi.create(body);
       message.success(t('common.saved'));
       onSaved();
+    } catch (err) {
+      // The client has toasted the refusal; one naming a field also goes under its input.
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
     } finally {
       setSaving(false);
     }

@@ -1,0 +1,375 @@
+import { z } from 'zod';
+
+// The catalogue of refusals. A failed reply carries `error: {key, field?, params?}` beside its English
+// `message`; the server builds that message from the English template here and the web shows the
+// template of the current language, so the code and the words cannot disagree. A field error's
+// template is a predicate ("is required"), shown after the field's name; one without a field is a
+// sentence (its first letter is capitalised when shown). Placeholders are i18next-style {{param}}.
+
+type Param = string | number;
+export type ErrorParamsShape = Record<string, Param>;
+
+// The params type rides on the entry as a phantom, so `coded('tooLong', {max: 64})` is checked.
+export interface ErrorDef<P extends ErrorParamsShape> {
+  en: string;
+  zh: string;
+  readonly params?: P;
+}
+// Both texts are required arguments: an entry without its Chinese (or English) text does not compile.
+const def = <P extends ErrorParamsShape = Record<never, never>>(en: string, zh: string): ErrorDef<P> => ({ en, zh });
+
+// What `invalidFormat` says, by format: the whole predicate, as the field's rule reads.
+export const FORMAT_TEXTS = {
+  email: { en: 'not an e-mail address', zh: '不是有效的电子邮箱地址' },
+  phone: { en: 'not a phone number', zh: '不是有效的电话号码' },
+  colour: { en: 'a colour like #1677ff', zh: '应为颜色值，如 #1677ff' },
+  date: { en: 'a date like 2026-09-01', zh: '应为日期，如 2026-09-01' },
+  dateTime: { en: 'a date-time like 2026-09-01T08:00:00Z', zh: '应为日期时间，如 2026-09-01T08:00:00Z' },
+  dateOrDateTime: {
+    en: 'a date like 2026-09-01 or a date-time like 2026-09-01T08:00:00Z',
+    zh: '应为日期（如 2026-09-01）或日期时间（如 2026-09-01T08:00:00Z）',
+  },
+  link: { en: 'must be an http(s) address or an uploaded file', zh: '必须是 http(s) 地址或已上传的文件' },
+  userName: { en: 'letters, digits and _ . @ - only', zh: '只能包含字母、数字和 _ . @ -' },
+  domain: { en: 'lower-case letters, digits and inner hyphens only', zh: '只能包含小写字母、数字和中间的连字符' },
+  halfSteps: { en: 'in steps of 0.5', zh: '须为 0.5 的整数倍' },
+  positiveId: { en: 'must be a positive whole number', zh: '必须是正整数' },
+  pattern: { en: 'does not match the expected pattern', zh: '格式不正确' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+export type FormatKey = keyof typeof FORMAT_TEXTS;
+
+export const ERRORS = {
+  // Generic input rules (zod issues, the database's own checks).
+  required: def('is required', '为必填项'),
+  invalid: def('is invalid', '无效'),
+  tooShort: def<{ min: number }>('must be at least {{min}} characters', '至少 {{min}} 个字符'),
+  tooLong: def<{ max: number }>('must be at most {{max}} characters', '最多 {{max}} 个字符'),
+  tooSmall: def<{ min: number }>('must be at least {{min}}', '不能小于 {{min}}'),
+  tooBig: def<{ max: number }>('must be at most {{max}}', '不能大于 {{max}}'),
+  tooFew: def<{ min: number }>('needs at least {{min}} entries', '至少需要 {{min}} 项'),
+  tooMany: def<{ max: number }>('takes at most {{max}} entries', '最多 {{max}} 项'),
+  notInteger: def('must be a whole number', '必须是整数'),
+  invalidType: def<{ expected: string }>('must be a {{expected}}', '类型不正确（应为 {{expected}}）'),
+  invalidFormat: def<{ format: FormatKey }>('{{format}}', '{{format}}'),
+  notOneOf: def<{ values: string }>('must be one of {{values}}', '必须是以下之一：{{values}}'),
+  unknownFields: def<{ keys: string }>('has unknown fields: {{keys}}', '包含未知字段：{{keys}}'),
+  invalidJson: def('is not valid JSON', '不是有效的 JSON'),
+  jsonOnly: def('send JSON with Content-Type: application/json', '请以 JSON 发送（Content-Type: application/json）'),
+  bodyTooLarge: def('is too large', '太大'),
+  nulCharacter: def('contains a NUL character', '包含 NUL 字符'),
+  loneSurrogate: def('contains an invalid character (a lone UTF-16 surrogate)', '包含无效字符（孤立的 UTF-16 代理项）'),
+  keyNulCharacter: def('has a key that contains a NUL character', '有字段名包含 NUL 字符'),
+  keyLoneSurrogate: def(
+    'has a key that contains an invalid character (a lone UTF-16 surrogate)',
+    '有字段名包含无效字符（孤立的 UTF-16 代理项）',
+  ),
+  protoKey: def('has a forbidden key "__proto__"', '包含禁止的字段名 "__proto__"'),
+  tooDeep: def<{ max: number }>('is nested too deeply (more than {{max}} levels)', '嵌套过深（超过 {{max}} 层）'),
+  unsafeHtml: def<{ what: string }>('contains HTML that is not allowed here{{what}}', '包含此处不允许的 HTML{{what}}'),
+  badUrl: def('is not a valid address', '不是有效的地址'),
+  badUrlEncoding: def('is not a valid address (bad percent-encoding)', '不是有效的地址（百分号编码错误）'),
+  paramTooLong: def('a path parameter is too long', '路径参数太长'),
+  noSuchApi: def<{ method: string; url: string }>('no such API: {{method}} {{url}}', '接口不存在：{{method}} {{url}}'),
+  serverError: def('server error, please try again later', '服务器错误，请稍后再试'),
+  // Rows: existence, uniqueness, references.
+  unique: def<{ label: string; value: string }>('{{label}} "{{value}}" already exists', '“{{value}}”已存在'),
+  alreadyExists: def('already exists', '已存在'),
+  entityExists: def<{ entity: string }>('{{entity}} already exists', '该记录已存在'),
+  alreadyExistsWith: def<{ others: string }>('already exists (with the same {{others}})', '已存在（{{others}} 相同）'),
+  notFound: def<{ entity: string }>('{{entity}} not found', '记录不存在或已被删除'),
+  someMissing: def<{ entity: string }>('some {{entity}} do not exist', '部分记录不存在'),
+  noSuchReference: def<{ entity: string; ids: string }>(
+    'no {{entity}} with id {{ids}}',
+    '引用的记录不存在（编号 {{ids}}）',
+  ),
+  referenceGone: def('refers to a record that no longer exists', '引用的记录已不存在'),
+  usedBy: def<{ count: number; by: string }>(
+    'cannot delete: used by {{count}} {{by}}. Nothing was deleted.',
+    '无法删除：仍有 {{count}} 条记录（{{by}}）在使用，未删除任何内容。',
+  ),
+  stillInUse: def('cannot delete: still in use. Nothing was deleted.', '无法删除：仍在使用中，未删除任何内容。'),
+  parentCycle: def('cannot be the entry itself or one of its descendants', '不能是该条目本身或其下级'),
+  cannotSort: def<{ field: string }>('cannot sort by "{{field}}"', '不能按“{{field}}”排序'),
+  inUse: def<{ by: string }>('this record is still in use by {{by}}', '该记录仍在使用中，无法删除'),
+  notAllowedValue: def('is not an allowed value', '不是允许的值'),
+  dbTextTooLong: def('a text is too long', '文本太长'),
+  dbBadValue: def('a value is not valid for its type (a number or a date)', '有值的类型不正确（数字或日期）'),
+  dbOutOfRange: def('a number is out of range', '数字超出范围'),
+  dbBadCharacter: def('contains a character the database cannot store', '包含数据库无法存储的字符'),
+  dbTooComplex: def('is too complex', '太复杂'),
+  dbInvalid: def('a value is not valid for the database', '有值无法存入数据库'),
+  // Sessions and access.
+  notLoggedIn: def('not logged in or the session has expired', '未登录或会话已过期'),
+  sessionExpired: def('the session has expired, please log in again', '会话已过期，请重新登录'),
+  wrongCredentials: def('wrong user name or password', '用户名或密码错误'),
+  throttled: def<{ seconds: number }>(
+    'too many failed attempts. Please try again in {{seconds}} s.',
+    '失败次数过多，请 {{seconds}} 秒后再试。',
+  ),
+  accountDisabled: def('this account is disabled', '该账号已停用'),
+  reservedDomain: def(
+    "is the name of one of the application's pages; choose another",
+    '与系统页面的名称相同，请换一个',
+  ),
+  organizationUnknown: def<{ domain: string }>('organisation "{{domain}}" does not exist', '机构“{{domain}}”不存在'),
+  organizationDisabled: def<{ name: string }>('organisation "{{name}}" is disabled', '机构“{{name}}”已停用'),
+  thisOrganizationDisabled: def('this organisation is disabled', '该机构已停用'),
+  organizationExists: def<{ domain: string }>(
+    'an organisation with domain "{{domain}}" already exists',
+    '域名为“{{domain}}”的机构已存在',
+  ),
+  otherOrganizationSession: def('this session belongs to another organisation', '该会话属于其他机构'),
+  unknownApiKey: def('unknown or revoked API key', 'API 密钥不存在或已撤销'),
+  requiredWithApiKey: def('is required with an API key', '使用 API 密钥时为必填项'),
+  handoffExpired: def('this login link has expired or was already used', '该登录链接已过期或已被使用'),
+  handoffStaffOnly: def('only staff can hand a session over', '只有教职工可以转交会话'),
+  handoffTargetStaffOnly: def('only staff can be handed over', '只能转交给教职工'),
+  notRoleHolder: def('you do not hold this role', '你没有该角色'),
+  forbidden: def('you do not have permission for this', '你没有执行此操作的权限'),
+  missingHeader: def<{ header: string; value: string }>(
+    'missing {{header}}: {{value}} header',
+    '缺少请求头 {{header}}: {{value}}',
+  ),
+  // Users, roles and privileges.
+  wrongPassword: def('the current password is not correct', '当前密码不正确'),
+  samePassword: def('must differ from the current password', '不能与当前密码相同'),
+  weakPassword: def<{ why: string; advice: string }>(
+    'is too easy to guess{{why}}. {{advice}}',
+    '太容易被猜到，请用几个不常见的词组合',
+  ),
+  needsRole: def('a user needs at least one role', '用户至少需要一个角色'),
+  ownRole: def('you cannot take a role away from yourself', '不能取消自己的角色'),
+  ownDisable: def('you cannot disable your own account', '不能停用自己的账号'),
+  ownDelete: def('you cannot delete your own account', '不能删除自己的账号'),
+  leftWithoutRole: def<{ users: string }>(
+    'these users would be left without a role: {{users}}',
+    '以下用户将没有任何角色：{{users}}',
+  ),
+  lastAdministrator: def(
+    'the organisation needs at least one enabled administrator. Nothing was changed.',
+    '机构至少需要一名启用的管理员，未做任何更改。',
+  ),
+  userOutranks: def<{ action: string; user: string; permissions: string }>(
+    'you cannot {{action}} {{user}}: they hold permissions you do not have ({{permissions}})',
+    '不能操作用户 {{user}}：其拥有你没有的权限（{{permissions}}）',
+  ),
+  cannotAssignRoles: def('you do not have permission to assign roles', '你没有分配角色的权限'),
+  roleOutranks: def<{ role: string; permissions: string }>(
+    'you cannot give the role "{{role}}": it grants permissions you do not have ({{permissions}})',
+    '不能分配角色“{{role}}”：它包含你没有的权限（{{permissions}}）',
+  ),
+  roleBeyondYou: def<{ permissions: string }>(
+    'you cannot change this role: it grants permissions you do not have ({{permissions}})',
+    '不能修改该角色：它包含你没有的权限（{{permissions}}）',
+  ),
+  grantBeyondYou: def<{ permissions: string }>(
+    'you cannot grant what you do not hold: {{permissions}}',
+    '不能授予你自己没有的权限：{{permissions}}',
+  ),
+  adminRoleMake: def('only administrators can make administrator roles', '只有管理员可以创建管理员角色'),
+  adminRoleChange: def('only administrators can change administrator roles', '只有管理员可以修改管理员角色'),
+  adminRoleHoldsAll: def(
+    'the built-in administrator role always holds every staff permission',
+    '内置管理员角色始终拥有全部教职工权限',
+  ),
+  builtInKind: def('the kind of a built-in role cannot change', '内置角色的类型不能修改'),
+  builtInDelete: def<{ names: string }>('built-in roles cannot be deleted: {{names}}', '内置角色不能删除：{{names}}'),
+  studentRoleStaffEntries: def<{ names: string }>(
+    'a student role cannot hold staff entries: {{names}}',
+    '学生角色不能包含教职工菜单：{{names}}',
+  ),
+  // Base data.
+  categoryOtherDegree: def('the category belongs to another degree', '该类别属于其他学历层次'),
+  collegeTopLevel: def('a college is a top-level department', '学院必须是顶级部门'),
+  majorUnderCollege: def('a major belongs under a college', '专业必须位于学院之下'),
+  parentTypeMismatch: def('must be the same as the parent’s type', '必须与上级的类型相同'),
+  endBeforeStart: def('must be after the start date', '必须晚于开始日期'),
+  // Files and imports.
+  fileBody: def(
+    'send the file itself as the request body, with its own Content-Type',
+    '请将文件本身作为请求体发送，并带上其 Content-Type',
+  ),
+  notUriEncoded: def('is not URI-encoded', '未经 URI 编码'),
+  fileTooLarge: def<{ mb: number }>('at most {{mb}} MB', '不能超过 {{mb}} MB'),
+  fileEmpty: def('is empty', '是空文件'),
+  fileType: def<{ types: string }>('must be {{types}}', '文件类型不允许（应为 {{types}}）'),
+  notXlsx: def('not a readable .xlsx file', '不是可读取的 .xlsx 文件'),
+  notXlsxBecause: def<{ why: string }>('not a readable .xlsx file ({{why}})', '不是可读取的 .xlsx 文件（{{why}}）'),
+  xlsxPartTooLarge: def<{ what: string; mb: number }>(
+    '{{what}} is larger than {{mb}} MB uncompressed',
+    '解压后 {{what}} 超过 {{mb}} MB',
+  ),
+  xlsxBody: def<{ type: string }>(
+    'send the .xlsx file as the request body (Content-Type: {{type}})',
+    '请将 .xlsx 文件作为请求体发送（Content-Type: {{type}}）',
+  ),
+  noSheet: def('the workbook has no sheet', '工作簿中没有工作表'),
+  tooManyRows: def<{ max: number }>('at most {{max}} rows at a time', '每次最多 {{max}} 行'),
+  // Questions (the contract's own refinements).
+  twoOptions: def('a choice question needs at least 2 options', '选择题至少需要 2 个选项'),
+  optionLabels: def('options are labelled A, B, C ... in order', '选项须按 A、B、C…… 顺序标注'),
+  optionOutOfRange: def<{ label: string }>('option label {{label}} is out of range', '选项 {{label}} 不存在'),
+  markCorrect: def('mark at least one correct option', '请至少标记一个正确选项'),
+  partBelowFull: def('must be less than the full score', '必须小于满分'),
+  trueOrFalse: def('true or false', '请选择正确或错误'),
+  blankAnswers: def('give the accepted answers of each blank', '请填写每个空的参考答案'),
+  blankAnswer: def('each blank needs an accepted answer', '每个空至少需要一个参考答案'),
+  blankCount: def<{ marked: number; given: number }>(
+    'the stem has {{marked}} blanks but {{given}} are given',
+    '题干有 {{marked}} 个空，但给出了 {{given}} 个答案',
+  ),
+  blankScores: def<{ sum: number }>("must equal the blanks' scores ({{sum}})", '必须等于各空分值之和（{{sum}}）'),
+  referenceAnswer: def('give a reference answer', '请填写参考答案'),
+  keywordPoints: def(
+    'automatic marking needs keyword points adding up to the score',
+    '自动评分需要关键词分值之和等于题目分值',
+  ),
+  childrenOnlyCompose: def('only compose questions have children', '只有组合题可以有子题'),
+  composeChild: def('a compose question needs at least one child question', '组合题至少需要一道子题'),
+  childScores: def<{ sum: number }>(
+    "must equal the child questions' scores ({{sum}})",
+    '必须等于各子题分值之和（{{sum}}）',
+  ),
+  // A refusal made before it had a code (free text during the migration): `text` is shown as it is.
+  message: def<{ text: string }>('{{text}}', '{{text}}'),
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+export type ErrorParams<K extends ErrorKey> = (typeof ERRORS)[K] extends ErrorDef<infer P> ? P : never;
+export type ErrorLang = 'en' | 'zh';
+
+// The `error` member of a failed reply.
+export interface ErrorDetail<K extends ErrorKey = ErrorKey> {
+  key: K;
+  field?: string;
+  params?: ErrorParams<K>;
+}
+
+export const zErrorDetail = z
+  .object({
+    key: z.string().describe('The catalogue code (packages/contract/src/errors.ts), e.g. "tooLong", "unique"'),
+    field: z.string().optional().describe('The refused field, a dotted path such as "options.2.content"'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })
+  .describe('What was refused, in words a client can translate: the catalogue code, the field and the parameters')
+  // One component in the OpenAPI document, referenced by every reply.
+  .meta({ id: 'ErrorDetail' });
+
+// Params only when the code takes some: `coded('required')`, `coded('tooLong', {max: 64})`.
+export type ParamsArg<K extends ErrorKey> = keyof ErrorParams<K> extends never ? [] : [ErrorParams<K>];
+
+export function isErrorKey(key: string): key is ErrorKey {
+  return Object.hasOwn(ERRORS, key);
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// A params object with `format` replaced by its words in `lang`, ready for a {{param}} template.
+export function templateParams(
+  lang: ErrorLang,
+  params: Record<string, Param> | undefined,
+): Record<string, Param> | undefined {
+  if (!params || typeof params.format !== 'string') return params;
+  const format = FORMAT_TEXTS[params.format as FormatKey];
+  return { ...params, format: format ? format[lang] : params.format };
+}
+
+export function fillTemplate(template: string, params: Record<string, Param> | undefined): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    params && Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+// The predicate (or sentence) of an error in one language, without the field.
+export function errorText(lang: ErrorLang, detail: { key: string; params?: Record<string, Param> }): string {
+  const entry = isErrorKey(detail.key) ? ERRORS[detail.key] : ERRORS.invalid;
+  return fillTemplate(entry[lang], templateParams(lang, detail.params));
+}
+
+// The English `message` of a reply: "field: predicate", or the sentence capitalised when no field.
+export function errorMessage(detail: { key: string; field?: string; params?: Record<string, Param> }): string {
+  const text = errorText('en', detail);
+  return detail.field ? `${detail.field}: ${text}` : capitalise(text);
+}
+
+// For zod refinements and custom issues: the English message plus the code in `params`, which the
+// server's issue mapping (issueDetail) reads back, e.g. `.refine(isLink, codedIssue('invalidFormat', {format: 'link'}))`.
+export function codedIssue<K extends ErrorKey>(
+  key: K,
+  ...params: ParamsArg<K>
+): { message: string; params: { error: { key: K; params?: ErrorParams<K> } } } {
+  const p = params[0] as ErrorParams<K> | undefined;
+  return { message: errorText('en', { key, params: p }), params: { error: { key, params: p } } };
+}
+
+// Regexes the contract declares, by source, so a regex issue (which carries only the pattern) maps
+// to its format; `.regex()` keeps the pattern in the OpenAPI document, where a refine would not.
+const formatOfPattern = new Map<string, FormatKey>();
+export function formatRegex(pattern: RegExp, format: FormatKey): [RegExp, string] {
+  formatOfPattern.set(pattern.source, format);
+  return [pattern, FORMAT_TEXTS[format].en];
+}
+
+let textIndex: Map<string, { key: ErrorKey; params?: Record<string, Param> }> | null = null;
+function detailOfText() {
+  if (textIndex) return textIndex;
+  textIndex = new Map();
+  for (const [format, text] of Object.entries(FORMAT_TEXTS))
+    textIndex.set(text.en, { key: 'invalidFormat', params: { format } });
+  for (const [key, entry] of Object.entries(ERRORS))
+    if (!entry.en.includes('{{')) textIndex.set(entry.en, { key: key as ErrorKey });
+  return textIndex;
+}
+
+// One zod issue as a coded error (the field is the issue's path, or `context` when it has none).
+export function issueDetail(issue: z.core.$ZodIssue, context?: string): ErrorDetail {
+  const path = issue.path.map(String).join('.');
+  const field = path || context;
+  const at = (detail: { key: ErrorKey; params?: Record<string, Param> }): ErrorDetail =>
+    ({ ...detail, ...(field ? { field } : {}) }) as ErrorDetail;
+  const asText = (): ErrorDetail =>
+    issue.message ? at({ key: 'message', params: { text: issue.message } }) : at({ key: 'invalid' });
+  const coded = (issue as { params?: { error?: { key?: unknown; params?: Record<string, Param> } } }).params?.error;
+  if (coded && typeof coded.key === 'string' && isErrorKey(coded.key))
+    return at({ key: coded.key, params: coded.params });
+  // Checks that keep only the message (a length or type check given a catalogue text) are known by it.
+  const known = detailOfText().get(issue.message);
+  if (known) return at(known);
+  switch (issue.code) {
+    case 'invalid_type':
+      // zod keeps the input out of issues unless asked; its own message says what it received.
+      if (('input' in issue && issue.input === undefined) || /received undefined/.test(issue.message))
+        return at({ key: 'required' });
+      if (issue.expected === 'int') return at({ key: 'notInteger' });
+      return issue.expected ? at({ key: 'invalidType', params: { expected: issue.expected } }) : asText();
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (!Number.isFinite(min)) return asText();
+      if (issue.origin === 'string') return at(min <= 1 ? { key: 'required' } : { key: 'tooShort', params: { min } });
+      if (issue.origin === 'array' || issue.origin === 'set') return at({ key: 'tooFew', params: { min } });
+      return at({ key: 'tooSmall', params: { min } });
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (!Number.isFinite(max)) return asText();
+      if (issue.origin === 'string') return at({ key: 'tooLong', params: { max } });
+      if (issue.origin === 'array' || issue.origin === 'set') return at({ key: 'tooMany', params: { max } });
+      return at({ key: 'tooBig', params: { max } });
+    }
+    case 'invalid_format': {
+      const format = issue.format === 'regex' && issue.pattern ? formatOfPattern.get(issue.pattern) : undefined;
+      return at({ key: 'invalidFormat', params: { format: format ?? 'pattern' } });
+    }
+    case 'not_multiple_of':
+      return at(issue.divisor === 1 ? { key: 'notInteger' } : { key: 'invalid' });
+    case 'invalid_value':
+      return issue.values ? at({ key: 'notOneOf', params: { values: issue.values.map(String).join(', ') } }) : asText();
+    case 'unrecognized_keys':
+      return issue.keys ? at({ key: 'unknownFields', params: { keys: issue.keys.join(', ') } }) : asText();
+    default:
+      // A free-text refinement the contract has not coded yet: its words travel as they are.
+      return asText();
+  }
+}
