@@ -14,7 +14,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/crypto';
-import type { DbOrTx, Tx } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
 import { assertPassword } from '../../platform/password-policy';
 import { createResource } from '../../platform/resource';
