@@ -1,5 +1,7 @@
+export * from './api';
 export * from './constants';
 export * from './crud';
+export * from './endpoint';
 export * from './entity';
 export * from './enums/built-in-role';
 export * from './enums/camera-source';
@@ -50,6 +52,7 @@ export * from './modules/file';
 export * from './modules/log';
 export * from './modules/organization';
 export * from './modules/question';
+export * from './modules/question-endpoints';
 export * from './modules/role';
 export * from './modules/user';
 export * from './paging';

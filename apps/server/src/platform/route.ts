@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
+  type Endpoint,
   envelope,
   isStaffKind,
   type PermissionCode,
@@ -125,6 +126,37 @@ export function defineFileRoute<A extends Access, B extends ZodOpt, P extends Zo
       .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
       .header('x-content-type-options', 'nosniff')
       .send(file.body);
+  });
+}
+
+// Registers the route of a contract endpoint (packages/contract endpoint.ts): path, method, schemas
+// and access come from the one declaration the web calls too; the server adds the handler.
+export function defineEndpoint<
+  B extends ZodOpt,
+  P extends ZodOpt,
+  Q extends ZodOpt,
+  R extends z.ZodType,
+  A extends Access,
+>(
+  app: FastifyInstance,
+  ep: Endpoint<B, P, Q, R, A>,
+  handler: (input: HandlerInput<A, B, P, Q>) => Promise<z.input<R>>,
+  extra: Pick<RouteDef<A, B, P, Q, R>, 'bodyLimit' | 'audited'> = {},
+): void {
+  defineRoute(app, {
+    method: ep.method,
+    url: ep.path,
+    summary: ep.summary,
+    description: ep.description,
+    tags: ep.tags,
+    access: ep.access,
+    mutates: ep.mutates,
+    body: ep.body,
+    params: ep.params,
+    querystring: ep.query,
+    response: ep.response,
+    handler,
+    ...extra,
   });
 }
 

@@ -1,8 +1,12 @@
 import {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
   type Envelope,
   type ErrorDetail,
+  endpointPath,
   REQUEST_LONG_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   ResultCode,
@@ -19,6 +23,8 @@ import { clearSession, getToken, refreshSession } from './session';
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
+  // Cancels the call (TanStack Query passes one to every query function).
+  signal?: AbortSignal;
   timeoutMs?: number;
   loading?: boolean;
   // The caller shows the failure itself: no toast and no login redirect.
@@ -72,10 +78,14 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
 }
 
-async function send<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<Envelope<T>> {
+async function send<T>(method: string, url: string, body: unknown, options: SendOptions): Promise<Envelope<T>> {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  // The caller's signal (a query that is no longer wanted) cancels quietly: no toast, no retry.
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) throw new DOMException('The request was cancelled', 'AbortError');
+  options.signal?.addEventListener('abort', cancel, { once: true });
   const headers = { ...baseHeaders(), 'Content-Type': 'application/json' };
   if (options.loading) beginLoading();
   let payload: unknown;
@@ -91,6 +101,7 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
       throw new Error(`${res.status} ${res.statusText}`);
     });
   } catch (err) {
+    if (options.signal?.aborted) throw new DOMException('The request was cancelled', 'AbortError');
     const text = controller.signal.aborted
       ? i18n.t('request.timeout', { seconds: Math.round(timeoutMs / 1000) })
       : err instanceof Error && err.message
@@ -99,14 +110,59 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
     throw fail(text, options);
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
     if (options.loading) endLoading();
   }
   return settle<T>(payload, options);
 }
 
+interface SendOptions extends RequestOptions {
+  quietNetwork?: boolean;
+}
+
+export interface CallOptions extends RequestOptions {
+  // Retries after a network failure or time-out (never after a refusal), for idempotent endpoints only.
+  retry?: number;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+// Calls an endpoint of the contract: the path, method, input and answer types come from it.
+export async function call<E extends Endpoint>(
+  ep: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+  const url = withQuery(endpointPath(ep.path, params), query);
+  const attempts = ep.idempotent ? 1 + Math.max(0, options.retry ?? 0) : 1;
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= attempts;
+    try {
+      // A network failure before the last attempt is retried quietly; refusals show as usual.
+      const env = await send<EndpointOutput<E>>(ep.method, url, ep.method === 'GET' ? undefined : (body ?? {}), {
+        ...options,
+        quietNetwork: !last,
+      });
+      return env.response;
+    } catch (err) {
+      const transient = err instanceof ApiError && err.code === 0;
+      if (last || !transient || options.signal?.aborted) throw err;
+      await sleep(300 * 2 ** (attempt - 1), options.signal);
+    }
+  }
+}
+
 // Failures the client itself detects (timeout, network, unreadable reply) end up here.
-export function fail(text: string, options: RequestOptions): ApiError {
-  if (!options.silent) toastError(text);
+export function fail(text: string, options: RequestOptions & { quietNetwork?: boolean }): ApiError {
+  if (!options.silent && !options.quietNetwork) toastError(text);
   return new ApiError(0, text);
 }
 

@@ -1,18 +1,19 @@
 import {
   type CommonLists,
-  type ImportReport,
+  type EndpointOutput,
   type PageRequest,
   Permission,
   type Question,
   type QuestionInput,
-  type ScoreResult,
+  questionEndpoints,
+  type StudentAnswer,
   type UserBrief,
   type zQuestionFilter,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceApi } from '../../crud/resource-api';
-import { get, post, postWithLoading, unwrap } from '../../shell/request';
+import { call, get, post, unwrap } from '../../shell/request';
 
 export type QuestionFilter = z.input<typeof zQuestionFilter>;
 export type QuestionPageRequest = QuestionFilter &
@@ -30,12 +31,7 @@ export const QP = {
   remove: Permission.questionDelete,
 } as const;
 
-export interface QuestionVersion {
-  version: number;
-  snapshot: unknown;
-  editorId: number | null;
-  createTime: string;
-}
+export type QuestionVersion = EndpointOutput<typeof questionEndpoints.versions>[number];
 
 export interface NamedNode {
   id: number;
@@ -43,15 +39,16 @@ export interface NamedNode {
   children?: NamedNode[];
 }
 
-export const copyQuestion = (id: number) => unwrap(postWithLoading<Question>(`/api/question/copy/${id}`));
-export const questionVersions = (id: number) => unwrap(post<QuestionVersion[]>(`/api/question/versions/${id}`));
+const api = questionEndpoints;
+export const copyQuestion = (id: number) => call(api.copy, { params: { id } }, { loading: true });
+export const questionVersions = (id: number, signal?: AbortSignal) =>
+  call(api.versions, { params: { id } }, { signal, retry: 2 });
 export const importAiken = (text: string, score: number, dryRun: boolean) =>
-  unwrap(postWithLoading<ImportReport>('/api/question/importAiken', { text, score, dryRun }));
-
+  call(api.importAiken, { body: { text, score, dryRun } }, { loading: true });
 export const bulkTag = (ids: number[], tagIds: number[]) =>
-  unwrap(postWithLoading<{ updated: number }>('/api/question/bulkTag', { ids, tagIds }));
-export const tryAnswerOnServer = (question: QuestionInput, answer: unknown) =>
-  unwrap(post<ScoreResult>('/api/question/tryAnswer', { question, answer }));
+  call(api.bulkTag, { body: { ids, tagIds } }, { loading: true });
+export const tryAnswerOnServer = (question: QuestionInput, answer: unknown, signal?: AbortSignal) =>
+  call(api.tryAnswer, { body: { question, answer: answer as StudentAnswer } }, { signal, retry: 1 });
 
 const STALE = 60_000;
 

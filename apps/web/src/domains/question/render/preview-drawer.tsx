@@ -25,7 +25,7 @@ export function PreviewDrawer({ question, onClose, onEdit }: Props) {
   const users = useUsers();
   const versions = useQuery({
     queryKey: ['question', 'versions', question?.id],
-    queryFn: () => questionVersions(question?.id as number),
+    queryFn: ({ signal }) => questionVersions(question?.id as number, signal),
     enabled: !!question,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: another question starts with a blank answer

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { zIdParam } from '../fields';
+import { zImportReport } from './file';
+import { zBulkTagRequest, zQuestion, zQuestionVersion, zTryAnswerRequest } from './question';
+
+const tags = ['question'];
+
+// The question bank's calls beyond the resource verbs, declared once for the server and the web.
+export const questionEndpoints = {
+  copy: endpoint({
+    method: 'POST',
+    path: '/api/question/copy/:id',
+    summary: 'Copy a question (the copy starts at version 1)',
+    tags,
+    access: ['question:create'],
+    mutates: true,
+    params: zIdParam,
+    response: zQuestion,
+  }),
+  versions: endpoint({
+    method: 'POST',
+    path: '/api/question/versions/:id',
+    summary: 'The saved versions of a question, oldest first',
+    tags,
+    access: ['question:page', 'question:edit'],
+    params: zIdParam,
+    response: z.array(zQuestionVersion),
+  }),
+  bulkTag: endpoint({
+    method: 'POST',
+    path: '/api/question/bulkTag',
+    summary: 'Add tags or knowledge points to several questions',
+    tags,
+    access: ['question:update'],
+    mutates: true,
+    body: zBulkTagRequest,
+    response: z.object({ updated: z.number().int() }),
+  }),
+  tryAnswer: endpoint({
+    method: 'POST',
+    path: '/api/question/tryAnswer',
+    summary: 'Score an answer against a question as it stands in the editor (nothing is saved)',
+    description: 'The editor’s "try an answer" panel: the same scoring engine exams use.',
+    tags,
+    access: ['question:page', 'question:edit'],
+    body: zTryAnswerRequest,
+    response: z.object({
+      score: z.number(),
+      max: z.number(),
+      pending: z.boolean(),
+      parts: z.array(
+        z.object({ index: z.number(), score: z.number(), max: z.number(), correct: z.boolean().nullable() }),
+      ),
+    }),
+  }),
+  importAiken: endpoint({
+    method: 'POST',
+    path: '/api/question/importAiken',
+    summary: 'Quick text import of choice questions in the Aiken format',
+    description:
+      'Blocks separated by a blank line: the question, options "A. ...", then "ANSWER: B" (several letters make a multiple-choice question).',
+    tags,
+    access: ['question:import'],
+    mutates: true,
+    body: z.object({
+      text: z.string().min(1).max(100_000),
+      score: z.number().min(0.5).max(100).default(1),
+      dryRun: z.boolean().default(true),
+    }),
+    response: zImportReport,
+  }),
+};
