@@ -1,19 +1,16 @@
 import {
+  api,
   issueDetail,
   type QuestionInput,
   questionMeta,
   ResultCode,
   scoreAnswer,
   toScorable,
-  zBulkTagRequest,
   zExportStarted,
-  zIdParam,
   zImportReport,
-  zQuestion,
+  type zQuestion,
   zQuestionFilter,
   zQuestionInput,
-  zQuestionVersion,
-  zTryAnswerRequest,
 } from '@lyceum/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +20,7 @@ import { type Exportable, registerExportable } from '../../platform/exportables'
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
-import { defineFileRoute, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
 import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { startExport } from '../export/export.service';
@@ -35,102 +32,56 @@ const tagsRoute = ['question'];
 
 export function questionRoutes(app: FastifyInstance) {
   registerResource(app, questionResource);
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/copy/:id',
-    summary: 'Copy a question (the copy starts at version 1)',
-    tags: tagsRoute,
-    access: ['question:create'],
-    mutates: true,
-    params: zIdParam,
-    response: zQuestion,
-    handler: async ({ ctx, params }) => {
-      const source = await questionResource.get(ctx, params.id);
-      const input = zQuestionInput.parse(source);
-      return questionResource.create(ctx, input) as Promise<z.input<typeof zQuestion>>;
-    },
+  defineEndpoint(app, api.question.copy, async ({ ctx, params }) => {
+    const source = await questionResource.get(ctx, params.id);
+    const input = zQuestionInput.parse(source);
+    return questionResource.create(ctx, input) as Promise<z.input<typeof zQuestion>>;
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/versions/:id',
-    summary: 'The saved versions of a question, oldest first',
-    tags: tagsRoute,
-    access: ['question:page', 'question:edit'],
-    params: zIdParam,
-    response: z.array(zQuestionVersion),
-    handler: async ({ ctx, params }) => {
-      await questionResource.get(ctx, params.id);
-      const rows = await ctx.db
-        .select()
-        .from(questionVersions)
-        .where(and(eq(questionVersions.organizationId, ctx.orgId), eq(questionVersions.questionId, params.id)))
-        .orderBy(asc(questionVersions.version));
-      return rows.map((r) => ({
-        version: r.version,
-        snapshot: r.snapshot,
-        editorId: r.editorId,
-        createTime: r.createTime.toISOString(),
-      }));
-    },
+  defineEndpoint(app, api.question.versions, async ({ ctx, params }) => {
+    await questionResource.get(ctx, params.id);
+    const rows = await ctx.db
+      .select()
+      .from(questionVersions)
+      .where(and(eq(questionVersions.organizationId, ctx.orgId), eq(questionVersions.questionId, params.id)))
+      .orderBy(asc(questionVersions.version));
+    return rows.map((r) => ({
+      version: r.version,
+      snapshot: r.snapshot,
+      editorId: r.editorId,
+      createTime: r.createTime.toISOString(),
+    }));
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/bulkTag',
-    summary: 'Add tags or knowledge points to several questions',
-    tags: tagsRoute,
-    access: ['question:update'],
-    mutates: true,
-    body: zBulkTagRequest,
-    response: z.object({ updated: z.number().int() }),
-    handler: async ({ ctx, body }) => {
-      const found = await questionResource.getMany(ctx, body.ids);
-      if (found.length !== new Set(body.ids).size) throw invalidParams('ids', 'someMissing', { entity: 'questions' });
-      const known = await ctx.db
-        .select({ id: tags.id })
-        .from(tags)
-        .where(and(eq(tags.organizationId, ctx.orgId), inArray(tags.id, body.tagIds)));
-      const missing = body.tagIds.filter((id) => !known.some((k) => k.id === id));
-      if (missing.length)
-        throw invalidParams('tagIds', 'noSuchReference', { entity: 'tag or knowledge point', ids: missing.join(', ') });
-      const add = `{${body.tagIds.join(',')}}`;
-      await ctx.db
-        .update(questions)
-        .set({
-          tagIds: sql`array(select distinct unnest(${questions.tagIds} || ${add}::bigint[]))`,
-          updateTime: new Date(),
-        })
-        .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, body.ids)));
-      return { updated: found.length };
-    },
+  defineEndpoint(app, api.question.bulkTag, async ({ ctx, body }) => {
+    const found = await questionResource.getMany(ctx, body.ids);
+    if (found.length !== new Set(body.ids).size) throw invalidParams('ids', 'someMissing', { entity: 'questions' });
+    const known = await ctx.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.organizationId, ctx.orgId), inArray(tags.id, body.tagIds)));
+    const missing = body.tagIds.filter((id) => !known.some((k) => k.id === id));
+    if (missing.length)
+      throw invalidParams('tagIds', 'noSuchReference', { entity: 'tag or knowledge point', ids: missing.join(', ') });
+    const add = `{${body.tagIds.join(',')}}`;
+    await ctx.db
+      .update(questions)
+      .set({
+        tagIds: sql`array(select distinct unnest(${questions.tagIds} || ${add}::bigint[]))`,
+        updateTime: new Date(),
+      })
+      .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, body.ids)));
+    return { updated: found.length };
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/tryAnswer',
-    summary: 'Score an answer against a question as it stands in the editor (nothing is saved)',
-    description: 'The editor’s "try an answer" panel: the same scoring engine exams use.',
-    tags: tagsRoute,
-    access: ['question:page', 'question:edit'],
-    body: zTryAnswerRequest,
-    response: z.object({
-      score: z.number(),
-      max: z.number(),
-      pending: z.boolean(),
-      parts: z.array(
-        z.object({ index: z.number(), score: z.number(), max: z.number(), correct: z.boolean().nullable() }),
-      ),
-    }),
-    handler: async ({ body }) => {
-      const parsed = zQuestionInput.safeParse(body.question);
-      if (!parsed.success) {
-        // Named from the request body: "question.options" (the field inside the question tried).
-        const issue = parsed.error.issues[0];
-        throw new AppError(
-          ResultCode.InvalidParams,
-          issueDetail({ ...issue, path: ['question', ...issue.path] }, 'question'),
-        );
-      }
-      return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);
-    },
+  defineEndpoint(app, api.question.tryAnswer, async ({ body }) => {
+    const parsed = zQuestionInput.safeParse(body.question);
+    if (!parsed.success) {
+      // Named from the request body: "question.options" (the field inside the question tried).
+      const issue = parsed.error.issues[0];
+      throw new AppError(
+        ResultCode.InvalidParams,
+        issueDetail({ ...issue, path: ['question', ...issue.path] }, 'question'),
+      );
+    }
+    return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);
   });
   const report = zImportReport;
 
@@ -222,24 +173,8 @@ export function questionRoutes(app: FastifyInstance) {
       return importQuestions(ctx, rows, dryRun);
     },
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/importAiken',
-    summary: 'Quick text import of choice questions in the Aiken format',
-    description:
-      'Blocks separated by a blank line: the question, options "A. ...", then "ANSWER: B" (several letters make a multiple-choice question).',
-    tags: tagsRoute,
-    access: ['question:import'],
-    mutates: true,
-    body: z.object({
-      text: z.string().min(1).max(100_000),
-      score: z.number().min(0.5).max(100).default(1),
-      dryRun: z.boolean().default(true),
-    }),
-    response: report,
-    handler: ({ ctx, body, req }) => {
-      if (body.dryRun) noteSubject(req, { action: 'importCheck' });
-      return importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun);
-    },
+  defineEndpoint(app, api.question.importAiken, ({ ctx, body, req }) => {
+    if (body.dryRun) noteSubject(req, { action: 'importCheck' });
+    return importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun);
   });
 }
