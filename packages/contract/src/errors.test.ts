@@ -8,11 +8,13 @@ import { zUserCreate } from './modules/user';
 const holes = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]));
 
 describe('the error catalogue', () => {
+  // Params ending in `Zh` carry the Chinese words for the Chinese text (a state's or an action's name).
   it('gives every code and format both texts, the Chinese using no placeholder the English lacks', () => {
     for (const [key, entry] of Object.entries({ ...ERRORS, ...FORMAT_TEXTS })) {
       expect(entry.en.trim(), key).not.toBe('');
       expect(entry.zh.trim(), key).not.toBe('');
-      for (const hole of holes(entry.zh)) expect(holes(entry.en).has(hole), `${key}: {{${hole}}}`).toBe(true);
+      for (const hole of holes(entry.zh))
+        if (!hole.endsWith('Zh')) expect(holes(entry.en).has(hole), `${key}: {{${hole}}}`).toBe(true);
     }
   });
 

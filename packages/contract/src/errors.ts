@@ -90,6 +90,30 @@ export const ERRORS = {
   stillInUse: def('cannot delete: still in use. Nothing was deleted.', '无法删除：仍在使用中，未删除任何内容。'),
   parentCycle: def('cannot be the entry itself or one of its descendants', '不能是该条目本身或其下级'),
   cannotSort: def<{ field: string }>('cannot sort by "{{field}}"', '不能按“{{field}}”排序'),
+  // State transitions and owned rows (the resource engine's actions and child collections).
+  transition: def<{ action: string; a: string; state: string; entity: string; actionZh: string; stateZh: string }>(
+    'cannot {{action}} {{a}} {{state}} {{entity}}',
+    '当前状态为“{{stateZh}}”，不能{{actionZh}}',
+  ),
+  notChildHere: def<{ entity: string; id: number }>(
+    'no {{entity}} with id {{id}} here',
+    '这里没有编号为 {{id}} 的条目',
+  ),
+  listedTwice: def<{ entity: string; id: number }>('{{entity}} {{id}} is listed twice', '编号 {{id}} 的条目重复出现'),
+  ownRowsOnly: def<{ entities: string }>('you can change only your own {{entities}}', '只能修改自己创建的记录'),
+  cannotChangeRow: def<{ entity: string }>('you cannot change this {{entity}}', '您不能修改这条记录'),
+  // Exam papers.
+  publishedPaperLocked: def('withdraw the published paper before changing it', '请先撤回已发布的试卷再修改'),
+  paperHasNoQuestion: def('a paper needs at least one question before it is published', '试卷至少要有一道题才能发布'),
+  aboveTotalScore: def<{ total: number }>('cannot be above the total score ({{total}})', '不能高于总分（{{total}}）'),
+  withdrawBeforeDelete: def<{ names: string }>(
+    'withdraw published papers before deleting them: {{names}}. Nothing was deleted.',
+    '请先撤回已发布的试卷再删除：{{names}}。未删除任何内容。',
+  ),
+  removedPartInUse: def(
+    'cannot save: a removed part is still in use, or a referenced record is gone. Nothing was saved.',
+    '无法保存：删除的部分仍在使用，或引用的记录已不存在。未保存任何内容。',
+  ),
   inUse: def<{ by: string }>('this record is still in use by {{by}}', '该记录仍在使用中，无法删除'),
   notAllowedValue: def('is not an allowed value', '不是允许的值'),
   dbTextTooLong: def('a text is too long', '文本太长'),

@@ -1,6 +1,4 @@
 import {
-  capitalise,
-  ERRORS,
   type ErrorDetail,
   type ErrorKey,
   errorMessage,
@@ -34,33 +32,7 @@ export function coded<K extends ErrorKey>(key: K, ...params: ParamsArg<K>): Erro
 type FreeText<T extends string> = T extends ErrorKey ? never : T;
 function detailOf(keyOrText: string, params: unknown[]): ErrorDetail {
   if (isErrorKey(keyOrText)) return coded(keyOrText as 'required', ...(params as [])) as ErrorDetail;
-  return knownText(keyOrText) ?? { key: 'message', params: { text: keyOrText } };
-}
-
-// Migration shim: the free texts resource.ts still sends (it is being rewritten to coded calls), read
-// back into their codes so they are translated meanwhile. The catalogue builds the same English.
-const KNOWN_TEXTS: [RegExp, (m: RegExpExecArray) => ErrorDetail][] = [
-  [/^(.+) "(.*)" already exists$/s, (m) => ({ key: 'unique', params: { label: m[1], value: m[2] } })],
-  [/^no (.+) with id ([\d, ]+)$/, (m) => ({ key: 'noSuchReference', params: { entity: m[1], ids: m[2] } })],
-  [/^(.+) already exists$/s, (m) => ({ key: 'entityExists', params: { entity: m[1] } })],
-  [/^cannot sort by "(.*)"$/s, (m) => ({ key: 'cannotSort', params: { field: m[1] } })],
-  [
-    /^Cannot delete: used by (\d+) (.+)\. Nothing was deleted\.$/,
-    (m) => ({
-      key: 'usedBy',
-      params: { count: Number(m[1]), by: m[2] },
-    }),
-  ],
-];
-function knownText(text: string): ErrorDetail | null {
-  for (const [pattern, detail] of KNOWN_TEXTS) {
-    const m = pattern.exec(text);
-    if (m) return detail(m);
-  }
-  for (const key of ['parentCycle', 'stillInUse', 'alreadyExists'] as const) {
-    if (text === ERRORS[key].en || text === capitalise(ERRORS[key].en)) return { key };
-  }
-  return null;
+  return { key: 'message', params: { text: keyOrText } };
 }
 
 export function refusal<K extends ErrorKey>(code: ResultCode, key: K, field?: string, ...params: ParamsArg<K>) {

@@ -142,7 +142,8 @@ export async function checkChildReferences(
       .from(ref.table)
       .where(and(eq(ref.table.organizationId, ctx.orgId), inArray(ref.table.id, [...wanted.keys()])));
     const known = new Set(found.map((f) => f.id));
-    for (const [id, at] of wanted) if (!known.has(id)) throw invalidParams(at, `no ${ref.label} with id ${id}`);
+    for (const [id, at] of wanted)
+      if (!known.has(id)) throw invalidParams(at, 'noSuchReference', { entity: ref.label, ids: String(id) });
   }
   for (const [key, sub] of Object.entries(spec.children ?? {})) {
     for (const [i, item] of items.entries()) {
@@ -172,8 +173,8 @@ export async function saveChildren(
     if (item.id === undefined || item.id === null) return;
     const id = item.id as number;
     // Another parent's child (or another organisation's) is never reachable through this one.
-    if (!existing.has(id)) throw invalidParams(`${path}.${i}.id`, `no ${spec.label} with id ${id} here`);
-    if (kept.has(id)) throw invalidParams(`${path}.${i}.id`, `${spec.label} ${id} is listed twice`);
+    if (!existing.has(id)) throw invalidParams(`${path}.${i}.id`, 'notChildHere', { entity: spec.label, id });
+    if (kept.has(id)) throw invalidParams(`${path}.${i}.id`, 'listedTwice', { entity: spec.label, id });
     kept.add(id);
   });
   const removed = [...existing].filter((id) => !kept.has(id));

@@ -1,4 +1,12 @@
-import { type CrudPrefix, type FormMeta, type PageRequest, pageOf, pageOffset } from '@lyceum/contract';
+import {
+  type CrudPrefix,
+  type FormMeta,
+  isOperationAction,
+  operationActionLabels,
+  type PageRequest,
+  pageOf,
+  pageOffset,
+} from '@lyceum/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -40,7 +48,7 @@ export interface ActionDef<I extends z.ZodObject = z.ZodObject> {
   to?: number;
   input?: I;
   // More changes in the same transaction; may return further column values for the row.
-  run?: (tx: Tx, row: Values, input: z.output<I>, ctx: RequestContext) => Promise<Values | undefined | void>;
+  run?: (tx: Tx, row: Values, input: z.output<I>, ctx: RequestContext) => Promise<Values | undefined>;
 }
 
 // Keeps an action's own input type while the resource holds actions of many kinds.
@@ -102,11 +110,12 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   // Which rows a caller reaches through every generic verb and action (own papers, published ones
   // for students): `read` narrows page, list, tree, select and export; `write` (default `read`)
   // narrows update, delete and actions. A row outside `read` is "not found"; a readable row outside
-  // `write` is refused with `writeRefusal`. Undefined from either means no narrowing.
+  // `write` is refused (403, naming `ownOnly` when given). Undefined from either means no narrowing.
   scope?: {
     read?: (ctx: RequestContext) => SQL | undefined;
     write?: (ctx: RequestContext) => SQL | undefined;
-    writeRefusal?: string;
+    // Outside `write`: "you can change only your own {ownOnly}" (e.g. 'exam papers').
+    ownOnly?: string;
   };
   actions?: Record<string, ActionDef>;
   // Columns never returned (password hashes).
@@ -364,7 +373,7 @@ export function createResource<
       const fields = def.sort?.fields;
       // Own properties only: `__proto__`, `constructor` or `toString` must not resolve to Object's members.
       const col = fields && Object.hasOwn(fields, req.sortField) ? fields[req.sortField] : undefined;
-      if (!col) throw invalidParams('sortField', `cannot sort by "${req.sortField}"`);
+      if (!col) throw invalidParams('sortField', 'cannotSort', { field: req.sortField });
       return [req.sortOrder === 'ascend' ? asc(col) : desc(col), desc(table.id)];
     }
     return def.sort?.default ?? [desc(table.id)];
@@ -421,7 +430,7 @@ export function createResource<
       .where(and(scope(ctx), eq(table.id, id), def.scope?.read?.(ctx)));
     const [hit] = lock ? await query.for('update') : await query;
     if (!hit) throw notFound(def.title);
-    if (!hit.writable) throw forbidden(def.scope?.writeRefusal ?? `You cannot change this ${def.title.toLowerCase()}`);
+    if (!hit.writable) throw writeRefused();
     return hit.row as Values;
   }
 
@@ -483,7 +492,10 @@ export function createResource<
         .limit(1);
       if (hit) {
         const shown = rule.fields.map((f) => input[f]).filter((v) => v !== null && v !== undefined);
-        throw invalidParams(rule.fields[rule.fields.length - 1], `${rule.label} "${shown.join(' ')}" already exists`);
+        throw invalidParams(rule.fields[rule.fields.length - 1], 'unique', {
+          label: rule.label,
+          value: shown.join(' '),
+        });
       }
     }
   }
@@ -498,7 +510,7 @@ export function createResource<
         .from(ref.table)
         .where(and(eq(ref.table.organizationId, ctx.orgId), inArray(ref.table.id, ids)));
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
-      if (missing.length) throw invalidParams(field, `no ${ref.label} with id ${missing.join(', ')}`);
+      if (missing.length) throw invalidParams(field, 'noSuchReference', { entity: ref.label, ids: missing.join(', ') });
     }
     for (const [field, spec] of Object.entries(children)) {
       const items = input[field];
@@ -510,7 +522,7 @@ export function createResource<
   async function checkCycle(ctx: RequestContext, id: number, parentId: unknown) {
     let current = typeof parentId === 'number' ? parentId : null;
     for (let depth = 0; current !== null && depth < 100; depth++) {
-      if (current === id) throw invalidParams('parentId', 'cannot be the entry itself or one of its descendants');
+      if (current === id) throw invalidParams('parentId', 'parentCycle');
       const [row] = await ctx.db
         .select({ parentId: columns.parentId })
         .from(table)
@@ -583,14 +595,12 @@ export function createResource<
         // Another request saved the same name between our check and our write: it has committed,
         // so the check now finds it and names the field.
         await checkUnique(ctx, input, id);
-        throw invalidParams(def.unique?.[0]?.fields.at(-1) ?? def.name, `${def.title} already exists`);
+        throw invalidParams(def.unique?.[0]?.fields.at(-1) ?? def.name, 'entityExists', { entity: def.title });
       }
       // A child row removed by this save is still used elsewhere (an answer to an item), or a
       // referenced row went away meanwhile: nothing was saved.
       if (code === PG_FOREIGN_KEY_VIOLATION) {
-        throw businessError(
-          `Cannot save: a removed part is still in use, or a referenced record is gone. Nothing was saved.`,
-        );
+        throw businessError('removedPartInUse');
       }
       throw err;
     }
@@ -674,11 +684,28 @@ export function createResource<
     return roots;
   }
 
-  // "cannot publish a withdrawn exam paper": the action, the state it found, the record.
-  function transitionRefusal(name: string, field: string, state: unknown): string {
-    const label = def.meta?.fields.find((f) => f.key === field)?.enum?.[state as number]?.en.toLowerCase();
-    const what = `${label ?? `${field} ${String(state)}`} ${def.title.toLowerCase()}`;
-    return `cannot ${name} ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}`;
+  // "cannot publish a withdrawn exam paper": the action, the state it found, the record, in both
+  // languages (the Chinese action from the operation log's labels, the state from the field's enum).
+  function transitionParams(name: string, field: string, state: unknown) {
+    const labels = def.meta?.fields.find((f) => f.key === field)?.enum?.[state as number];
+    const stateEn = labels?.en.toLowerCase() ?? `${field} ${String(state)}`;
+    const entity = def.title.toLowerCase();
+    return {
+      action: name,
+      a: /^[aeiou]/i.test(stateEn) ? 'an' : 'a',
+      state: stateEn,
+      entity,
+      actionZh: isOperationAction(name) ? operationActionLabels[name].zh : name,
+      stateZh: labels?.zh ?? String(state),
+    };
+  }
+
+  // A readable row outside the caller's write scope.
+  function writeRefused() {
+    const own = def.scope?.ownOnly;
+    return own
+      ? forbidden('ownRowsOnly', { entities: own })
+      : forbidden('cannotChangeRow', { entity: def.title.toLowerCase() });
   }
 
   async function runAction(ctx: RequestContext, name: string, id: number, input: Values): Promise<Values> {
@@ -690,7 +717,7 @@ export function createResource<
       // and the second sees the state the first left.
       const row = await loadForWrite(tx, ctx, id, true);
       if (act.from && !act.from.includes(row[field] as number)) {
-        throw invalidParams(field, transitionRefusal(name, field, row[field]));
+        throw invalidParams(field, 'transition', transitionParams(name, field, row[field]));
       }
       const more = (await act.run?.(tx, row, input, ctx)) ?? {};
       const values: Values = { ...more, ...(act.to !== undefined ? { [field]: act.to } : {}) };
@@ -772,7 +799,7 @@ export function createResource<
         throw notFound(`${def.title} ${missing.join(', ')}`);
       }
       if (found.some((f) => !f.writable)) {
-        throw forbidden(def.scope?.writeRefusal ?? `You cannot change this ${def.title.toLowerCase()}`);
+        throw writeRefused();
       }
       await def.hooks?.beforeDelete?.(
         ctx,
@@ -784,10 +811,10 @@ export function createResource<
           // In the delete's transaction: what still uses these rows, declared and derived.
           for (const use of usedBy) {
             const n = await use.count(tx, ctx, unique);
-            if (n > 0) throw businessError(`Cannot delete: used by ${n} ${use.label}. Nothing was deleted.`);
+            if (n > 0) throw businessError('usedBy', { count: n, by: use.label });
           }
           const [use] = await countReferrers(tx, ctx, table, unique);
-          if (use) throw businessError(`Cannot delete: used by ${use.n} ${use.label}. Nothing was deleted.`);
+          if (use) throw businessError('usedBy', { count: use.n, by: use.label });
           const gone = await tx
             .delete(table)
             .where(and(scope(ctx), inArray(table.id, unique)))
@@ -810,7 +837,7 @@ export function createResource<
       } catch (err) {
         // Something started using the row between the check above and the delete.
         if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) {
-          throw businessError('Cannot delete: still in use. Nothing was deleted.');
+          throw businessError('stillInUse');
         }
         throw err;
       }

@@ -52,7 +52,7 @@ export const examPaperResource = createResource({
     read: (ctx) =>
       seesAll(ctx) ? undefined : or(eq(examPapers.creatorId, ctx.userId), eq(examPapers.status, Published)),
     write: (ctx) => (seesAll(ctx) ? undefined : eq(examPapers.creatorId, ctx.userId)),
-    writeRefusal: 'You can change only your own exam papers',
+    ownOnly: 'exam papers',
   },
   children: {
     sections: {
@@ -104,9 +104,8 @@ export const examPaperResource = createResource({
       from: [Unpublished, Withdrawn],
       to: Published,
       async run(_tx, row) {
-        if (!(row.questionCount as number)) {
-          throw invalidParams('sections', 'a paper needs at least one question before it is published');
-        }
+        if (!(row.questionCount as number)) throw invalidParams('sections', 'paperHasNoQuestion');
+        return undefined;
       },
     }),
     withdraw: action({
@@ -120,11 +119,11 @@ export const examPaperResource = createResource({
     validate(input, _ctx, _mode, current) {
       // A published paper is what exams use: it changes only after it is withdrawn.
       if (current?.status === Published) {
-        throw invalidParams('status', 'withdraw the published paper before changing it');
+        throw invalidParams('status', 'publishedPaperLocked');
       }
       const total = input.sections.reduce((sum, s) => sum + s.items.reduce((a, i) => a + i.score, 0), 0);
       if (input.passScore !== null && input.passScore !== undefined && input.passScore > total) {
-        throw invalidParams('passScore', `cannot be above the total score (${total})`);
+        throw invalidParams('passScore', 'aboveTotalScore', { total });
       }
     },
     values(input, ctx, mode) {
@@ -141,9 +140,7 @@ export const examPaperResource = createResource({
     async beforeDelete(_ctx, _ids, rows) {
       const published = rows.filter((r) => r.status === Published);
       if (published.length) {
-        throw businessError(
-          `Withdraw published papers before deleting them: ${published.map((r) => r.name).join(', ')}. Nothing was deleted.`,
-        );
+        throw businessError('withdrawBeforeDelete', { names: published.map((r) => r.name).join(', ') });
       }
     },
   },

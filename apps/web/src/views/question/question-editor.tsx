@@ -61,7 +61,7 @@ export function QuestionEditor({ type }: { type: QuestionType }) {
 }
 
 function EditorForm({ type, initial }: { type: QuestionType; initial: Question | null }) {
-  const { t, i18n } = useQuestionTexts();
+  const { t } = useQuestionTexts();
   const lang = useLang();
   const navigate = useNavigate();
   const client = useQueryClient();
