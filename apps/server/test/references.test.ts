@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { declaredResources } from '../src/platform/resource';
+import { type ChildCollection, declaredResources } from '../src/platform/resource';
 import { createTestApp, type TestApp } from './harness';
 
-// Every declared reference held in a plain column is a foreign key in the database (with the
-// organisation), so no delete or race can leave an id pointing at nothing. Array references
-// (tag ids) are checked by the engine on write and by "used by" on delete until join tables come.
+// Every declared reference is a foreign key in the database (with the organisation), so no delete
+// or race can leave an id pointing at nothing: plain reference columns, both sides of every link
+// set's join table (a question's tags, a user's roles), and the parent and reference columns of
+// every owned child collection (a paper's sections and items). No reference is kept in an array.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,15 +29,32 @@ it('every reference column of every declared resource has a foreign key with the
   const keys = new Set(rows.map((r) => `${r.table_name.replace(/"/g, '')}(${r.columns})`));
   const missing: string[] = [];
   let checked = 0;
+  const expectKey = (table: PgTable, column: PgColumn) => {
+    const name = getTableConfig(table).name;
+    checked++;
+    if (!keys.has(`${name}(organization_id,${column.name})`)) missing.push(`${name}.${column.name}`);
+  };
+  const arrays: string[] = [];
+  const walk = (spec: ChildCollection) => {
+    expectKey(spec.table, spec.parent);
+    const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
+    for (const field of Object.keys(spec.references ?? {})) expectKey(spec.table, columns[field]);
+    for (const sub of Object.values(spec.children ?? {})) walk(sub);
+  };
   for (const r of declaredResources()) {
-    const table = getTableConfig(r.def.table).name;
     for (const field of Object.keys(r.references)) {
       const column = r.columns[field];
-      if (!column || column.columnType === 'PgArray') continue;
-      checked++;
-      if (!keys.has(`${table}(organization_id,${column.name})`)) missing.push(`${table}.${column.name}`);
+      if (!column) continue;
+      if (column.columnType === 'PgArray') arrays.push(`${r.def.name}.${field}`);
+      else expectKey(r.def.table, column);
     }
+    for (const link of Object.values(r.def.links ?? {})) {
+      expectKey(link.table, link.owner);
+      expectKey(link.table, link.target);
+    }
+    for (const spec of Object.values(r.def.children ?? {})) walk(spec);
   }
-  expect(checked).toBeGreaterThan(10);
+  expect(arrays).toEqual([]);
+  expect(checked).toBeGreaterThan(20);
   expect(missing).toEqual([]);
 });

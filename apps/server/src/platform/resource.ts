@@ -33,6 +33,7 @@ import {
 import { allows, type GuardedAccess } from './route';
 
 export type { ChildCollection, LinkSet, Reference, TenantTable, Values };
+export { linkedTo };
 
 type Mode = 'create' | 'update';
 

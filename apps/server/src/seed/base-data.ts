@@ -2,7 +2,7 @@ import { DocumentAudience, ResourceKind, SemesterTerm, TagType } from '@lyceum/c
 import { semesters, teachVenues } from '../modules/calendar/calendar.table';
 import { courseCategories, productCategories, tags } from '../modules/catalogue/catalogue.table';
 import { categories, degrees, typeEnums } from '../modules/education/education.table';
-import { documents, resources } from '../modules/library/library.table';
+import { documents, resources, resourceTags } from '../modules/library/library.table';
 import type { Db } from '../platform/db';
 
 type TreeTable = typeof courseCategories | typeof productCategories;
@@ -173,7 +173,7 @@ export async function seedBaseData(db: Db, orgId: number, full: boolean) {
       audience: DocumentAudience.Staff,
     },
   ]);
-  await db.insert(resources).values([
+  const rows = [
     {
       organizationId: orgId,
       title: 'Limits in 10 minutes 十分钟理解极限',
@@ -198,5 +198,14 @@ export async function seedBaseData(db: Db, orgId: number, full: boolean) {
       categoryId: courses['Programming 程序设计'],
       tagIds: [],
     },
-  ]);
+  ];
+  // The rows, then each one's tags in the join table.
+  const inserted = await db
+    .insert(resources)
+    .values(rows.map(({ tagIds: _, ...row }) => row))
+    .returning({ id: resources.id });
+  const links = inserted.flatMap((r, i) =>
+    rows[i].tagIds.map((tagId) => ({ organizationId: orgId, resourceId: r.id, tagId })),
+  );
+  if (links.length) await db.insert(resourceTags).values(links);
 }

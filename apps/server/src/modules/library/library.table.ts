@@ -1,7 +1,7 @@
 import { documentAudienceLabels, resourceKindLabels } from '@lyceum/contract';
 import { bigint, foreignKey, index, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 import { createTime, enumCheck, organizationId, refId, tenantId, trigramIndex } from '../../platform/columns';
-import { courseCategories } from '../catalogue/catalogue.table';
+import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { organizations } from '../organization/organization.table';
 
 export const documents = pgTable(
@@ -34,7 +34,6 @@ export const resources = pgTable(
     url: varchar('url', { length: 512 }).notNull(),
     categoryId: refId('category_id'),
     // Tag ids (checked against the tag tree on every write); a GIN index serves "resources with tag X".
-    tagIds: bigint('tag_ids', { mode: 'number' }).array().notNull().default([]),
     description: varchar('description', { length: 1000 }),
     createTime: createTime(),
   },
@@ -44,9 +43,27 @@ export const resources = pgTable(
       columns: [t.organizationId, t.categoryId],
       foreignColumns: [courseCategories.organizationId, courseCategories.id],
     }),
-    index('resources_tags_ix').using('gin', t.tagIds),
     trigramIndex('resources_title_trgm', t.title),
     trigramIndex('resources_description_trgm', t.description),
     enumCheck('resources_kind_ck', t.kind, resourceKindLabels),
+  ],
+);
+
+// A teaching resource's tags (the engine's link set `tagIds`), checked by foreign keys.
+export const resourceTags = pgTable(
+  'resource_tags',
+  {
+    organizationId: organizationId(),
+    resourceId: bigint('resource_id', { mode: 'number' }).notNull(),
+    tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.resourceId, t.tagId] }),
+    index('resource_tags_tag_ix').on(t.organizationId, t.tagId),
+    foreignKey({
+      columns: [t.organizationId, t.resourceId],
+      foreignColumns: [resources.organizationId, resources.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }),
   ],
 );

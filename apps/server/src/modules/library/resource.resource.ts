@@ -1,8 +1,17 @@
 import { resourceEntity } from '@lyceum/contract';
-import { desc, sql } from 'drizzle-orm';
-import { createResource, fromEntity, permissionsOf } from '../../platform/resource';
+import { desc } from 'drizzle-orm';
+import { createResource, fromEntity, linkedTo, permissionsOf } from '../../platform/resource';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
-import { resources } from './library.table';
+import { resources, resourceTags } from './library.table';
+
+const tagLinks = {
+  tagIds: {
+    table: resourceTags,
+    owner: resourceTags.resourceId,
+    target: resourceTags.tagId,
+    ref: { table: tags, label: 'tag' },
+  },
+};
 
 export const resourceResource = createResource({
   ...fromEntity(resourceEntity),
@@ -10,10 +19,10 @@ export const resourceResource = createResource({
   permissions: permissionsOf('resource'),
   files: ['url'],
   search: [resources.title, resources.description],
-  filters: { tagId: (tagId) => sql`${tagId} = any(${resources.tagIds})` },
+  filters: { tagId: (tagId) => linkedTo(tagLinks.tagIds, resources, tagId) },
   sort: { default: [desc(resources.id)], fields: { title: resources.title, createTime: resources.createTime } },
   references: {
     categoryId: { table: courseCategories, label: 'course category' },
-    tagIds: { table: tags, label: 'tag' },
   },
+  links: tagLinks,
 });

@@ -15,7 +15,7 @@ import { disallowedHtmlWhat, sanitizeRichText } from '../../platform/sanitize';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { questionsOnPapers } from '../exam-paper/exam-paper.service';
-import { questions, questionVersions } from './question.table';
+import { questions, questionTags, questionVersions } from './question.table';
 
 type Input = ReturnType<typeof zQuestionCreate.parse> | ReturnType<typeof zQuestionUpdate.parse>;
 type Child = Input['children'][number];
@@ -79,8 +79,9 @@ export const questionResource = createResource({
   filters: {
     // A tag or knowledge point and everything below it in the tree.
     tagId: (tagId, ctx) =>
-      sql`${questions.tagIds} && array(with recursive d(id) as (select ${tagId}::bigint union all
-        select t.id from ${tags} t join d on t.parent_id = d.id where t.organization_id = ${ctx.orgId}) select id from d)`,
+      sql`exists (select 1 from ${questionTags} qt where qt.organization_id = ${questions.organizationId}
+        and qt.question_id = ${questions.id} and qt.tag_id in (with recursive d(id) as (select ${tagId}::bigint union all
+        select t.id from ${tags} t join d on t.parent_id = d.id where t.organization_id = ${ctx.orgId}) select id from d))`,
     createdFrom: (from) => gte(questions.createTime, new Date(from)),
     createdTo: (to) => lte(questions.createTime, new Date(to)),
   },
@@ -97,7 +98,14 @@ export const questionResource = createResource({
     degreeId: { table: degrees, label: 'degree' },
     categoryId: { table: categories, label: 'category' },
     subjectId: { table: courseCategories, label: 'subject' },
-    tagIds: { table: tags, label: 'tag or knowledge point' },
+  },
+  links: {
+    tagIds: {
+      table: questionTags,
+      owner: questionTags.questionId,
+      target: questionTags.tagId,
+      ref: { table: tags, label: 'tag or knowledge point' },
+    },
   },
   hooks: {
     validate(input) {
@@ -165,6 +173,10 @@ export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input
       ctx,
       ids.map((r, j) => ({ id: r.id, values: values[j] })),
     );
+    const tagRows = ids.flatMap((r, j) =>
+      [...new Set(batch[j].tagIds)].map((tagId) => ({ organizationId: ctx.orgId, questionId: r.id, tagId })),
+    );
+    if (tagRows.length) await tx.insert(questionTags).values(tagRows);
   }
   return inputs.length;
 }

@@ -25,7 +25,7 @@ import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { startExport } from '../export/export.service';
 import { questionResource } from './question.resource';
-import { questions, questionVersions } from './question.table';
+import { questions, questionTags, questionVersions } from './question.table';
 import { importQuestions, parseAiken, questionTemplate, readQuestionSheet, writeQuestions } from './question-io';
 
 const tagsRoute = ['question'];
@@ -61,14 +61,16 @@ export function questionRoutes(app: FastifyInstance) {
     const missing = body.tagIds.filter((id) => !known.some((k) => k.id === id));
     if (missing.length)
       throw invalidParams('tagIds', 'noSuchReference', { entity: 'tag or knowledge point', ids: missing.join(', ') });
-    const add = `{${body.tagIds.join(',')}}`;
-    await ctx.db
-      .update(questions)
-      .set({
-        tagIds: sql`array(select distinct unnest(${questions.tagIds} || ${add}::bigint[]))`,
-        updateTime: new Date(),
-      })
-      .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, body.ids)));
+    await ctx.db.transaction(async (tx) => {
+      const pairs = [...new Set(body.ids)].flatMap((questionId) =>
+        [...new Set(body.tagIds)].map((tagId) => ({ organizationId: ctx.orgId, questionId, tagId })),
+      );
+      await tx.insert(questionTags).values(pairs).onConflictDoNothing();
+      await tx
+        .update(questions)
+        .set({ updateTime: new Date() })
+        .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, body.ids)));
+    });
     return { updated: found.length };
   });
   defineEndpoint(app, api.question.tryAnswer, async ({ body }) => {

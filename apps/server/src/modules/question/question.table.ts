@@ -21,7 +21,7 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
-import { courseCategories } from '../catalogue/catalogue.table';
+import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { organizations } from '../organization/organization.table';
 
@@ -46,7 +46,6 @@ export const questions = pgTable(
     degreeId: refId('degree_id'),
     categoryId: refId('category_id'),
     subjectId: refId('subject_id'),
-    tagIds: bigint('tag_ids', { mode: 'number' }).array().notNull().default([]),
     version: integer('version').notNull().default(1),
     creatorId: bigint('creator_id', { mode: 'number' }),
     // Filled in by exams: share of correct answers and the discrimination index.
@@ -59,13 +58,11 @@ export const questions = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('questions_type_ix').on(t.organizationId, t.type),
-    index('questions_tags_ix').using('gin', t.tagIds),
     trigramIndex('questions_stem_trgm', t.stem),
     enumCheck('questions_type_ck', t.type, questionTypeLabels),
     enumCheck('questions_judge_ck', t.judgeType, judgeTypeLabels),
     enumCheck('questions_difficulty_ck', t.difficulty, difficultyLabels),
     enumCheck('questions_partial_ck', t.partialCredit, partialCreditLabels),
-    // Tags stay an array (checked by the engine, and by "used by" on delete) until join tables come.
     foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
     foreignKey({
       columns: [t.organizationId, t.categoryId],
@@ -96,5 +93,25 @@ export const questionVersions = pgTable(
       columns: [t.organizationId, t.questionId],
       foreignColumns: [questions.organizationId, questions.id],
     }).onDelete('cascade'),
+  ],
+);
+
+// A question's tags and knowledge points: a join table, so the database checks every id and a tag
+// in use cannot be deleted (the engine's link set `tagIds`).
+export const questionTags = pgTable(
+  'question_tags',
+  {
+    organizationId: organizationId(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.questionId, t.tagId] }),
+    index('question_tags_tag_ix').on(t.organizationId, t.tagId),
+    foreignKey({
+      columns: [t.organizationId, t.questionId],
+      foreignColumns: [questions.organizationId, questions.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }),
   ],
 );
