@@ -15,6 +15,9 @@ export interface Config {
   webDist: string;
   // Server processes sharing the port (node:cluster); more than one needs PostgreSQL.
   workers: number;
+  // How long a background job stays claimed without a heartbeat before another process may take
+  // it over (a process that died mid-job): JOB_LEASE_MS, default 30 s.
+  jobLeaseMs: number;
 }
 
 // Reads the settings documented in the README. A .env file at the repository root (or the working
@@ -30,6 +33,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const workers = parseWorkers(env.LYCEUM_WORKERS ?? env.WORKERS);
+  const jobLeaseMs = Number(env.JOB_LEASE_MS ?? 30_000);
+  if (!Number.isInteger(jobLeaseMs) || jobLeaseMs < 1000 || jobLeaseMs > 3_600_000)
+    throw new Error(`JOB_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000, got "${env.JOB_LEASE_MS}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -39,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     workers,
+    jobLeaseMs,
   };
 }
 

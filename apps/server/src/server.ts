@@ -76,6 +76,7 @@ export async function runServer(config: Config, mode: 'single' | 'worker'): Prom
     webDist: config.webDist,
     filesDir: filesDirOf(config),
     startJobs: true,
+    jobOptions: { leaseMs: config.jobLeaseMs },
   });
   const housekeeping = setInterval(
     () => void purgeExpired(database.db).catch((err) => app.log.error({ err })),

@@ -210,6 +210,80 @@ describe.skipIf(!onPostgres)(
       expect((await grant(admin, teacherGrants)).code).toBe(ResultCode.Success);
     });
 
+    it('a job both processes enqueue (the periodic purge) is one job and runs once', async () => {
+      // Each process enqueues the purge for the current hour at start; the dedupe key makes it one row.
+      const done = await within(30_000, async () => {
+        const { rows } = await db.query<{ status: string }>("select status from jobs where kind = 'jobs.purge'");
+        return rows.length > 0 && rows.every((r) => r.status === 'done');
+      });
+      const { rows } = await db.query<{ key: string; n: number; attempt: number }>(
+        "select dedupe_key as key, count(*)::int as n, max(attempt) as attempt from jobs where kind = 'jobs.purge' group by dedupe_key",
+      );
+      console.log(`periodic purge done after ${done} ms: ${JSON.stringify(rows)}`);
+      expect(rows.every((r) => r.n === 1 && r.attempt === 1)).toBe(true);
+    });
+
+    it('a job whose process is killed mid-run is resumed by another process', async () => {
+      // Two more servers with a short lease on a database of their own (so A and B take no part), and
+      // an export long enough to be caught running; whichever process runs it is killed.
+      const name2 = `${name}_k`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name2} template ${inject('templates')[templateKey(0)].postgres}`);
+      await admin.end();
+      const db2 = new pg.Client({ connectionString: databaseUrl(base, name2) });
+      await db2.connect();
+      const dir2 = mkdtempSync(path.join(os.tmpdir(), 'lyceum-multi-'));
+      const pair: Server[] = [];
+      try {
+        const orgId = inject('templates')[templateKey(0)].ids.demo.orgId;
+        await db2.query(
+          "insert into degrees (organization_id, name, sort) select $1, 'Bulk degree ' || g, 0 from generate_series(1, 50000) g",
+          [orgId],
+        );
+        const env2 = { ...env, DATABASE_URL: databaseUrl(base, name2), DATA_DIR: dir2, JOB_LEASE_MS: '1500' };
+        pair.push(...(await Promise.all([startServer(env2), startServer(env2)])));
+        const token = await login(pair[0].url, 'admin');
+        const started = await call<{ exportId: number }>(pair[0].url, '/api/degree/exportAsync?lang=en', {}, token);
+        expect(started.code, started.message).toBe(ResultCode.Success);
+        const jobOf = async () =>
+          (
+            await db2.query<{ status: string; attempt: number; lockedBy: string | null; progress: number }>(
+              `select status, attempt, locked_by as "lockedBy", progress from jobs
+               where kind = 'export.write' and payload->>'exportId' = $1`,
+              [String(started.response.exportId)],
+            )
+          ).rows[0];
+        let holder: Server | undefined;
+        await within(60_000, async () => {
+          const job = await jobOf();
+          holder = pair.find((p) => job?.lockedBy?.includes(`:${p.child.pid}:`));
+          return job?.status === 'running' && job.progress > 0 && job.progress < 1 && holder !== undefined;
+        });
+        holder!.child.kill('SIGKILL');
+        await holder!.exited;
+        const resumed = await within(60_000, async () => (await jobOf())?.status === 'done');
+        const job = await jobOf();
+        console.log(
+          `an export whose process was killed was finished by the other ${resumed} ms later (attempt ${job.attempt})`,
+        );
+        expect(job.attempt).toBe(2);
+        const exp = await db2.query<{ rows: number }>('select row_count as rows from exports where id = $1', [
+          started.response.exportId,
+        ]);
+        expect(exp.rows[0].rows).toBeGreaterThanOrEqual(50_000);
+      } finally {
+        for (const p of pair) p.child.kill('SIGTERM');
+        await Promise.all(pair.map((p) => p.exited));
+        await db2.end();
+        const cleanup = new pg.Client({ connectionString: base });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name2} with (force)`);
+        await cleanup.end();
+        rmSync(dir2, { recursive: true, force: true });
+      }
+    }, 180_000);
+
     it('cluster mode: WORKERS=2 forks two workers on one port, replaces a dead one, stops gracefully', async () => {
       const cluster = await startServer({ ...env, WORKERS: '2' });
       servers.push(cluster);
