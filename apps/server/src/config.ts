@@ -35,7 +35,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const workers = parseWorkers(env.LYCEUM_WORKERS ?? env.WORKERS);
   const jobLeaseMs = Number(env.JOB_LEASE_MS ?? 30_000);
   if (!Number.isInteger(jobLeaseMs) || jobLeaseMs < 1000 || jobLeaseMs > 3_600_000)
-    throw new Error(`JOB_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000, got "${env.JOB_LEASE_MS}"`);
+    throw new Error(
+      `JOB_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000, got "${env.JOB_LEASE_MS}"`,
+    );
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

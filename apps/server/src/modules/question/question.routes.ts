@@ -12,7 +12,7 @@ import {
   zQuestionFilter,
   zQuestionInput,
 } from '@lyceum/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidParams } from '../../platform/errors';
