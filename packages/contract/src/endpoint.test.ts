@@ -21,7 +21,7 @@ describe('endpointPath', () => {
 });
 
 describe('endpoint', () => {
-  const base = { path: '/api/x', summary: 's', tags: ['x'], access: 'login', response: z.null() } as const;
+  const base = { path: '/api/x', summary: 's', tags: ['x'], access: 'login' as const, response: z.null() };
   it('counts reads and calls that change nothing as idempotent, unless told otherwise', () => {
     expect(endpoint({ ...base, method: 'GET' }).idempotent).toBe(true);
     expect(endpoint({ ...base, method: 'POST' }).idempotent).toBe(true);
