@@ -83,7 +83,13 @@ describe('asynchronous export', () => {
     expect((await mine(academic)).list.map((e) => e.id)).not.toContain(id);
     const theirs = await download(academic, id);
     const missing = await download(academic, 987654);
-    expect(theirs.json()).toEqual({ ...missing.json(), message: `Export ${id} not found` });
+    // The same answer but for the id it names (in the message and the coded error's parameters).
+    const other = missing.json();
+    expect(theirs.json()).toEqual({
+      ...other,
+      message: `Export ${id} not found`,
+      error: { ...other.error, params: { entity: `Export ${id}` } },
+    });
     expect(missing.json().message).toBe('Export 987654 not found');
     for (const url of [`/api/export/select/${id}`, `/api/export/delete/${id}`]) {
       const res = await t.call('POST', url, { token: academic });
