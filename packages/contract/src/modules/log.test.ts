@@ -23,7 +23,8 @@ describe('operations told as sentences', () => {
   });
 
   it('shows codes it has no label for as they are, rather than failing', () => {
-    const future = { entity: 'examPaper', action: 'publish', recordLabel: 'Mid-term', success: true };
-    expect(describeOperation(future, 'Admin', 'en')).toBe('Admin publish exampaper «Mid-term»');
+    // Exam papers and their publishing have labels now; an entity and action of a later area do not.
+    const future = { entity: 'examSession', action: 'invigilate', recordLabel: 'Mid-term', success: true };
+    expect(describeOperation(future, 'Admin', 'en')).toBe('Admin invigilate examsession «Mid-term»');
   });
 });
