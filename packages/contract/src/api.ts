@@ -1,7 +1,25 @@
+import { authEndpoints } from './modules/auth-endpoints';
+import { commonEndpoints } from './modules/common-endpoints';
+import { dashboardEndpoints } from './modules/dashboard-endpoints';
+import { exportEndpoints } from './modules/export-endpoints';
+import { fileEndpoints } from './modules/file-endpoints';
+import { logEndpoints } from './modules/log-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
+import { roleEndpoints } from './modules/role-endpoints';
+import { systemConfigEndpoints } from './modules/system-config-endpoints';
+import { userEndpoints } from './modules/user-endpoints';
 
 // Every endpoint of the product beyond the resource engine's generated verbs, by domain:
 // the server registers each (defineEndpoint) and the web calls them (call(api.question.copy, ...)).
 export const api = {
+  auth: authEndpoints,
+  user: userEndpoints,
+  role: roleEndpoints,
+  common: commonEndpoints,
+  dashboard: dashboardEndpoints,
+  systemConfig: systemConfigEndpoints,
+  log: logEndpoints,
+  export: exportEndpoints,
+  file: fileEndpoints,
   question: questionEndpoints,
 };

@@ -1,5 +1,5 @@
-import type { ExportRow, ExportStarted, Lang, Page } from '@lyceum/contract';
-import { post, postWithLoading, unwrap } from '../shell/request';
+import { api, type ExportStarted, type Lang } from '@lyceum/contract';
+import { type Cancel, call, post, unwrap } from '../shell/request';
 import { download } from '../shell/transfer';
 import { cleanFilter } from './resource-api';
 import './export-i18n';
@@ -9,11 +9,13 @@ import './export-i18n';
 export const exportApi = {
   start: (resource: string, filter: object, lang: Lang) =>
     unwrap(post<ExportStarted>(`/api/${resource}/exportAsync?lang=${lang}`, cleanFilter(filter))),
-  page: (pageIndex: number, pageSize: number, silent = false) =>
-    unwrap(post<Page<ExportRow>>('/api/export/page', { pageIndex, pageSize }, { silent })),
-  select: (id: number) => unwrap(post<ExportRow>(`/api/export/select/${id}`, undefined, { silent: true })),
+  page: (pageIndex: number, pageSize: number, silent = false, { signal }: Cancel = {}) =>
+    call(api.export.page, { body: { pageIndex, pageSize } }, { silent, signal, retry: 2 }),
+  select: (id: number, { signal }: Cancel = {}) =>
+    call(api.export.select, { params: { id } }, { silent: true, signal, retry: 2 }),
+  // The file itself, not the envelope: a hand route of the server.
   download: (id: number) => download('GET', `/api/export/download/${id}`),
-  remove: (id: number) => unwrap(postWithLoading<unknown>(`/api/export/delete/${id}`)),
+  remove: (id: number) => call(api.export.remove, { params: { id } }, { loading: true }),
 };
 
 // The export list's path in the menu catalogue (Logs › Export list).

@@ -22,7 +22,7 @@ export function ExportProgress({ exportId, title, onClose }: { exportId: number;
   const [downloading, setDownloading] = useState(false);
   const query = useQuery({
     queryKey: ['export', exportId],
-    queryFn: () => exportApi.select(exportId),
+    queryFn: ({ signal }) => exportApi.select(exportId, { signal }),
     refetchInterval: (q) => (finished(q.state.data) ? false : POLL_MS),
   });
   const row = query.data;

@@ -1,5 +1,5 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { filePurposeRules, IMAGE_TYPES, type UploadedFile } from '@lyceum/contract';
+import { api, filePurposeRules, IMAGE_TYPES, type UploadedFile } from '@lyceum/contract';
 import { App, Avatar, Button, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,8 @@ const limits = (purpose: UploadPurpose) => {
 
 export function uploadFile(file: File, purpose: UploadPurpose, onProgress?: (f: number) => void) {
   return unwrap(
-    uploadRaw<UploadedFile>(`/api/file/upload?purpose=${purpose}`, file, {
+    // The body is the file itself, so it goes through uploadRaw (progress) to the endpoint's path.
+    uploadRaw<UploadedFile>(`${api.file.upload.path}?purpose=${purpose}`, file, {
       contentType: file.type || 'application/octet-stream',
       headers: { 'x-file-name': encodeURIComponent(file.name) },
       onProgress,

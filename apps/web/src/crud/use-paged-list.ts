@@ -30,7 +30,8 @@ type PageRequestOf<Filter> = Filter & Sort & { pageIndex: number; pageSize: numb
 // Filters, sorting and paging of one list, fetched through react-query; changing filters goes back to page 1.
 export function usePagedList<Row, Filter extends object>(
   key: string,
-  fetchPage: (req: PageRequestOf<Filter>) => Promise<Page<Row>>,
+  // The signal cancels a page no longer wanted (the filters changed while it loaded).
+  fetchPage: (req: PageRequestOf<Filter>, cancel: { signal?: AbortSignal }) => Promise<Page<Row>>,
   initialFilters: Filter,
 ): PagedList<Row, Filter> {
   const client = useQueryClient();
@@ -39,7 +40,7 @@ export function usePagedList<Row, Filter extends object>(
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: PAGE_SIZE_DEFAULT });
   const query = useQuery({
     queryKey: [key, 'page', filters, sort, paging],
-    queryFn: () => fetchPage({ ...filters, ...sort, ...paging }),
+    queryFn: ({ signal }) => fetchPage({ ...filters, ...sort, ...paging }, { signal }),
     placeholderData: keepPreviousData,
   });
   const data = query.data;

@@ -1,30 +1,25 @@
-import type { CurrentUser, Envelope, LoginResponse, MenuResponse, OrganizationPublic } from '@lyceum/contract';
-import { ResultCode } from '@lyceum/contract';
-import { ApiError, get, post, unwrap } from './request';
+import { api } from '@lyceum/contract';
+import { ApiError, type Cancel, call } from './request';
 import { clearMenu } from './routes';
 import { errorSentence } from './server-error';
 import { clearSession, loginPath, saveOrganization, saveSession } from './session';
 
-export function fetchOrganization(domain: string): Promise<OrganizationPublic> {
-  return unwrap(
-    get<OrganizationPublic>(`/api/common/organization/${encodeURIComponent(domain)}`, undefined, { silent: true }),
-  );
+export function fetchOrganization(domain: string) {
+  return call(api.common.organization, { params: { domain } }, { silent: true, retry: 2 });
 }
 
-export function fetchMenu(): Promise<MenuResponse> {
-  return unwrap(get<MenuResponse>('/api/user/menu', undefined, { silent: true }));
+export function fetchMenu() {
+  return call(api.auth.menu, {}, { silent: true, retry: 2 });
 }
 
-export function fetchCurrentUser(): Promise<CurrentUser> {
-  return unwrap(get<CurrentUser>('/api/user/current'));
+export function fetchCurrentUser({ signal }: Cancel = {}) {
+  return call(api.auth.current, {}, { signal, retry: 2 });
 }
 
 export type LoginOutcome = { ok: true } | { ok: false; code: number; message: string };
 
-function outcome(env: Envelope<LoginResponse>): LoginOutcome {
-  if (env.code !== ResultCode.Success)
-    return { ok: false, code: env.code, message: errorSentence(env.error, env.message) };
-  saveSession(env.response);
+function succeeded(session: { userName: string; realName: string; token: string }): LoginOutcome {
+  saveSession(session);
   clearMenu();
   return { ok: true };
 }
@@ -36,7 +31,7 @@ function failure(err: unknown): LoginOutcome {
 
 export async function login(domain: string, userName: string, password: string): Promise<LoginOutcome> {
   try {
-    return outcome(await post<LoginResponse>('/api/user/login', { userName, password, domain }, { silent: true }));
+    return succeeded(await call(api.auth.login, { body: { userName, password, domain } }, { silent: true }));
   } catch (err) {
     return failure(err);
   }
@@ -50,11 +45,9 @@ export function exchangeSecret(secret: string): Promise<LoginOutcome> {
   if (!pending) {
     pending = (async () => {
       try {
-        const result = outcome(await get<LoginResponse>('/api/user/login', { secret }, { silent: true }));
-        if (result.ok) {
-          const me = await unwrap(get<CurrentUser>('/api/user/current', undefined, { silent: true }));
-          saveOrganization(me.organization);
-        }
+        const result = succeeded(await call(api.auth.loginWithSecret, { query: { secret } }, { silent: true }));
+        const me = await call(api.auth.current, {}, { silent: true });
+        saveOrganization(me.organization);
         return result;
       } catch (err) {
         return failure(err);
@@ -66,8 +59,12 @@ export function exchangeSecret(secret: string): Promise<LoginOutcome> {
 }
 
 export async function logout(): Promise<void> {
-  const env = await get<null>('/api/user/logout');
-  if (env.code !== ResultCode.Success) return;
+  try {
+    await call(api.auth.logout, {});
+  } catch {
+    // The refusal has been shown; the session stays.
+    return;
+  }
   clearSession();
   clearMenu();
   window.location.assign(loginPath());

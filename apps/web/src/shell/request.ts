@@ -120,6 +120,12 @@ interface SendOptions extends RequestOptions {
   quietNetwork?: boolean;
 }
 
+// What a query function receives from TanStack Query (and what the API helpers take), so that
+// `queryFn: fetchThing` cancels the call when the query is no longer wanted.
+export interface Cancel {
+  signal?: AbortSignal;
+}
+
 export interface CallOptions extends RequestOptions {
   // Retries after a network failure or time-out (never after a refusal), for idempotent endpoints only.
   retry?: number;
@@ -151,6 +157,8 @@ export async function call<E extends Endpoint>(
         ...options,
         quietNetwork: !last,
       });
+      // Any other code (a wrong password's 402) is a refusal too, for the caller to handle.
+      if (env.code !== ResultCode.Success) throw new ApiError(env.code, env.message, env.error);
       return env.response;
     } catch (err) {
       const transient = err instanceof ApiError && err.code === 0;

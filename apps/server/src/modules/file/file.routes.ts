@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import { FilePurpose, isStaffKind, RoleKind, zIdParam, zUploadedFile } from '@lyceum/contract';
+import { api, isStaffKind, RoleKind, zIdParam } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { forbidden, invalidParams, notFound } from '../../platform/errors';
 import { noteSubject } from '../../platform/operation-log';
-import { defineFileRoute, defineRoute, type FileReply } from '../../platform/route';
+import { defineEndpoint, defineFileRoute, type FileReply } from '../../platform/route';
 import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
 import type { files } from './file.table';
@@ -36,39 +35,25 @@ async function download(storage: FileStorage, row: typeof files.$inferSelect): P
 }
 
 export function fileRoutes(app: FastifyInstance) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/file/upload',
-    summary: 'Upload a file (the body is the file itself; its name in the x-file-name header, URI-encoded)',
-    description:
-      'purpose: avatar and image ≤ 5 MB, logo ≤ 2 MB (PNG, JPEG, GIF, WebP); document ≤ 50 MB (PDF, Office, text, zip, ' +
-      'images); resource ≤ 500 MB (also audio and video). The type is read from the file’s bytes, not taken from the ' +
-      'browser. Avatars: anyone logged in; logos: whoever may save the system settings; the rest: staff.',
-    tags,
-    access: 'login',
-    mutates: true,
-    querystring: z.object({ purpose: z.enum(FilePurpose) }),
-    response: zUploadedFile,
-    handler: async ({ ctx, query, req }) => {
-      if (query.purpose === 'logo' && !ctx.permissions.has('systemConfig:update')) throw forbidden();
-      const staff = isStaffKind((ctx.roleKind ?? RoleKind.Student) as RoleKind);
-      if (query.purpose !== 'avatar' && query.purpose !== 'logo' && !staff) throw forbidden();
-      const body = req.body;
-      if (!(body instanceof Readable) && !Buffer.isBuffer(body)) {
-        throw invalidParams('file', 'fileBody');
-      }
-      const header = req.headers['x-file-name'];
-      let name = 'file';
-      try {
-        name = decodeURIComponent(typeof header === 'string' ? header : 'file');
-      } catch {
-        throw invalidParams('x-file-name', 'notUriEncoded');
-      }
-      noteSubject(req, { label: name });
-      const file = await uploadFile(ctx, app.storage, query.purpose, name, body);
-      noteSubject(req, { ids: [file.id] });
-      return file;
-    },
+  defineEndpoint(app, api.file.upload, async ({ ctx, query, req }) => {
+    if (query.purpose === 'logo' && !ctx.permissions.has('systemConfig:update')) throw forbidden();
+    const staff = isStaffKind((ctx.roleKind ?? RoleKind.Student) as RoleKind);
+    if (query.purpose !== 'avatar' && query.purpose !== 'logo' && !staff) throw forbidden();
+    const body = req.body;
+    if (!(body instanceof Readable) && !Buffer.isBuffer(body)) {
+      throw invalidParams('file', 'fileBody');
+    }
+    const header = req.headers['x-file-name'];
+    let name = 'file';
+    try {
+      name = decodeURIComponent(typeof header === 'string' ? header : 'file');
+    } catch {
+      throw invalidParams('x-file-name', 'notUriEncoded');
+    }
+    noteSubject(req, { label: name });
+    const file = await uploadFile(ctx, app.storage, query.purpose, name, body);
+    noteSubject(req, { ids: [file.id] });
+    return file;
   });
   defineFileRoute(app, {
     method: 'GET',

@@ -1,18 +1,8 @@
-import {
-  logLabels,
-  Permission,
-  zLoginLog,
-  zLoginLogFilter,
-  zLoginLogPageRequest,
-  zOperationLog,
-  zOperationLogFilter,
-  zOperationLogPageRequest,
-  zPage,
-} from '@lyceum/contract';
+import { api, logLabels, Permission, zLoginLogFilter, zOperationLogFilter } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_EXPORT_ROWS, requestLang } from '../../platform/resource-io';
-import { defineFileRoute, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileRoute } from '../../platform/route';
 import { loginLogPage } from '../auth/login-log.service';
 import { operationLogPage } from './log.service';
 import { loginLogSheet, operationLogSheet } from './log-export';
@@ -25,32 +15,9 @@ const tags = ['log'];
 
 // Logs › Operation log and Login log: read-only, the caller's organisation only.
 export function logRoutes(app: FastifyInstance) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/log/page',
-    summary: 'Page through the operation log: who did what to which record, and the result',
-    description:
-      'Newest first. Filters: userId, user (user name or real name contains), keyword (record name or refusal ' +
-      'message contains), entity, action, result (success or failure), mobile, from/to (ISO date-times).',
-    tags,
-    access: [Permission.logPage],
-    body: zOperationLogPageRequest,
-    response: zPage(zOperationLog),
-    handler: ({ ctx, body }) => operationLogPage(ctx, body),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/loginLog/page',
-    summary: 'Page through the login log: every login attempt, its result and reason, address and device',
-    description:
-      'Newest first. Filters: user (name typed or real name contains), result (success or failure), reason, ip ' +
-      '(contains), mobile, from/to (ISO date-times).',
-    tags,
-    access: [Permission.loginLogPage],
-    body: zLoginLogPageRequest,
-    response: zPage(zLoginLog),
-    handler: ({ ctx, body }) => loginLogPage(ctx, body),
-  });
+  defineEndpoint(app, api.log.page, ({ ctx, body }) => operationLogPage(ctx, body));
+  defineEndpoint(app, api.log.loginPage, ({ ctx, body }) => loginLogPage(ctx, body));
+  // The Excel exports answer a file, not the envelope, so they are no endpoints of the contract.
   defineFileRoute(app, {
     method: 'POST',
     url: '/api/log/export',

@@ -1,24 +1,25 @@
 import {
-  type CommonLists,
+  api,
   type EndpointOutput,
   type PageRequest,
   Permission,
   type Question,
   type QuestionInput,
-  questionEndpoints,
   type StudentAnswer,
-  type UserBrief,
   type zQuestionFilter,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { resourceApi } from '../../crud/resource-api';
-import { call, get, post, unwrap } from '../../shell/request';
+import { resourceApi, type TreeNode } from '../../crud/resource-api';
+import { call } from '../../shell/request';
 
 export type QuestionFilter = z.input<typeof zQuestionFilter>;
 export type QuestionPageRequest = QuestionFilter &
   PageRequest & { sortField?: string; sortOrder?: 'ascend' | 'descend' };
 export type QuestionSave = QuestionInput & { id?: number | null };
+
+// The course category tree (subjects) is a declared resource: its /tree is the engine's.
+const courseCategoryApi = resourceApi<NamedNode, never, never, never>('courseCategory');
 
 export const questionApi = resourceApi<Question, QuestionSave, QuestionSave, QuestionPageRequest>('question');
 
@@ -31,7 +32,7 @@ export const QP = {
   remove: Permission.questionDelete,
 } as const;
 
-export type QuestionVersion = EndpointOutput<typeof questionEndpoints.versions>[number];
+export type QuestionVersion = EndpointOutput<typeof api.question.versions>[number];
 
 export interface NamedNode {
   id: number;
@@ -39,24 +40,28 @@ export interface NamedNode {
   children?: NamedNode[];
 }
 
-const api = questionEndpoints;
-export const copyQuestion = (id: number) => call(api.copy, { params: { id } }, { loading: true });
+export const copyQuestion = (id: number) => call(api.question.copy, { params: { id } }, { loading: true });
 export const questionVersions = (id: number, signal?: AbortSignal) =>
-  call(api.versions, { params: { id } }, { signal, retry: 2 });
+  call(api.question.versions, { params: { id } }, { signal, retry: 2 });
 export const importAiken = (text: string, score: number, dryRun: boolean) =>
-  call(api.importAiken, { body: { text, score, dryRun } }, { loading: true });
+  call(api.question.importAiken, { body: { text, score, dryRun } }, { loading: true });
 export const bulkTag = (ids: number[], tagIds: number[]) =>
-  call(api.bulkTag, { body: { ids, tagIds } }, { loading: true });
+  call(api.question.bulkTag, { body: { ids, tagIds } }, { loading: true });
 export const tryAnswerOnServer = (question: QuestionInput, answer: unknown, signal?: AbortSignal) =>
-  call(api.tryAnswer, { body: { question, answer: answer as StudentAnswer } }, { signal, retry: 1 });
+  call(api.question.tryAnswer, { body: { question, answer: answer as StudentAnswer } }, { signal, retry: 1 });
 
 const STALE = 60_000;
+
+// The engine's tree rows carry every column; the pickers need the name and the children.
+function named(nodes: TreeNode[]): NamedNode[] {
+  return nodes.map((n) => ({ id: n.id, name: String(n.name ?? ''), children: named(n.children ?? []) }));
+}
 
 // Degrees, categories, subjects, tags and people: the look-ups every question screen shares.
 export function useCommonLists() {
   return useQuery({
     queryKey: ['common', 'list'],
-    queryFn: () => unwrap(get<CommonLists>('/api/common/list')),
+    queryFn: ({ signal }) => call(api.common.lists, {}, { signal, retry: 2 }),
     staleTime: STALE,
   });
 }
@@ -64,7 +69,7 @@ export function useCommonLists() {
 export function useSubjects() {
   return useQuery({
     queryKey: ['courseCategory', 'tree'],
-    queryFn: () => unwrap(post<NamedNode[]>('/api/courseCategory/tree', {})),
+    queryFn: async () => named(await courseCategoryApi.tree()),
     staleTime: STALE,
   });
 }
@@ -73,11 +78,9 @@ export function useSubjects() {
 export function useTagTree() {
   return useQuery({
     queryKey: ['tag', 'common-tree'],
-    queryFn: async () => {
-      const [tags, points] = await Promise.all([
-        unwrap(get<NamedNode[]>('/api/common/tag/tree', { type: 1 })),
-        unwrap(get<NamedNode[]>('/api/common/tag/tree', { type: 2 })),
-      ]);
+    queryFn: async ({ signal }) => {
+      const tree = (type: number) => call(api.common.tagTree, { query: { type } }, { signal, retry: 2 });
+      const [tags, points] = await Promise.all([tree(1), tree(2)]);
       return { tags, points };
     },
     staleTime: STALE,
@@ -87,7 +90,7 @@ export function useTagTree() {
 export function useUsers() {
   return useQuery({
     queryKey: ['user', 'brief'],
-    queryFn: () => unwrap(post<UserBrief[]>('/api/user/select/organizationId', {}, { silent: true })),
+    queryFn: ({ signal }) => call(api.user.ofOrganization, { body: {} }, { signal, silent: true }),
     staleTime: STALE,
     retry: false,
   });

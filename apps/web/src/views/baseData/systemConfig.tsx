@@ -1,25 +1,17 @@
-import {
-  type CurrentUser,
-  type SystemConfig,
-  systemConfigMeta,
-  zSystemConfig,
-  type zSystemConfigRow,
-} from '@lyceum/contract';
+import { api, type CurrentUser, type SystemConfig, systemConfigMeta, zSystemConfig } from '@lyceum/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { formBody } from '../../crud/meta-form-drawer';
 import { formItem } from '../../crud/meta-inputs';
 import type { FormView } from '../../crud/resource-view';
 import { showServerFieldError } from '../../crud/server-field-error';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { ApiError, post, postWithLoading, unwrap } from '../../shell/request';
+import { ApiError, call } from '../../shell/request';
 import { readOrganizationConfig, saveOrganization } from '../../shell/session';
 
-type Row = z.infer<typeof zSystemConfigRow>;
 type Values = Record<string, unknown>;
 
 const view: FormView = { meta: systemConfigMeta, schema: zSystemConfig, upload: 'logo' };
@@ -35,7 +27,7 @@ export default function SystemConfigView() {
   const canSave = usePermission(['systemConfig:update']);
   const config = useQuery({
     queryKey: ['systemConfig'],
-    queryFn: () => unwrap(post<Row>('/api/systemConfig/get')),
+    queryFn: ({ signal }) => call(api.systemConfig.get, {}, { signal, retry: 2 }),
   });
 
   useEffect(() => {
@@ -46,7 +38,7 @@ export default function SystemConfigView() {
     setSaving(true);
     try {
       const body = formBody(view, values) as SystemConfig;
-      const saved = await unwrap(postWithLoading<Row>('/api/systemConfig/save', body));
+      const saved = await call(api.systemConfig.save, { body }, { loading: true });
       client.setQueryData(['systemConfig'], saved);
       // The shell shows the organisation's face from the current user; update it now, not on next login.
       const me = client.getQueryData<CurrentUser>(['currentUser']);

@@ -1,6 +1,6 @@
-import type { DashboardSummary } from '@lyceum/contract';
-import { get, unwrap } from '../../shell/request';
+import { api } from '@lyceum/contract';
+import { type Cancel, call } from '../../shell/request';
 
-export function dashboardSummary(): Promise<DashboardSummary> {
-  return unwrap(get<DashboardSummary>('/api/dashboard/summary'));
+export function dashboardSummary({ signal }: Cancel = {}) {
+  return call(api.dashboard.summary, {}, { signal, retry: 2 });
 }

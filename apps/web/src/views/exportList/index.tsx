@@ -34,7 +34,7 @@ export default function ExportListView() {
   const [downloading, setDownloading] = useState<number | null>(null);
   const query = useQuery({
     queryKey: ['export', 'page', page.index, page.size],
-    queryFn: () => exportApi.page(page.index, page.size),
+    queryFn: ({ signal }) => exportApi.page(page.index, page.size, false, { signal }),
     refetchInterval: (q) => (q.state.data?.list.some(active) ? POLL_MS : false),
   });
 

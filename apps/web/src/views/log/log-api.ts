@@ -1,15 +1,15 @@
-import type { Lang, LoginLog, LoginLogFilter, OperationLog, OperationLogFilter, Page } from '@lyceum/contract';
-import { post, unwrap } from '../../shell/request';
+import { api, type Lang, type LoginLogFilter, type OperationLogFilter } from '@lyceum/contract';
+import { type Cancel, call } from '../../shell/request';
 import { download } from '../../shell/transfer';
 
 type Paged<F> = F & { pageIndex: number; pageSize: number };
 
-export function operationLogPage(req: Paged<OperationLogFilter>): Promise<Page<OperationLog>> {
-  return unwrap(post<Page<OperationLog>>('/api/log/page', req));
+export function operationLogPage(req: Paged<OperationLogFilter>, { signal }: Cancel = {}) {
+  return call(api.log.page, { body: req }, { signal, retry: 2 });
 }
 
-export function loginLogPage(req: Paged<LoginLogFilter>): Promise<Page<LoginLog>> {
-  return unwrap(post<Page<LoginLog>>('/api/loginLog/page', req));
+export function loginLogPage(req: Paged<LoginLogFilter>, { signal }: Cancel = {}) {
+  return call(api.log.loginPage, { body: req }, { signal, retry: 2 });
 }
 
 // The matching entries as an Excel file, in the screen's language.

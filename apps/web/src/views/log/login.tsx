@@ -29,7 +29,7 @@ function isReason(value: string): value is LoginReason {
 export default function LoginLogView() {
   const { t } = useTranslation();
   const lang = useLang();
-  const list = usePagedList<LoginLog, Filter>('loginLog', (req) => loginLogPage(serverFilter(req)), {});
+  const list = usePagedList<LoginLog, Filter>('loginLog', (req, cancel) => loginLogPage(serverFilter(req), cancel), {});
   const columns: TableColumnsType<LoginLog> = [
     {
       title: logLabels.time[lang],

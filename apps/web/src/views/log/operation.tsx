@@ -35,7 +35,11 @@ const entityKeys = Object.keys(operationEntityLabels) as OperationEntity[];
 export default function OperationLogView() {
   const { t } = useTranslation();
   const lang = useLang();
-  const list = usePagedList<OperationLog, Filter>('operationLog', (req) => operationLogPage(serverFilter(req)), {});
+  const list = usePagedList<OperationLog, Filter>(
+    'operationLog',
+    (req, cancel) => operationLogPage(serverFilter(req), cancel),
+    {},
+  );
   const columns: TableColumnsType<OperationLog> = [
     {
       title: logLabels.time[lang],

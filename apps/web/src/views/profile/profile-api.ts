@@ -1,18 +1,18 @@
-import type { CurrentUser, ProfileUpdate, User } from '@lyceum/contract';
-import { get, postWithLoading, unwrap } from '../../shell/request';
+import { api, type ProfileUpdate } from '@lyceum/contract';
+import { type Cancel, call } from '../../shell/request';
 
-export function loadProfile(): Promise<CurrentUser> {
-  return unwrap(get<CurrentUser>('/api/user/current'));
+export function loadProfile({ signal }: Cancel = {}) {
+  return call(api.auth.current, {}, { signal, retry: 2 });
 }
 
-export function updateProfile(body: ProfileUpdate): Promise<User> {
-  return unwrap(postWithLoading<User>('/api/user/updateProfile', body));
+export function updateProfile(body: ProfileUpdate) {
+  return call(api.auth.updateProfile, { body }, { loading: true });
 }
 
-export function switchRole(roleId: number): Promise<unknown> {
-  return unwrap(postWithLoading<unknown>('/api/user/change', { roleId }));
+export function switchRole(roleId: number) {
+  return call(api.auth.changeRole, { body: { roleId } }, { loading: true });
 }
 
-export function changePassword(oldPassword: string, newPassword: string): Promise<unknown> {
-  return unwrap(postWithLoading<unknown>('/api/user/changePassword', { oldPassword, newPassword }));
+export function changePassword(oldPassword: string, newPassword: string) {
+  return call(api.auth.changePassword, { body: { oldPassword, newPassword } }, { loading: true });
 }

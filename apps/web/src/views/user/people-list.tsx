@@ -10,7 +10,10 @@ export type PeopleFilter = { userName?: string; realName?: string; keyword?: str
 
 interface Props {
   queryKey: string;
-  fetchPage: (req: PeopleFilter & { pageIndex: number; pageSize: number }) => Promise<Page<User>>;
+  fetchPage: (
+    req: PeopleFilter & { pageIndex: number; pageSize: number },
+    cancel: { signal?: AbortSignal },
+  ) => Promise<Page<User>>;
   emptyText: string;
   // The teacher list filters by user and real name; the student list by one keyword.
   filter: 'names' | 'keyword';

@@ -1,28 +1,27 @@
-import type { Page, Role, User, UserCreate, UserPageRequest, UserUpdate } from '@lyceum/contract';
+import { api, type Role, type User, type UserCreate, type UserPageRequest, type UserUpdate } from '@lyceum/contract';
 import { resourceApi } from '../../crud/resource-api';
-import { post, postWithLoading, unwrap } from '../../shell/request';
+import { type Cancel, call } from '../../shell/request';
+import { roleApi } from './role-api';
 
 export const userApi = resourceApi<User, UserCreate, UserUpdate, UserPageRequest>('user');
 
-export function teacherPage(req: UserPageRequest & { keyword?: string }): Promise<Page<User>> {
-  return unwrap(post<Page<User>>('/api/user/teacher/page', req));
+export function teacherPage(req: UserPageRequest & { keyword?: string }, { signal }: Cancel = {}) {
+  return call(api.user.teacherPage, { body: req }, { signal, retry: 2 });
 }
 
-export function studentPage(req: { keyword?: string; pageIndex: number; pageSize: number }): Promise<Page<User>> {
-  return unwrap(post<Page<User>>('/api/user/categoryStudentPage', req));
+export function studentPage(req: { keyword?: string; pageIndex: number; pageSize: number }, { signal }: Cancel = {}) {
+  return call(api.user.categoryStudentPage, { body: req }, { signal, retry: 2 });
 }
 
-export function changeStatus(id: number, status: User['status']): Promise<unknown> {
-  return unwrap(postWithLoading<unknown>(`/api/user/changeStatus/${id}`, { status }));
+export function changeStatus(id: number, status: User['status']) {
+  return call(api.user.changeStatus, { params: { id }, body: { status } }, { loading: true });
 }
 
-export function resetPassword(id: number, password?: string): Promise<{ password: string | null }> {
-  return unwrap(
-    postWithLoading<{ password: string | null }>(`/api/user/resetPassword/${id}`, password ? { password } : {}),
-  );
+export function resetPassword(id: number, password?: string) {
+  return call(api.user.resetPassword, { params: { id }, body: password ? { password } : {} }, { loading: true });
 }
 
 // All the organisation's roles, for the role filter (and, through their organizationId, the path below).
 export function roleList(): Promise<Role[]> {
-  return unwrap(post<Role[]>('/api/role/list'));
+  return roleApi.list();
 }

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { FilePurpose, zUploadedFile } from './file';
+
+// The upload's body is the file itself (not JSON), so the web sends it with uploadRaw to this
+// endpoint's path; the downloads answer a file and stay hand routes.
+export const fileEndpoints = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/file/upload',
+    summary: 'Upload a file (the body is the file itself; its name in the x-file-name header, URI-encoded)',
+    description:
+      'purpose: avatar and image ≤ 5 MB, logo ≤ 2 MB (PNG, JPEG, GIF, WebP); document ≤ 50 MB (PDF, Office, text, zip, ' +
+      'images); resource ≤ 500 MB (also audio and video). The type is read from the file’s bytes, not taken from the ' +
+      'browser. Avatars: anyone logged in; logos: whoever may save the system settings; the rest: staff.',
+    tags: ['file'],
+    access: 'login',
+    mutates: true,
+    query: z.object({ purpose: z.enum(FilePurpose) }),
+    response: zUploadedFile,
+  }),
+};
