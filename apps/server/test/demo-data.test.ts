@@ -1,4 +1,4 @@
-import { type Page, type Question, ResultCode } from '@lyceum/contract';
+import { type ExamPaper, ExamPaperStatus, type Page, PaperType, type Question, ResultCode } from '@lyceum/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
@@ -26,4 +26,15 @@ it('the demo has staff, students, base data and a question bank of every type', 
   const north = await t.login('north', 'admin');
   const none = await t.call<Page<Question>>('POST', '/api/question/page', { token: north, body: {} });
   expect(none.response.total).toBe(0);
+});
+
+it('the demo has a published exam paper built from the bank and a draft homework paper', async () => {
+  const teacher = await t.login('demo', 'teacher');
+  const papers = await t.call<Page<ExamPaper>>('POST', '/api/examPaper/page', { token: teacher, body: {} });
+  const published = papers.response.list.find((p) => p.status === ExamPaperStatus.Published);
+  expect(published?.questionCount).toBeGreaterThanOrEqual(5);
+  expect(published?.totalScore).toBeGreaterThan(0);
+  const full = await t.call<ExamPaper>('POST', `/api/examPaper/select/${published?.id}`, { token: teacher });
+  expect(full.response.sections?.length).toBeGreaterThanOrEqual(2);
+  expect(papers.response.list.some((p) => p.paperType === PaperType.Homework)).toBe(true);
 });

@@ -1,0 +1,66 @@
+import { PaperType, QuestionType, type RoleKind, zExamPaperCreate } from '@lyceum/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { courseCategories } from '../modules/catalogue/catalogue.table';
+import { examPaperResource } from '../modules/exam-paper/exam-paper.resource';
+import { questions } from '../modules/question/question.table';
+import type { RequestContext } from '../platform/context';
+import type { Db } from '../platform/db';
+
+// Two papers from the demo question bank, built through the engine like the API builds them: a
+// published calculus paper (exams will use it) and a draft homework paper.
+export async function seedPapers(db: Db, orgId: number, userId: number) {
+  const ctx: RequestContext = {
+    orgId,
+    domain: 'demo',
+    userId,
+    userName: 'teacher',
+    realName: 'Seed',
+    roleId: null,
+    roleKind: 3 as RoleKind,
+    permissions: new Set(['examPaper:page', 'examPaper:publish']),
+    tokenHash: '',
+    db,
+  };
+  const [calculus] = await db
+    .select({ id: courseCategories.id })
+    .from(courseCategories)
+    .where(and(eq(courseCategories.organizationId, orgId), eq(courseCategories.name, 'Calculus 微积分')));
+  const bank = await db
+    .select({ id: questions.id, type: questions.type, score: questions.score, subjectId: questions.subjectId })
+    .from(questions)
+    .where(eq(questions.organizationId, orgId))
+    .orderBy(asc(questions.id));
+  const pick = (type: number, n: number) =>
+    bank
+      .filter((q) => q.type === type && (!calculus || q.subjectId === calculus.id))
+      .slice(0, n)
+      .map((q) => ({ questionId: q.id, score: q.score }));
+  const final = await examPaperResource.create(
+    ctx,
+    zExamPaperCreate.parse({
+      name: 'Calculus I — final practice 微积分期末练习',
+      subjectId: calculus?.id ?? null,
+      durationMinutes: 90,
+      sections: [
+        {
+          title: 'Part I: single choice 单选题',
+          instructions: 'Choose one answer. 每题只有一个正确答案。',
+          items: pick(QuestionType.SingleChoice, 4),
+        },
+        { title: 'Part II: gap filling 填空题', items: pick(QuestionType.GapFilling, 3) },
+        { title: 'Part III: short answer 简答题', items: pick(QuestionType.ShortAnswer, 2) },
+      ].filter((s) => s.items.length),
+    }),
+  );
+  if ((final.questionCount as number) > 0) await examPaperResource.runAction(ctx, 'publish', final.id as number, {});
+  await examPaperResource.create(
+    ctx,
+    zExamPaperCreate.parse({
+      name: 'Week 3 homework 第三周作业',
+      paperType: PaperType.Homework,
+      sections: [
+        { title: 'Exercises 练习', items: bank.slice(0, 5).map((q) => ({ questionId: q.id, score: q.score })) },
+      ],
+    }),
+  );
+}
