@@ -104,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('ctx', null);
   app.decorateRequest('resultCode', 0);
   app.decorateRequest('resultMessage', null);
+  app.decorateRequest('resultError', null);
   app.decorateRequest('logSubject', null);
   app.decorate('resolveSession', (_req, lookup) => resolveSession(opts.db, lookup));
 

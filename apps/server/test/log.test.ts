@@ -72,6 +72,9 @@ describe('operation log', () => {
     const [forbidden, , invalid, , created] = res.response.list;
     expect(invalid).toMatchObject({ responseCode: ResultCode.InvalidParams, entity: 'degree' });
     expect(invalid.message).toMatch(/^name: /);
+    // Coded too, so the log reads the refusal in the reader's language.
+    expect(invalid.error).toMatchObject({ key: 'required', field: 'name' });
+    expect(created.error).toBeNull();
     expect(forbidden).toMatchObject({ responseCode: ResultCode.Forbidden, mobile: true });
     expect(forbidden.message).toBeTruthy();
     expect(created).toMatchObject({ message: null, mobile: false, realName: 'Alice Admin', method: 'POST' });

@@ -43,6 +43,7 @@ function send(req: FastifyRequest, reply: FastifyReply, code: number, detail: Er
   const message = errorMessage(detail);
   // The operation log keeps the refusal beside the call.
   req.resultMessage = message;
+  req.resultError = detail;
   return reply.status(status).send({ code, message, response: null, error: detail });
 }
 

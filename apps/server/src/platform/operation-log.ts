@@ -1,4 +1,4 @@
-import { isMobileUserAgent, ResultCode } from '@lyceum/contract';
+import { type ErrorDetail, isMobileUserAgent, ResultCode } from '@lyceum/contract';
 import type { FastifyRequest } from 'fastify';
 import { operationLogs } from '../modules/log/log.table';
 import type { RequestContext } from './context';
@@ -26,6 +26,8 @@ declare module 'fastify' {
     logSubject: LogSubject | null;
     // The refusal message sent back (the error handler sets it), kept in the log for failures.
     resultMessage: string | null;
+    // Its coded form ({key, field, params}).
+    resultError: ErrorDetail | null;
   }
 }
 
@@ -149,6 +151,7 @@ export class OperationLog {
       recordIds: ids,
       recordLabel: label ? shorten(label, LABEL_MAX) : null,
       message: code === ResultCode.Success ? null : shorten(req.resultMessage ?? '', MESSAGE_MAX) || null,
+      error: code === ResultCode.Success ? null : (req.resultError ?? null),
       path: req.url.split('?')[0].slice(0, 255),
       method: req.method,
       mobile: isMobileUserAgent(req.headers['user-agent']),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginReason } from '../enums/login-reason';
 import { type OperationAction, operationActionLabels } from '../enums/operation-action';
+import { zErrorDetail } from '../errors';
 import { zDateText, zDateTime, zId } from '../fields';
 import type { EnumLabel, Lang } from '../labels';
 import { zPageRequest } from '../paging';
@@ -66,6 +67,8 @@ export const zOperationLog = z.object({
   responseCode: z.number().int(),
   // Why it was refused; null on success.
   message: z.string().nullable(),
+  // The refusal's code, to say it in the reader's language (older entries have only the message).
+  error: zErrorDetail.nullable(),
   mobile: z.boolean(),
   durationMs: z.number().int(),
   ip: z.string().nullable(),

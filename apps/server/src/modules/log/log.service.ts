@@ -43,6 +43,7 @@ const columns = {
   recordLabel: ops.recordLabel,
   responseCode: ops.responseCode,
   message: ops.message,
+  error: ops.error,
   mobile: ops.mobile,
   durationMs: ops.durationMs,
   ip: ops.ip,

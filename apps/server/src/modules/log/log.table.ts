@@ -1,5 +1,6 @@
+import type { ErrorDetail } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId, tenantId } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
@@ -18,6 +19,8 @@ export const operationLogs = pgTable(
     recordIds: bigint('record_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     recordLabel: varchar('record_label', { length: 255 }),
     message: varchar('message', { length: 500 }),
+    // The refusal's code, field and parameters, so the log says it in the reader's language.
+    error: jsonb('error').$type<ErrorDetail>(),
     path: varchar('path', { length: 255 }).notNull(),
     method: varchar('method', { length: 8 }).notNull(),
     mobile: boolean('mobile').notNull().default(false),

@@ -18,7 +18,7 @@ import { fetchCurrentUser } from '../../shell/auth-api';
 import { currentLanguage, type Language, useLang } from '../../shell/i18n';
 import { roleName } from '../../shell/role-name';
 import { useMenu } from '../../shell/routes';
-import { ResultCell } from '../log/log-parts';
+import { ResultCell, refusalText } from '../log/log-parts';
 import { formatTime } from '../user/user-columns';
 import { ChartBox } from './chart-box';
 import { dashboardSummary } from './dashboard-api';
@@ -90,7 +90,7 @@ function RecentOperations({ rows }: { rows: OperationLog[] }) {
           key: 'result',
           width: 220,
           render: (_, r) => (
-            <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} lang={lang} />
+            <ResultCell success={r.success} code={r.responseCode} message={refusalText(r)} t={t} lang={lang} />
           ),
         },
       ]}

@@ -21,6 +21,7 @@ import {
   DeviceCell,
   ExportButton,
   ResultCell,
+  refusalText,
   serverFilter,
   UserCell,
 } from './log-parts';
@@ -65,7 +66,9 @@ export default function OperationLogView() {
       title: logLabels.result[lang],
       key: 'result',
       width: 210,
-      render: (_, r) => <ResultCell success={r.success} code={r.responseCode} message={r.message} t={t} lang={lang} />,
+      render: (_, r) => (
+        <ResultCell success={r.success} code={r.responseCode} message={refusalText(r)} t={t} lang={lang} />
+      ),
     },
     {
       title: logLabels.deviceAddress[lang],
