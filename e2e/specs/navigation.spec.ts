@@ -23,11 +23,11 @@ test.describe('menu-driven navigation', () => {
 
   test('a view chunk that fails to load offers a retry', async ({ page }) => {
     await loginAs(page, 'admin');
-    await page.route('**/assets/teacher-*.js', (route) => route.abort());
+    await page.route('**/assets/teacher-list.view-*.js', (route) => route.abort());
     await page.locator('.sidebar').getByRole('menuitem', { name: 'Users' }).first().click();
     await page.locator('.sidebar').getByRole('menuitem', { name: 'Teachers' }).click();
     await expect(page.getByText('The page could not be loaded')).toBeVisible();
-    await page.unroute('**/assets/teacher-*.js');
+    await page.unroute('**/assets/teacher-list.view-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('columnheader', { name: 'User name' })).toBeVisible();
   });

@@ -4,10 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { pickTitle, useLang } from './i18n';
 import { plannedComponents, type RouteMeta } from './routes';
 import { ChunkErrorView, ComingSoonView, MissingModuleView } from './status-views';
-
-type ViewModule = { default: ComponentType };
-// View files are named like the menu's components (camelCase); kebab-case files beside them are helpers.
-const views = import.meta.glob<ViewModule>(['../views/**/*.tsx', '!../views/**/*-*.tsx']);
+import { type ViewModule, viewLoader } from './view-registry';
 
 class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
@@ -31,10 +28,10 @@ function loadWithTimeout(load: () => Promise<ViewModule>): Promise<ViewModule> {
 
 type LoadState = { kind: 'loading' } | { kind: 'ready'; View: ComponentType } | { kind: 'failed' };
 
-// Loads the view file the menu names, with the spec's 120 s chunk timeout and a retry.
+// Loads the view the registry holds for the menu's component, with the spec's 120 s chunk timeout and a retry.
 export function ViewHost({ route }: { route: RouteMeta }) {
   const lang = useLang();
-  const load = views[`../views/${route.component}.tsx`];
+  const load = viewLoader(route.component);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
 

@@ -3,7 +3,7 @@ import { Button, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { htmlText } from '../../rich-text/plain-text';
-import '../../domains/question/question.css';
+import './question.css';
 
 export function questionColumns(
   t: TFunction,

@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Space, Typography } from 'antd';
 import { useContext } from 'react';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import type { CoreDraft, Keyword, ShortKey } from '../../domains/question/question-draft';
 import { RichTextInput } from '../../rich-text/rich-text-input';
 import { Field, fieldId, IssuesContext } from './editor-field';
+import { useQuestionTexts } from './i18n';
+import type { CoreDraft, Keyword, ShortKey } from './question-draft';
 
 interface Props {
   q: CoreDraft;

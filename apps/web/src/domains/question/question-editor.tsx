@@ -11,18 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Result, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { QP, questionApi } from '../../domains/question/question-api';
-import {
-  checkDraft,
-  type Draft,
-  draftOf,
-  emptyDraft,
-  type Issues,
-  savePayload,
-  withDerivedScore,
-} from '../../domains/question/question-draft';
-import { EditorPreview } from '../../domains/question/render/editor-preview';
 import { useLang } from '../../shell/i18n';
 import { closeTab, useTabLocation } from '../../shell/layout/tabs-store';
 import { usePermission } from '../../shell/permission';
@@ -32,7 +20,19 @@ import { ClassificationFields } from './classification-fields';
 import { ComposeEditor } from './compose-editor';
 import { CoreEditor } from './core-editor';
 import { IssuesContext } from './editor-field';
-import '../../domains/question/question.css';
+import { useQuestionTexts } from './i18n';
+import { QP, questionApi } from './question-api';
+import {
+  checkDraft,
+  type Draft,
+  draftOf,
+  emptyDraft,
+  type Issues,
+  savePayload,
+  withDerivedScore,
+} from './question-draft';
+import { EditorPreview } from './render/editor-preview';
+import './question.css';
 
 const LIST_PATH = '/question/list';
 

@@ -1,16 +1,10 @@
 import { difficultyLabels, enumValues, labelOf } from '@lyceum/contract';
 import { Select, TreeSelect } from 'antd';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import {
-  type TreeOption,
-  toTreeOptions,
-  useCommonLists,
-  useSubjects,
-  useTagTree,
-} from '../../domains/question/question-api';
-import type { Draft } from '../../domains/question/question-draft';
 import { useLang } from '../../shell/i18n';
 import { Field, fieldId } from './editor-field';
+import { useQuestionTexts } from './i18n';
+import { type TreeOption, toTreeOptions, useCommonLists, useSubjects, useTagTree } from './question-api';
+import type { Draft } from './question-draft';
 
 // Tags (type 1) and knowledge points (type 2) as two unselectable group nodes of one tree.
 export function useTagOptions(): { options: TreeOption[]; loading: boolean } {

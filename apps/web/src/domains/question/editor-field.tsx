@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { Issues } from '../../domains/question/question-draft';
+import type { Issues } from './question-draft';
 
 // The contract's issues of the whole question, keyed by path ("options.1.content"); each field
 // shows its own, and nested editors only need their path prefix.

@@ -2,9 +2,9 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { BLANK_MARKER } from '@lyceum/contract';
 import { Button, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useContext } from 'react';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { type Blank, type CoreDraft, DEFAULT_RULES, type GapKey } from '../../domains/question/question-draft';
 import { Field, fieldId, IssuesContext, useIssue } from './editor-field';
+import { useQuestionTexts } from './i18n';
+import { type Blank, type CoreDraft, DEFAULT_RULES, type GapKey } from './question-draft';
 
 interface Props {
   q: CoreDraft;

@@ -22,15 +22,15 @@ import { z } from 'zod';
 import { useConfirm } from '../../crud/confirm';
 import type { Selection } from '../../crud/resource-list-page';
 import { ResourceScreen } from '../../crud/resource-screen';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { copyQuestion, QP, useUsers } from '../../domains/question/question-api';
-import { PreviewDrawer } from '../../domains/question/render/preview-drawer';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { AikenModal } from './aiken-modal';
 import { BulkTagModal } from './bulk-tag-modal';
+import { useQuestionTexts } from './i18n';
+import { copyQuestion, QP, useUsers } from './question-api';
 import { questionColumns } from './question-columns';
 import { QuestionFilterItems, toQuestionFilter } from './question-filters';
+import { PreviewDrawer } from './render/preview-drawer';
 
 // Questions are edited on their own pages, not in the generic drawer.
 const NO_FORM = z.object({});

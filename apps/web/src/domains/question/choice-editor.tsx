@@ -1,11 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { enumValues, labelOf, OPTION_LABELS, PartialCredit, partialCreditLabels, QuestionType } from '@lyceum/contract';
 import { Button, Checkbox, InputNumber, Radio, Space, Tooltip } from 'antd';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { type ChoiceOption, type CoreDraft, relabel } from '../../domains/question/question-draft';
 import { RichTextInput } from '../../rich-text/rich-text-input';
 import { useLang } from '../../shell/i18n';
 import { Field, fieldId, useIssue } from './editor-field';
+import { useQuestionTexts } from './i18n';
+import { type ChoiceOption, type CoreDraft, relabel } from './question-draft';
 
 interface Props {
   q: CoreDraft;

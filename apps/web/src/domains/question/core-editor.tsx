@@ -9,13 +9,13 @@ import {
 } from '@lyceum/contract';
 import { InputNumber, Radio, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { type CoreDraft, withDerivedScore } from '../../domains/question/question-draft';
 import { RichTextInput } from '../../rich-text/rich-text-input';
 import { useLang } from '../../shell/i18n';
 import { ChoiceEditor } from './choice-editor';
 import { Field, fieldId } from './editor-field';
 import { GapEditor, gapKeyOf, newBlank } from './gap-editor';
+import { useQuestionTexts } from './i18n';
+import { type CoreDraft, withDerivedScore } from './question-draft';
 import { ShortAnswerEditor } from './short-answer-editor';
 
 interface Props {

@@ -1,9 +1,9 @@
 import type { ImportReport } from '@lyceum/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { importAiken } from '../../domains/question/question-api';
-import '../../domains/question/question.css';
-import { useQuestionTexts } from '../../domains/question/i18n';
+import { importAiken } from './question-api';
+import './question.css';
+import { useQuestionTexts } from './i18n';
 
 interface Props {
   open: boolean;

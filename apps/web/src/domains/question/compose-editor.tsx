@@ -1,11 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { labelOf, questionTypeLabels } from '@lyceum/contract';
 import { Button, Card, Dropdown, Empty, Space, Tooltip } from 'antd';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { type ChildType, type CoreDraft, emptyCore } from '../../domains/question/question-draft';
 import { useLang } from '../../shell/i18n';
 import { CoreEditor } from './core-editor';
 import { Field } from './editor-field';
+import { useQuestionTexts } from './i18n';
+import { type ChildType, type CoreDraft, emptyCore } from './question-draft';
 
 const CHILD_TYPES: ChildType[] = [1, 2, 3, 4, 5];
 

@@ -1,10 +1,10 @@
 import { difficultyLabels, enumValues, labelOf, questionTypeLabels } from '@lyceum/contract';
 import { DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { type QuestionFilter, useCommonLists, useUsers } from '../../domains/question/question-api';
 import { useLang } from '../../shell/i18n';
 import { TagTreeSelect, useSubjectOptions } from './classification-fields';
+import { useQuestionTexts } from './i18n';
+import { type QuestionFilter, useCommonLists, useUsers } from './question-api';
 
 type FilterForm = Omit<QuestionFilter, 'createdFrom' | 'createdTo'> & { created?: [Dayjs | null, Dayjs | null] | null };
 

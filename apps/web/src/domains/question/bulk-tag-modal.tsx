@@ -1,8 +1,8 @@
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { useQuestionTexts } from '../../domains/question/i18n';
-import { bulkTag } from '../../domains/question/question-api';
 import { TagTreeSelect } from './classification-fields';
+import { useQuestionTexts } from './i18n';
+import { bulkTag } from './question-api';
 
 interface Props {
   ids: number[] | null;

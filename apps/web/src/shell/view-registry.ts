@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+
+export type ViewModule = { default: ComponentType };
+export type ViewLoader = () => Promise<ViewModule>;
+
+// The menu catalogue's component strings (legacy keys the server stores and returns) mapped to the
+// view that shows them. Keys keep the legacy spelling; files live in one folder per domain, so a
+// domain with many menu entries does not spread over several camelCase folders. A key missing here
+// is "coming soon" when catalogued, "cannot find module" otherwise (ViewHost decides).
+// view-registry.test.ts checks every key is catalogued and every *.view.tsx file is registered.
+const productViews: Record<string, ViewLoader> = {
+  'dashboard/index': () => import('../domains/dashboard/dashboard.view'),
+  'profile/index': () => import('../domains/profile/profile.view'),
+  'profile/editPassword': () => import('../domains/profile/edit-password.view'),
+
+  'user/index': () => import('../domains/user/user-list.view'),
+  'user/teacher': () => import('../domains/user/teacher-list.view'),
+  'user/student': () => import('../domains/user/student-list.view'),
+  'user/role': () => import('../domains/user/role-list.view'),
+
+  'baseData/degree': () => import('../domains/base-data/degree.view'),
+  'baseData/category': () => import('../domains/base-data/category.view'),
+  'baseData/typeEnum': () => import('../domains/base-data/type-enum.view'),
+  'baseData/userCategory': () => import('../domains/base-data/user-category.view'),
+  'baseData/courseCategory': () => import('../domains/base-data/course-category.view'),
+  'baseData/productCategory': () => import('../domains/base-data/product-category.view'),
+  'baseData/tag': () => import('../domains/base-data/tag.view'),
+  'baseData/department': () => import('../domains/base-data/department.view'),
+  'baseData/semester': () => import('../domains/base-data/semester.view'),
+  'baseData/teachVenue': () => import('../domains/base-data/teach-venue.view'),
+  'baseData/document': () => import('../domains/base-data/document.view'),
+  'baseData/resource': () => import('../domains/base-data/resource.view'),
+  'baseData/systemConfig': () => import('../domains/base-data/system-config.view'),
+
+  'question/list': () => import('../domains/question/question-list.view'),
+  'question/singleChoice': () => import('../domains/question/single-choice.view'),
+  'question/multipleChoice': () => import('../domains/question/multiple-choice.view'),
+  'question/trueFalse': () => import('../domains/question/true-false.view'),
+  'question/gapFilling': () => import('../domains/question/gap-filling.view'),
+  'question/shortAnswer': () => import('../domains/question/short-answer.view'),
+  'question/compose': () => import('../domains/question/compose.view'),
+
+  'log/operation': () => import('../domains/log/operation-log.view'),
+  'log/login': () => import('../domains/log/login-log.view'),
+  'exportList/index': () => import('../domains/export/export-list.view'),
+};
+
+// The screen kit's gallery is only in builds made with VITE_KIT_GALLERY=1 (see staticRoutes); the
+// flag is replaced at build time, so without it the import and its chunk drop out of the bundle.
+const kitViews: Record<string, ViewLoader> =
+  import.meta.env.VITE_KIT_GALLERY === '1' ? { 'kit/gallery': () => import('../domains/kit/gallery.view') } : {};
+
+export const viewRegistry: Readonly<Record<string, ViewLoader>> = { ...productViews, ...kitViews };
+
+export function viewLoader(component: string): ViewLoader | undefined {
+  return Object.hasOwn(viewRegistry, component) ? viewRegistry[component] : undefined;
+}
