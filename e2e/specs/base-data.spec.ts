@@ -150,6 +150,25 @@ test.describe('base data screens', () => {
     await expect(page.getByRole('row', { name: new RegExp(parent) })).toHaveCount(0);
   });
 
+  test('a child added under a knowledge point is a knowledge point and saves', async ({ page }) => {
+    await page.goto('/baseData/tag');
+    const point = uniqueName('E2E point ');
+    const child = uniqueName('E2E sub-point ');
+    await page.locator('.toolbar').getByRole('button', { name: 'Create' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('Name').fill(point);
+    await drawer.getByRole('radio', { name: 'Knowledge point' }).check();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: `Add child ${point}` }).click();
+    // The child starts with its parent's type (the server refuses a tag under a knowledge point).
+    await expect(drawer.getByRole('radio', { name: 'Knowledge point' })).toBeChecked();
+    await drawer.getByLabel('Name').fill(child);
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(child) })).toContainText('Knowledge point');
+  });
+
   test('an import with one bad row lists it and writes nothing; a clean file imports', async ({ page }) => {
     await page.goto('/baseData/degree');
     const prefix = uniqueName('E2E import ');

@@ -43,6 +43,8 @@ export interface FieldMeta {
   sortable?: boolean;
   width?: number;
   help?: Title;
+  // Tree resources: a node created under a parent starts with the parent's value (a tag's type).
+  inherit?: boolean;
 }
 
 export interface ResourceMeta {

@@ -67,7 +67,12 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
       for (const field of formFields(meta)) values[field.key] = editing.row[field.key] ?? undefined;
       form.setFieldsValue(values);
     } else {
-      form.setFieldsValue({ ...formDefaults(view), ...(editing.parent ? { parentId: editing.parent.id } : {}) });
+      const parent = editing.parent;
+      // Under a parent, the new node starts there and with the values a child takes from its parent.
+      const inherited = parent
+        ? Object.fromEntries(formFields(meta).flatMap((f) => (f.inherit ? [[f.key, parent[f.key]]] : [])))
+        : {};
+      form.setFieldsValue({ ...formDefaults(view), ...inherited, ...(parent ? { parentId: parent.id } : {}) });
     }
   }, [editing, form, meta, view]);
 

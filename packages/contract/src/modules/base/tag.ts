@@ -12,7 +12,7 @@ export const tagEntity = defineEntity({
   keyword: true,
   fields: {
     name: f.text(['Name', '名称'], 64),
-    type: f.enum(tagTypeLabels, ['Type', '类型'], { default: TagType.Tag, filter: true, width: 130 }),
+    type: f.enum(tagTypeLabels, ['Type', '类型'], { default: TagType.Tag, filter: true, width: 130, inherit: true }),
     parentId: f.parent('tag'),
     sort: f.sort(),
   },
