@@ -1,26 +1,15 @@
-import { PaperType, QuestionType, type RoleKind, zExamPaperCreate } from '@lyceum/contract';
+import { PaperType, QuestionType, zExamPaperCreate } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { courseCategories } from '../modules/catalogue/catalogue.table';
 import { examPaperResource } from '../modules/exam-paper/exam-paper.resource';
 import { questions } from '../modules/question/question.table';
-import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';
+import { seedContext } from './seed-context';
 
 // Two papers from the demo question bank, built through the engine like the API builds them: a
 // published calculus paper (exams will use it) and a draft homework paper.
 export async function seedPapers(db: Db, orgId: number, userId: number) {
-  const ctx: RequestContext = {
-    orgId,
-    domain: 'demo',
-    userId,
-    userName: 'teacher',
-    realName: 'Seed',
-    roleId: null,
-    roleKind: 3 as RoleKind,
-    permissions: new Set(['examPaper:page', 'examPaper:publish']),
-    tokenHash: '',
-    db,
-  };
+  const ctx = seedContext(db, orgId, userId, ['examPaper:page', 'examPaper:publish']);
   const [calculus] = await db
     .select({ id: courseCategories.id })
     .from(courseCategories)

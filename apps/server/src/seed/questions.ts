@@ -1,30 +1,19 @@
-import { BLANK_MARKER, type RoleKind, TagType, zQuestionCreate } from '@lyceum/contract';
+import { BLANK_MARKER, TagType, zQuestionCreate } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { courseCategories, tags } from '../modules/catalogue/catalogue.table';
 import { uploadFile } from '../modules/file/file.service';
 import type { FileStorage } from '../modules/file/file.storage';
 import { questionResource } from '../modules/question/question.resource';
-import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';
 import { parabolaPng } from './png';
+import { seedContext } from './seed-context';
 
 const f = (latex: string) => `<span class="formula" data-latex="${latex}"></span>`;
 const opts = (...contents: string[]) => contents.map((content, i) => ({ label: 'ABCDEFGHIJ'[i], content }));
 
 // At least 60 questions over the six types and three subjects, with formulas and a figure.
 export async function seedQuestions(db: Db, orgId: number, userId: number, storage: FileStorage | null) {
-  const ctx: RequestContext = {
-    orgId,
-    domain: 'demo',
-    userId,
-    userName: 'teacher',
-    realName: 'Seed',
-    roleId: null,
-    roleKind: 3 as RoleKind,
-    permissions: new Set(),
-    tokenHash: '',
-    db,
-  };
+  const ctx = seedContext(db, orgId, userId);
   const tagId = async (name: string, type: number) =>
     (
       await db
