@@ -134,7 +134,9 @@ test.describe('base data screens', () => {
     // The parent is still used by its child: the server refuses and nothing is removed.
     await page.getByRole('button', { name: `Delete ${parent}` }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.locator('.ant-message')).toContainText(/used by|Cannot delete/i);
+    await expect(page.locator('.ant-message')).toContainText(
+      'Cannot delete: in use by child entries (1). Nothing was deleted.',
+    );
     await expect(page.getByRole('row', { name: new RegExp(parent) })).toHaveCount(1);
     // The refused deletion closes its dialog and leaves no uncaught error behind.
     await expect(page.locator('.ant-modal-confirm')).toBeHidden();

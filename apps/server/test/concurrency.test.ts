@@ -31,7 +31,7 @@ afterAll(() => t.close());
 const unique: Record<string, (i: number) => Record<string, unknown>> = {
   degree: (i) => ({ ...resourceSamples.degree(refs), name: i % 2 ? 'RACE Degree' : 'race degree' }),
   category: (i) => ({ ...resourceSamples.category(refs), name: i % 2 ? 'Race Cat' : 'RACE CAT' }),
-  typeEnum: (i) => ({ ...resourceSamples.typeEnum(refs), name: `Type ${i}`, systemTypeEnum: 4242 }),
+  typeEnum: (i) => ({ ...resourceSamples.typeEnum(refs), name: `Type ${i}`, systemTypeEnum: 5 }),
   userCategory: (i) => ({ ...resourceSamples.userCategory(refs), name: i % 2 ? 'Race Group' : 'race group' }),
   courseCategory: (i) => ({ name: i % 2 ? 'Race Course' : 'race course' }),
   productCategory: (i) => ({ name: i % 2 ? 'Race Product' : 'RACE PRODUCT' }),

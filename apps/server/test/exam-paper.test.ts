@@ -165,7 +165,9 @@ describe('sections and items', () => {
     const paper = await createPaper(teacher, 'Versions');
     const del = await t.call('POST', `/api/question/delete/${q[0]}`, { token: teacher });
     expect(del.code).toBe(ResultCode.Error);
-    expect(del.message).toMatch(/^Cannot delete: used by \d+ question items of exam papers\. Nothing was deleted\.$/);
+    expect(del.message).toMatch(
+      /^Cannot delete: in use by question items of exam papers \(\d+\)\. Nothing was deleted\.$/,
+    );
     const edited = ok(
       await t.call<Question>('POST', '/api/question/update', {
         token: teacher,

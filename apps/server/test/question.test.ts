@@ -375,7 +375,7 @@ describe('what questions use', () => {
       const res = await t.call('POST', `/api/${name}/delete/${id}`, { token: admin });
       expect(res.code, name).toBe(ResultCode.Error);
       expect(res.message, name).toMatch(
-        /^Cannot delete: used by \d+ (questions? records|categories). Nothing was deleted.$/,
+        /^Cannot delete: in use by (questions? records|categories) \(\d+\)\. Nothing was deleted\.$/,
       );
     }
     expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);

@@ -122,7 +122,7 @@ describe('rules of particular resources', () => {
         .response;
       const res = await t.call('POST', `/api/${name}/delete/ids`, { token: admin, body: { ids: [row.id] } });
       expect(res.code, name).toBe(ResultCode.Error);
-      expect(res.message, name).toMatch(/^Cannot delete: used by \d+ /);
+      expect(res.message, name).toMatch(/^Cannot delete: in use by .+ \(\d+\)\. /);
       expect((await t.call('POST', `/api/${name}/select/${row.id}`, { token: admin })).code).toBe(ResultCode.Success);
     }
   });

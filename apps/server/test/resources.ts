@@ -8,7 +8,7 @@ export interface SampleIds {
 export const resourceSamples: Record<string, (ids: SampleIds) => Record<string, unknown>> = {
   degree: () => ({ name: 'Doctorate 博士', code: 'DR', sort: 5 }),
   category: (i) => ({ name: 'Medicine', degreeId: i.degreeId, sort: 3 }),
-  typeEnum: (i) => ({ name: 'Evening 夜校', systemTypeEnum: 77, categoryId: i.categoryId, degreeId: i.degreeId }),
+  typeEnum: (i) => ({ name: 'Evening 夜校', systemTypeEnum: 3, categoryId: i.categoryId, degreeId: i.degreeId }),
   userCategory: () => ({ name: 'Exchange student', sort: 9 }),
   courseCategory: (i) => ({ name: 'Statistics 统计', parentId: i.courseCategoryId }),
   productCategory: () => ({ name: 'Uniforms 校服' }),

@@ -120,7 +120,7 @@ describe('roles', () => {
     ]);
     const inUse = await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin });
     expect(inUse.code).toBe(ResultCode.Error);
-    expect(inUse.message).toMatch(/used by 1 users/);
+    expect(inUse.message).toMatch(/in use by users \(1\)/);
     await t.call('POST', `/api/user/delete/${user.response.id}`, { token: admin });
     expect((await t.call('POST', `/api/role/delete/${created.response.id}`, { token: admin })).code).toBe(
       ResultCode.Success,

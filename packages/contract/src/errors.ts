@@ -84,7 +84,7 @@ export const ERRORS = {
   ),
   referenceGone: def('refers to a record that no longer exists', '引用的记录已不存在'),
   usedBy: def<{ count: number; by: string }>(
-    'cannot delete: used by {{count}} {{by}}. Nothing was deleted.',
+    'cannot delete: in use by {{by}} ({{count}}). Nothing was deleted.',
     '无法删除：仍有 {{count}} 条记录（{{by}}）在使用，未删除任何内容。',
   ),
   stillInUse: def('cannot delete: still in use. Nothing was deleted.', '无法删除：仍在使用中，未删除任何内容。'),

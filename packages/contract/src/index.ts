@@ -22,6 +22,7 @@ export * from './enums/question-type';
 export * from './enums/resource-kind';
 export * from './enums/role-kind';
 export * from './enums/semester-term';
+export * from './enums/system-type';
 export * from './enums/tag-type';
 export * from './enums/user-sex';
 export * from './enums/user-status';

@@ -39,6 +39,19 @@ export function useSelection(): Selection {
   return { selected, setSelected };
 }
 
+const SELECTION_COLUMN_PX = 48;
+const UNSIZED_COLUMN_PX = 120;
+
+// The table scrolls sideways rather than squeezing columns below their declared widths, so a fixed
+// Actions column never covers the last columns (dates cut to "2026-11-22 0").
+export function tableScrollWidth(columns: TableColumnsType<never>, selectable: boolean, atLeast = 900): number {
+  const sum = columns.reduce(
+    (total, column) => total + (typeof column.width === 'number' ? column.width : UNSIZED_COLUMN_PX),
+    selectable ? SELECTION_COLUMN_PX : 0,
+  );
+  return Math.max(atLeast, sum);
+}
+
 // The list half of the generic resource engine: filter bar, toolbar, table, paging, bulk delete.
 export function ResourceListPage<Row extends { id: number }, Filter extends object>(props: Props<Row, Filter>) {
   const { list, columns, filterFields, toolbar, emptyText, onDeleteMany, canSelect, scrollX, expandable } = props;
@@ -107,7 +120,9 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
           columns={columns}
           dataSource={rows}
           loading={list.loading}
-          scroll={{ x: scrollX ?? 900 }}
+          scroll={{
+            x: tableScrollWidth(columns as TableColumnsType<never>, Boolean(onDeleteMany || props.selectable), scrollX),
+          }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
           expandable={expandable}
           onChange={(_, __, sorter) => {

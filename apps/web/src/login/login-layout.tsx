@@ -8,12 +8,16 @@ interface Props {
   orgName?: string;
   logo?: string | null;
   subtitle?: string;
+  // The organisation's public footer: a site in China must show its ICP filing number on its public pages.
+  copyright?: string | null;
+  icpNumber?: string | null;
   children: ReactNode;
 }
 
 // Plain markup rather than antd Card/Dropdown: those pull Tabs, Menu and friends into the login bundle.
-export function LoginLayout({ orgName, logo, subtitle, children }: Props) {
+export function LoginLayout({ orgName, logo, subtitle, copyright, icpNumber, children }: Props) {
   const { t, i18n } = useTranslation();
+  const year = new Date().getFullYear();
   return (
     <div className="login-page">
       <div className="login-lang">
@@ -39,6 +43,14 @@ export function LoginLayout({ orgName, logo, subtitle, children }: Props) {
         </div>
         {children}
       </main>
+      <footer className="login-footer">
+        <span>{copyright || `© ${year} ${orgName ?? 'Lyceum'}`}</span>
+        {icpNumber && (
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
+            {icpNumber}
+          </a>
+        )}
+      </footer>
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { useNavigate } from 'react-router';
 import { fetchOrganization } from '../shell/auth-api';
 import { usePageTitle } from '../shell/page-title';
 import { ApiError } from '../shell/request';
-import { errorSentence } from '../shell/server-error';
 import { saveOrganization } from '../shell/session';
 import { LoginForm } from './login-form';
 import { LoginLayout } from './login-layout';
 
-type OrgState = { kind: 'loading' } | { kind: 'ready'; org: OrganizationPublic } | { kind: 'failed'; message: string };
+type OrgState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; org: OrganizationPublic }
+  | { kind: 'failed'; message: string | null };
 
 export function OrgLoginPage({ domain: given }: { domain: string }) {
   const { t } = useTranslation();
@@ -29,12 +31,12 @@ export function OrgLoginPage({ domain: given }: { domain: string }) {
         saveOrganization(org);
         setState({ kind: 'ready', org });
       },
+      // The server's refusal says what the title says already; only another failure (the network) adds a line.
       (err: unknown) =>
         alive &&
         setState({
           kind: 'failed',
-          message:
-            err instanceof ApiError ? errorSentence(err.detail, err.message) : err instanceof Error ? err.message : '',
+          message: err instanceof ApiError ? null : err instanceof Error ? err.message : null,
         }),
     );
     return () => {
@@ -57,7 +59,7 @@ export function OrgLoginPage({ domain: given }: { domain: string }) {
             type="warning"
             showIcon
             title={t('login.unknownOrganisation', { domain })}
-            description={state.message}
+            description={state.message ?? t('login.unknownOrganisationHint')}
             style={{ textAlign: 'left', marginBottom: 16 }}
           />
           <Button type="primary" onClick={() => navigate('/login')}>
@@ -68,7 +70,13 @@ export function OrgLoginPage({ domain: given }: { domain: string }) {
     );
   }
   return (
-    <LoginLayout orgName={state.org.name} logo={state.org.logo} subtitle={t('login.welcome')}>
+    <LoginLayout
+      orgName={state.org.name}
+      logo={state.org.logo}
+      subtitle={t('login.welcome')}
+      copyright={state.org.copyright}
+      icpNumber={state.org.icpNumber}
+    >
       <LoginForm resolveDomain={async () => domain} />
     </LoginLayout>
   );

@@ -192,7 +192,14 @@ export async function createBuiltInRoles(db: DbOrTx, orgId: number): Promise<Rec
   for (const [sort, r] of builtInRoles.entries()) {
     const [row] = await db
       .insert(roles)
-      .values({ organizationId: orgId, name: r.title.en, kind: r.kind, code: r.code, description: r.description, sort })
+      .values({
+        organizationId: orgId,
+        name: r.title.en,
+        kind: r.kind,
+        code: r.code,
+        description: r.description.en,
+        sort,
+      })
       .returning({ id: roles.id });
     ids[r.code] = row.id;
     const grant = defaultGrant(r.kind).map((permissionId) => ({ organizationId: orgId, roleId: row.id, permissionId }));

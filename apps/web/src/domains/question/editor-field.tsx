@@ -28,13 +28,15 @@ interface Props {
   children: ReactNode;
   // Also show issues of nested paths here (tables whose cells have no room for a message).
   deep?: boolean;
+  // The message to show instead of the issue's own words (a nested row named by its place).
+  help?: string;
   noLabelFor?: boolean;
 }
 
-export function Field({ path, label, extra, required, children, deep, noLabelFor }: Props) {
+export function Field({ path, label, extra, required, children, deep, help, noLabelFor }: Props) {
   const own = useIssue(path);
   const nested = useIssuesUnder(path);
-  const message = deep ? nested[0] : own;
+  const message = help ?? (deep ? nested[0] : own);
   return (
     <Form.Item
       label={label}

@@ -22,6 +22,14 @@ export function ShortAnswerEditor({ q, onChange, prefix }: Props) {
   const answerIssue = issues[`${prefix}answer`];
   const key = shortKeyOf(q);
   const setKey = (next: Partial<ShortKey>) => onChange({ answer: { ...key, ...next } });
+  // A keyword row's problem is said under the list with the row it is on, so the field is found and named.
+  const rowIssue = key.keywords
+    .map((_, i) => {
+      const found = Object.entries(issues).find(([k]) => k.startsWith(`${prefix}answer.keywords.${i}.`));
+      return found && t('question.issueAt', { field: `${t('question.keywordWord')} ${i + 1}`, issue: found[1] });
+    })
+    .find(Boolean);
+  const keywordHelp = rowIssue ?? issues[`${prefix}answer.keywords`];
   const setWord = (i: number, patch: Partial<Keyword>) =>
     setKey({ keywords: key.keywords.map((k, j) => (j === i ? { ...k, ...patch } : k)) });
 
@@ -40,6 +48,7 @@ export function ShortAnswerEditor({ q, onChange, prefix }: Props) {
         path={`${prefix}answer.keywords`}
         label={t('question.keywords')}
         extra={t('question.keywordsHint')}
+        help={keywordHelp}
         noLabelFor
       >
         <Space orientation="vertical" style={{ width: '100%' }}>

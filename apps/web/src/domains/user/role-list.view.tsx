@@ -1,10 +1,11 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { Permission as P, type Role, roleMeta, zRoleCreate } from '@lyceum/contract';
+import { builtInRoleDescription, Permission as P, type Role, roleMeta, zRoleCreate } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceScreen } from '../../crud/resource-screen';
+import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { roleName } from '../../shell/role-name';
 import { PermissionDrawer } from './permission-drawer';
@@ -14,6 +15,7 @@ import { RoleDrawer } from './role-drawer';
 // never deleted; a permission grant per row; the role drawer as editor.
 export default function RoleListView() {
   const { t } = useTranslation();
+  const lang = useLang();
   const [granting, setGranting] = useState<Role | null>(null);
   const canGrant = usePermission([P.roleGrant]);
   const client = useQueryClient();
@@ -35,7 +37,11 @@ export default function RoleListView() {
               </Space>
             ),
           },
-          ...rest,
+          ...rest.map((column) =>
+            'dataIndex' in column && column.dataIndex === 'description'
+              ? { ...column, render: (_: unknown, role: Role) => builtInRoleDescription(role, lang) }
+              : column,
+          ),
         ],
         rowActions: [
           {

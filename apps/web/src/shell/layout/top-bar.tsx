@@ -37,6 +37,9 @@ function TrailBreadcrumb() {
   if (route && route.path !== DASHBOARD_PATH) {
     if (route.area) items.push({ title: pickTitle(route.area, lang) });
     items.push({ title: pickTitle(route.title, lang) });
+  } else if (!route && menu.loaded && !pathname.startsWith('/redirect/') && pathname !== '/') {
+    // An address nothing answers: the trail says so rather than pretending to be the dashboard.
+    items.push({ title: t('status.notFoundCrumb') });
   }
   return <Breadcrumb items={items} className="topbar-breadcrumb" />;
 }

@@ -69,6 +69,7 @@ export const en = {
     wrongCredentials: 'Wrong user name or password.',
     throttled: 'Too many failed attempts. Please try again in {{seconds}} s.',
     unknownOrganisation: 'Organisation "{{domain}}" was not found or is disabled.',
+    unknownOrganisationHint: 'Check the address you were given, or log in with your organisation code.',
     chooseOrganisation: 'Choose another organisation',
     staffTitle: 'Logging in',
     staffProgress: 'Signing you in…',
@@ -98,6 +99,7 @@ export const en = {
   },
   status: {
     notFound: 'Sorry, the page you visited does not exist.',
+    notFoundCrumb: 'Page not found',
     backHome: 'Back to the dashboard',
     missingModule: 'The menu names a screen that this version of the web app does not have.',
     comingSoonTitle: '{{title}} is coming soon',

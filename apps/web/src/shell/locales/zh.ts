@@ -69,6 +69,7 @@ export const zh: Messages = {
     wrongCredentials: '用户名或密码错误。',
     throttled: '失败次数过多，请在 {{seconds}} 秒后重试。',
     unknownOrganisation: '机构“{{domain}}”不存在或已停用。',
+    unknownOrganisationHint: '请核对您收到的网址，或输入机构代码登录。',
     chooseOrganisation: '选择其他机构',
     staffTitle: '正在登录',
     staffProgress: '正在为您登录…',
@@ -98,6 +99,7 @@ export const zh: Messages = {
   },
   status: {
     notFound: '抱歉，您访问的页面不存在。',
+    notFoundCrumb: '页面不存在',
     backHome: '返回首页',
     missingModule: '菜单指向的页面在当前版本的前端中不存在。',
     comingSoonTitle: '{{title}} 即将上线',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { defineEntity, f } from '../../entity';
+import { systemTypeLabels } from '../../enums/system-type';
 
 // A system type (its number is what other areas store) offered under a category of a degree.
 export const typeEnumEntity = defineEntity({
@@ -9,7 +10,7 @@ export const typeEnumEntity = defineEntity({
   keyword: true,
   fields: {
     name: f.text(['Name', '名称'], 64, { sortable: true }),
-    systemTypeEnum: f.int(['System type', '系统类型'], { min: 1, max: 9999 }, { sortable: true, width: 110 }),
+    systemTypeEnum: f.enum(systemTypeLabels, ['System type', '系统类型'], { filter: true, sortable: true, width: 120 }),
     degreeId: f.requiredRef('degree', ['Degree', '学历层次'], { filter: true }),
     categoryId: f.requiredRef('category', ['Category', '类别'], { filter: true }),
     sort: f.sort(),
