@@ -19,6 +19,7 @@ import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { examPaperResource } from './modules/exam-paper/exam-paper.resource';
+import { examPaperRoutes } from './modules/exam-paper/exam-paper.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { registerExportJobs } from './modules/export/export.service';
 import { fileRoutes } from './modules/file/file.routes';
@@ -205,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   questionRoutes(app);
   logRoutes(app);
   registerResource(app, examPaperResource);
+  examPaperRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

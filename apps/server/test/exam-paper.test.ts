@@ -258,3 +258,48 @@ describe('transitions', () => {
     );
   });
 });
+
+describe('content', () => {
+  type Content = {
+    paper: ExamPaper;
+    questions: { questionId: number; version: number; currentVersion: number; stem: string; answer: unknown }[];
+  };
+
+  it('answers each question at the version the paper froze, and says when a newer one exists', async () => {
+    const fresh = ok(
+      await t.call<Question>('POST', '/api/question/create', {
+        token: teacher,
+        body: { type: 1, stem: '<p>Fresh</p>', options: opts, answer: 'B', score: 2 },
+      }),
+    );
+    const paper = ok(
+      await t.call<ExamPaper>('POST', '/api/examPaper/create', {
+        token: teacher,
+        body: {
+          name: 'Content paper',
+          sections: [
+            { title: 'One', items: [{ questionId: fresh.id, score: 2 }] },
+            { title: 'Two', items: [{ questionId: q[2], score: 5 }] },
+          ],
+        },
+      }),
+    );
+    ok(await t.call('POST', `/api/examPaper/publish/${paper.id}`, { token: teacher }));
+    // The question is on a published paper: an edit starts version 2, the paper keeps version 1.
+    ok(await t.call('POST', '/api/question/update', { token: teacher, body: { ...fresh, stem: '<p>Reworded</p>' } }));
+    const content = ok(await t.call<Content>('POST', `/api/examPaper/content/${paper.id}`, { token: teacher }));
+    expect(content.paper.sections?.map((s) => s.items.length)).toEqual([1, 1]);
+    const first = content.questions.find((x) => x.questionId === fresh.id);
+    expect(first).toMatchObject({ version: 1, currentVersion: 2, stem: '<p>Fresh</p>', answer: 'B' });
+    expect(content.questions).toHaveLength(2);
+  });
+
+  it("is the paper's readers' only: another teacher's draft is not found, a student is refused", async () => {
+    const draft = await createPaper(teacher, 'Private draft');
+    const hidden = await t.call('POST', `/api/examPaper/content/${draft.id}`, { token: other });
+    expect(hidden.code).not.toBe(ResultCode.Success);
+    expect(hidden.response).toBeNull();
+    const student_ = await t.call('POST', `/api/examPaper/content/${draft.id}`, { token: student });
+    expect(student_.code).toBe(ResultCode.Forbidden);
+  });
+});

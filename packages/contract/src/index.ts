@@ -51,6 +51,7 @@ export * from './modules/common-endpoints';
 export * from './modules/dashboard';
 export * from './modules/dashboard-endpoints';
 export * from './modules/exam-paper';
+export * from './modules/exam-paper-endpoints';
 export * from './modules/export';
 export * from './modules/export-endpoints';
 export * from './modules/file';

@@ -204,6 +204,7 @@ const catalogue = [
       page('answer', 'answer/index', 'answer:page', t('Marking', '阅卷'), STAFF),
       page('scores', 'examScores/index', 'examScore:page', t('Exam scores', '考试成绩'), STAFF),
       page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF),
+      subPage('/exam/paperEdit', 'exam/paperEdit', 'examPaper:page', t('Paper builder', '组卷'), STAFF, '/exam/paper'),
       // Screens opened from the ones above; their paths are the product's own, outside /exam.
       subPage('/answer/list', 'answer/list', 'answer:page', t('Exam paper list', '答卷列表'), STAFF, '/exam/answer'),
       subPage('/answer/edit', 'answer/edit', 'answer:page', t('Paper marking', '试卷批阅'), STAFF, '/exam/answer'),
@@ -234,7 +235,16 @@ const catalogue = [
     title: t('Tasks & homework', '任务作业'),
     pages: [
       page('index', 'task/index', 'task:page', t('Tasks', '任务列表'), STAFF),
+      // Homework papers are papers of type 6: the same builder and the exam papers' buttons.
       page('paper', 'task/paper', 'taskPaper:page', t('Homework papers', '作业试卷'), STAFF),
+      subPage(
+        '/task/paperEdit',
+        'task/paperEdit',
+        'taskPaper:page',
+        t('Homework paper builder', '作业组卷'),
+        STAFF,
+        '/task/paper',
+      ),
       subPage(
         '/task/taskPaperEdit',
         'task/taskPaperEdit',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { difficultyLabels } from '../enums/difficulty';
 import { examPaperStatusLabels } from '../enums/exam-paper-status';
 import { PaperType, paperTypeLabels } from '../enums/paper-type';
 import { zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
@@ -104,3 +105,30 @@ export const examPaperMeta: FormMeta = {
     field('status', ['Status', '状态'], 'enum', { enum: examPaperStatusLabels, form: false, filter: true, width: 110 }),
   ],
 };
+
+// A question as a paper froze it (the saved version the item points at), for the builder, the
+// preview and print. Staff only: it carries the key and the analysis.
+const zPaperChildQuestion = z.object({
+  type: z.literal([1, 2, 3, 4, 5, 6]),
+  stem: z.string(),
+  options: z.array(z.object({ label: z.string(), content: z.string() })).default([]),
+  answer: z.unknown(),
+  analysis: z.string().default(''),
+  score: z.number(),
+});
+export const zPaperQuestion = zPaperChildQuestion.extend({
+  questionId: zId,
+  // The version the paper uses, and the question's newest one (a newer one can be taken on purpose).
+  version: z.number().int(),
+  currentVersion: z.number().int(),
+  difficulty: zEnum(difficultyLabels),
+  subjectId: zId.nullable().default(null),
+  tagIds: z.array(zId).default([]),
+  children: z.array(zPaperChildQuestion).default([]),
+});
+export type PaperQuestion = z.infer<typeof zPaperQuestion>;
+export const zPaperContent = z.object({
+  paper: zExamPaper,
+  questions: z.array(zPaperQuestion),
+});
+export type PaperContent = z.infer<typeof zPaperContent>;

@@ -30,7 +30,7 @@ export const examPaperResource = createResource({
   schemas: { row: zExamPaper, create: zExamPaperCreate, update: zExamPaperUpdate, filter: zExamPaperFilter },
   meta: examPaperMeta,
   permissions: {
-    read: ['examPaper:page'],
+    read: ['examPaper:page', 'taskPaper:page'],
     create: ['examPaper:create'],
     update: ['examPaper:update'],
     remove: ['examPaper:delete'],
