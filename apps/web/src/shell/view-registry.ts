@@ -40,6 +40,11 @@ const productViews: Record<string, ViewLoader> = {
   'question/shortAnswer': () => import('../domains/question/short-answer.view'),
   'question/compose': () => import('../domains/question/compose.view'),
 
+  'exam/paper': () => import('../domains/exam-paper/exam-paper-list.view'),
+  'exam/paperEdit': () => import('../domains/exam-paper/exam-paper-builder.view'),
+  'task/paper': () => import('../domains/exam-paper/homework-paper-list.view'),
+  'task/paperEdit': () => import('../domains/exam-paper/homework-paper-builder.view'),
+
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
   'exportList/index': () => import('../domains/export/export-list.view'),

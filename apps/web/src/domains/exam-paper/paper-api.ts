@@ -1,0 +1,22 @@
+import { api, type ExamPaper, type ExamPaperInput, type PageRequest, PaperType } from '@lyceum/contract';
+import { resourceApi } from '../../crud/resource-api';
+import { call, postWithLoading, unwrap } from '../../shell/request';
+
+export type PaperFilter = { keyword?: string; status?: number; mine?: boolean; paperType?: PaperType };
+export type PaperSave = ExamPaperInput & { id?: number | null };
+
+export const paperApi = resourceApi<ExamPaper, PaperSave, PaperSave, PaperFilter & PageRequest>('examPaper');
+
+export const paperContent = (id: number, signal?: AbortSignal) =>
+  call(api.examPaper.content, { params: { id } }, { signal, retry: 2 });
+
+// The engine's state actions of a paper.
+export const runPaperAction = (action: 'publish' | 'withdraw', id: number) =>
+  unwrap(postWithLoading<ExamPaper>(`/api/examPaper/${action}/${id}`));
+
+// Where each kind of paper is listed and built.
+export const paperPaths = {
+  [PaperType.Exam]: { list: '/exam/paper', builder: '/exam/paperEdit' },
+  [PaperType.Homework]: { list: '/task/paper', builder: '/task/paperEdit' },
+} as const;
+export type BuiltPaperType = keyof typeof paperPaths;

@@ -1,0 +1,102 @@
+import { WarningOutlined } from '@ant-design/icons';
+import { type Difficulty, difficultyLabels, labelOf, type QuestionType, questionTypeLabels } from '@lyceum/contract';
+import { Alert, Card, Descriptions, List, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useLang } from '../../shell/i18n';
+import { ChartBox } from '../dashboard/chart-box';
+import { usePaperTexts } from './i18n';
+import {
+  duplicates,
+  expectedDifficulty,
+  itemCount,
+  type PaperDraft,
+  paperTotal,
+  pointsBy,
+  type QuestionInfo,
+} from './paper-draft';
+
+// What a paper adds up to while it is built: totals, points by type and difficulty, and what to fix.
+export function PaperSummary({ draft, info }: { draft: PaperDraft; info: ReadonlyMap<number, QuestionInfo> }) {
+  const { t } = usePaperTexts();
+  const lang = useLang();
+  const total = paperTotal(draft);
+  const byType = pointsBy(draft, info, (q) => q.type);
+  const byDifficulty = pointsBy(draft, info, (q) => q.difficulty);
+  const expected = expectedDifficulty(draft, info);
+  const twice = duplicates(draft);
+
+  const warnings: string[] = [];
+  if (itemCount(draft) === 0) warnings.push(t('paper.warnNoQuestion'));
+  for (const s of draft.sections)
+    if (s.items.length === 0) warnings.push(t('paper.warnEmpty', { title: s.title || '—' }));
+  for (const [id, numbers] of twice) warnings.push(t('paper.warnTwice', { id, count: numbers.length }));
+  if (draft.passScore !== null && draft.passScore > total)
+    warnings.push(t('paper.warnPass', { pass: draft.passScore, total }));
+
+  const typeRows = [...byType].map(([k, v]) => ({ name: labelOf(questionTypeLabels, k as QuestionType, lang), ...v }));
+  const difficultyRows = [...byDifficulty]
+    .sort(([a], [b]) => a - b)
+    .map(([k, v]) => ({ name: labelOf(difficultyLabels, k as Difficulty, lang), ...v }));
+  // The chart is drawn again only when what it shows changes, not on every keystroke elsewhere.
+  const chartKey = JSON.stringify([typeRows, difficultyRows]);
+  const option = useMemo(() => {
+    const [types, levels] = JSON.parse(chartKey) as [typeof typeRows, typeof difficultyRows];
+    const ring = (name: string, center: string, rows: typeof typeRows) => ({
+      name,
+      type: 'pie',
+      radius: ['28%', '48%'],
+      center: [center, '58%'],
+      label: { formatter: '{b}\n{c}' },
+      data: rows.map((r) => ({ name: r.name, value: r.points })),
+    });
+    return {
+      tooltip: { trigger: 'item' },
+      series: [ring(t('paper.byType'), '25%', types), ring(t('paper.byDifficulty'), '75%', levels)],
+    };
+  }, [chartKey, t]);
+
+  return (
+    <Card size="small" title={t('paper.summary')} className="paper-summary">
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'total', label: t('paper.total'), children: <strong data-testid="paper-total">{total}</strong> },
+          { key: 'count', label: t('paper.questionCount'), children: itemCount(draft) },
+          {
+            key: 'expected',
+            label: t('paper.expected'),
+            children: expected === null ? '—' : `${expected} / 5`,
+          },
+        ]}
+      />
+      {itemCount(draft) > 0 && (
+        <>
+          <div className="paper-chart-titles" aria-hidden>
+            <span>{t('paper.byType')}</span>
+            <span>{t('paper.byDifficulty')}</span>
+          </div>
+          <ChartBox option={option} height={180} label={t('paper.chartLabel')} />
+        </>
+      )}
+      <Typography.Title level={5} style={{ marginTop: 8 }}>
+        {t('paper.warnings')}
+      </Typography.Title>
+      {warnings.length === 0 ? (
+        <Alert type="success" showIcon title={t('paper.allGood')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={warnings}
+          renderItem={(w) => (
+            <List.Item style={{ padding: '4px 0' }}>
+              <Typography.Text type="warning">
+                <WarningOutlined /> {w}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
