@@ -131,8 +131,8 @@ async function checkRows<C extends z.ZodObject, U extends z.ZodObject, F extends
     invalid.set(e.row, (invalid.get(e.row) ?? new Set()).add(e.field));
   }
   const taken = await resource.existingKeys(ctx);
-  // Per unique rule, the rows of the file holding each key (and the value as the first one wrote it).
-  const inFile = new Map<string, Map<string, { rows: number[]; value: unknown }>>();
+  // Per unique rule, the rows of the file holding each key, with the value as each row wrote it.
+  const inFile = new Map<string, Map<string, { row: number; value: string }[]>>();
   const checked: { row: number; data: Values }[] = [];
   for (const [i, { row, input }] of rows.entries()) {
     await giveWay(i);
@@ -155,15 +155,20 @@ async function checkRows<C extends z.ZodObject, U extends z.ZodObject, F extends
       const name = rule.fields.join(',');
       const key = uniqueKey(rule, data);
       const field = rule.fields[rule.fields.length - 1];
+      // The values as the save's own check shows them ("2030 1" for a year and a term).
+      const value = rule.fields
+        .map((f) => data[f])
+        .filter((v) => v !== null && v !== undefined)
+        .join(' ');
       if (taken.get(name)?.has(key)) {
-        errors.add(row, field, { key: 'unique', params: { label: rule.label, value: String(data[field] ?? '') } });
+        errors.add(row, field, { key: 'unique', params: { label: rule.label, value } });
         continue;
       }
-      const seen = inFile.get(name) ?? new Map<string, { rows: number[]; value: unknown }>();
+      const seen = inFile.get(name) ?? new Map<string, { row: number; value: string }[]>();
       inFile.set(name, seen);
-      const entry = seen.get(key) ?? { rows: [], value: data[field] };
-      entry.rows.push(row);
-      seen.set(key, entry);
+      const holders = seen.get(key) ?? [];
+      holders.push({ row, value });
+      seen.set(key, holders);
     }
     for (const check of def.checks ?? []) {
       if (check.fields.some((f) => bad.has(f))) continue;
@@ -185,11 +190,14 @@ async function checkRows<C extends z.ZodObject, U extends z.ZodObject, F extends
   }
   for (const rule of def.unique ?? []) {
     const field = rule.fields[rule.fields.length - 1];
-    for (const { rows: same, value } of inFile.get(rule.fields.join(','))?.values() ?? []) {
+    for (const same of inFile.get(rule.fields.join(','))?.values() ?? []) {
       if (same.length < 2) continue;
-      for (const row of same) {
-        const rows = same.filter((r) => r !== row).join(', ');
-        errors.add(row, field, { key: 'repeatsInFile', params: { label: rule.label, value: String(value), rows } });
+      for (const { row, value } of same) {
+        const rows = same
+          .filter((r) => r.row !== row)
+          .map((r) => r.row)
+          .join(', ');
+        errors.add(row, field, { key: 'repeatsInFile', params: { label: rule.label, value, rows } });
       }
     }
   }
