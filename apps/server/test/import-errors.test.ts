@@ -148,7 +148,17 @@ describe('a base-data import (semesters)', () => {
 });
 
 describe('the question import', () => {
-  const header = ['Group', 'Type', 'Stem', 'Option A', 'Option B', 'Answer', 'Score', 'Difficulty', 'Tags and knowledge points'];
+  const header = [
+    'Group',
+    'Type',
+    'Stem',
+    'Option A',
+    'Option B',
+    'Answer',
+    'Score',
+    'Difficulty',
+    'Tags and knowledge points',
+  ];
   const rows = [
     ['', 'Single choice', 'Import errors: which?', 'x', 'y', 'E', 2, 'Impossible', 'No such tag'],
     ['', 'Essay', 'Import errors: what type?', '', '', 'Because', 'lots', '', ''],

@@ -210,8 +210,7 @@ export async function readWorkbook(
     }
     const present = new Set([...found.values()].map((f) => f.key));
     for (const f of fields) {
-      if (f.required && !present.has(f.key))
-        errors.push({ row: 1, field: f.key, detail: { key: 'columnMissing' } });
+      if (f.required && !present.has(f.key)) errors.push({ row: 1, field: f.key, detail: { key: 'columnMissing' } });
     }
     return found;
   };

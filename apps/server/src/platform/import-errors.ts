@@ -44,6 +44,9 @@ export class ImportErrors {
 
   // By row, each row's problems in the order they were found.
   sorted(): ImportRowError[] {
-    return this.list.map((e, i) => ({ e, i })).sort((a, b) => a.e.row - b.e.row || a.i - b.i).map(({ e }) => e);
+    return this.list
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => a.e.row - b.e.row || a.i - b.i)
+      .map(({ e }) => e);
   }
 }
