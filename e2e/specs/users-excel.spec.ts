@@ -10,17 +10,38 @@ test.describe('users in Excel', () => {
     await page.goto('/user/index');
   });
 
-  test('import previews a bad row, then imports a clean file', async ({ page }) => {
+  test('import previews every problem of a bad row, then imports a clean file', async ({ page }) => {
     const prefix = uniqueName('imp');
     const good = [`${prefix}a`, 'Imported One', 'import-pass-2026', 'Teacher', 'Female', 'Enabled', '', ''];
-    const bad = [`${prefix} b!`, 'Imported Two', 'import-pass-2026', 'Teacher', 'Male', 'Enabled', '', 'not-an-email'];
+    // Two problems on one row (an unknown role and a bad e-mail), and a user name repeated further down.
+    const bad = [`${prefix}b`, 'Imported Two', 'import-pass-2026', 'Wizard', 'Male', 'Enabled', '', 'not-an-email'];
+    const again = [`${prefix}a`, 'Imported Three', 'import-pass-2026', 'Student', '', '', '', ''];
     await page.locator('.toolbar').getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog');
-    await uploadXlsx(dialog, 'users-bad.xlsx', await xlsx(HEADER, [good, bad]));
+    await uploadXlsx(dialog, 'users-bad.xlsx', await xlsx(HEADER, [good, bad, again]));
     await dialog.getByRole('button', { name: 'Check the file' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('of 2 rows');
-    await expect(dialog.getByRole('row', { name: /^3 User name/ })).toHaveCount(1);
+    await expect(dialog.getByRole('alert').first()).toContainText('4 problems in 3 of 3 rows');
+    const row3 = dialog.getByRole('row', { name: /^3 / });
+    await expect(row3).toContainText('Roles: No roles named "Wizard"');
+    await expect(row3).toContainText('E-mail: Not an e-mail address');
+    await expect(row3.getByRole('cell').last()).toHaveText('2');
+    await expect(dialog.getByRole('row', { name: /^2 / })).toContainText(
+      `User name: User name "${prefix}a" is also in row 4`,
+    );
+    await expect(dialog.getByRole('row', { name: /^4 / })).toContainText(`is also in row 2 of this file`);
     await expect(dialog.getByRole('button', { name: /^Import \d+ rows?$/ })).toHaveCount(0);
+    // The same list as a workbook.
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download the error report' }).click();
+    const report = await download;
+    expect(report.suggestedFilename()).toBe('Users import errors.xlsx');
+    const { readFile } = await import('node:fs/promises');
+    const reportRows = await readXlsx(await readFile(await report.path()));
+    expect(reportRows[0]).toEqual(['Row', 'Column', 'Problem']);
+    expect(reportRows.slice(1).filter((r) => r[0] === '3')).toEqual([
+      ['3', 'Roles', 'No roles named "Wizard"'],
+      ['3', 'E-mail', 'Not an e-mail address'],
+    ]);
 
     await dialog.getByRole('button', { name: 'Choose another file' }).click();
     const fixed = [`${prefix}b`, 'Imported Two', 'import-pass-2026', 'Teacher', 'Male', 'Enabled', '', ''];

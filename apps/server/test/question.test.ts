@@ -220,7 +220,15 @@ describe('questions', () => {
         .then((r) => r.json());
     const dry = await send(file, true);
     expect(dry.response).toMatchObject({ total: 4, valid: 3, created: 0 });
-    expect(dry.response.errors).toEqual([{ row: 4, field: 'answer', message: 'option label E is out of range' }]);
+    expect(dry.response.errors).toEqual([
+      {
+        row: 4,
+        field: 'answer',
+        column: 'Answer',
+        message: 'Option label E is out of range',
+        error: { key: 'optionOutOfRange', field: 'answer', params: { label: 'E' } },
+      },
+    ]);
     expect((await send(file, false)).response.created).toBe(0);
     const good = await makeSheet([headers, ...rows.filter((_, i) => i !== 2)]);
     const real = await send(good, false);
@@ -256,7 +264,15 @@ describe('questions', () => {
       },
     );
     expect(dry.response.valid).toBe(2);
-    expect(dry.response.errors).toEqual([{ row: 13, field: 'answer', message: 'missing "ANSWER: X" line' }]);
+    expect(dry.response.errors).toEqual([
+      {
+        row: 13,
+        field: 'answer',
+        column: '',
+        message: 'Missing "ANSWER: X" line',
+        error: { key: 'aikenNoAnswer', field: 'answer' },
+      },
+    ]);
     const ok = await t.call<{ created: number }>('POST', '/api/question/importAiken', {
       token: teacher,
       body: { text: text.split('\n\n').slice(0, 2).join('\n\n'), score: 2, dryRun: false },
@@ -329,7 +345,9 @@ describe('rich text that the cleaning would change', () => {
       { token: teacher, body: { text: 'Which is safe?\nA. <svg onload=alert(1)>\nB. This\nANSWER: B', score: 2 } },
     );
     expect(dry.response).toMatchObject({ valid: 0 });
-    expect(dry.response.errors).toEqual([{ row: 1, field: 'options.0.content', message: `${notAllowed}: <svg>` }]);
+    expect(dry.response.errors).toMatchObject([
+      { row: 1, field: 'options.0.content', message: `C${notAllowed.slice(1)}: <svg>`, error: { key: 'unsafeHtml' } },
+    ]);
   });
 });
 

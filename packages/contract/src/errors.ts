@@ -228,6 +228,25 @@ export const ERRORS = {
     '请将 .xlsx 文件作为请求体发送（Content-Type: {{type}}）',
   ),
   noSheet: def('the workbook has no sheet', '工作簿中没有工作表'),
+  // Cells of an imported row (the column is named beside the reason).
+  columnMissing: def('the column is missing', '缺少此列'),
+  cellNotNumber: def<{ value: string }>('"{{value}}" is not a number', '“{{value}}”不是数字'),
+  cellNotOneOf: def<{ value: string; values: string; valuesZh: string }>(
+    '"{{value}}" is not one of {{values}}',
+    '“{{value}}”不是以下之一：{{valuesZh}}',
+  ),
+  cellNotYesNo: def<{ value: string }>('"{{value}}" is not yes or no', '“{{value}}”应为“是”或“否”'),
+  cellNotDate: def<{ value: string }>('"{{value}}" is not a date (YYYY-MM-DD)', '“{{value}}”不是日期（YYYY-MM-DD）'),
+  cellNotTrueFalse: def<{ value: string }>('"{{value}}" is not true or false', '“{{value}}”应为“对”或“错”'),
+  noneNamed: def<{ entity: string; entityZh: string; names: string }>(
+    'no {{entity}} named {{names}}',
+    '没有名为{{names}}的{{entityZh}}',
+  ),
+  repeatsInFile: def<{ label: string; value: string; rows: string }>(
+    '{{label}} "{{value}}" is also in row {{rows}} of this file',
+    '“{{value}}”在本文件第 {{rows}} 行也出现',
+  ),
+  aikenNoAnswer: def('missing "ANSWER: X" line', '缺少“ANSWER: X”行'),
   tooManyRows: def<{ max: number }>('at most {{max}} rows at a time', '每次最多 {{max}} 行'),
   // Questions (the contract's own refinements).
   twoOptions: def('a choice question needs at least 2 options', '选择题至少需要 2 个选项'),

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { FieldMeta, FormMeta, Lang } from '@lyceum/contract';
+import type { ErrorDetail, FieldMeta, FormMeta, Lang } from '@lyceum/contract';
 import ExcelJS from 'exceljs';
 import { type CellValue, readSheetRows } from './xlsx-reader';
 
@@ -124,56 +124,66 @@ export interface ParsedRow {
   row: number;
   input: Record<string, unknown>;
 }
-export interface RowError {
+// A cell that cannot be read as its field's kind, coded like any refusal.
+export interface CellError {
   row: number;
   field: string;
-  message: string;
+  detail: ErrorDetail;
 }
 
-function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): { value: unknown } | { error: string } {
+type Cell = { value: unknown } | { error: ErrorDetail };
+
+const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
+
+// A reference by names that are not all found: every missing name, not only the first.
+function fromNames(field: FieldMeta, names: string[], lookups: Lookups): Cell {
+  const byName = lookups.get(field.key)?.byName;
+  const ids = names.map((name) => byName?.get(name.toLowerCase()));
+  const missing = names.filter((_, i) => !ids[i]);
+  if (!missing.length) return { value: ids as number[] };
+  const params = { entity: field.label.en.toLowerCase(), entityZh: field.label.zh, names: quoted(missing) };
+  return { error: { key: 'noneNamed', params } };
+}
+
+function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): Cell {
   if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
   const text = raw instanceof Date ? isoDate(raw) : String(raw).trim();
   switch (field.kind) {
     case 'number':
     case 'duration': {
       const n = typeof raw === 'number' ? raw : Number(text);
-      return Number.isFinite(n) ? { value: n } : { error: `"${text}" is not a number` };
+      return Number.isFinite(n) ? { value: n } : { error: { key: 'cellNotNumber', params: { value: text } } };
     }
     case 'enum': {
-      const entry = Object.entries(field.enum ?? {}).find(
-        ([k, l]) => k === text || l.en.toLowerCase() === text.toLowerCase() || l.zh === text,
-      );
-      return entry
-        ? { value: Number(entry[0]) }
-        : {
-            error: `"${text}" is not one of ${Object.values(field.enum ?? {})
-              .map((l) => l.en)
-              .join(', ')}`,
-          };
+      const labels = Object.entries(field.enum ?? {});
+      const entry = labels.find(([k, l]) => k === text || l.en.toLowerCase() === text.toLowerCase() || l.zh === text);
+      if (entry) return { value: Number(entry[0]) };
+      const values = labels.map(([, l]) => l.en).join(', ');
+      const valuesZh = labels.map(([, l]) => l.zh).join('、');
+      return { error: { key: 'cellNotOneOf', params: { value: text, values, valuesZh } } };
     }
     case 'boolean':
       if (typeof raw === 'boolean') return { value: raw };
       if (YES.has(text.toLowerCase())) return { value: true };
       if (NO.has(text.toLowerCase())) return { value: false };
-      return { error: `"${text}" is not yes or no` };
+      return { error: { key: 'cellNotYesNo', params: { value: text } } };
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? { value: text } : { error: `"${text}" is not a date (YYYY-MM-DD)` };
+      return /^\d{4}-\d{2}-\d{2}$/.test(text)
+        ? { value: text }
+        : { error: { key: 'cellNotDate', params: { value: text } } };
     case 'ref': {
-      const id = lookups.get(field.key)?.byName.get(text.toLowerCase());
-      return id ? { value: id } : { error: `no ${field.label.en.toLowerCase()} named "${text}"` };
+      const found = fromNames(field, [text], lookups);
+      return 'value' in found ? { value: (found.value as number[])[0] } : found;
     }
-    case 'refs': {
-      const ids: number[] = [];
-      for (const name of text
-        .split(/[,，;；]/)
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        const id = lookups.get(field.key)?.byName.get(name.toLowerCase());
-        if (!id) return { error: `no ${field.label.en.toLowerCase()} named "${name}"` };
-        ids.push(id);
-      }
-      return { value: ids };
-    }
+    case 'refs':
+      return fromNames(
+        field,
+        text
+          .split(/[,，;；]/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+        lookups,
+      );
     default:
       return { value: typeof raw === 'number' ? String(raw) : text };
   }
@@ -186,9 +196,9 @@ export async function readWorkbook(
   meta: FormMeta,
   lookups: Lookups,
   maxRows: number,
-): Promise<{ rows: ParsedRow[]; errors: RowError[] }> {
+): Promise<{ rows: ParsedRow[]; errors: CellError[] }> {
   const fields = excelFields(meta);
-  const errors: RowError[] = [];
+  const errors: CellError[] = [];
   const rows: ParsedRow[] = [];
   let columns: Map<number, FieldMeta> | null = null;
   const mapHeaders = (header: Map<number, CellValue>) => {
@@ -200,8 +210,7 @@ export async function readWorkbook(
     }
     const present = new Set([...found.values()].map((f) => f.key));
     for (const f of fields) {
-      if (f.required && !present.has(f.key))
-        errors.push({ row: 1, field: f.key, message: `column "${f.label.en}" is missing` });
+      if (f.required && !present.has(f.key)) errors.push({ row: 1, field: f.key, detail: { key: 'columnMissing' } });
     }
     return found;
   };
@@ -217,7 +226,7 @@ export async function readWorkbook(
       const raw = cells.get(col) ?? null;
       if (raw !== null) filled = true;
       const parsed = fromCell(field, raw, lookups);
-      if ('error' in parsed) errors.push({ row: number, field: field.key, message: parsed.error });
+      if ('error' in parsed) errors.push({ row: number, field: field.key, detail: parsed.error });
       else if (parsed.value !== undefined) input[field.key] = parsed.value;
     }
     if (filled) rows.push({ row: number, input });

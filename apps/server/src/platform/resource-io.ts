@@ -1,10 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Lang } from '@lyceum/contract';
+import type { FormMeta, ImportRowError, Lang } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './context';
-import { type RowError, readWorkbook, streamWorkbook, writeTemplate, writeWorkbook } from './excel';
+import { readWorkbook, streamWorkbook, writeTemplate, writeWorkbook } from './excel';
+import { ImportErrors } from './import-errors';
 import { type Resource, uniqueKey, type Values } from './resource';
 import { giveWay } from './xlsx-reader';
 
@@ -18,7 +19,7 @@ export interface ImportReport {
   total: number;
   valid: number;
   created: number;
-  errors: RowError[];
+  errors: ImportRowError[];
 }
 
 // English unless the caller asks for Chinese (?lang=zh or an Accept-Language starting with zh).
@@ -86,9 +87,127 @@ export function templateOf<C extends z.ZodObject, U extends z.ZodObject, F exten
   return writeTemplate(metaOf(resource), lang);
 }
 
-// Checks every row (schema, references by name, uniqueness in the file and in the database, the
-// resource's own rules) and writes nothing unless all rows pass; then writes them in one transaction.
-// The file (a Buffer or the request stream) is read as a stream and refused past MAX_IMPORT_ROWS rows.
+// The header of the column an input field is read from, in `lang` (the field itself when none is).
+export function columnOf(meta: FormMeta, lang: Lang) {
+  return (field: string) => {
+    const key = field.split('.')[0];
+    return meta.fields.find((f) => f.key === key)?.label[lang] ?? field;
+  };
+}
+
+// The fields of an input that pass their own schema, when the whole does not: the rules on valid
+// fields still run, so a row's problems are all found at once.
+function validFields(schema: z.ZodObject, input: Values, invalid: Set<string>): Values {
+  const out: Values = {};
+  for (const [key, fieldSchema] of Object.entries(schema.shape)) {
+    if (invalid.has(key)) continue;
+    const parsed = (fieldSchema as z.ZodType).safeParse(input[key]);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    else if (!parsed.success) invalid.add(key);
+  }
+  return out;
+}
+
+// Checks every row and every rule on it, writing nothing: the cells (kinds, enums and references by
+// name), the schema (every field at once), uniqueness in the database and in the file (a value
+// repeated in the file is reported on each of its rows), and the resource's rules. A rule runs
+// when the fields it reads are valid, however bad the rest of the row is.
+async function checkRows<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
+  resource: Resource<C, U, F, R>,
+  ctx: RequestContext,
+  file: Buffer | Readable,
+  errors: ImportErrors,
+) {
+  const { def } = resource;
+  const { rows, errors: cellErrors } = await readWorkbook(
+    file,
+    metaOf(resource),
+    await resource.lookups(ctx),
+    MAX_IMPORT_ROWS,
+  );
+  const invalid = new Map<number, Set<string>>();
+  for (const e of cellErrors) {
+    errors.add(e.row, e.field, e.detail);
+    invalid.set(e.row, (invalid.get(e.row) ?? new Set()).add(e.field));
+  }
+  const taken = await resource.existingKeys(ctx);
+  // Per unique rule, the rows of the file holding each key, with the value as each row wrote it.
+  const inFile = new Map<string, Map<string, { row: number; value: string }[]>>();
+  const checked: { row: number; data: Values }[] = [];
+  for (const [i, { row, input }] of rows.entries()) {
+    await giveWay(i);
+    const bad = invalid.get(row) ?? new Set<string>();
+    const parsed = def.schemas.create.safeParse(input);
+    let data: Values;
+    if (parsed.success) data = parsed.data as Values;
+    else {
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        // A cell already refused is missing from the input: its "required" says nothing new.
+        if (bad.has(key)) continue;
+        errors.addIssue(row, issue);
+        if (key) bad.add(key);
+      }
+      data = validFields(def.schemas.create, input, bad);
+    }
+    for (const rule of def.unique ?? []) {
+      if (rule.fields.some((f) => bad.has(f))) continue;
+      const name = rule.fields.join(',');
+      const key = uniqueKey(rule, data);
+      const field = rule.fields[rule.fields.length - 1];
+      // The values as the save's own check shows them ("2030 1" for a year and a term).
+      const value = rule.fields
+        .map((f) => data[f])
+        .filter((v) => v !== null && v !== undefined)
+        .join(' ');
+      if (taken.get(name)?.has(key)) {
+        errors.add(row, field, { key: 'unique', params: { label: rule.label, value } });
+        continue;
+      }
+      const seen = inFile.get(name) ?? new Map<string, { row: number; value: string }[]>();
+      inFile.set(name, seen);
+      const holders = seen.get(key) ?? [];
+      holders.push({ row, value });
+      seen.set(key, holders);
+    }
+    for (const check of def.checks ?? []) {
+      if (check.fields.some((f) => bad.has(f))) continue;
+      try {
+        await check.run(data as Partial<z.output<C>>, ctx);
+      } catch (err) {
+        errors.addThrown(row, err, check.fields[0]);
+      }
+    }
+    // The whole-input rules need the whole input.
+    if (parsed.success) {
+      try {
+        await def.hooks?.validate?.(data as z.output<C>, ctx, 'create', null);
+      } catch (err) {
+        errors.addThrown(row, err, '');
+      }
+    }
+    checked.push({ row, data });
+  }
+  for (const rule of def.unique ?? []) {
+    const field = rule.fields[rule.fields.length - 1];
+    for (const same of inFile.get(rule.fields.join(','))?.values() ?? []) {
+      if (same.length < 2) continue;
+      for (const { row, value } of same) {
+        const rows = same
+          .filter((r) => r.row !== row)
+          .map((r) => r.row)
+          .join(', ');
+        errors.add(row, field, { key: 'repeatsInFile', params: { label: rule.label, value, rows } });
+      }
+    }
+  }
+  const failed = errors.rows();
+  return { total: rows.length, valid: checked.filter((c) => !failed.has(c.row)).map((c) => c.data) };
+}
+
+// Checks the whole file (checkRows) and writes nothing unless every row passes; then writes all
+// rows in one transaction. The file (a Buffer or the request stream) is read as a stream and
+// refused past MAX_IMPORT_ROWS rows. Reasons and column headers are in `lang`.
 export async function importResource<
   C extends z.ZodObject,
   U extends z.ZodObject,
@@ -99,53 +218,13 @@ export async function importResource<
   ctx: RequestContext,
   file: Buffer | Readable,
   dryRun: boolean,
+  lang: Lang = 'en',
 ): Promise<ImportReport> {
   const { def } = resource;
-  const { rows, errors } = await readWorkbook(file, metaOf(resource), await resource.lookups(ctx), MAX_IMPORT_ROWS);
-  const taken = await resource.existingKeys(ctx);
-  const seen = new Map<string, Map<string, number>>();
-  const valid: Values[] = [];
-  const badRows = new Set(errors.map((e) => e.row));
-  for (const [i, { row, input }] of rows.entries()) {
-    await giveWay(i);
-    if (badRows.has(row)) continue;
-    const parsed = def.schemas.create.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        errors.push({ row, field: String(issue.path[0] ?? ''), message: issue.message });
-      }
-      continue;
-    }
-    const data = parsed.data as Values;
-    let ok = true;
-    for (const rule of def.unique ?? []) {
-      const name = rule.fields.join(',');
-      const key = uniqueKey(rule, data);
-      const inFile = seen.get(name) ?? new Map<string, number>();
-      seen.set(name, inFile);
-      const field = rule.fields[rule.fields.length - 1];
-      if (taken.get(name)?.has(key)) {
-        errors.push({ row, field, message: `${rule.label} "${data[field]}" already exists` });
-        ok = false;
-      } else if (inFile.has(key)) {
-        errors.push({ row, field, message: `${rule.label} "${data[field]}" repeats row ${inFile.get(key)}` });
-        ok = false;
-      } else inFile.set(key, row);
-    }
-    if (!ok) continue;
-    try {
-      await def.hooks?.validate?.(data as z.output<C>, ctx, 'create', null);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const [field, ...rest] = message.split(': ');
-      errors.push({ row, field: rest.length ? field : '', message: rest.length ? rest.join(': ') : message });
-      continue;
-    }
-    valid.push(data);
-  }
-  errors.sort((a, b) => a.row - b.row);
-  const report: ImportReport = { dryRun, total: rows.length, valid: valid.length, created: 0, errors };
-  if (dryRun || errors.length || !valid.length) return report;
+  const errors = new ImportErrors(lang, columnOf(metaOf(resource), lang));
+  const { total, valid } = await checkRows(resource, ctx, file, errors);
+  const report: ImportReport = { dryRun, total, valid: valid.length, created: 0, errors: errors.sorted() };
+  if (dryRun || report.errors.length || !valid.length) return report;
   const values: Values[] = [];
   for (const [i, data] of valid.entries()) {
     await giveWay(i);

@@ -253,7 +253,9 @@ export function registerResource<
     description:
       'Send the .xlsx file as the request body (Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). ' +
       'With dryRun=true (the default) every row is checked and the errors are listed; with dryRun=false the rows are ' +
-      'written in one transaction, and only if no row has an error.',
+      'written in one transaction, and only if no row has an error. Every problem of every row is listed, each with ' +
+      'its row, column header and reason, coded in `error` and worded in the language asked for (?lang=zh or ' +
+      'Accept-Language).',
     tags,
     access: def.permissions.import ?? def.permissions.create,
     mutates: true,
@@ -263,7 +265,7 @@ export function registerResource<
     handler: async ({ ctx, req, query }) => {
       const dryRun = query.dryRun === 'true' || query.dryRun === '1';
       if (dryRun) noteSubject(req, { action: 'importCheck' });
-      return importResource(resource, ctx, importBody(req), dryRun);
+      return importResource(resource, ctx, importBody(req), dryRun, requestLang(req));
     },
   });
 }

@@ -134,6 +134,10 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   files?: string[];
   // Who may read the files these rows refer to; default: whoever may read one of the rows.
   fileReaders?: (ctx: RequestContext, ids: number[]) => Promise<boolean>;
+  // Rules of a new row, each on the input fields it names. Creating runs them all after `validate`;
+  // an import runs every one whose fields are valid in the row, even when others are not, so one
+  // check of a file lists all the problems of each row. The input holds only the valid fields.
+  checks?: { fields: string[]; run: (input: Partial<z.output<C>>, ctx: RequestContext) => Promise<void> | void }[];
   // `current` is the row as stored before an update (null when creating), in the caller's scope.
   hooks?: {
     // Business rules on a whole valid input, before anything is written (throw invalidParams).
@@ -543,6 +547,7 @@ export function createResource<
     await checkReferences(ctx, input);
     if (isTree && selfId !== null) await checkCycle(ctx, selfId, input.parentId);
     await def.hooks?.validate?.(input as z.output<C>, ctx, mode, current);
+    if (mode === 'create') for (const check of def.checks ?? []) await check.run(input as z.output<C>, ctx);
   }
 
   async function toValues(ctx: RequestContext, input: Values, mode: Mode): Promise<Values> {

@@ -1,15 +1,20 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ResourceMeta } from '@lyceum/contract';
-import { Alert, Button, Modal, Progress, Result, Space, Steps, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Result, Space, Steps, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickTitle, useLang } from '../shell/i18n';
+import { ImportProblems } from './import-problems';
 import type { ImportReport } from './resource-api';
-import { fieldLabel } from './resource-view';
 
 export interface ImportApi {
   template: (lang: 'en' | 'zh') => Promise<string>;
-  importFile: (file: Blob, dryRun: boolean, onProgress?: (fraction: number) => void) => Promise<ImportReport>;
+  importFile: (
+    file: Blob,
+    dryRun: boolean,
+    lang: 'en' | 'zh',
+    onProgress?: (fraction: number) => void,
+  ) => Promise<ImportReport>;
 }
 
 type Stage =
@@ -29,7 +34,7 @@ interface Props {
 
 const STEP: Record<Stage['kind'], number> = { pick: 0, checking: 1, preview: 1, importing: 2, done: 2 };
 
-// Template → file → dry run listing every bad row (nothing written) → confirm → progress → result.
+// Template → file → dry run listing every problem of every row (nothing written) → confirm → progress → result.
 export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -50,7 +55,7 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
     if (!file) return;
     setStage({ kind: 'checking', progress: 0 });
     try {
-      const report = await api.importFile(file, true, (p) => setStage({ kind: 'checking', progress: p }));
+      const report = await api.importFile(file, true, lang, (p) => setStage({ kind: 'checking', progress: p }));
       setStage({ kind: 'preview', report });
     } catch {
       setStage({ kind: 'pick' });
@@ -61,7 +66,9 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
     if (!file) return;
     setStage({ kind: 'importing', progress: 0, total });
     try {
-      const report = await api.importFile(file, false, (p) => setStage({ kind: 'importing', progress: p, total }));
+      const report = await api.importFile(file, false, lang, (p) =>
+        setStage({ kind: 'importing', progress: p, total }),
+      );
       setStage(report.errors.length ? { kind: 'preview', report } : { kind: 'done', report });
     } catch {
       setStage({ kind: 'pick' });
@@ -217,22 +224,7 @@ function Preview({ meta, report }: { meta: ResourceMeta; report: ImportReport })
         description={t('import.nothingWritten')}
       />
       {duplicates}
-      <Table
-        size="small"
-        rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
-        dataSource={report.errors}
-        pagination={report.errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
-        columns={[
-          { title: t('import.row'), dataIndex: 'row', width: 80 },
-          {
-            title: t('import.column'),
-            dataIndex: 'field',
-            width: 180,
-            render: (f: string) => (f ? fieldLabel(meta, f, lang) : '—'),
-          },
-          { title: t('import.problem'), dataIndex: 'message' },
-        ]}
-      />
+      <ImportProblems errors={report.errors} title={pickTitle(meta.title, lang)} lang={lang} />
     </Space>
   );
 }

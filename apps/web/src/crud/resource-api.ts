@@ -24,7 +24,13 @@ export interface ResourceApi<Row, Create, Update, PageRequest> {
   removeMany: (ids: number[]) => Promise<unknown>;
   exportFile: (filter: object, lang: Lang) => Promise<string>;
   template: (lang: Lang) => Promise<string>;
-  importFile: (file: Blob, dryRun: boolean, onProgress?: (fraction: number) => void) => Promise<ImportReport>;
+  // Reasons and column headers come back in `lang` (every error is also coded for translation).
+  importFile: (
+    file: Blob,
+    dryRun: boolean,
+    lang: Lang,
+    onProgress?: (fraction: number) => void,
+  ) => Promise<ImportReport>;
 }
 
 // Empty filter values are left out, so "no choice" never reaches the server as '' or null.
@@ -48,7 +54,12 @@ export function resourceApi<Row, Create, Update, PageRequest>(
     removeMany: (ids) => unwrap(postWithLoading<unknown>(`${base}/delete/ids`, { ids })),
     exportFile: (filter, lang) => download('POST', `${base}/export?lang=${lang}`, cleanFilter(filter)),
     template: (lang) => download('GET', `${base}/template?lang=${lang}`),
-    importFile: (file, dryRun, onProgress) =>
-      unwrap(uploadRaw<ImportReport>(`${base}/import?dryRun=${dryRun}`, file, { contentType: XLSX_TYPE, onProgress })),
+    importFile: (file, dryRun, lang, onProgress) =>
+      unwrap(
+        uploadRaw<ImportReport>(`${base}/import?dryRun=${dryRun}&lang=${lang}`, file, {
+          contentType: XLSX_TYPE,
+          onProgress,
+        }),
+      ),
   };
 }

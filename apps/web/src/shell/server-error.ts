@@ -8,9 +8,11 @@ import i18n from './i18n';
 const lang = (): ErrorLang => (i18n.language === 'zh-CN' ? 'zh' : 'en');
 
 // The predicate (or sentence) alone, e.g. "当前密码不正确"; null when the key is not one we know.
-export function translatedPredicate(detail: ErrorDetail | undefined): string | null {
+export function translatedPredicate(
+  detail: { key: string; params?: Record<string, string | number> } | undefined,
+): string | null {
   if (!detail || detail.key === 'message' || !isErrorKey(detail.key)) return null;
-  const params = templateParams(lang(), detail.params as Record<string, string | number> | undefined);
+  const params = templateParams(lang(), detail.params);
   return i18n.t(detail.key, { ns: 'errors', ...params });
 }
 

@@ -14,7 +14,8 @@ function filenameOf(disposition: string | null, fallback: string): string {
   return plain ? plain[1] : fallback;
 }
 
-function save(blob: Blob, filename: string): void {
+// Hands a file made or fetched here to the browser as a download.
+export function saveFile(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
@@ -58,7 +59,7 @@ export async function download(
     }
     if (!res.ok) throw fail(`${res.status} ${res.statusText}`, options);
     const filename = filenameOf(res.headers.get('content-disposition'), url.split('/').pop() ?? 'download');
-    save(await res.blob(), filename);
+    saveFile(await res.blob(), filename);
     return filename;
   } finally {
     clearTimeout(timer);

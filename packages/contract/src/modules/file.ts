@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zErrorDetail } from '../errors';
 
 // What each upload purpose accepts; the server also reads the real type from the file's bytes.
 export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource'] as const;
@@ -32,13 +33,23 @@ export const zUploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof zUploadedFile>;
 
+// One problem of one row: every problem of every row is listed, so one check shows them all.
+export const zImportRowError = z.object({
+  row: z.number().int().describe('The row of the sheet (1 is the header row; a line number for text imports)'),
+  field: z.string().describe('The input field refused, a dotted path ("" when the whole row is)'),
+  column: z.string().describe('The column header as the sheet shows it, in the language asked for ("" when none)'),
+  message: z.string().describe('The reason, in the language asked for (?lang=zh or Accept-Language)'),
+  error: zErrorDetail,
+});
+export type ImportRowError = z.infer<typeof zImportRowError>;
+
 // The answer of every spreadsheet import: dryRun lists the problems; otherwise `created` rows were written.
 export const zImportReport = z.object({
   dryRun: z.boolean(),
   total: z.number().int(),
   valid: z.number().int(),
   created: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  errors: z.array(zImportRowError),
   // Rows that repeat something already there (questions with the same stem); reported, not refused.
   duplicates: z.array(z.object({ row: z.number().int(), stem: z.string() })).optional(),
 });

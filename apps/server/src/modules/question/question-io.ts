@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 import {
   BLANK_MARKER,
   difficultyLabels,
+  type ErrorDetail,
+  type ImportRowError,
+  issueDetail,
   type Lang,
   OPTION_LABELS,
   type QuestionInput,
@@ -12,7 +15,8 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { RequestContext } from '../../platform/context';
-import type { RowError } from '../../platform/excel';
+import { AppError } from '../../platform/errors';
+import { ImportErrors } from '../../platform/import-errors';
 import { MAX_IMPORT_ROWS } from '../../platform/resource-io';
 import { type CellValue, giveWay, readSheetRows } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
@@ -52,33 +56,62 @@ function typeOf(v: string): number | null {
 const TRUE = new Set(['true', 't', 'yes', '对', '正确', '√', '1']);
 const FALSE = new Set(['false', 'f', 'no', '错', '错误', '×', '0']);
 
-// Turns one row's cells into a question input (not yet validated); throws a message naming the column.
-function rowToInput(cells: Record<string, string>, tagIds: Map<string, number>): Record<string, unknown> {
-  const type = typeOf(cells.type);
-  if (!type) throw new Error(`type: "${cells.type}" is not a question type`);
+// A cell refused while a row is read, under the input field it would have filled.
+interface CellProblem {
+  field: string;
+  detail: ErrorDetail;
+}
+
+const notOneOf = (value: string, labels: Record<number, { en: string; zh: string }>): ErrorDetail => ({
+  key: 'cellNotOneOf',
+  params: {
+    value,
+    values: Object.values(labels)
+      .map((l) => l.en)
+      .join(', '),
+    valuesZh: Object.values(labels)
+      .map((l) => l.zh)
+      .join('、'),
+  },
+});
+
+// Turns one row's cells into a question input (not yet validated); every cell that cannot be read is
+// listed, and the input is built from the rest.
+function rowToInput(
+  cells: Record<string, string>,
+  tagIds: Map<string, number>,
+): { input: Record<string, unknown>; problems: CellProblem[] } {
+  const problems: CellProblem[] = [];
+  const type = typeOf(cells.type ?? '');
+  if (!type) problems.push({ field: 'type', detail: notOneOf(cells.type ?? '', questionTypeLabels) });
   const options = OPTION_LABELS.slice(0, OPTION_COUNT)
     .map((l) => ({ label: l, content: cells[`option${l}`] ?? '' }))
     .filter((o) => o.content !== '');
   const score = Number(cells.score || 0);
-  const q: Record<string, unknown> = { type, stem: cells.stem, options, score, analysis: cells.analysis ?? '' };
+  const q: Record<string, unknown> = { stem: cells.stem, options, score, analysis: cells.analysis ?? '' };
+  if (type) q.type = type;
   if (cells.difficulty) {
     const d = Object.entries(difficultyLabels).find(
       ([k, l]) =>
         k === cells.difficulty || l.en.toLowerCase() === cells.difficulty.toLowerCase() || l.zh === cells.difficulty,
     );
-    if (!d) throw new Error(`difficulty: "${cells.difficulty}" is not 1 to 5`);
-    q.difficulty = Number(d[0]);
+    if (d) q.difficulty = Number(d[0]);
+    else problems.push({ field: 'difficulty', detail: notOneOf(cells.difficulty, difficultyLabels) });
   }
   if (cells.tags) {
-    q.tagIds = cells.tags
+    const names = cells.tags
       .split(/[,，;；]/)
       .map((n) => n.trim())
-      .filter(Boolean)
-      .map((n) => {
-        const id = tagIds.get(n.toLowerCase());
-        if (!id) throw new Error(`tags: no tag or knowledge point named "${n}"`);
-        return id;
-      });
+      .filter(Boolean);
+    const missing = names.filter((n) => !tagIds.has(n.toLowerCase()));
+    if (missing.length) {
+      const params = {
+        entity: 'tag or knowledge point',
+        entityZh: '标签或知识点',
+        names: missing.map((n) => `"${n}"`).join(', '),
+      };
+      problems.push({ field: 'tagIds', detail: { key: 'noneNamed', params } });
+    } else q.tagIds = names.map((n) => tagIds.get(n.toLowerCase()));
   }
   const answer = cells.answer ?? '';
   switch (type) {
@@ -92,9 +125,8 @@ function rowToInput(cells: Record<string, string>, tagIds: Map<string, number>):
         .filter(Boolean);
       break;
     case QuestionType.TrueFalse:
-      if (!TRUE.has(answer.toLowerCase()) && !FALSE.has(answer.toLowerCase()))
-        throw new Error(`answer: "${answer}" is not true or false`);
-      q.answer = TRUE.has(answer.toLowerCase());
+      if (TRUE.has(answer.toLowerCase()) || FALSE.has(answer.toLowerCase())) q.answer = TRUE.has(answer.toLowerCase());
+      else problems.push({ field: 'answer', detail: { key: 'cellNotTrueFalse', params: { value: answer } } });
       break;
     case QuestionType.GapFilling: {
       // Blanks are separated by |, alternatives for one blank by /.
@@ -127,7 +159,16 @@ function rowToInput(cells: Record<string, string>, tagIds: Map<string, number>):
     default:
       q.answer = null;
   }
-  return q;
+  return { input: q, problems };
+}
+
+// One question to import: the row (or line) it starts on, its input, the cells already refused, and
+// for a compose question the row of each child.
+export interface QuestionRow {
+  row: number;
+  input: Record<string, unknown>;
+  problems: CellProblem[];
+  childRows: number[];
 }
 
 export interface QuestionImportReport {
@@ -135,7 +176,7 @@ export interface QuestionImportReport {
   total: number;
   valid: number;
   created: number;
-  errors: RowError[];
+  errors: ImportRowError[];
   duplicates: { row: number; stem: string }[];
 }
 
@@ -162,47 +203,92 @@ async function existingStems(ctx: RequestContext): Promise<Set<string>> {
   return new Set(rows.map((r) => plainStem(r.stem)));
 }
 
-// Checks every question (rows that fail, and questions whose stem already exists, are listed) and
-// writes all of them in order only when none fails. Duplicates are reported, not refused.
+// The column of the sheet a question field comes from (its header key in HEADERS).
+function sheetColumn(field: string, input: Record<string, unknown>): string | null {
+  const [head, index, rest] = field.split('.');
+  switch (head) {
+    case 'options': {
+      const label = (input.options as { label: string }[] | undefined)?.[Number(index)]?.label;
+      return label ? `option${label}` : 'optionA';
+    }
+    case 'answer':
+      if (index === 'keywords') return 'keywords';
+      return index === 'blanks' && field.endsWith('.score') && rest !== undefined ? 'blankScores' : 'answer';
+    case 'tagIds':
+      return 'tags';
+    case 'children':
+      return 'group';
+    default:
+      return head in HEADERS ? head : null;
+  }
+}
+
+// The key of the field an issue or a refused cell is about: a child's fields count apart.
+function fieldKey(path: string): string {
+  const parts = path.split('.');
+  return parts[0] === 'children' && parts.length >= 3 ? parts.slice(0, 3).join('.') : parts[0];
+}
+
+// Checks every question (every problem of every row: cells, schema, the resource's rules; a child's
+// problems on the child's own row) and writes all of them in order only when none fails. Questions
+// whose stem already exists are reported as duplicates, not refused. Reasons and, for sheets
+// (`columns`), the column headers are in `lang`.
 export async function importQuestions(
   ctx: RequestContext,
-  inputs: { row: number; build: () => Record<string, unknown> }[],
+  inputs: QuestionRow[],
   dryRun: boolean,
+  lang: Lang,
+  columns: boolean,
 ): Promise<QuestionImportReport> {
-  const errors: RowError[] = [];
+  const errors = new ImportErrors(lang, () => '');
   const valid: QuestionInput[] = [];
   const known = await existingStems(ctx);
   const duplicates: { row: number; stem: string }[] = [];
-  for (const [i, { row, build }] of inputs.entries()) {
+  for (const [i, q] of inputs.entries()) {
     await giveWay(i);
-    let raw: Record<string, unknown>;
-    try {
-      raw = build();
-    } catch (err) {
-      const [field, ...rest] = (err as Error).message.split(': ');
-      errors.push({ row, field, message: rest.join(': ') });
-      continue;
+    // A child's field is reported on the child's row, under the child's own field name.
+    const report = (field: string, detail: ErrorDetail) => {
+      const child = /^children\.(\d+)\.(.*)$/.exec(field);
+      const childRow = child ? q.childRows[Number(child[1])] : undefined;
+      const [row, local] = child && childRow !== undefined ? [childRow, child[2]] : [q.row, field];
+      const source =
+        child && childRow !== undefined
+          ? ((q.input.children as Record<string, unknown>[])[Number(child[1])] ?? {})
+          : q.input;
+      const key = columns ? sheetColumn(local, source) : null;
+      errors.add(row, local, detail, key ? HEADERS[key][lang === 'zh' ? 1 : 0] : columns ? local : '');
+    };
+    const bad = new Set<string>();
+    for (const p of q.problems) {
+      report(p.field, p.detail);
+      bad.add(fieldKey(p.field));
     }
-    const parsed = zQuestionInput.safeParse(raw);
+    const parsed = zQuestionInput.safeParse(q.input);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        errors.push({ row, field: issue.path.join('.'), message: issue.message });
+      for (const issue of parsed.error.issues) {
+        const detail = issueDetail(issue);
+        const path = issue.path.map(String).join('.');
+        if (bad.has(fieldKey(path))) continue;
+        report(path, detail);
+      }
       continue;
     }
+    if (q.problems.length) continue;
     try {
       await questionResource.def.hooks?.validate?.(parsed.data, ctx, 'create', null);
     } catch (err) {
-      const [field, ...rest] = (err as Error).message.split(': ');
-      errors.push({ row, field, message: rest.join(': ') });
+      if (!(err instanceof AppError)) throw err;
+      report(err.detail.field ?? '', err.detail);
       continue;
     }
     const stem = plainStem(parsed.data.stem);
-    if (known.has(stem)) duplicates.push({ row, stem: stem.slice(0, 80) });
+    if (known.has(stem)) duplicates.push({ row: q.row, stem: stem.slice(0, 80) });
     known.add(stem);
     valid.push(parsed.data);
   }
-  const report = { dryRun, total: inputs.length, valid: valid.length, created: 0, errors, duplicates };
-  if (dryRun || errors.length) return report;
+  const list = errors.sorted();
+  const report = { dryRun, total: inputs.length, valid: valid.length, created: 0, errors: list, duplicates };
+  if (dryRun || list.length) return report;
   await ctx.db.transaction((tx) => insertQuestions(tx, ctx, valid));
   report.created = valid.length;
   return report;
@@ -210,7 +296,7 @@ export async function importQuestions(
 
 // Reads the first sheet as a stream (the same bounded reader as every import): more than
 // MAX_IMPORT_ROWS rows is refused as soon as the next row is read.
-export async function readQuestionSheet(ctx: RequestContext, file: Buffer | Readable) {
+export async function readQuestionSheet(ctx: RequestContext, file: Buffer | Readable): Promise<QuestionRow[]> {
   let columns: Map<number, string> | null = null;
   const lines: { row: number; cells: Record<string, string> }[] = [];
   for await (const { number, cells: values } of readSheetRows(file, MAX_IMPORT_ROWS)) {
@@ -233,32 +319,35 @@ export async function readQuestionSheet(ctx: RequestContext, file: Buffer | Read
   }
   const tagIds = await tagLookup(ctx);
   // Children join the compose row of their group; everything else stands alone.
-  const inputs: { row: number; build: () => Record<string, unknown> }[] = [];
-  const groups = new Map<string, { row: number; cells: Record<string, string>; children: Record<string, string>[] }>();
+  const standalone: QuestionRow[] = [];
+  const groups = new Map<string, { row: number; cells: Record<string, string>; children: typeof lines }>();
   for (const line of lines) {
     const g = line.cells.group;
     const isCompose = typeOf(line.cells.type ?? '') === QuestionType.Compose;
     if (g && isCompose) groups.set(g, { row: line.row, cells: line.cells, children: [] });
-    else if (g && groups.has(g)) groups.get(g)!.children.push(line.cells);
-    else inputs.push({ row: line.row, build: () => rowToInput(line.cells, tagIds) });
+    else if (g && groups.has(g)) groups.get(g)!.children.push(line);
+    else standalone.push({ row: line.row, ...rowToInput(line.cells, tagIds), childRows: [] });
   }
-  for (const group of groups.values()) {
-    inputs.push({
-      row: group.row,
-      build: () => {
-        const parent = rowToInput(group.cells, tagIds);
-        const children = group.children.map((c) => rowToInput(c, tagIds));
-        return { ...parent, children, score: parent.score || children.reduce((s, c) => s + Number(c.score), 0) };
-      },
-    });
-  }
-  inputs.sort((a, b) => a.row - b.row);
-  return inputs;
+  const composed = [...groups.values()].map((group): QuestionRow => {
+    const parent = rowToInput(group.cells, tagIds);
+    const children = group.children.map((c) => rowToInput(c.cells, tagIds));
+    const input = {
+      ...parent.input,
+      children: children.map((c) => c.input),
+      score: parent.input.score || children.reduce((s, c) => s + Number(c.input.score), 0),
+    };
+    const problems = [
+      ...parent.problems,
+      ...children.flatMap((c, i) => c.problems.map((p) => ({ ...p, field: `children.${i}.${p.field}` }))),
+    ];
+    return { row: group.row, input, problems, childRows: group.children.map((c) => c.row) };
+  });
+  return [...standalone, ...composed].sort((a, b) => a.row - b.row);
 }
 
 // Aiken: a question line, option lines "A. text", then "ANSWER: B" (several letters for multiple choice).
-export function parseAiken(source: string, score: number) {
-  const out: { row: number; build: () => Record<string, unknown> }[] = [];
+export function parseAiken(source: string, score: number): QuestionRow[] {
+  const out: QuestionRow[] = [];
   const blocks = source.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
   let line = 1;
   for (const block of blocks) {
@@ -267,31 +356,30 @@ export function parseAiken(source: string, score: number) {
     line += lines.length + 1;
     const trimmed = lines.map((l) => l.trim()).filter(Boolean);
     if (!trimmed.length) continue;
+    const answerLine = trimmed.find((l) => /^ANSWER\s*[:：]/i.test(l));
+    const options: { label: string; content: string }[] = [];
+    const stem: string[] = [];
+    for (const l of trimmed) {
+      const m = /^([A-J])\s*[.)、．]\s*(.+)$/.exec(l);
+      if (m) options.push({ label: m[1], content: m[2] });
+      else if (l !== answerLine && !options.length) stem.push(l);
+    }
+    const letters =
+      answerLine
+        ?.replace(/^ANSWER\s*[:：]/i, '')
+        .toUpperCase()
+        .match(/[A-J]/g) ?? [];
     out.push({
       row: start,
-      build: () => {
-        const answerLine = trimmed.find((l) => /^ANSWER\s*[:：]/i.test(l));
-        if (!answerLine) throw new Error('answer: missing "ANSWER: X" line');
-        const options: { label: string; content: string }[] = [];
-        const stem: string[] = [];
-        for (const l of trimmed) {
-          const m = /^([A-J])\s*[.)、．]\s*(.+)$/.exec(l);
-          if (m) options.push({ label: m[1], content: m[2] });
-          else if (l !== answerLine && !options.length) stem.push(l);
-        }
-        const letters =
-          answerLine
-            .replace(/^ANSWER\s*[:：]/i, '')
-            .toUpperCase()
-            .match(/[A-J]/g) ?? [];
-        return {
-          type: letters.length > 1 ? QuestionType.MultipleChoice : QuestionType.SingleChoice,
-          stem: stem.join('<br>'),
-          options,
-          answer: letters.length > 1 ? letters : (letters[0] ?? ''),
-          score,
-        };
+      input: {
+        type: letters.length > 1 ? QuestionType.MultipleChoice : QuestionType.SingleChoice,
+        stem: stem.join('<br>'),
+        options,
+        ...(answerLine ? { answer: letters.length > 1 ? letters : (letters[0] ?? '') } : {}),
+        score,
       },
+      problems: answerLine ? [] : [{ field: 'answer', detail: { key: 'aikenNoAnswer' } }],
+      childRows: [],
     });
   }
   return out;

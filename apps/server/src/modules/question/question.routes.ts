@@ -161,22 +161,24 @@ export function questionRoutes(app: FastifyInstance) {
     summary: 'Import questions from an Excel file (the .xlsx as the body)',
     description:
       'dryRun=true (default) checks every row and lists errors and duplicates (same stem as an existing question or ' +
-      'an earlier row); dryRun=false writes all questions in one transaction, only when no row has an error.',
+      'an earlier row); dryRun=false writes all questions in one transaction, only when no row has an error. Every ' +
+      'problem of every row is listed (a child question’s on its own row), with the column header and the reason ' +
+      'in the language asked for (?lang=zh or Accept-Language).',
     tags: tagsRoute,
     access: ['question:import'],
     mutates: true,
-    querystring: z.object({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') }),
+    querystring: zLang.extend({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') }),
     response: report,
     // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
     handler: async ({ ctx, req, query }) => {
       const dryRun = query.dryRun === 'true' || query.dryRun === '1';
       if (dryRun) noteSubject(req, { action: 'importCheck' });
       const rows = await readQuestionSheet(ctx, importBody(req));
-      return importQuestions(ctx, rows, dryRun);
+      return importQuestions(ctx, rows, dryRun, requestLang(req), true);
     },
   });
   defineEndpoint(app, api.question.importAiken, ({ ctx, body, req }) => {
     if (body.dryRun) noteSubject(req, { action: 'importCheck' });
-    return importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun);
+    return importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun, requestLang(req), false);
   });
 }

@@ -121,14 +121,20 @@ export const userResource = createResource({
   files: ['avatar'],
   // An avatar is seen by its owner and by staff (user lists, class rosters), not by other students.
   fileReaders: async (ctx, ids) => ids.includes(ctx.userId) || (ctx.roleKind !== null && isStaffKind(ctx.roleKind)),
+  checks: [
+    {
+      fields: ['password'],
+      run: ({ password, userName, realName }, ctx) => {
+        if (password) assertPassword('password', password, [userName ?? '', realName ?? '', ctx.domain]);
+      },
+    },
+    // The privilege ceiling (privilege.service.ts): only roles within the caller's own.
+    { fields: ['roleIds'], run: ({ roleIds }, ctx) => assertCanAssignRoles(ctx, roleIds ?? []) },
+  ],
   hooks: {
-    // The privilege ceiling (privilege.service.ts): only users and roles within the caller's own.
+    // The privilege ceiling on a change: only users and roles within the caller's own.
     async validate(input, ctx, mode) {
-      if (mode === 'create') {
-        if ('password' in input)
-          assertPassword('password', input.password, [input.userName, input.realName, ctx.domain]);
-        return assertCanAssignRoles(ctx, input.roleIds);
-      }
+      if (mode === 'create') return;
       const id = (input as { id: number }).id;
       await assertCanManageUsers(ctx, [id], 'change');
       const current = ((await rolesOfUsers(ctx.db, ctx.orgId, [id])).get(id) ?? []).map((r) => r.id);

@@ -1,6 +1,7 @@
 import type { ImportReport } from '@lyceum/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
+import { problemText } from '../../crud/import-problems';
 import { importAiken } from './question-api';
 import './question.css';
 import { useQuestionTexts } from './i18n';
@@ -92,7 +93,7 @@ export function AikenModal({ open, onClose, onDone }: Props) {
             pagination={false}
             columns={[
               { title: t('question.aikenLine'), dataIndex: 'row', width: 90 },
-              { title: t('import.problem'), dataIndex: 'message' },
+              { title: t('import.problem'), key: 'problem', render: (_: unknown, e) => problemText(e) },
             ]}
           />
         )}
