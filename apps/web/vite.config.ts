@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // Heavy libraries that only some screens need get their own chunks, so the login page
 // downloads React, the router and the few antd pieces of the form, and nothing more.
@@ -12,7 +13,7 @@ const chunkGroups: { name: string; test: RegExp }[] = [
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
