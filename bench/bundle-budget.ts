@@ -16,7 +16,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const PASSWORD = 'bench-pass-2026';
 const KB = 1024;
-// Transferred bytes, compressed, everything the page loads (document, scripts, styles, fonts, API answers).
+// Transferred bytes, compressed, everything the page loads (document, scripts, styles, fonts, API
+// answers): the login page opened cold, and then the dashboard after logging in there (the shell and
+// the dashboard, what the browser does not have yet). Someone opening the dashboard cold with a
+// session downloads both, so that is held to their sum.
 const BUDGETS = { login: 250 * KB, dashboard: 450 * KB };
 
 interface Transfer {
@@ -131,7 +134,9 @@ function detail(title: string, m: Measured): void {
     types.set(t.type, s);
   }
   for (const [type, s] of [...types].sort((a, b) => b[1].wire - a[1].wire))
-    console.log(`  ${type.padEnd(12)} ${String(s.n).padStart(3)} × ${kb(s.wire).padStart(10)} on the wire, ${kb(s.body)} decoded`);
+    console.log(
+      `  ${type.padEnd(12)} ${String(s.n).padStart(3)} × ${kb(s.wire).padStart(10)} on the wire, ${kb(s.body)} decoded`,
+    );
   console.log('  largest:');
   for (const t of [...m.transfers].sort((a, b) => b.wire - a.wire).slice(0, 8))
     console.log(`  ${kb(t.wire).padStart(10)}  ${(t.encoding || 'identity').padEnd(8)} ${new URL(t.url).pathname}`);
@@ -148,7 +153,10 @@ function line(name: string, m: Measured, raw: Measured, budget?: number): boolea
 }
 
 async function main(): Promise<number> {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) return 1;
   const { port, child } = await startServer('web');
   const origin = `http://127.0.0.1:${port}`;
@@ -160,13 +168,13 @@ async function main(): Promise<number> {
     const raw = await run(browser, origin, true);
     const sent = await run(browser, origin, false);
     detail('Login page, cold (/demo/login)', sent.login);
-    detail('Logging in: shell + dashboard', sent.afterLogin);
+    detail('Dashboard after logging in: shell + dashboard', sent.afterLogin);
     detail('Dashboard, cold, logged in (/dashboard)', sent.dashboard);
     console.log('\nTransferred, compressed as Chromium asks, against the raw baseline (Accept-Encoding: identity):');
     const ok = [
       line('login page, cold', sent.login, raw.login, BUDGETS.login),
-      line('logging in (shell + dashboard)', sent.afterLogin, raw.afterLogin),
-      line('dashboard, cold, logged in', sent.dashboard, raw.dashboard, BUDGETS.dashboard),
+      line('dashboard after logging in', sent.afterLogin, raw.afterLogin, BUDGETS.dashboard),
+      line('dashboard, cold, logged in', sent.dashboard, raw.dashboard, BUDGETS.login + BUDGETS.dashboard),
     ].every(Boolean);
     return ok ? 0 : 1;
   } finally {
