@@ -1,9 +1,11 @@
 // A server for the benchmarks, in its own process: `lyceum` is the real app on a fresh embedded
-// database (or DATABASE_URL) with demo data; `bare` is Fastify with one trivial route, the yardstick.
+// database (or DATABASE_URL) with demo data; `web` is the same serving the built web app
+// (apps/web/dist) too; `bare` is Fastify with one trivial route, the yardstick.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -33,6 +35,7 @@ if (mode === 'bare') {
     db: database.db,
     logLevel: 'silent',
     filesDir: mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-files-')),
+    webDist: mode === 'web' ? fileURLToPath(new URL('../apps/web/dist', import.meta.url)) : null,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('SIGTERM', async () => {

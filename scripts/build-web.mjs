@@ -24,6 +24,7 @@ export function buildWeb({ force = false } = {}) {
     newest(path.join(web, 'src')),
     newest(path.join(web, 'index.html')),
     newest(path.join(web, 'vite.config.ts')),
+    newest(path.join(web, 'precompress.ts')),
     newest(path.join(web, 'public')),
     newest(path.join(root, 'packages/contract/src')),
   );

@@ -212,11 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   // The web app routes every non-API path itself (its 404 page included), so they all get index.html.
-  const sendApp = (reply: FastifyReply) =>
-    reply
-      .type('text/html')
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html', webDist!, { cacheControl: false });
+  const sendApp = (reply: FastifyReply) => reply.sendFile('index.html', webDist!);
   if (hasWeb && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -224,10 +220,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       wildcard: true,
       index: false,
       cacheControl: false,
-      // Vite names assets by content hash, so they can be cached for good; index.html never is.
+      // The build writes file.br and file.gz beside every compressible file (apps/web/precompress.ts):
+      // the best variant the browser accepts is sent as it is, brotli before gzip, the file itself
+      // otherwise. Nothing static is compressed per request.
+      preCompressed: true,
+      // `file` is the file actually sent (main-1a2b.js.br). Vite names assets by content hash, so they
+      // are cached for good; index.html is revalidated on every load, so a new deploy is picked up.
       setHeaders: (res, file) => {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader('vary', 'Accept-Encoding');
+        res.setHeader(
+          'cache-control',
+          path.relative(webDist, file).startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : /\.html(\.br|\.gz)?$/.test(file)
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
       },
     });
     app.get('/', (_req, reply) => sendApp(reply));

@@ -1,18 +1,31 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/platform/db';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
+const INDEX = '<!doctype html><title>Lyceum</title><div id="root"></div>';
+const CHUNK = `export const words = ${JSON.stringify('lorem ipsum '.repeat(200))};`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Lyceum</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // As the web build leaves them (apps/web/precompress.ts): each variant beside its file.
+  for (const [file, text] of [
+    ['index.html', INDEX],
+    ['assets/chunk-abcd.js', CHUNK],
+  ]) {
+    writeFileSync(path.join(dist, file), text);
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
+  }
   database = await openDatabase({ url: null, dataDir: null });
   app = await buildApp({ db: database.db, logLevel: 'silent', webDist: dist, filesDir: path.join(dist, 'files') });
 });
@@ -30,11 +43,66 @@ it('serves the web app for every non-API path, so the SPA routes them (its own 4
     expect(res.headers['cache-control']).toBe('no-cache');
   }
   const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
-  expect(asset.headers['cache-control']).toContain('immutable');
+  expect(asset.headers['cache-control']).toBe(IMMUTABLE);
   // A rebuild while the server runs adds files; they are served, and a missing chunk is a 404, not the app.
   writeFileSync(path.join(dist, 'assets', 'later-5678.js'), 'console.log(2)');
   expect((await app.inject({ method: 'GET', url: '/assets/later-5678.js' })).body).toBe('console.log(2)');
   expect((await app.inject({ method: 'GET', url: '/assets/gone-0000.js' })).statusCode).toBe(404);
+});
+
+it('sends the precompressed variant the browser accepts, brotli first, and says the answer varies by it', async () => {
+  const get = (url: string, encoding?: string) =>
+    app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+
+  const br = await get('/assets/chunk-abcd.js', 'gzip, deflate, br, zstd');
+  expect(br.statusCode).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  // The type of the file asked for, not of the .br file.
+  expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+  expect(br.headers['cache-control']).toBe(IMMUTABLE);
+  expect(br.headers.vary).toBe('Accept-Encoding');
+  expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+  expect(Number(br.headers['content-length'])).toBeLessThan(CHUNK.length / 4);
+
+  const gz = await get('/assets/chunk-abcd.js', 'gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gz.headers['cache-control']).toBe(IMMUTABLE);
+  expect(gz.headers.vary).toBe('Accept-Encoding');
+  expect(gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+
+  for (const encoding of [undefined, 'identity', 'deflate']) {
+    const plain = await get('/assets/chunk-abcd.js', encoding);
+    expect(plain.headers['content-encoding'], encoding).toBeUndefined();
+    expect(plain.headers['cache-control'], encoding).toBe(IMMUTABLE);
+    expect(plain.headers.vary, encoding).toBe('Accept-Encoding');
+    expect(plain.body, encoding).toBe(CHUNK);
+  }
+  // A file the build left without variants (too small to gain) is sent as it is.
+  const small = await get('/assets/app-1234.js', 'br, gzip');
+  expect(small.headers['content-encoding']).toBeUndefined();
+  expect(small.body).toBe('console.log(1)');
+});
+
+it('sends index.html compressed and never cached for good, on / and on every deep link', async () => {
+  for (const url of ['/', '/system/user', '/demo/login', '/index.html']) {
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode, url).toBe(200);
+    expect(br.headers['content-encoding'], url).toBe('br');
+    expect(br.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control'], url).toBe('no-cache');
+    expect(br.headers.vary, url).toBe('Accept-Encoding');
+    expect(String(br.headers['content-security-policy']), url).toContain("script-src 'self'");
+    expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(INDEX);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding'], url).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString(), url).toBe(INDEX);
+
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding'], url).toBeUndefined();
+    expect(plain.headers['cache-control'], url).toBe('no-cache');
+    expect(plain.body, url).toBe(INDEX);
+  }
 });
 
 it('answers unknown API paths with the envelope, not the web app', async () => {

@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './shell/i18n';
 import './styles.css';
 import { AppRoot } from './shell/app-root';
+import { i18nReady } from './shell/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppRoot />
-  </StrictMode>,
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppRoot />
+    </StrictMode>,
+  ),
 );

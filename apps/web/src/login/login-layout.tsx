@@ -1,5 +1,4 @@
 import { BankOutlined } from '@ant-design/icons';
-import { Segmented } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, setLanguage } from '../shell/i18n';
@@ -14,20 +13,27 @@ interface Props {
   children: ReactNode;
 }
 
-// Plain markup rather than antd Card/Dropdown: those pull Tabs, Menu and friends into the login bundle.
+// Plain markup rather than antd Card/Dropdown/Segmented: those pull Tabs, Menu and friends into the
+// login bundle, which has a budget (bench/bundle-budget.ts).
 export function LoginLayout({ orgName, logo, subtitle, copyright, icpNumber, children }: Props) {
   const { t, i18n } = useTranslation();
   const year = new Date().getFullYear();
+  const current: Language = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
   return (
     <div className="login-page">
-      <div className="login-lang">
-        <Segmented<Language>
-          size="small"
-          aria-label={t('shell.language')}
-          value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}
-          options={LANGUAGES}
-          onChange={setLanguage}
-        />
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form's fieldset */}
+      <div className="login-lang" role="group" aria-label={t('shell.language')}>
+        {LANGUAGES.map((lang) => (
+          <button
+            key={lang.value}
+            type="button"
+            lang={lang.value}
+            aria-pressed={lang.value === current}
+            onClick={() => setLanguage(lang.value)}
+          >
+            {lang.label}
+          </button>
+        ))}
       </div>
       <main className="login-card">
         <div className="login-header">

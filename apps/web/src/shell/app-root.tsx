@@ -1,23 +1,19 @@
 import { DEFAULT_THEME_COLOR } from '@lyceum/contract';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { antdLocale } from './i18n';
 import { useOrganizationConfig } from './page-title';
 import { useUiSize } from './preferences';
 import { router } from './router';
 
 export function AppRoot() {
-  const { i18n } = useTranslation();
+  // Re-renders when the language changes.
+  useTranslation();
   const [size] = useUiSize();
   const themeColor = useOrganizationConfig()?.organization.themeColor || DEFAULT_THEME_COLOR;
   return (
-    <ConfigProvider
-      locale={i18n.language === 'zh-CN' ? zhCN : enUS}
-      componentSize={size}
-      theme={{ token: { colorPrimary: themeColor } }}
-    >
+    <ConfigProvider locale={antdLocale()} componentSize={size} theme={{ token: { colorPrimary: themeColor } }}>
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs, uniqueName } from './helpers';
+
+// The paper builder (issue 11): a paper built by hand with two sections, its totals, preview and publish.
+
+async function pick(page: Page, section: number, type: string, count: number): Promise<void> {
+  await page.locator('.paper-section').nth(section).getByRole('button', { name: 'Add questions' }).click();
+  const drawer = page.getByRole('dialog', { name: /^Add questions to/ });
+  await drawer.locator('.filter-bar').getByLabel('Type').click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  await drawer.getByRole('button', { name: 'Search' }).click();
+  const rows = drawer.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  for (let i = 0; i < count; i++) await rows.nth(i).getByRole('checkbox').check();
+  await drawer.getByRole('button', { name: count === 1 ? 'Add 1 question' : `Add ${count} questions` }).click();
+  await expect(drawer).toBeHidden();
+}
+
+test('a teacher builds an exam paper by hand with two sections, previews and publishes it', async ({ page }) => {
+  await loginAs(page, 'teacher');
+  const name = uniqueName('E2E paper ');
+  await page.goto('/exam/paper');
+  await page.getByRole('button', { name: 'New paper' }).click();
+  await expect(page).toHaveURL(/\/exam\/paperEdit$/);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await pick(page, 0, 'Single choice', 2);
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.locator('.paper-section').nth(1).getByLabel('Section title').fill('Part 2: writing');
+  await pick(page, 1, 'Short answer', 1);
+  // Numbers run on across sections; a score typed in changes the totals at once.
+  await expect(page.getByLabel('Score of question 3')).toBeVisible();
+  await page.getByLabel('Score of question 3').fill('10');
+  await page.getByLabel('Score of question 3').press('Tab');
+  const total = page.getByTestId('paper-total');
+  const before = Number(await total.textContent());
+  expect(before).toBeGreaterThan(10);
+  await expect(page.getByRole('img', { name: 'Points by question type and by difficulty' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'As students see it' });
+  await expect(preview).toContainText(name);
+  await expect(preview).toContainText('Part 2: writing');
+  await preview.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Paper saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('This paper is published')).toBeVisible();
+
+  await page.goto('/exam/paper');
+  const row = page.locator('.ant-table-tbody tr', { hasText: name });
+  await expect(row).toContainText('Published');
+  await expect(row).toContainText(String(before));
+});
+
+test('saving without a name names the field and writes nothing', async ({ page }) => {
+  await loginAs(page, 'teacher');
+  await page.goto('/exam/paperEdit');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Please name the paper')).toBeVisible();
+  await expect(page).toHaveURL(/\/exam\/paperEdit$/);
+});
+
+test('homework papers use the same builder without exam-only settings', async ({ page }) => {
+  await loginAs(page, 'teacher');
+  await page.goto('/task/paper');
+  await page.getByRole('button', { name: 'New paper' }).click();
+  await expect(page).toHaveURL(/\/task\/paperEdit$/);
+  await expect(page.getByRole('heading', { name: 'New homework paper' })).toBeVisible();
+  await expect(page.getByLabel('Suggested duration (minutes)')).toHaveCount(0);
+});
