@@ -2,26 +2,10 @@ import type { PortalExam, PortalHomework, PortalMessage, PortalResult } from '@l
 import { Badge, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { scoreText, TIME, timeWindow } from './portal-format';
 
 // One line of each of the portal's lists. The lists are filled by the exam, homework and message
 // modules as they land (see zStudentPortal in the contract); until then the cards show their empty state.
-
-const TIME = 'YYYY-MM-DD HH:mm';
-
-// "2026-01-12 09:00–11:00" within a day, both ends in full otherwise.
-export function timeWindow(start: string, end: string): string {
-  const from = dayjs(start);
-  const to = dayjs(end);
-  return from.isSame(to, 'day')
-    ? `${from.format(TIME)}–${to.format('HH:mm')}`
-    : `${from.format(TIME)} – ${to.format(TIME)}`;
-}
-
-// "85 / 100", with whole numbers shown without decimals.
-export function scoreText(score: number, max: number, t: TFunction): string {
-  const n = (v: number) => String(Math.round(v * 100) / 100);
-  return t('portal.score', { score: n(score), max: n(max) });
-}
 
 function Meta({ parts }: { parts: (string | null)[] }) {
   return <Typography.Text type="secondary">{parts.filter(Boolean).join(' · ')}</Typography.Text>;

@@ -138,7 +138,7 @@ function AccountCard({ me }: { me: CurrentUser }) {
     { to: '/profile/editPassword', icon: <KeyOutlined />, title: t('portal.password'), hint: t('portal.passwordHint') },
   ];
   return (
-    <Card className="portal-card" data-testid="portal-account" title={t('portal.account')}>
+    <Card className="portal-card portal-account" data-testid="portal-account" title={t('portal.account')}>
       <div className="portal-account-who">
         <Typography.Text strong>{me.realName}</Typography.Text>
         <Typography.Text type="secondary">{me.userName}</Typography.Text>
