@@ -12,7 +12,9 @@ import { menuIcon } from './menu-icons';
 function SoonLabel({ text, soon, hint }: { text: string; soon: string; hint: string }) {
   return (
     <span className="menu-label">
-      <span className="menu-label-text">{text}</span>
+      <span className="menu-label-text" title={text}>
+        {text}
+      </span>
       <span className="menu-soon" title={hint}>
         {soon}
       </span>
@@ -55,11 +57,7 @@ export function Sidebar({ collapsed, orgName, logo }: Props) {
           return {
             key: item.path,
             icon: menuIcon(item.metaIcon),
-            // An area is badged when none of its pages is open yet.
-            label: label(
-              pickTitle({ en: item.metaTitle, zh: item.metaTitleZh }, lang),
-              pages.some((c) => hasView(c.component)),
-            ),
+            label: pickTitle({ en: item.metaTitle, zh: item.metaTitleZh }, lang),
             children: pages.map((c) => ({
               key: joinPath(item.path, c.path),
               label: label(pickTitle({ en: c.metaTitle, zh: c.metaTitleZh }, lang), hasView(c.component)),
