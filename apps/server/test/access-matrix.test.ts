@@ -51,6 +51,7 @@ const templates: Record<string, Template> = {
   'GET /api/user/menu': () => ({}),
   'GET /api/user/current': () => ({}),
   'GET /api/dashboard/summary': () => ({}),
+  'POST /api/dashboard/student': () => ({}),
   'POST /api/user/change': (d) => ({ body: { roleId: d.roleId } }),
   'POST /api/user/updateProfile': () => ({ body: { realName: 'Someone', phone: '13800000000' } }),
   'POST /api/user/changePassword': () => ({ body: { oldPassword: 'not-the-password', newPassword: 'another-pass-1' } }),
@@ -191,6 +192,7 @@ function defaultCodes(kind: RoleKind): Set<string> {
 function allowedFor(access: RouteInfo['access'], kind: RoleKind, granted: Set<string>): boolean {
   if (access === 'public' || access === 'login') return true;
   if (access === 'staff') return kind !== RoleKind.Student;
+  if (access === 'student') return kind === RoleKind.Student;
   return access.some((p) => granted.has(p));
 }
 

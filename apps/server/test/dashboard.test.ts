@@ -1,4 +1,4 @@
-import { type DashboardSummary, ResultCode } from '@lyceum/contract';
+import { type DashboardSummary, ResultCode, RoleKind, type StudentPortal } from '@lyceum/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
@@ -17,7 +17,6 @@ it('counts users by role, logins per day for 30 days and recent operations', asy
   const res = await t.call<DashboardSummary>('GET', '/api/dashboard/summary', { token: admin });
   expect(res.code).toBe(ResultCode.Success);
   const s = res.response;
-  expect(s.scope).toBe('organization');
   expect(s.userCount).toBe(26);
   expect(s.usersByRole.map((r) => [r.name, r.count])).toEqual([
     ['Administrator', 1],
@@ -32,10 +31,50 @@ it('counts users by role, logins per day for 30 days and recent operations', asy
   expect(s.activeToday).toBe(2);
 });
 
-it('shows a student only their own logins', async () => {
+it('keeps the staff figures from students, and gives them their portal instead', async () => {
   const student = await t.login('demo', 'student');
-  const s = (await t.call<DashboardSummary>('GET', '/api/dashboard/summary', { token: student })).response;
-  expect(s.scope).toBe('self');
-  expect(s.usersByRole).toEqual([]);
-  expect(s.loginsPerDay.reduce((n, d) => n + d.success, 0)).toBe(1);
+  const refused = await t.call('GET', '/api/dashboard/summary', { token: student });
+  expect(refused.code).toBe(ResultCode.Forbidden);
+  expect(refused.response).toBeNull();
+
+  const res = await t.call<StudentPortal>('POST', '/api/dashboard/student', { token: student });
+  expect(res.code, res.message).toBe(ResultCode.Success);
+  // The exam, homework and message modules fill the lists when they land; the shape is the contract's.
+  expect(res.response).toEqual({
+    department: 'Computer Science',
+    classes: [],
+    exams: [],
+    homework: [],
+    results: [],
+    messages: [],
+  });
+});
+
+it('refuses the student portal to every staff role', async () => {
+  for (const userName of ['admin', 'academic', 'teacher']) {
+    const token = await t.login('demo', userName);
+    const res = await t.call('POST', '/api/dashboard/student', { token });
+    expect(res.code, userName).toBe(ResultCode.Forbidden);
+  }
+  const anonymous = await t.call('POST', '/api/dashboard/student');
+  expect(anonymous.code).toBe(ResultCode.NotLoggedIn);
+});
+
+it('follows the active role: a staff member switched to a student role gets the portal', async () => {
+  const admin = await t.login('demo', 'admin');
+  const roles = await t.call<{ id: number; kind: number }[]>('POST', '/api/role/list', { token: admin, body: {} });
+  const studentRole = roles.response.find((r) => r.kind === RoleKind.Student);
+  expect(studentRole).toBeDefined();
+  const teacher = await t.login('demo', 'teacher');
+  const me = await t.call<{ id: number; roles: { id: number }[] }>('GET', '/api/user/current', { token: teacher });
+  const given = await t.call('POST', '/api/role/assign', {
+    token: admin,
+    body: { roleId: studentRole?.id, userIds: [me.response.id], mode: 'add' },
+  });
+  expect(given.code, given.message).toBe(ResultCode.Success);
+  expect((await t.call('POST', '/api/dashboard/student', { token: teacher })).code).toBe(ResultCode.Forbidden);
+  const switched = await t.call('POST', '/api/user/change', { token: teacher, body: { roleId: studentRole?.id } });
+  expect(switched.code, switched.message).toBe(ResultCode.Success);
+  expect((await t.call('POST', '/api/dashboard/student', { token: teacher })).code).toBe(ResultCode.Success);
+  expect((await t.call('GET', '/api/dashboard/summary', { token: teacher })).code).toBe(ResultCode.Forbidden);
 });

@@ -23,7 +23,7 @@ it('documents every declared route with its access rule and is served at /api/do
     const op = doc.paths[p]?.[r.method.toLowerCase()];
     expect(op, `${r.method} ${r.url}`).toBeTruthy();
     expect(op.description).toMatch(
-      /No login needed|Any logged-in user|Any logged-in staff member|Needs one of the permissions/,
+      /No login needed|Any logged-in user|Any logged-in staff member|student role|Needs one of the permissions/,
     );
   }
   const ui = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

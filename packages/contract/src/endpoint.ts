@@ -6,7 +6,7 @@ import type { PermissionCode } from './menu-catalogue';
 // call(endpoint, input): no URL strings, no hand-written types, and a path or schema that changes
 // changes both sides at once.
 
-export type EndpointAccess = 'public' | 'login' | 'staff' | readonly [PermissionCode, ...PermissionCode[]];
+export type EndpointAccess = 'public' | 'login' | 'staff' | 'student' | readonly [PermissionCode, ...PermissionCode[]];
 type ZodOpt = z.ZodType | undefined;
 
 export interface Endpoint<

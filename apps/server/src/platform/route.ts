@@ -7,6 +7,7 @@ import {
   isStaffKind,
   type PermissionCode,
   ResultCode,
+  RoleKind,
   sessionCookieName,
   TOKEN_HEADER,
 } from '@lyceum/contract';
@@ -16,15 +17,17 @@ import { hasAny, type RequestContext } from './context';
 import { AppError, forbidden, notLoggedIn } from './errors';
 import { guardInput } from './input-guard';
 
-// Who may call a route: anyone, any logged-in user, a user whose active role is a staff role, or a
-// user holding at least one of the permissions (named from the menu catalogue, so a typo fails to compile).
-export type Access = 'public' | 'login' | 'staff' | readonly [PermissionCode, ...PermissionCode[]];
+// Who may call a route: anyone, any logged-in user, a user whose active role is a staff role (or a
+// student role: the student's own pages), or a user holding at least one of the permissions (named
+// from the menu catalogue, so a typo fails to compile).
+export type Access = 'public' | 'login' | 'staff' | 'student' | readonly [PermissionCode, ...PermissionCode[]];
 export type GuardedAccess = Exclude<Access, 'public'>;
 
 // Whether a logged-in caller passes an access rule (the route guard and the engine's read scopes use it).
 export function allows(ctx: RequestContext, access: GuardedAccess): boolean {
   if (access === 'login') return true;
   if (access === 'staff') return ctx.roleKind !== null && isStaffKind(ctx.roleKind);
+  if (access === 'student') return ctx.roleKind === RoleKind.Student;
   return hasAny(ctx, access);
 }
 
@@ -233,7 +236,9 @@ function describeAccess(description: string | undefined, access: Access): string
         ? 'Any logged-in user.'
         : access === 'staff'
           ? 'Any logged-in staff member (administrator, academic staff or teacher role).'
-          : `Needs one of the permissions: ${access.join(', ')}.`;
+          : access === 'student'
+            ? 'A logged-in user whose active role is a student role.'
+            : `Needs one of the permissions: ${access.join(', ')}.`;
   return description ? `${description}\n\n${who}` : who;
 }
 

@@ -1,9 +1,8 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@lyceum/contract';
 import { Spin } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
-import { pickTitle, useLang } from './i18n';
 import { plannedComponents, type RouteMeta } from './routes';
-import { ChunkErrorView, ComingSoonView, MissingModuleView } from './status-views';
+import { ChunkErrorView, MissingModuleView, UpcomingView } from './status-views';
 import { type ViewModule, viewLoader } from './view-registry';
 
 class ChunkLoadError extends Error {
@@ -30,7 +29,6 @@ type LoadState = { kind: 'loading' } | { kind: 'ready'; View: ComponentType } | 
 
 // Loads the view the registry holds for the menu's component, with the spec's 120 s chunk timeout and a retry.
 export function ViewHost({ route }: { route: RouteMeta }) {
-  const lang = useLang();
   const load = viewLoader(route.component);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
@@ -51,7 +49,7 @@ export function ViewHost({ route }: { route: RouteMeta }) {
 
   if (!load) {
     return plannedComponents.has(route.component) ? (
-      <ComingSoonView title={pickTitle(route.title, lang)} />
+      <UpcomingView route={route} />
     ) : (
       <MissingModuleView component={route.component} />
     );

@@ -6,7 +6,8 @@ export type ViewLoader = () => Promise<ViewModule>;
 // The menu catalogue's component strings (legacy keys the server stores and returns) mapped to the
 // view that shows them. Keys keep the legacy spelling; files live in one folder per domain, so a
 // domain with many menu entries does not spread over several camelCase folders. A key missing here
-// is "coming soon" when catalogued, "cannot find module" otherwise (ViewHost decides).
+// is an upcoming screen when catalogued (the sidebar badges it "soon" and ViewHost shows what it
+// will do), "cannot find module" otherwise.
 // view-registry.test.ts checks every key is catalogued and every *.view.tsx file is registered.
 const productViews: Record<string, ViewLoader> = {
   'dashboard/index': () => import('../domains/dashboard/dashboard.view'),
@@ -59,4 +60,9 @@ export const viewRegistry: Readonly<Record<string, ViewLoader>> = { ...productVi
 
 export function viewLoader(component: string): ViewLoader | undefined {
   return Object.hasOwn(viewRegistry, component) ? viewRegistry[component] : undefined;
+}
+
+// Whether the web app has a screen for a menu component; a catalogued one without is still to come.
+export function hasView(component: string): boolean {
+  return Object.hasOwn(viewRegistry, component);
 }

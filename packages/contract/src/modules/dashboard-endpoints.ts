@@ -1,15 +1,26 @@
 import { endpoint } from '../endpoint';
-import { zDashboardSummary } from './dashboard';
+import { zDashboardSummary, zStudentPortal } from './dashboard';
 
-// The home page's figures.
+// The home page: staff see the organisation's figures, a student their portal.
 export const dashboardEndpoints = {
   summary: endpoint({
     method: 'GET',
     path: '/api/dashboard/summary',
     summary: 'Home page figures: users by role, logins per day over 30 days, recent operations',
-    description: 'Staff see their organisation; a student sees their own logins only.',
+    description: 'The staff home page. Recent operations only for readers of the operation log.',
     tags: ['dashboard'],
-    access: 'login',
+    access: 'staff',
     response: zDashboardSummary,
+  }),
+  student: endpoint({
+    method: 'POST',
+    path: '/api/dashboard/student',
+    summary: "A student's home page: exams and homework due, latest results, messages",
+    description:
+      'Where the student belongs (department, classes) and four short lists, each the most pressing first. ' +
+      'The exam, homework and message modules fill the lists as they land; until then they are empty.',
+    tags: ['dashboard'],
+    access: 'student',
+    response: zStudentPortal,
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleKindLabels } from '../enums/role-kind';
-import { zEnum, zId } from '../fields';
+import { zDateTime, zEnum, zId } from '../fields';
 import { zOperationLog } from './log';
 
 export const zDashboardSummary = z.object({
@@ -18,7 +18,80 @@ export const zDashboardSummary = z.object({
   // One entry per day of the last 30 days (UTC), oldest first, days without logins included.
   loginsPerDay: z.array(z.object({ date: z.string(), success: z.number().int(), failed: z.number().int() })),
   recentOperations: z.array(zOperationLog),
-  // Staff see the organisation; a student sees their own logins only.
-  scope: z.enum(['organization', 'self']),
 });
 export type DashboardSummary = z.infer<typeof zDashboardSummary>;
+
+// A student's home page (POST /api/dashboard/student). The exam, homework and message modules do
+// not exist yet, so today every list is empty; each module fills its list when it lands, with the
+// shape declared here, and the portal shows it without another change to the contract. Every list
+// holds at most PORTAL_LIST_LIMIT items, the most pressing first; the card links to the full page.
+export const PORTAL_LIST_LIMIT = 5;
+
+// An exam the student is a candidate for whose window has not closed: upcoming (opens later) or
+// open now. Filled by the exam module; the candidate list decides who sees it.
+export const zPortalExam = z.object({
+  id: zId,
+  name: z.string(),
+  // The course or subject it belongs to, when the exam names one.
+  course: z.string().nullable(),
+  // The window in which the student may start it.
+  startTime: zDateTime,
+  endTime: zDateTime,
+  // How long one attempt may last once started; null when only the window limits it.
+  durationMinutes: z.number().int().positive().nullable(),
+  state: z.enum(['upcoming', 'open']),
+});
+export type PortalExam = z.infer<typeof zPortalExam>;
+
+// Homework given to the student (or their class) that they have not handed in, soonest due first.
+// Filled by the task module.
+export const zPortalHomework = z.object({
+  id: zId,
+  title: z.string(),
+  course: z.string().nullable(),
+  // No deadline when null.
+  dueTime: zDateTime.nullable(),
+  // The per-user task status: in progress once an answer is saved but not handed in.
+  state: z.enum(['notStarted', 'inProgress']),
+});
+export type PortalHomework = z.infer<typeof zPortalHomework>;
+
+// A mark the student may see: an exam result once published, or marked homework. Newest first.
+// Filled by the exam and task modules.
+export const zPortalResult = z.object({
+  // The answer sheet's id in its module (an exam answer or a homework hand-in).
+  id: zId,
+  kind: z.enum(['exam', 'homework']),
+  title: z.string(),
+  // Null while part of it still waits for a teacher's marking.
+  score: z.number().nonnegative().nullable(),
+  maxScore: z.number().nonnegative(),
+  // Null when the exam or homework sets no pass mark.
+  passed: z.boolean().nullable(),
+  publishedTime: zDateTime,
+});
+export type PortalResult = z.infer<typeof zPortalResult>;
+
+// A message sent to the student (by a teacher, or by the system about an exam or homework).
+// Newest first, unread ones included. Filled by the message module.
+export const zPortalMessage = z.object({
+  id: zId,
+  title: z.string(),
+  // The sender's name; null for messages the system sends.
+  sender: z.string().nullable(),
+  sendTime: zDateTime,
+  read: z.boolean(),
+});
+export type PortalMessage = z.infer<typeof zPortalMessage>;
+
+export const zStudentPortal = z.object({
+  // Where the student belongs, for the greeting: their department (now) and classes (the class
+  // module fills them; empty until then).
+  department: z.string().nullable(),
+  classes: z.array(z.object({ id: zId, name: z.string() })),
+  exams: z.array(zPortalExam).max(PORTAL_LIST_LIMIT),
+  homework: z.array(zPortalHomework).max(PORTAL_LIST_LIMIT),
+  results: z.array(zPortalResult).max(PORTAL_LIST_LIMIT),
+  messages: z.array(zPortalMessage).max(PORTAL_LIST_LIMIT),
+});
+export type StudentPortal = z.infer<typeof zStudentPortal>;

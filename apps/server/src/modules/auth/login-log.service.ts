@@ -18,7 +18,7 @@ import { loginLogs } from './auth.table';
 const DAY_MS = 86_400_000;
 
 // Logins per UTC day over the last `days` days, oldest first, with empty days filled in.
-export async function loginsPerDay(ctx: RequestContext, days: number, userId?: number) {
+export async function loginsPerDay(ctx: RequestContext, days: number) {
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const since = new Date(today - (days - 1) * DAY_MS);
   const day = sql<string>`to_char(${loginLogs.createTime} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -29,13 +29,7 @@ export async function loginsPerDay(ctx: RequestContext, days: number, userId?: n
       failed: sql<number>`count(*) filter (where not ${loginLogs.success})::int`,
     })
     .from(loginLogs)
-    .where(
-      and(
-        eq(loginLogs.organizationId, ctx.orgId),
-        gte(loginLogs.createTime, since),
-        userId ? eq(loginLogs.userId, userId) : undefined,
-      ),
-    )
+    .where(and(eq(loginLogs.organizationId, ctx.orgId), gte(loginLogs.createTime, since)))
     .groupBy(day);
   const byDate = new Map(rows.map((r) => [r.date, r]));
   return Array.from({ length: days }, (_, i) => {

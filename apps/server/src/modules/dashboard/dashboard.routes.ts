@@ -1,8 +1,9 @@
 import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineEndpoint } from '../../platform/route';
-import { dashboardSummary } from './dashboard.service';
+import { dashboardSummary, studentPortal } from './dashboard.service';
 
 export function dashboardRoutes(app: FastifyInstance) {
   defineEndpoint(app, api.dashboard.summary, ({ ctx }) => dashboardSummary(ctx));
+  defineEndpoint(app, api.dashboard.student, ({ ctx }) => studentPortal(ctx));
 }

@@ -1,22 +1,12 @@
-import { type DashboardSummary, isStaffKind, Permission, type RoleKind } from '@lyceum/contract';
+import { type DashboardSummary, Permission, type RoleKind, type StudentPortal } from '@lyceum/contract';
 import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { recentOperations } from '../log/log.service';
 import { rolesOfOrganization } from '../role/role.service';
-import { activeSince, countUsers, userCountsByRole } from '../user/user.service';
+import { activeSince, countUsers, departmentNameOf, userCountsByRole } from '../user/user.service';
 
+// The staff home page (the route admits staff roles only).
 export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSummary> {
-  const staff = ctx.roleKind !== null && isStaffKind(ctx.roleKind);
-  if (!staff) {
-    return {
-      userCount: 0,
-      activeToday: 0,
-      usersByRole: [],
-      loginsPerDay: await loginsPerDay(ctx, 30, ctx.userId),
-      recentOperations: [],
-      scope: 'self',
-    };
-  }
   const roles = await rolesOfOrganization(ctx.db, ctx.orgId);
   const counts = await userCountsByRole(
     ctx,
@@ -36,6 +26,21 @@ export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSu
     loginsPerDay: await loginsPerDay(ctx, 30),
     // Who did what is the operation log's to show: only its readers see the latest entries here.
     recentOperations: hasAny(ctx, [Permission.logPage]) ? await recentOperations(ctx, 10) : [],
-    scope: 'organization',
+  };
+}
+
+// A student's home page (the route admits student roles only). The lists stay empty until their
+// modules exist: each module adds one call here, through its own service, returning at most
+// PORTAL_LIST_LIMIT items of the shape the contract declares (exam: candidate exams whose window
+// has not closed; task: homework not handed in, and marked hand-ins; message: the newest
+// messages; team: the student's classes).
+export async function studentPortal(ctx: RequestContext): Promise<StudentPortal> {
+  return {
+    department: await departmentNameOf(ctx, ctx.userId),
+    classes: [],
+    exams: [],
+    homework: [],
+    results: [],
+    messages: [],
   };
 }

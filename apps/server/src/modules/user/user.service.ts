@@ -310,6 +310,19 @@ export async function currentUser(ctx: RequestContext) {
   };
 }
 
+// The department a user belongs to, by name (a student's home page greets them with it).
+export async function departmentNameOf(ctx: RequestContext, userId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ name: departments.name })
+    .from(users)
+    .innerJoin(
+      departments,
+      and(eq(departments.organizationId, users.organizationId), eq(departments.id, users.departmentId)),
+    )
+    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, userId)));
+  return row?.name ?? null;
+}
+
 export async function countUsers(ctx: RequestContext): Promise<number> {
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })

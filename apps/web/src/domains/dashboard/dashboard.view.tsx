@@ -1,175 +1,32 @@
-import { LoginOutlined, TeamOutlined } from '@ant-design/icons';
-import {
-  type DashboardSummary,
-  describeOperation,
-  labelOf,
-  type OperationLog,
-  Permission,
-  roleKindLabels,
-} from '@lyceum/contract';
+import { type CurrentUser, RoleKind } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
-import type { EChartsCoreOption } from 'echarts/core';
-import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Card, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { fetchCurrentUser } from '../../shell/auth-api';
-import { currentLanguage, type Language, useLang } from '../../shell/i18n';
-import { roleName } from '../../shell/role-name';
-import { useMenu } from '../../shell/routes';
-import { ResultCell, refusalText } from '../log/log-parts';
-import { formatTime } from '../user/user-columns';
-import { ChartBox } from './chart-box';
-import { dashboardSummary } from './dashboard-api';
+import { StudentPortal } from './student-portal';
 
-const PALETTE = ['#1677ff', '#faad14', '#13c2c2', '#52c41a', '#722ed1', '#eb2f96'];
+// The staff figures draw charts; a student never downloads them.
+const StaffDashboard = lazy(() => import('./staff-dashboard'));
 
-function loginsOption(data: DashboardSummary, t: TFunction): EChartsCoreOption {
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { data: [t('dashboard.success'), t('dashboard.failed')], bottom: 0 },
-    grid: { left: 32, right: 16, top: 16, bottom: 48 },
-    xAxis: { type: 'category', data: data.loginsPerDay.map((d) => d.date.slice(5)) },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
-      {
-        name: t('dashboard.success'),
-        type: 'bar',
-        stack: 'logins',
-        itemStyle: { color: PALETTE[0] },
-        data: data.loginsPerDay.map((d) => d.success),
-      },
-      {
-        name: t('dashboard.failed'),
-        type: 'bar',
-        stack: 'logins',
-        itemStyle: { color: '#ff7875' },
-        data: data.loginsPerDay.map((d) => d.failed),
-      },
-    ],
-  };
+function activeRoleKind(me: CurrentUser): RoleKind | null {
+  return me.roles.find((r) => r.id === me.activeRoleId)?.kind ?? null;
 }
 
-function rolesOption(data: DashboardSummary, lang: Language): EChartsCoreOption {
-  const l = lang === 'zh-CN' ? 'zh' : 'en';
-  const slices = data.usersByRole.map((r) => ({
-    name: r.name === roleKindLabels[r.kind].en ? labelOf(roleKindLabels, r.kind, l) : r.name,
-    value: r.count,
-  }));
-  const counts = new Map(slices.map((s) => [s.name, s.value]));
-  return {
-    color: PALETTE,
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { bottom: 0, formatter: (name: string) => `${name} ${counts.get(name) ?? ''}` },
-    series: [{ type: 'pie', radius: ['42%', '70%'], top: -28, label: { show: false }, data: slices }],
-  };
-}
+const loading = (
+  <Card>
+    <Skeleton active />
+  </Card>
+);
 
-// "Alice Admin deleted user category «Interns»", failed ones marked with the reason.
-function RecentOperations({ rows }: { rows: OperationLog[] }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  return (
-    <Table<OperationLog>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={rows}
-      scroll={{ x: 600 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noOperations')} /> }}
-      columns={[
-        { title: t('dashboard.time'), dataIndex: 'createTime', width: 140, render: formatTime },
-        {
-          title: t('dashboard.operation'),
-          key: 'op',
-          render: (_, r) => describeOperation(r, r.realName ?? r.userName ?? '—', lang),
-        },
-        {
-          title: t('dashboard.result'),
-          key: 'result',
-          width: 220,
-          render: (_, r) => (
-            <ResultCell success={r.success} code={r.responseCode} message={refusalText(r)} t={t} lang={lang} />
-          ),
-        },
-      ]}
-    />
-  );
-}
-
+// The home page follows the active role: a student's portal (what is due, results, messages), or
+// the organisation's figures for staff. Switching role clears the cached user, so it follows at once.
 export default function DashboardView() {
-  const { t } = useTranslation();
-  const _lang = useLang();
-  const language = currentLanguage();
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
-  const summary = useQuery({ queryKey: ['dashboard'], queryFn: dashboardSummary });
-  const data = summary.data;
-  const logins = useMemo(() => (data ? loginsOption(data, t) : null), [data, t]);
-  const roles = useMemo(() => (data ? rolesOption(data, language) : null), [data, language]);
-  const staff = data?.scope === 'organization';
-  // The server sends recent operations only to readers of the operation log.
-  const canReadLog = useMenu().permissions.has(Permission.logPage);
-
+  if (!me.data) return loading;
+  if (activeRoleKind(me.data) === RoleKind.Student) return <StudentPortal me={me.data} />;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('dashboard.greeting', { name: me.data?.realName ?? '' })}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {t('dashboard.subtitle', { org: me.data?.organization.name ?? '' })}
-        </Typography.Text>
-        <div style={{ marginTop: 12 }}>
-          <Typography.Text strong>{t('dashboard.roles')}: </Typography.Text>
-          {me.data?.roles.map((r) => (
-            <Tag key={r.id} color={r.id === me.data?.activeRoleId ? 'blue' : undefined}>
-              {roleName(r, t)}
-            </Tag>
-          ))}
-        </div>
-      </Card>
-      {!data ? (
-        <Card>
-          <Skeleton active />
-        </Card>
-      ) : (
-        <>
-          {staff && (
-            <Row gutter={[16, 16]}>
-              <Col xs={24} sm={12}>
-                <Card>
-                  <Statistic title={t('dashboard.userCount')} value={data.userCount} prefix={<TeamOutlined />} />
-                </Card>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Card>
-                  <Statistic title={t('dashboard.activeToday')} value={data.activeToday} prefix={<LoginOutlined />} />
-                </Card>
-              </Col>
-            </Row>
-          )}
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={staff ? 16 : 24}>
-              <Card title={staff ? t('dashboard.logins') : t('dashboard.myLogins')}>
-                {logins && <ChartBox option={logins} label={t('dashboard.logins')} />}
-              </Card>
-            </Col>
-            {staff && (
-              <Col xs={24} xl={8}>
-                <Card title={t('dashboard.usersByRole')}>
-                  {roles && <ChartBox option={roles} label={t('dashboard.usersByRole')} />}
-                </Card>
-              </Col>
-            )}
-          </Row>
-          {canReadLog && (
-            <Card title={t('dashboard.recent')} extra={<Link to="/log/operation">{t('log.viewAll')}</Link>}>
-              <RecentOperations rows={data.recentOperations} />
-            </Card>
-          )}
-        </>
-      )}
-    </Space>
+    <Suspense fallback={loading}>
+      <StaffDashboard />
+    </Suspense>
   );
 }

@@ -5,7 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { pickTitle, useLang } from '../i18n';
 import { DASHBOARD_PATH, joinPath, resolveRoute, useMenu } from '../routes';
+import { hasView } from '../view-registry';
 import { menuIcon } from './menu-icons';
+
+// A menu label with the "soon" badge of a page that is not open yet (its page says what it will do).
+function SoonLabel({ text, soon, hint }: { text: string; soon: string; hint: string }) {
+  return (
+    <span className="menu-label">
+      <span className="menu-label-text" title={text}>
+        {text}
+      </span>
+      <span className="menu-soon" title={hint}>
+        {soon}
+      </span>
+    </span>
+  );
+}
 
 interface Props {
   collapsed: boolean;
@@ -29,25 +44,28 @@ export function Sidebar({ collapsed, orgName, logo }: Props) {
     if (area && !openKeys.includes(area)) setOpenKeys([...openKeys, area]);
   }
 
-  const items = useMemo<MenuProps['items']>(
-    () => [
+  const items = useMemo<MenuProps['items']>(() => {
+    const soon = t('shell.soon');
+    const hint = t('shell.soonHint');
+    const label = (text: string, built: boolean) => (built ? text : <SoonLabel text={text} soon={soon} hint={hint} />);
+    return [
       { key: DASHBOARD_PATH, icon: menuIcon('dashboard'), label: t('shell.dashboard') },
       ...menu.items
         .filter((item) => item.children.some((c) => !c.hidden))
-        .map((item) => ({
-          key: item.path,
-          icon: menuIcon(item.metaIcon),
-          label: lang === 'zh' ? item.metaTitleZh : item.metaTitle,
-          children: item.children
-            .filter((c) => !c.hidden)
-            .map((c) => ({
+        .map((item) => {
+          const pages = item.children.filter((c) => !c.hidden);
+          return {
+            key: item.path,
+            icon: menuIcon(item.metaIcon),
+            label: pickTitle({ en: item.metaTitle, zh: item.metaTitleZh }, lang),
+            children: pages.map((c) => ({
               key: joinPath(item.path, c.path),
-              label: pickTitle({ en: c.metaTitle, zh: c.metaTitleZh }, lang),
+              label: label(pickTitle({ en: c.metaTitle, zh: c.metaTitleZh }, lang), hasView(c.component)),
             })),
-        })),
-    ],
-    [menu.items, lang, t],
-  );
+          };
+        }),
+    ];
+  }, [menu.items, lang, t]);
 
   return (
     <div className="sidebar">

@@ -90,6 +90,8 @@ export const en = {
     sizeMedium: 'Medium',
     sizeSmall: 'Small',
     toggleMenu: 'Show or hide the menu',
+    soon: 'Soon',
+    soonHint: 'Not open yet',
   },
   tabs: {
     refresh: 'Refresh',
@@ -103,7 +105,9 @@ export const en = {
     backHome: 'Back to the dashboard',
     missingModule: 'The menu names a screen that this version of the web app does not have.',
     comingSoonTitle: '{{title}} is coming soon',
-    comingSoon: 'This screen is being built. Its menu entry is ready, so it will appear here as soon as it ships.',
+    upcomingLead: 'What you will be able to do here',
+    upcomingUnknown: 'This part of the platform is still to come.',
+    upcomingHint: 'It is not open yet. Once it is, you will find it right here.',
     chunkTitle: 'The page could not be loaded',
     chunk:
       'Part of the application failed to download or took longer than 120 seconds. Check your connection and retry.',
@@ -117,7 +121,6 @@ export const en = {
     userCount: 'Users',
     activeToday: 'Active today',
     logins: 'Logins over the last 30 days',
-    myLogins: 'My logins over the last 30 days',
     success: 'Successful',
     failed: 'Failed',
     usersByRole: 'Users by role',

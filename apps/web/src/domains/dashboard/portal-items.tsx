@@ -1,0 +1,107 @@
+import type { PortalExam, PortalHomework, PortalMessage, PortalResult } from '@lyceum/contract';
+import { Badge, List, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { scoreText, TIME, timeWindow } from './portal-format';
+
+// One line of each of the portal's lists. The lists are filled by the exam, homework and message
+// modules as they land (see zStudentPortal in the contract); until then the cards show their empty state.
+
+function Meta({ parts }: { parts: (string | null)[] }) {
+  return <Typography.Text type="secondary">{parts.filter(Boolean).join(' · ')}</Typography.Text>;
+}
+
+export function ExamItem({ exam, t }: { exam: PortalExam; t: TFunction }) {
+  return (
+    <List.Item
+      extra={
+        exam.state === 'open' ? (
+          <Tag color="success">{t('portal.open')}</Tag>
+        ) : (
+          <Tag color="processing">{t('portal.upcoming')}</Tag>
+        )
+      }
+    >
+      <List.Item.Meta
+        title={exam.name}
+        description={
+          <Meta
+            parts={[
+              exam.course,
+              timeWindow(exam.startTime, exam.endTime),
+              exam.durationMinutes ? t('portal.minutes', { count: exam.durationMinutes }) : null,
+            ]}
+          />
+        }
+      />
+    </List.Item>
+  );
+}
+
+export function HomeworkItem({ homework, t }: { homework: PortalHomework; t: TFunction }) {
+  return (
+    <List.Item
+      extra={
+        <Tag color={homework.state === 'inProgress' ? 'processing' : 'default'}>
+          {homework.state === 'inProgress' ? t('portal.inProgress') : t('portal.notStarted')}
+        </Tag>
+      }
+    >
+      <List.Item.Meta
+        title={homework.title}
+        description={
+          <Meta
+            parts={[
+              homework.course,
+              homework.dueTime
+                ? t('portal.due', { time: dayjs(homework.dueTime).format(TIME) })
+                : t('portal.noDeadline'),
+            ]}
+          />
+        }
+      />
+    </List.Item>
+  );
+}
+
+export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }) {
+  return (
+    <List.Item
+      extra={
+        <Space size={4}>
+          <Typography.Text strong>
+            {result.score === null ? t('portal.beingMarked') : scoreText(result.score, result.maxScore, t)}
+          </Typography.Text>
+          {result.passed !== null && (
+            <Tag color={result.passed ? 'success' : 'error'}>
+              {result.passed ? t('portal.passed') : t('portal.notPassed')}
+            </Tag>
+          )}
+        </Space>
+      }
+    >
+      <List.Item.Meta
+        title={result.title}
+        description={
+          <Meta
+            parts={[
+              result.kind === 'exam' ? t('portal.exam') : t('portal.homeworkKind'),
+              dayjs(result.publishedTime).format(TIME),
+            ]}
+          />
+        }
+      />
+    </List.Item>
+  );
+}
+
+export function MessageItem({ message, t }: { message: PortalMessage; t: TFunction }) {
+  return (
+    <List.Item extra={message.read ? null : <Badge status="processing" text={t('portal.unread')} />}>
+      <List.Item.Meta
+        title={message.read ? message.title : <Typography.Text strong>{message.title}</Typography.Text>}
+        description={<Meta parts={[message.sender ?? t('portal.fromSchool'), dayjs(message.sendTime).format(TIME)]} />}
+      />
+    </List.Item>
+  );
+}

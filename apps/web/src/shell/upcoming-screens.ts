@@ -1,0 +1,156 @@
+import type { Title } from '@lyceum/contract';
+
+// What each screen of the product will let people do, said to the people who will use it. The page
+// shown for a screen that is not built yet (UpcomingView) reads it, so nobody meets a blank or a
+// technical placeholder. Keyed by the menu catalogue's component string; upcoming-screens.test.ts
+// checks every catalogued screen without a view has an entry here.
+export const upcomingScreens: Readonly<Record<string, Title>> = {
+  'baseData/courseLearning': {
+    en: 'Put together the lessons of each course (videos, documents and quizzes in order) and follow how far each student has got.',
+    zh: '为每门课程编排学习内容（按顺序排列的视频、文档和小测），并查看每位学生的学习进度。',
+  },
+  'exam/paper': {
+    en: 'Build exam papers from the question bank: sections, questions and marks, then publish a paper so exams can use it.',
+    zh: '从题库组卷：设置大题、题目和分值，发布后即可用于考试。',
+  },
+  'examManagement/index': {
+    en: 'Create exams from published papers: the time window, the duration, who sits them and the rules while they run.',
+    zh: '用已发布的试卷创建考试：设置考试时间段、时长、参考人员和考试规则。',
+  },
+  'examScheduling/index': {
+    en: 'Plan when and where exams take place: rooms, invigilators and sittings on one calendar, with clashes shown.',
+    zh: '安排考试的时间和地点：在同一日历上安排考场、监考老师和场次，并提示冲突。',
+  },
+  'examRegistration/index': {
+    en: 'Open exams for registration, set who may register and until when, and approve the students who signed up.',
+    zh: '开放考试报名，设置报名范围和截止时间，并审核报名的学生。',
+  },
+  'examRegister/registerList': {
+    en: 'The students registered for one exam, with their status, for approving and exporting the list.',
+    zh: '某场考试的报名学生及其状态，可审核并导出名单。',
+  },
+  'answer/index': {
+    en: 'Mark the answers that need a teacher: exams waiting for marking, how many papers are left and who marks them.',
+    zh: '批阅需要教师评分的答卷：查看待阅考试、剩余份数和阅卷人。',
+  },
+  'answer/list': {
+    en: 'All handed-in papers of one exam, with their marking status and score.',
+    zh: '某场考试已交的全部答卷，以及每份的批阅状态和分数。',
+  },
+  'answer/edit': {
+    en: "Mark one student's paper question by question, with the key beside each answer, and confirm the score.",
+    zh: '逐题批阅一份答卷，每个答案旁附参考答案，最后确认分数。',
+  },
+  'answer/read': {
+    en: "Look through one student's marked paper: answers, marks and comments.",
+    zh: '查看一份已批阅的答卷：答案、得分和评语。',
+  },
+  'answer/print': {
+    en: "Print one student's paper with its answers and marks.",
+    zh: '打印一份答卷，包括答案和得分。',
+  },
+  'examScores/index': {
+    en: 'The results of every exam: scores per student, pass rates, and publishing the results to students.',
+    zh: '每场考试的成绩：每位学生的分数、及格率，并向学生发布成绩。',
+  },
+  'user/achiReport': {
+    en: "Analyse one exam's scores: distribution, averages by class and how each question was answered.",
+    zh: '分析一场考试的成绩：分数分布、各班平均分以及每道题的作答情况。',
+  },
+  'exam/monitorLog': {
+    en: 'Watch exams while they run: who has started, who has handed in, and warnings such as leaving the exam window.',
+    zh: '实时监控进行中的考试：谁已开始、谁已交卷，以及切出考试页面等异常提醒。',
+  },
+  'task/index': {
+    en: 'Give homework and other tasks to a grade, a class or single students, with a deadline, and follow who has done them.',
+    zh: '向年级、班级或个别学生布置作业和任务，设置截止时间，并跟踪完成情况。',
+  },
+  'task/paper': {
+    en: 'Build homework papers from the question bank, to be set as homework tasks.',
+    zh: '从题库组成作业试卷，用于布置作业任务。',
+  },
+  'task/taskPaperEdit': {
+    en: "Mark one student's homework and send it back with comments.",
+    zh: '批改一份学生作业并附上评语。',
+  },
+  'team/index': {
+    en: 'Manage classes: their students, class teacher and semester.',
+    zh: '管理班级：班级学生、班主任和所属学期。',
+  },
+  'team/detail': {
+    en: "One class at a glance: its students, teachers, and the class's exams and homework.",
+    zh: '一个班级的概况：学生、教师以及班级的考试和作业。',
+  },
+  'teachingManagement/index': {
+    en: 'Plan teaching: which teacher teaches which course to which class, in which semester and venue.',
+    zh: '安排教学：哪位教师在哪个学期、哪个场地为哪个班级讲授哪门课程。',
+  },
+  'liveClass/index': {
+    en: 'Schedule live online classes, share the link with students and keep the recordings.',
+    zh: '安排在线直播课，向学生发送上课链接，并保存课程回放。',
+  },
+  'attendance/index': {
+    en: 'Take attendance for each lesson and see absences by student and by class.',
+    zh: '记录每节课的考勤，按学生和班级查看缺勤情况。',
+  },
+  'educationalAdministration/index': {
+    en: 'Academic affairs in one place: student records, graduation and degree applications.',
+    zh: '集中办理教务：学籍、毕业和学位申请。',
+  },
+  'applicationManagement/index': {
+    en: 'Review applications from prospective students and training participants, and admit them.',
+    zh: '审核新生和培训学员的报名申请，并办理录取。',
+  },
+  'trainingCentre/index': {
+    en: 'Keep the list of training centres with their addresses, contacts and courses.',
+    zh: '维护培训中心名录，包括地址、联系人和开设的课程。',
+  },
+  'trainingManagement/index': {
+    en: 'Run training programmes: courses, participants, schedules and certificates.',
+    zh: '管理培训项目：课程、学员、日程和证书。',
+  },
+  'payment/index': {
+    en: 'Follow tuition: what each student owes, what has been paid, and refunds.',
+    zh: '跟踪学费：每位学生的应缴金额、已缴记录和退款。',
+  },
+  'message/index': {
+    en: 'Send messages to the whole school, a grade, a class or single people, and see who has read them.',
+    zh: '向全校、年级、班级或个人发送消息，并查看阅读情况。',
+  },
+  'point/index': {
+    en: 'Award and deduct points, and see each student’s balance and history.',
+    zh: '发放和扣除积分，查看每位学生的积分余额和明细。',
+  },
+  'product/index': {
+    en: 'The items students can exchange their points for, with stock and prices.',
+    zh: '学生可用积分兑换的商品，包括库存和所需积分。',
+  },
+  'order/index': {
+    en: 'Course and goods orders: payment, shipping and refunds.',
+    zh: '课程和商品订单：付款、发货和退款。',
+  },
+  'statistics/index': {
+    en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',
+    zh: '全校数据统计：考试成绩、作业完成率、考勤和使用情况的变化趋势。',
+  },
+  'exam/myExam': {
+    en: 'The exams you are a candidate for: when each one opens and closes, starting an exam, and your results once they are published.',
+    zh: '您需要参加的考试：每场考试的开放和结束时间、进入考试，以及成绩发布后的结果。',
+  },
+  'task/myTask': {
+    en: 'The homework set for you: what is due and when, doing and handing it in, and your teacher’s marks and comments.',
+    zh: '布置给您的作业：要完成的内容和截止时间、作答和提交，以及老师的评分和评语。',
+  },
+  'teachingManagement/myCourse': {
+    en: 'The courses you take: their lessons and materials, and how far you have got.',
+    zh: '您所修的课程：课程内容和资料，以及您的学习进度。',
+  },
+  'message/myMessage': {
+    en: 'Messages from your school and teachers, including reminders about exams and homework.',
+    zh: '来自学校和老师的消息，包括考试和作业提醒。',
+  },
+};
+
+export function upcomingScreenText(component: string): Title | undefined {
+  return Object.hasOwn(upcomingScreens, component) ? upcomingScreens[component] : undefined;
+}

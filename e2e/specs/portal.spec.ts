@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, loginAs } from './helpers';
+
+// A student's home is a portal: what is due, latest results and messages, each card saying what will
+// appear in it; screens not open yet are badged in the menu and say what they will do.
+
+const cards = {
+  en: [
+    ['exams', 'Exams due', 'Exams you are a candidate for will appear here, with the time window'],
+    ['homework', 'Homework due', 'Homework set for you will appear here, with its deadline.'],
+    ['results', 'Latest results', 'Your scores will appear here once your exams and homework are marked'],
+    ['messages', 'Messages', 'Messages from your school and teachers will appear here'],
+  ],
+  zh: [
+    ['exams', '待参加的考试', '您需要参加的考试会显示在这里，并注明可以参加考试的时间段。'],
+    ['homework', '待完成的作业', '布置给您的作业会显示在这里，并注明截止时间。'],
+    ['results', '最新成绩', '考试和作业批阅完成并发布成绩后，您的分数会显示在这里。'],
+    ['messages', '消息', '学校和老师发给您的消息会显示在这里'],
+  ],
+} as const;
+
+async function expectCards(page: Page, lang: keyof typeof cards) {
+  for (const [id, title, empty] of cards[lang]) {
+    const card = page.getByTestId(`portal-${id}`);
+    await expect(card.locator('.ant-card-head-title'), id).toHaveText(title);
+    await expect(card, id).toContainText(empty);
+  }
+}
+
+test.describe('student portal', () => {
+  // Each test logs in and opens several screens; on a loaded 2-core machine that can take well over a minute.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a student lands on the portal, not on the staff figures', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/dashboard/summary')) refused.push(res.url());
+    });
+    await loginAs(page, 'student');
+    // The first screen after login waits for its view to download (slow on a loaded test machine).
+    await expect(page.getByRole('heading', { name: 'Welcome, Sam Student' })).toBeVisible({ timeout: 60_000 });
+    const hero = page.locator('.portal-hero');
+    await expect(hero).toContainText('Demo Academy');
+    await expect(hero).toContainText('Computer Science');
+    await expectCards(page, 'en');
+    await expect(page.getByText(/back office/i)).toHaveCount(0);
+    // No login chart, and the staff figures are never asked for.
+    await expect(page.locator('canvas')).toHaveCount(0);
+    expect(refused).toEqual([]);
+
+    // "My exams" is the student's page for exams: the card leads there.
+    await page.getByTestId('portal-exams').getByRole('link', { name: 'Go to My exams' }).click();
+    await expect(page).toHaveURL(/\/study\/exam$/);
+    await page.getByTestId('tab-/dashboard').click();
+    const account = page.getByTestId('portal-account');
+    await account.getByRole('link', { name: /Change password/ }).click();
+    await expect(page).toHaveURL(/\/profile\/editPassword$/);
+    await page.getByTestId('tab-/dashboard').click();
+    await account.getByRole('link', { name: /My profile/ }).click();
+    await expect(page).toHaveURL(/\/profile\/index$/);
+  });
+
+  test('the portal in Chinese', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('lyceum.lang', 'zh-CN'));
+    await page.goto('/demo/login');
+    await page.getByLabel('用户名').fill('student');
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登 录' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: '欢迎，Sam Student' })).toBeVisible({ timeout: 60_000 });
+    await expectCards(page, 'zh');
+    await expect(page.getByText('管理后台')).toHaveCount(0);
+    await expect(page.getByTestId('portal-account')).toContainText('修改密码');
+
+    const sidebar = page.locator('.sidebar');
+    await sidebar.getByRole('menuitem', { name: '我的学习' }).click();
+    await sidebar.getByRole('menuitem', { name: '我的作业 即将推出' }).click();
+    await expect(page).toHaveURL(/\/study\/homework$/);
+    await expect(page.getByText('我的作业 即将上线')).toBeVisible();
+    await expect(page.getByText('布置给您的作业：要完成的内容和截止时间')).toBeVisible();
+  });
+
+  test('screens not open yet are badged and say what they will do, inside the shell', async ({ page }) => {
+    await loginAs(page, 'student');
+    const sidebar = page.locator('.sidebar');
+    // The home page is open; the student's own pages are still to come.
+    const home = sidebar.locator('.ant-menu-item').filter({ hasText: 'Dashboard' });
+    await expect(home).toBeVisible({ timeout: 60_000 });
+    await expect(home.locator('.menu-soon')).toHaveCount(0);
+    // The area opens; each of its pages carries the badge.
+    await sidebar.getByRole('menuitem', { name: 'My study' }).click();
+    for (const name of ['My exams', 'My homework', 'My courses', 'My messages']) {
+      await expect(sidebar.getByRole('menuitem', { name: `${name} Soon` })).toBeVisible();
+    }
+    await sidebar.getByRole('menuitem', { name: 'My messages Soon' }).click();
+    await expect(page).toHaveURL(/\/study\/message$/);
+    await expect(page.getByText('My messages is coming soon')).toBeVisible();
+    await expect(page.getByText('Messages from your school and teachers, including reminders')).toBeVisible();
+    await expect(page.getByText(/menu entry/i)).toHaveCount(0);
+    // Still inside the shell: the sidebar and the tabs stay.
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByTestId('tab-/study/message')).toBeVisible();
+    await expect(page.getByTestId('tab-/dashboard')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('portal-messages')).toBeVisible();
+  });
+
+  test('staff keep the figures, and built screens carry no badge', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await expect(page.getByText('Logins over the last 30 days')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('portal-exams')).toHaveCount(0);
+    const sidebar = page.locator('.sidebar');
+    await sidebar.getByRole('menuitem', { name: 'Users' }).first().click();
+    await expect(sidebar.getByRole('menuitem', { name: 'Roles', exact: true })).toBeVisible();
+    await sidebar.getByRole('menuitem', { name: 'Base data' }).click();
+    await expect(sidebar.getByRole('menuitem', { name: 'Course learning Soon' })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'Degrees', exact: true })).toBeVisible();
+  });
+});
