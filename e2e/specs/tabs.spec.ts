@@ -180,7 +180,7 @@ test.describe('tabs of visited views', () => {
     await expect(tab(page, '/user/index')).toHaveCount(0);
 
     await loginAs(page, 'admin');
-    expect(await tabOrder(page)).toEqual(before);
+    await expect.poll(() => tabOrder(page)).toEqual(before);
   });
 
   test('switching tabs with 30 open (figure printed, not asserted)', async ({ page }) => {
