@@ -1,8 +1,65 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { api, apiLogin, loginAs, uniqueName } from './helpers';
+
+// The shell keeps this many views mounted (KEPT_VIEWS in apps/web/src/shell/layout/tabs-store.ts).
+const KEPT_VIEWS = 10;
 
 function tab(page: Page, path: string) {
   return page.getByTestId(`tab-${path}`);
+}
+
+function pane(page: Page, path: string) {
+  return page.locator(`.view-pane[data-tab="${path}"]`);
+}
+
+async function tabOrder(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid^="tab-/"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+}
+
+// Opens the sidebar's pages one after another, area by area, until `count` tabs are open; returns their paths.
+async function openFromSidebar(page: Page, count: number): Promise<string[]> {
+  const areas = page.locator('.sidebar .ant-menu-submenu');
+  await expect(areas.first()).toBeVisible();
+  const paths: string[] = [];
+  const areaCount = await areas.count();
+  for (let a = 0; a < areaCount && paths.length < count; a++) {
+    const area = areas.nth(a);
+    if (!/ant-menu-submenu-open/.test((await area.getAttribute('class')) ?? '')) {
+      await area.locator('.ant-menu-submenu-title').click();
+    }
+    const leaves = area.locator('.ant-menu-item');
+    await expect(leaves.first()).toBeVisible();
+    const leafCount = await leaves.count();
+    for (let i = 0; i < leafCount && paths.length < count; i++) {
+      // rc-menu names each item '{menu id}-{key}', and the keys are the pages' paths.
+      const id = (await leaves.nth(i).getAttribute('data-menu-id')) ?? '';
+      const path = id.slice(id.indexOf('/'));
+      await leaves.nth(i).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(tab(page, path)).toBeAttached();
+      paths.push(path);
+    }
+  }
+  expect(paths).toHaveLength(count);
+  return paths;
+}
+
+// With many tabs the bar scrolls and a tab may sit outside it; a click on its label still selects it.
+async function selectTab(page: Page, path: string) {
+  await tab(page, path).dispatchEvent('click');
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+// The breadcrumb's last item, the active tab and the document title all name the page of the address.
+async function expectShellFollows(page: Page, path: string) {
+  const label = (await tab(page, path).textContent()) ?? '';
+  expect(label).not.toBe('');
+  await expect(page.locator('.topbar-breadcrumb li').last()).toHaveText(label);
+  await expect(page.locator('.tabs-bar .ant-tabs-tab-active')).toContainText(label);
+  await expect(page).toHaveTitle(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\|`));
+  await expect(pane(page, path)).toBeVisible();
 }
 
 test.describe('tabs of visited views', () => {
@@ -23,18 +80,37 @@ test.describe('tabs of visited views', () => {
     await expect(page.getByRole('menuitem', { name: 'Close', exact: true })).toHaveClass(/disabled/);
   });
 
-  test('refresh reloads the view through /redirect and resets its state', async ({ page }) => {
-    await page.goto('/user/index');
-    const filter = page.locator('.filter-bar').getByLabel('User name');
+  test('refresh fetches the list again, shows what changed and resets the view', async ({ page, request }) => {
+    const firstLoad = page.waitForRequest((r) => r.url().endsWith('/api/degree/page'));
+    await page.goto('/baseData/degree');
+    const listed = await (await (await firstLoad).response())?.json();
+    const row = listed.response.list[0] as { id: number; name: string; code: string | null; sort: number };
+    await expect(pane(page, '/baseData/degree').getByRole('cell', { name: row.name, exact: true })).toBeVisible();
+    const filter = page.locator('.filter-bar').getByLabel('Keyword');
     await filter.fill('temporary');
-    await tab(page, '/user/index').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Refresh' }).click();
-    await expect(page).toHaveURL(/\/user\/index$/);
-    await expect(filter).toHaveValue('');
+
+    // The row changes behind the page's back; a remount served from the cache would still show the old name.
+    await apiLogin(request, 'admin');
+    const renamed = uniqueName('Renamed ');
+    const update = (name: string) => api(request, 'POST', '/api/degree/update', { ...row, name });
+    expect((await update(renamed)).code).toBe(1);
+    try {
+      const addresses: string[] = [];
+      page.on('framenavigated', (frame) => addresses.push(frame.url()));
+      const refetch = page.waitForRequest((r) => r.url().endsWith('/api/degree/page'));
+      await tab(page, '/baseData/degree').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Refresh' }).click();
+      await refetch;
+      await expect(pane(page, '/baseData/degree').getByRole('cell', { name: renamed, exact: true })).toBeVisible();
+      await expect(filter).toHaveValue('');
+      await expect(page).toHaveURL(/\/baseData\/degree$/);
+      expect(addresses.filter((a) => a.includes('/redirect'))).toEqual([]);
+    } finally {
+      await update(row.name);
+    }
   });
 
   test('close others and close all', async ({ page }) => {
-    // Client-side navigation only: a full page load starts a fresh set of tabs.
     await page.goto('/user/index');
     await page.locator('.sidebar').getByRole('menuitem', { name: 'Roles' }).click();
     await page.getByTestId('user-menu').click();
@@ -51,5 +127,111 @@ test.describe('tabs of visited views', () => {
     await page.getByRole('menuitem', { name: 'Close all' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(tab(page, '/user/role')).toHaveCount(0);
+  });
+
+  test('only the most recent views stay mounted; an older tab mounts again with its data', async ({ page }) => {
+    test.setTimeout(300_000);
+    const paths = await openFromSidebar(page, 16);
+    expect(paths[0]).toBe('/user/index');
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(17);
+    await expect(page.locator('.view-pane')).toHaveCount(KEPT_VIEWS);
+    await expect(pane(page, '/user/index')).toHaveCount(0);
+
+    await selectTab(page, '/user/index');
+    await expect(pane(page, '/user/index').locator('.ant-table-row').first()).toBeVisible();
+    await expectShellFollows(page, '/user/index');
+    await expect(page.locator('.view-pane')).toHaveCount(KEPT_VIEWS);
+    // The least recently visited of the kept ones made room.
+    await expect(pane(page, paths[16 - KEPT_VIEWS])).toHaveCount(0);
+    await expect(pane(page, paths[15])).toHaveCount(1);
+  });
+
+  test('F5 keeps the open tabs and the active one; another user does not get them', async ({ page }) => {
+    await openFromSidebar(page, 5);
+    await selectTab(page, '/user/role');
+    const before = await tabOrder(page);
+    expect(before).toHaveLength(6);
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/user\/role$/);
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(6);
+    expect(await tabOrder(page)).toEqual(before);
+    await expectShellFollows(page, '/user/role');
+    // A restored tab that was not shown mounts when visited.
+    await selectTab(page, '/user/index');
+    await expect(pane(page, '/user/index').locator('.ant-table-row').first()).toBeVisible();
+
+    await loginAs(page, 'teacher');
+    await expect(tab(page, '/dashboard')).toBeVisible();
+    await expect(page.locator('[data-testid^="tab-/"]')).toHaveCount(1);
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Users' }).first().click();
+    await page.locator('.sidebar').getByRole('menuitem', { name: 'Teachers' }).click();
+    await expect(tab(page, '/user/teacher')).toBeVisible();
+
+    // A stored tab of a page this user no longer reaches is dropped on restore.
+    await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('lyceum.tabs:') && k.endsWith('/teacher'));
+      if (!key) throw new Error('no stored tabs for the teacher');
+      const stored = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+      sessionStorage.setItem(key, JSON.stringify([{ path: '/user/index', fullPath: '/user/index' }, ...stored]));
+    });
+    await page.reload();
+    await expect(tab(page, '/user/teacher')).toBeVisible();
+    await expect(tab(page, '/user/index')).toHaveCount(0);
+
+    await loginAs(page, 'admin');
+    await expect.poll(() => tabOrder(page)).toEqual(before);
+  });
+
+  test('switching tabs with 30 open (figure printed, not asserted)', async ({ page }) => {
+    test.setTimeout(600_000);
+    const paths = await openFromSidebar(page, 30);
+    const visits = [0, 15, 3, 28, 7, 20, 1, 11, 25, 5, 29, 14].map((i) => paths[i]);
+    const times: number[] = [];
+    for (const path of visits) {
+      // Measured in the page: from the click to the first frame painted after the address, the
+      // breadcrumb and the view pane all show the tab.
+      times.push(
+        await page.evaluate(async (target) => {
+          const label = document.querySelector(`[data-testid="tab-${target}"]`);
+          if (!(label instanceof HTMLElement)) throw new Error(`no tab ${target}`);
+          const title = label.textContent ?? '';
+          const started = performance.now();
+          label.click();
+          await new Promise<void>((resolve, reject) => {
+            const check = () => {
+              const crumbs = document.querySelectorAll('.topbar-breadcrumb li');
+              const crumb = crumbs[crumbs.length - 1]?.textContent ?? '';
+              const shown = document.querySelector(`.view-pane[data-tab="${target}"]:not([hidden])`);
+              if (location.pathname === target && crumb === title && shown) resolve();
+              else if (performance.now() - started > 20_000)
+                reject(new Error(`at ${location.pathname}, breadcrumb "${crumb}" after 20 s, waiting for "${title}"`));
+              else requestAnimationFrame(check);
+            };
+            check();
+          });
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+          return performance.now() - started;
+        }, path),
+      );
+      await expectShellFollows(page, path);
+      await expect(page.locator('.view-pane')).toHaveCount(KEPT_VIEWS);
+    }
+    const sorted = [...times].sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(
+      `tab switch with 30 tabs open: median ${median.toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms ` +
+        `(${times.length} switches: ${times.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+
+    // Several switches in a row without waiting: the shell ends on the last one.
+    await page.evaluate(
+      (targets) => {
+        for (const target of targets) document.querySelector<HTMLElement>(`[data-testid="tab-${target}"]`)?.click();
+      },
+      [paths[2], paths[27], paths[9], paths[18]],
+    );
+    await expect(page).toHaveURL((url) => url.pathname === paths[18]);
+    await expectShellFollows(page, paths[18]);
   });
 });

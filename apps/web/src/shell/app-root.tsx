@@ -14,7 +14,9 @@ export function AppRoot() {
   const themeColor = useOrganizationConfig()?.organization.themeColor || DEFAULT_THEME_COLOR;
   return (
     <ConfigProvider locale={antdLocale()} componentSize={size} theme={{ token: { colorPrimary: themeColor } }}>
-      <RouterProvider router={router} />
+      {/* Without transitions: under load a transition can be put off, leaving the breadcrumb, the
+          active tab and the title behind the address bar. */}
+      <RouterProvider router={router} useTransitions={false} />
     </ConfigProvider>
   );
 }

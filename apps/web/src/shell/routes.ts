@@ -130,14 +130,13 @@ export function menuState(): MenuState {
   return state;
 }
 
+export function subscribeMenu(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useMenu(): MenuState {
-  return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    () => state,
-  );
+  return useSyncExternalStore(subscribeMenu, () => state);
 }
 
 export function resolveRoute(pathname: string, menu: MenuState = state): RouteMeta | undefined {

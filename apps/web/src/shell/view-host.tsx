@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
 import { plannedComponents, type RouteMeta } from './routes';
 import { ChunkErrorView, MissingModuleView, UpcomingView } from './status-views';
-import { type ViewModule, viewLoader } from './view-registry';
+import { type ViewLoader, type ViewModule, viewLoader } from './view-registry';
 
 class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
@@ -25,22 +25,29 @@ function loadWithTimeout(load: () => Promise<ViewModule>): Promise<ViewModule> {
   });
 }
 
-type LoadState = { kind: 'loading' } | { kind: 'ready'; View: ComponentType } | { kind: 'failed' };
+type LoadState = 'loading' | 'ready' | 'failed';
+
+// Views already loaded: a view mounted again (a refreshed tab, a tab visited again after it left the
+// kept views) renders at once instead of showing the spinner for a frame.
+const loadedViews = new WeakMap<ViewLoader, ComponentType>();
 
 // Loads the view the registry holds for the menu's component, with the spec's 120 s chunk timeout and a retry.
 export function ViewHost({ route }: { route: RouteMeta }) {
   const load = viewLoader(route.component);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [state, setState] = useState<LoadState>('loading');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt must re-run the load
   useEffect(() => {
-    if (!load) return;
+    if (!load || loadedViews.has(load)) return;
     let alive = true;
-    setState({ kind: 'loading' });
+    setState('loading');
     loadWithTimeout(load).then(
-      (mod) => alive && setState({ kind: 'ready', View: mod.default }),
-      () => alive && setState({ kind: 'failed' }),
+      (mod) => {
+        loadedViews.set(load, mod.default);
+        if (alive) setState('ready');
+      },
+      () => alive && setState('failed'),
     );
     return () => {
       alive = false;
@@ -54,7 +61,8 @@ export function ViewHost({ route }: { route: RouteMeta }) {
       <MissingModuleView component={route.component} />
     );
   }
-  if (state.kind === 'failed') return <ChunkErrorView onRetry={() => setAttempt((n) => n + 1)} />;
-  if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
-  return <state.View />;
+  const View = loadedViews.get(load);
+  if (View) return <View />;
+  if (state === 'failed') return <ChunkErrorView onRetry={() => setAttempt((n) => n + 1)} />;
+  return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
 }

@@ -6,11 +6,9 @@ import { useLocation } from 'react-router';
 import { fetchCurrentUser } from '../auth-api';
 import { useOrganizationConfig } from '../page-title';
 import { useSidebarOpen } from '../preferences';
-import { useMenu } from '../routes';
 import { readSession, saveOrganization } from '../session';
 import { Sidebar } from './sidebar';
 import { TabsBar } from './tabs-bar';
-import { pruneTabs } from './tabs-store';
 import { TopBar } from './top-bar';
 import { useIsMobile } from './use-device';
 import { useActiveRoute, ViewStack } from './view-stack';
@@ -26,11 +24,6 @@ export function ShellLayout() {
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
   const config = useOrganizationConfig();
   const org = me.data?.organization;
-  const menu = useMenu();
-
-  useEffect(() => {
-    if (menu.loaded) pruneTabs();
-  }, [menu]);
 
   useEffect(() => {
     if (org) saveOrganization(org);

@@ -2,7 +2,7 @@ import { Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pickTitle, useLang } from '../i18n';
-import { closeAllTabs, closeOtherTabs, closeTab, useVisitedTabs, type VisitedTab } from './tabs-store';
+import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, useVisitedTabs, type VisitedTab } from './tabs-store';
 
 export function TabsBar({ activePath }: { activePath: string | undefined }) {
   const { t } = useTranslation();
@@ -16,8 +16,10 @@ export function TabsBar({ activePath }: { activePath: string | undefined }) {
   }
 
   function onMenu(tab: VisitedTab, key: string) {
-    if (key === 'refresh') navigate(`/redirect${tab.fullPath}`, { replace: true });
-    else if (key === 'close') close(tab);
+    if (key === 'refresh') {
+      refreshTab(tab.path);
+      if (tab.path !== activePath) navigate(tab.fullPath);
+    } else if (key === 'close') close(tab);
     else if (key === 'others') {
       closeOtherTabs(tab.path);
       if (tab.path !== activePath) navigate(tab.fullPath);
