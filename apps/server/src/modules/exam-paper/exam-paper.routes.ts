@@ -1,0 +1,16 @@
+import { api } from '@lyceum/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../platform/resource-routes';
+import { defineEndpoint } from '../../platform/route';
+import { examPaperResource } from './exam-paper.resource';
+import { countMatching } from './paper-rules.service';
+
+export function examPaperRoutes(app: FastifyInstance) {
+  registerResource(app, examPaperResource);
+  defineEndpoint(app, api.examPaper.ruleCount, async ({ ctx, body }) => {
+    const { paperId, ...criteria } = body;
+    // The paper named must be one the caller reads (its own papers leave "the last N papers").
+    if (paperId !== undefined) await examPaperResource.get(ctx, paperId);
+    return { count: await countMatching(ctx.db, ctx, criteria, paperId ?? null) };
+  });
+}
