@@ -1,15 +1,15 @@
 import {
   type ExamPaper,
-  type PaperRuleInput,
   PaperBuildMode,
-  QuestionNumberMode,
+  type PaperRuleInput,
   type QuestionInput,
+  QuestionNumberMode,
   QuestionType,
   ResultCode,
   type StudentAnswer,
+  type StudentPaper,
   scoreAnswer,
   shownOptions,
-  type StudentPaper,
   TagType,
   toOriginalAnswer,
   toScorable,
@@ -53,7 +53,11 @@ const ok = <T>(res: { code: number; message: string; response: T }): T => {
   expect(res.message, res.message).toBe('success');
   return res.response;
 };
-const options = (n: number) => 'ABCDE'.slice(0, n).split('').map((l) => ({ label: l, content: `<p>Choice ${l}</p>` }));
+const options = (n: number) =>
+  'ABCDE'
+    .slice(0, n)
+    .split('')
+    .map((l) => ({ label: l, content: `<p>Choice ${l}</p>` }));
 
 async function addQuestions(
   rows: { type: number; difficulty: number; subjectId: number | null; tagIds: number[]; n: number }[],
@@ -94,7 +98,9 @@ async function addQuestions(
       })
       .returning({ id: questions.id });
     if (r.tagIds.length) {
-      await db.insert(questionTags).values(r.tagIds.map((tagId) => ({ organizationId: orgId, questionId: row!.id, tagId })));
+      await db
+        .insert(questionTags)
+        .values(r.tagIds.map((tagId) => ({ organizationId: orgId, questionId: row!.id, tagId })));
     }
     bank.push({ id: row!.id, type: r.type, difficulty: r.difficulty, subjectId: r.subjectId, tagIds: r.tagIds });
   }
@@ -114,9 +120,7 @@ beforeAll(async () => {
     .values({ organizationId: orgId, name: 'Rules subject' })
     .returning({ id: courseCategories.id });
   const addTag = async (name: string, type: number, parentId: number | null = null) =>
-    (
-      await db.insert(tags).values({ organizationId: orgId, name, type, parentId }).returning({ id: tags.id })
-    )[0]!.id;
+    (await db.insert(tags).values({ organizationId: orgId, name, type, parentId }).returning({ id: tags.id }))[0]!.id;
   kp.root = await addTag('Rules algebra', TagType.KnowledgePoint);
   kp.child = await addTag('Rules equations', TagType.KnowledgePoint, kp.root);
   kp.leaf = await addTag('Rules linear', TagType.KnowledgePoint, kp.child);
@@ -143,10 +147,22 @@ beforeAll(async () => {
     })),
   );
   await addQuestions(
-    Array.from({ length: 10 }, (_, i) => ({ type: QuestionType.TrueFalse, difficulty: 2, subjectId: null, tagIds: [], n: i })),
+    Array.from({ length: 10 }, (_, i) => ({
+      type: QuestionType.TrueFalse,
+      difficulty: 2,
+      subjectId: null,
+      tagIds: [],
+      n: i,
+    })),
   );
   await addQuestions(
-    Array.from({ length: 4 }, (_, i) => ({ type: QuestionType.Compose, difficulty: 3, subjectId: null, tagIds: [], n: i })),
+    Array.from({ length: 4 }, (_, i) => ({
+      type: QuestionType.Compose,
+      difficulty: 3,
+      subjectId: null,
+      tagIds: [],
+      n: i,
+    })),
   );
 }, 120_000);
 afterAll(() => t.close());
@@ -214,7 +230,9 @@ describe('the live count of a rule', () => {
     const manual = (name: string, from: number) =>
       createPaper({
         name,
-        sections: [{ title: 'Part', items: singles.slice(from, from + 5).map((q) => ({ questionId: q.id, score: 2 })) }],
+        sections: [
+          { title: 'Part', items: singles.slice(from, from + 5).map((q) => ({ questionId: q.id, score: 2 })) },
+        ],
       });
     const older = ok(await manual('Older paper', 0));
     const newer = ok(await manual('Newer paper', 5));
@@ -279,7 +297,10 @@ describe('rules drawn once', () => {
     expect(all).not.toContain(after.questionId);
     expect(swapped.totalScore).toBe(drawn.totalScore);
     const manualSwap = await act('swap', paper.id, { itemId: a!.items[0]!.id });
-    expect(manualSwap).toMatchObject({ code: ResultCode.InvalidParams, error: { key: 'notDrawnItem', field: 'itemId' } });
+    expect(manualSwap).toMatchObject({
+      code: ResultCode.InvalidParams,
+      error: { key: 'notDrawnItem', field: 'itemId' },
+    });
 
     // A rule whose every match is on the paper has nothing to swap in.
     const tf = b!.items[0]!;
@@ -293,16 +314,26 @@ describe('rules drawn once', () => {
     const manual = await createPaper({ name: 'Manual with rules', sections: [{ title: 'S', rules: rulesA() }] });
     expect(manual).toMatchObject({ error: { key: 'rulesNeedRuleMode', field: 'sections.0.rules' } });
     const perStudent = ok(
-      await createPaper({ name: 'Per student', buildMode: PaperBuildMode.PerStudent, sections: [{ title: 'S', rules: rulesA() }] }),
+      await createPaper({
+        name: 'Per student',
+        buildMode: PaperBuildMode.PerStudent,
+        sections: [{ title: 'S', rules: rulesA() }],
+      }),
     );
     expect(await act('draw', perStudent.id)).toMatchObject({ error: { key: 'notDrawOnce', field: 'buildMode' } });
   });
 
   it('refuses publishing a drawn-once paper before its rules are drawn', async () => {
     const paper = ok(
-      await createPaper({ name: 'Redraw', buildMode: PaperBuildMode.DrawOnce, sections: [{ title: 'S', rules: rulesA() }] }),
+      await createPaper({
+        name: 'Redraw',
+        buildMode: PaperBuildMode.DrawOnce,
+        sections: [{ title: 'S', rules: rulesA() }],
+      }),
     );
-    expect(await act('publish', paper.id)).toMatchObject({ error: { key: 'ruleNotDrawn', field: 'sections.0.rules.0' } });
+    expect(await act('publish', paper.id)).toMatchObject({
+      error: { key: 'ruleNotDrawn', field: 'sections.0.rules.0' },
+    });
     ok(await act('draw', paper.id));
     ok(await act('publish', paper.id));
   });
@@ -322,7 +353,9 @@ describe('publish checks', () => {
     );
     const res = await act('publish', paper.id);
     expect(res.code).toBe(ResultCode.InvalidParams);
-    expect(res).toMatchObject({ error: { key: 'emptySection', field: 'sections.1', params: { section: 'Nothing here' } } });
+    expect(res).toMatchObject({
+      error: { key: 'emptySection', field: 'sections.1', params: { section: 'Nothing here' } },
+    });
     expect((await select(paper.id)).status).toBe(1);
   });
 
@@ -331,7 +364,9 @@ describe('publish checks', () => {
       await createPaper({
         name: 'Too many',
         buildMode: PaperBuildMode.PerStudent,
-        sections: [{ title: 'Algebra', rules: [{ questionType: 1, count: 50, score: 1, knowledgePointIds: [kp.root] }] }],
+        sections: [
+          { title: 'Algebra', rules: [{ questionType: 1, count: 50, score: 1, knowledgePointIds: [kp.root] }] },
+        ],
       }),
     );
     expect(await act('publish', alone.id)).toMatchObject({
@@ -377,7 +412,10 @@ describe('per-student draws', () => {
         shuffleOptions: true,
         sections: [
           { title: 'Choices', items: [{ questionId: composeId(), score: 4 }], rules: rules() },
-          { title: 'True or false', rules: [{ questionType: 3, numberMode: QuestionNumberMode.AllObjective, score: 1 }] },
+          {
+            title: 'True or false',
+            rules: [{ questionType: 3, numberMode: QuestionNumberMode.AllObjective, score: 1 }],
+          },
         ],
       }),
     );
@@ -386,7 +424,8 @@ describe('per-student draws', () => {
     plan = await loadStudentPlan(t.database.db, seedContext(t.database.db, orgId, teacherId), paper.id);
   });
 
-  const questionSets = (p: StudentPaper) => p.sections.map((s) => s.items.map((i) => i.questionId).sort((x, y) => x - y));
+  const questionSets = (p: StudentPaper) =>
+    p.sections.map((s) => s.items.map((i) => i.questionId).sort((x, y) => x - y));
 
   it('gives 200 students the same structure, counts and total, each deterministic, with different questions', () => {
     const papers = Array.from({ length: 200 }, (_, s) => drawForStudent(plan, 7, 1000 + s));
@@ -439,7 +478,10 @@ describe('per-student draws', () => {
       return cache.get(id)!;
     };
     // What the student sees at each shown label, and the shown labels of the correct contents.
-    const shownKey = (q: { options: { label: string; content: string }[]; answer: unknown }, order: readonly string[]) => {
+    const shownKey = (
+      q: { options: { label: string; content: string }[]; answer: unknown },
+      order: readonly string[],
+    ) => {
       const shown = shownOptions(q.options, order);
       const correct = new Set(
         (Array.isArray(q.answer) ? q.answer : [q.answer]).map((l) => q.options.find((o) => o.label === l)!.content),
@@ -453,7 +495,8 @@ describe('per-student draws', () => {
         const q = await question(item.questionId);
         const scorable = toScorable(q);
         const score = (a: StudentAnswer) =>
-          scoreAnswer(scorable, toOriginalAnswer(a, { options: item.optionOrder, children: item.childOptionOrders })).score;
+          scoreAnswer(scorable, toOriginalAnswer(a, { options: item.optionOrder, children: item.childOptionOrders }))
+            .score;
         if (q.type === QuestionType.Compose) {
           const orders = item.childOptionOrders!;
           const answer = q.children.map((c, i) => {

@@ -194,9 +194,7 @@ export const examPaperMeta: FormMeta = {
 
 // The live count of a rule in the builder: how many bank questions match it now (for a paper being
 // edited, `paperId` leaves that paper out of "the last N papers").
-export const zRuleCountRequest = z
-  .object({ ...ruleCriteria, paperId: zId.optional() })
-  .superRefine(checkCriteria);
+export const zRuleCountRequest = z.object({ ...ruleCriteria, paperId: zId.optional() }).superRefine(checkCriteria);
 export const zRuleCount = z.object({ count: z.number().int() });
 
 // Swap one drawn question for another that matches the same rule and is not on the paper yet.

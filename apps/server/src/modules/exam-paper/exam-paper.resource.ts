@@ -2,11 +2,11 @@ import {
   ExamPaperStatus,
   examPaperMeta,
   PaperBuildMode,
-  zSwapItemRequest,
   zExamPaper,
   zExamPaperCreate,
   zExamPaperFilter,
   zExamPaperUpdate,
+  zSwapItemRequest,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';

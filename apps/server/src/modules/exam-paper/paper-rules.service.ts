@@ -1,12 +1,6 @@
 import { randomInt } from 'node:crypto';
-import {
-  PaperBuildMode,
-  type PaperRuleCriteria,
-  QuestionNumberMode,
-  QuestionType,
-  TagType,
-} from '@lyceum/contract';
-import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { PaperBuildMode, type PaperRuleCriteria, QuestionNumberMode, QuestionType, TagType } from '@lyceum/contract';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
@@ -66,6 +60,7 @@ interface Structure {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const CHOICE_TYPES = `${QuestionType.SingleChoice}, ${QuestionType.MultipleChoice}`;
 
 // ---- loading ----
 
@@ -152,8 +147,13 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
         type: questions.type,
         difficulty: questions.difficulty,
         subjectId: questions.subjectId,
-        options: questions.options,
-        children: questions.children,
+        // Counted in the database: the options' texts never travel.
+        optionCount: sql<number>`case when ${questions.type} in (${sql.raw(CHOICE_TYPES)})
+          then jsonb_array_length(${questions.options}) else 0 end`,
+        childOptionCounts: sql<number[] | null>`case when ${questions.type} = ${QuestionType.Compose} then
+          (select coalesce(array_agg(case when (e.c->>'type')::int in (${sql.raw(CHOICE_TYPES)})
+            then jsonb_array_length(coalesce(e.c->'options', '[]'::jsonb)) else 0 end order by e.o), '{}')
+           from jsonb_array_elements(${questions.children}) with ordinality as e(c, o)) end`,
       })
       .from(questions)
       .where(and(eq(questions.organizationId, org), inArray(questions.type, wanted)))
@@ -173,10 +173,6 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
     if (list) list.push(l.tagId);
     else tagsOf.set(l.questionId, [l.tagId]);
   }
-  const choices = (options: unknown, type: unknown) =>
-    (type === QuestionType.SingleChoice || type === QuestionType.MultipleChoice) && Array.isArray(options)
-      ? options.length
-      : 0;
   return rows.map((r) => ({
     id: r.id,
     version: r.version,
@@ -184,11 +180,8 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
     difficulty: r.difficulty,
     subjectId: r.subjectId,
     tagIds: tagsOf.get(r.id) ?? [],
-    optionCount: choices(r.options, r.type),
-    childOptionCounts:
-      r.type === QuestionType.Compose && Array.isArray(r.children)
-        ? (r.children as { type?: unknown; options?: unknown }[]).map((c) => choices(c.options, c.type))
-        : null,
+    optionCount: Number(r.optionCount),
+    childOptionCounts: r.childOptionCounts ? r.childOptionCounts.map(Number) : null,
   }));
 }
 
@@ -281,8 +274,10 @@ export async function checkRuleTags(
   const byId = new Map(rows.map((r) => [r.id, r]));
   rule.knowledgePointIds.forEach((id, i) => {
     const tag = byId.get(id);
-    if (!tag) throw invalidParams(`${path}knowledgePointIds.${i}`, 'noSuchReference', { entity: 'tag', ids: String(id) });
-    if (tag.type !== TagType.KnowledgePoint) throw invalidParams(`${path}knowledgePointIds.${i}`, 'notKnowledgePoint', { name: tag.name });
+    if (!tag)
+      throw invalidParams(`${path}knowledgePointIds.${i}`, 'noSuchReference', { entity: 'tag', ids: String(id) });
+    if (tag.type !== TagType.KnowledgePoint)
+      throw invalidParams(`${path}knowledgePointIds.${i}`, 'notKnowledgePoint', { name: tag.name });
   });
   rule.tagIds.forEach((id, i) => {
     const tag = byId.get(id);
@@ -391,7 +386,9 @@ function unsatisfiable(structure: Structure, plan: DrawPlan, e: Unsatisfiable) {
 // "All objective questions" rules take the bank's number of matching questions (without those the
 // paper already has by hand).
 export async function refreshRuleCounts(tx: Tx, ctx: RequestContext, structure: Structure): Promise<void> {
-  const all = structure.sections.flatMap((s) => s.rules.filter((r) => r.numberMode === QuestionNumberMode.AllObjective));
+  const all = structure.sections.flatMap((s) =>
+    s.rules.filter((r) => r.numberMode === QuestionNumberMode.AllObjective),
+  );
   if (!all.length) return;
   const plan = await loadPlan(tx, ctx, structure);
   const fixed = new Set(plan.sections.flatMap((s) => s.fixed.map((i) => i.questionId)));
@@ -504,7 +501,8 @@ export async function swapItem(tx: Tx, ctx: RequestContext, paperId: number, ite
   const structure = await loadStructure(tx, ctx, paperId);
   const item = structure.sections.flatMap((s) => s.items).find((i) => i.id === itemId);
   if (!item) throw invalidParams('itemId', 'notChildHere', { entity: 'question item', id: itemId });
-  const rule = item.ruleId === null ? undefined : structure.sections.flatMap((s) => s.rules).find((r) => r.id === item.ruleId);
+  const rule =
+    item.ruleId === null ? undefined : structure.sections.flatMap((s) => s.rules).find((r) => r.id === item.ruleId);
   if (!rule) throw invalidParams('itemId', 'notDrawnItem');
   const [filter] = await ruleFilters(tx, ctx, [rule], paperId);
   const onPaper = new Set(structure.sections.flatMap((s) => s.items.map((i) => i.questionId)));
@@ -534,12 +532,13 @@ export async function checkComplete(tx: Tx, ctx: RequestContext, paperId: number
     await refreshRuleCounts(tx, ctx, structure);
     for (const [si, s] of structure.sections.entries()) {
       for (const [ri, r] of s.rules.entries()) {
-        if (r.count < 1) throw invalidParams(`sections.${si}.rules.${ri}.count`, 'ruleUnsatisfiable', {
-          section: s.title,
-          rule: ri + 1,
-          needed: 1,
-          found: 0,
-        });
+        if (r.count < 1)
+          throw invalidParams(`sections.${si}.rules.${ri}.count`, 'ruleUnsatisfiable', {
+            section: s.title,
+            rule: ri + 1,
+            needed: 1,
+            found: 0,
+          });
       }
     }
     const plan = await loadPlan(tx, ctx, structure);
@@ -574,7 +573,8 @@ export async function checkComplete(tx: Tx, ctx: RequestContext, paperId: number
 // A per-student paper's plan, loaded once for an exam; drawForStudent then works in memory.
 export async function loadStudentPlan(db: DbOrTx, ctx: RequestContext, paperId: number): Promise<DrawPlan> {
   const structure = await loadStructure(db, ctx, paperId);
-  if (!structure.paper) throw invalidParams('paperId', 'noSuchReference', { entity: 'exam paper', ids: String(paperId) });
+  if (!structure.paper)
+    throw invalidParams('paperId', 'noSuchReference', { entity: 'exam paper', ids: String(paperId) });
   if (structure.paper.buildMode !== PaperBuildMode.PerStudent) {
     // Manual and drawn papers are the same for everyone: all their items are fixed.
     for (const s of structure.sections) {
@@ -584,4 +584,3 @@ export async function loadStudentPlan(db: DbOrTx, ctx: RequestContext, paperId: 
   }
   return loadPlan(db, ctx, structure);
 }
-
