@@ -391,6 +391,23 @@ describe('publish checks', () => {
     expect(await act('publish', together.id)).toMatchObject({
       error: { key: 'ruleUnsatisfiable', field: 'sections.1.rules.0.count' },
     });
+    // "All objective questions" with no match takes nothing: refused too, not published empty.
+    const nothing = ok(
+      await createPaper({
+        name: 'Nothing matches',
+        buildMode: PaperBuildMode.PerStudent,
+        sections: [
+          {
+            title: 'Judgement',
+            rules: [{ questionType: 3, numberMode: QuestionNumberMode.AllObjective, score: 1, subjectId: subject }],
+          },
+        ],
+      }),
+    );
+    expect(nothing).toMatchObject({ totalScore: 0, questionCount: 0 });
+    expect(await act('publish', nothing.id)).toMatchObject({
+      error: { key: 'ruleUnsatisfiable', field: 'sections.0.rules.0.count', params: { needed: 1, found: 0 } },
+    });
   });
 });
 

@@ -139,7 +139,12 @@ export const examPaperResource = createResource({
       to: Published,
       // Complete (no empty section, every rule can be filled, totals add up), then frozen.
       async run(tx, row, _input, ctx) {
-        return checkComplete(tx, ctx, row.id as number);
+        const totals = await checkComplete(tx, ctx, row.id as number);
+        // A per-student paper's total follows the bank's count of "all objective" rules.
+        if (typeof row.passScore === 'number' && row.passScore > totals.totalScore) {
+          throw invalidParams('passScore', 'aboveTotalScore', { total: totals.totalScore });
+        }
+        return totals;
       },
     }),
     draw: action({

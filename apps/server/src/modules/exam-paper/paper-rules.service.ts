@@ -528,19 +528,23 @@ export async function checkComplete(tx: Tx, ctx: RequestContext, paperId: number
     const items = mode === PaperBuildMode.PerStudent ? s.items.filter((i) => i.ruleId === null) : s.items;
     if (!rules.length && !items.length) throw invalidParams(`sections.${si}`, 'emptySection', { section: s.title });
   }
-  if (mode === PaperBuildMode.PerStudent) {
-    await refreshRuleCounts(tx, ctx, structure);
+  if (mode === PaperBuildMode.PerStudent) await refreshRuleCounts(tx, ctx, structure);
+  // A rule that takes nothing ("all objective questions" with no match) leaves its place empty.
+  if (mode !== PaperBuildMode.Manual) {
     for (const [si, s] of structure.sections.entries()) {
       for (const [ri, r] of s.rules.entries()) {
-        if (r.count < 1)
+        if (r.count < 1) {
           throw invalidParams(`sections.${si}.rules.${ri}.count`, 'ruleUnsatisfiable', {
             section: s.title,
             rule: ri + 1,
             needed: 1,
             found: 0,
           });
+        }
       }
     }
+  }
+  if (mode === PaperBuildMode.PerStudent) {
     const plan = await loadPlan(tx, ctx, structure);
     try {
       assign(plan, mulberry32(paperId));
