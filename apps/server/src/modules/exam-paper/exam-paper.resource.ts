@@ -24,7 +24,8 @@ import {
   paperRuleTags,
   paperSections,
 } from './exam-paper.table';
-import { afterPaperSave, checkComplete, checkRuleTags, drawOnce, swapItem } from './paper-rules.service';
+import { checkRuleTags } from './paper-pool';
+import { afterPaperSave, checkComplete, drawOnce, swapItem } from './paper-rules.service';
 
 type Section = { items?: { score: number }[] };
 const { Unpublished, Published, Withdrawn } = ExamPaperStatus;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { examPaperResource } from './exam-paper.resource';
-import { countMatching } from './paper-rules.service';
+import { countMatching } from './paper-pool';
 
 export function examPaperRoutes(app: FastifyInstance) {
   registerResource(app, examPaperResource);
