@@ -18,7 +18,6 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { examPaperResource } from './modules/exam-paper/exam-paper.resource';
 import { examPaperRoutes } from './modules/exam-paper/exam-paper.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { registerExportJobs } from './modules/export/export.service';
@@ -35,7 +34,6 @@ import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
-import { registerResource } from './platform/resource-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -205,7 +203,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fileRoutes(app);
   questionRoutes(app);
   logRoutes(app);
-  registerResource(app, examPaperResource);
   examPaperRoutes(app);
   exportRoutes(app);
 

@@ -161,6 +161,9 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
   'POST /api/examPaper/export': () => ({ body: { status: 1 } }),
   'POST /api/examPaper/exportAsync': () => ({ body: { status: 1 }, own: true }),
+  'POST /api/examPaper/ruleCount': (d: DemoIds) => ({
+    body: { questionType: 1, knowledgePointIds: [], paperId: d.rows.examPaper },
+  }),
 });
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
@@ -169,6 +172,8 @@ for (const r of declaredResources()) {
     templates[`POST /api/${r.def.name}/${name}/:id`] = (d) => ({ params: { id: d.rows[r.def.name] }, body: {} });
   }
 }
+// Actions that take an input get one that passes validation, so the row is what decides.
+templates['POST /api/examPaper/swap/:id'] = (d) => ({ params: { id: d.rows.examPaper }, body: { itemId: 1 } });
 
 // Public routes are covered by the auth tests; they serve anyone by design.
 const isPublic = (r: RouteInfo) => r.access === 'public';

@@ -39,6 +39,10 @@ it('every reference column of every declared resource has a foreign key with the
     expectKey(spec.table, spec.parent);
     const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
     for (const field of Object.keys(spec.references ?? {})) expectKey(spec.table, columns[field]);
+    for (const link of Object.values(spec.links ?? {})) {
+      expectKey(link.table, link.owner);
+      expectKey(link.table, link.target);
+    }
     for (const sub of Object.values(spec.children ?? {})) walk(sub);
   };
   for (const r of declaredResources()) {

@@ -110,6 +110,38 @@ export const ERRORS = {
     'withdraw published papers before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的试卷再删除：{{names}}。未删除任何内容。',
   ),
+  // Rule-based papers: each refusal names the section (and the rule by its number in the section).
+  emptySection: def<{ section: string }>(
+    'section «{{section}}» has no question and no rule',
+    '大题「{{section}}」没有题目也没有抽题规则',
+  ),
+  ruleUnsatisfiable: def<{ section: string; rule: number; needed: number; found: number }>(
+    'rule {{rule}} of section «{{section}}» needs {{needed}} questions but only {{found}} in the bank match it',
+    '大题「{{section}}」的第 {{rule}} 条规则需要 {{needed}} 道题，题库中只有 {{found}} 道符合',
+  ),
+  ruleNotDrawn: def<{ section: string; rule: number }>(
+    'rule {{rule}} of section «{{section}}» has not been drawn (draw the paper again)',
+    '大题「{{section}}」的第 {{rule}} 条规则尚未抽题（请重新抽题）',
+  ),
+  rulesNeedRuleMode: def('rules need a build mode that draws from rules', '抽题规则需要选择按规则组卷的方式'),
+  difficultyRange: def('the lowest difficulty cannot be above the highest', '最低难度不能高于最高难度'),
+  notObjectiveType: def(
+    'taking every matching question works for objective types only (single choice, multiple choice, true or false)',
+    '“全部客观题”只适用于客观题（单选题、多选题、判断题）',
+  ),
+  notKnowledgePoint: def<{ name: string }>('«{{name}}» is not a knowledge point', '「{{name}}」不是知识点'),
+  notPlainTag: def<{ name: string }>('«{{name}}» is a knowledge point, not a tag', '「{{name}}」是知识点，不是标签'),
+  notDrawOnce: def(
+    'drawing into a fixed paper needs the build mode "rules, drawn once"',
+    '抽题生成固定试卷需要选择“规则抽题（固定试卷）”',
+  ),
+  paperHasNoRule: def('the paper has no rule to draw from', '试卷没有可用的抽题规则'),
+  notDrawnItem: def('this question was not drawn by a rule', '该题不是按规则抽取的'),
+  noOtherQuestion: def('no other question in the bank matches this rule', '题库中没有其他符合该规则的题目'),
+  totalsInconsistent: def<{ stored: number; sum: number }>(
+    'the total score {{stored}} is not the sum of the questions ({{sum}}); save the paper again',
+    '总分 {{stored}} 与各题分数之和（{{sum}}）不一致，请重新保存试卷',
+  ),
   removedPartInUse: def(
     'cannot save: a removed part is still in use, or a referenced record is gone. Nothing was saved.',
     '无法保存：删除的部分仍在使用，或引用的记录已不存在。未保存任何内容。',

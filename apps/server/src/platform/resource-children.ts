@@ -38,6 +38,8 @@ export interface ChildCollection {
   label: string;
   references?: Record<string, Reference>;
   children?: Record<string, ChildCollection>;
+  // Id sets of each child kept in join tables (a paper rule's knowledge points and tags).
+  links?: Record<string, LinkSet>;
   // Whether page and list rows carry the collection too (default: only a row read alone).
   inList?: boolean;
   // Columns from one valid child input (default: the input's keys that are columns).
@@ -129,12 +131,18 @@ export async function checkChildReferences(
   items: Values[],
   path: string,
 ): Promise<void> {
-  for (const [field, ref] of Object.entries(spec.references ?? {})) {
+  const refs = [
+    ...Object.entries(spec.references ?? {}),
+    ...Object.entries(spec.links ?? {}).map(([field, link]) => [field, link.ref] as const),
+  ];
+  for (const [field, ref] of refs) {
     const wanted = new Map<number, string>();
     items.forEach((item, i) => {
       const raw = item[field];
-      for (const v of Array.isArray(raw) ? raw : [raw])
-        if (typeof v === 'number' && !wanted.has(v)) wanted.set(v, `${path}.${i}.${field}`);
+      (Array.isArray(raw) ? raw : [raw]).forEach((v, j) => {
+        const at = Array.isArray(raw) ? `${path}.${i}.${field}.${j}` : `${path}.${i}.${field}`;
+        if (typeof v === 'number' && !wanted.has(v)) wanted.set(v, at);
+      });
     });
     if (!wanted.size) continue;
     const found = await db
@@ -197,6 +205,10 @@ export async function saveChildren(
         .returning({ id: table.id });
       id = row.id as number;
     }
+    for (const [key, link] of Object.entries(spec.links ?? {})) {
+      const ids = item[key];
+      if (Array.isArray(ids)) await saveLinks(tx, ctx, link, id, ids as number[]);
+    }
     for (const [key, sub] of Object.entries(spec.children ?? {})) {
       const nested = arrayAt(item, key);
       if (nested) await saveChildren(tx, ctx, sub, id, nested, `${path}.${i}.${key}`);
@@ -225,11 +237,15 @@ export async function loadChildren(
       async ([key, sub]) => [key, await loadChildren(db, ctx, sub, ids)] as const,
     ),
   );
+  const linked = await Promise.all(
+    Object.entries(spec.links ?? {}).map(async ([key, link]) => [key, await loadLinks(db, ctx, link, ids)] as const),
+  );
   const parentKey = keyOf(table, spec.parent);
   for (const r of rows) {
     const { organizationId: _org, ...rest } = r;
     const row = toJson(rest);
     for (const [key, byParent] of nested) row[key] = byParent.get(r.id as number) ?? [];
+    for (const [key, byOwner] of linked) row[key] = byOwner.get(r.id as number) ?? [];
     const list = out.get(r[parentKey] as number) ?? [];
     list.push(row);
     out.set(r[parentKey] as number, list);
@@ -237,15 +253,22 @@ export async function loadChildren(
   return out;
 }
 
-// Every reference column inside a collection and its nested collections, for "used by".
+// Every reference column inside a collection and its nested collections (their link sets'
+// targets included), for "used by".
 export function childReferences(
   spec: ChildCollection,
-): { table: TenantTable; column: PgColumn; ref: Reference; label: string }[] {
+): { table: TenantTable | LinkSet['table']; column: PgColumn; ref: Reference; label: string }[] {
   const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
   return [
     ...Object.entries(spec.references ?? {}).flatMap(([field, ref]) =>
       columns[field] ? [{ table: spec.table, column: columns[field], ref, label: spec.label }] : [],
     ),
+    ...Object.values(spec.links ?? {}).map((link) => ({
+      table: link.table,
+      column: link.target,
+      ref: link.ref,
+      label: spec.label,
+    })),
     ...Object.values(spec.children ?? {}).flatMap(childReferences),
   ];
 }

@@ -1,4 +1,4 @@
-import { PaperType, QuestionType, zExamPaperCreate } from '@lyceum/contract';
+import { PaperBuildMode, PaperType, QuestionNumberMode, QuestionType, zExamPaperCreate } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { courseCategories } from '../modules/catalogue/catalogue.table';
 import { examPaperResource } from '../modules/exam-paper/exam-paper.resource';
@@ -52,4 +52,26 @@ export async function seedPapers(db: Db, orgId: number, userId: number) {
       ],
     }),
   );
+  // A draft drawn per student from rules, for the builder to open: its counts fit the demo bank.
+  const count = (type: number) => bank.filter((q) => q.type === type).length;
+  const rules = [
+    ...(count(QuestionType.SingleChoice)
+      ? [{ questionType: QuestionType.SingleChoice, count: Math.min(3, count(QuestionType.SingleChoice)), score: 2 }]
+      : []),
+    ...(count(QuestionType.TrueFalse)
+      ? [{ questionType: QuestionType.TrueFalse, numberMode: QuestionNumberMode.AllObjective, score: 1 }]
+      : []),
+  ];
+  if (rules.length) {
+    await examPaperResource.create(
+      ctx,
+      zExamPaperCreate.parse({
+        name: 'Practice quiz, one paper per student 随堂练习（千人千卷）',
+        buildMode: PaperBuildMode.PerStudent,
+        shuffleQuestions: true,
+        shuffleOptions: true,
+        sections: [{ title: 'Objective questions 客观题', rules }],
+      }),
+    );
+  }
 }

@@ -52,6 +52,20 @@ export const operationActionLabels = {
   ),
   publish: action('Publish', '发布', 'published {{target}}', 'publish {{target}}', '发布{{target}}', 'success'),
   withdraw: action('Withdraw', '撤回', 'withdrew {{target}}', 'withdraw {{target}}', '撤回{{target}}', 'warning'),
+  draw: action(
+    'Draw questions',
+    '抽题',
+    'drew the questions of {{target}} from its rules',
+    'draw the questions of {{target}} from its rules',
+    '按规则为{{target}}抽题',
+  ),
+  swap: action(
+    'Swap a question',
+    '换题',
+    'swapped a question of {{target}}',
+    'swap a question of {{target}}',
+    '为{{target}}换题',
+  ),
   copy: action('Copy', '复制', 'copied {{target}}', 'copy {{target}}', '复制{{target}}'),
   bulkTag: action('Tag in bulk', '批量打标签', 'tagged {{target}}', 'tag {{target}}', '为{{target}}批量打标签'),
   changeStatus: action(

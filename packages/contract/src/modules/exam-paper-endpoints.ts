@@ -1,10 +1,10 @@
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../fields';
-import { zPaperContent } from './exam-paper';
+import { zPaperContent, zRuleCount, zRuleCountRequest } from './exam-paper';
 
 const tags = ['examPaper'];
 
-// Exam and homework papers' calls beyond the resource verbs and actions.
+// Exam and homework papers' calls beyond the resource verbs and actions (draw, swap, publish, withdraw).
 export const examPaperEndpoints = {
   content: endpoint({
     method: 'POST',
@@ -14,5 +14,14 @@ export const examPaperEndpoints = {
     access: ['examPaper:page', 'taskPaper:page'],
     params: zIdParam,
     response: zPaperContent,
+  }),
+  ruleCount: endpoint({
+    method: 'POST',
+    path: '/api/examPaper/ruleCount',
+    summary: 'How many bank questions match a paper rule now (the builder shows it live)',
+    tags,
+    access: ['examPaper:create', 'examPaper:update'],
+    body: zRuleCountRequest,
+    response: zRuleCount,
   }),
 };

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { difficultyLabels } from '../enums/difficulty';
 import { examPaperStatusLabels } from '../enums/exam-paper-status';
+import { PaperBuildMode, paperBuildModeLabels } from '../enums/paper-build-mode';
 import { PaperType, paperTypeLabels } from '../enums/paper-type';
+import { QuestionNumberMode, questionNumberModeLabels } from '../enums/question-number-mode';
+import { QuestionType, questionTypeLabels } from '../enums/question-type';
+import { codedIssue } from '../errors';
 import { zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
 import { zPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
@@ -16,11 +20,64 @@ export const zPaperItemInput = z.object({
   questionId: zId,
   score: zScore,
 });
+
+// The question types "all objective questions" takes.
+export const objectiveQuestionTypes: readonly number[] = [
+  QuestionType.SingleChoice,
+  QuestionType.MultipleChoice,
+  QuestionType.TrueFalse,
+];
+
+// Which bank questions a rule matches: all its conditions hold (knowledge points and tags: any of
+// those listed; a knowledge point with its subtree when `includeSubtree`).
+const ruleCriteria = {
+  questionType: zEnum(questionTypeLabels),
+  // 1: every matching objective question (the count is then the bank's); 2: `count` of them.
+  numberMode: zEnum(questionNumberModeLabels).default(QuestionNumberMode.EnterNumbers),
+  difficultyMin: zEnum(difficultyLabels).nullable().optional(),
+  difficultyMax: zEnum(difficultyLabels).nullable().optional(),
+  subjectId: zId.nullable().optional(),
+  knowledgePointIds: z.array(zId).max(50).default([]),
+  includeSubtree: z.boolean().default(true),
+  tagIds: z.array(zId).max(50).default([]),
+  // Leave out questions on the organisation's N most recent other papers (0: none).
+  excludeLastPapers: z.number().int().min(0).max(100).default(0),
+};
+type Criteria = z.output<z.ZodObject<typeof ruleCriteria>>;
+function checkCriteria(r: Criteria, ctx: z.core.$RefinementCtx) {
+  if (r.difficultyMin && r.difficultyMax && r.difficultyMin > r.difficultyMax) {
+    ctx.addIssue({ code: 'custom', path: ['difficultyMax'], ...codedIssue('difficultyRange') });
+  }
+  if (r.numberMode === QuestionNumberMode.AllObjective && !objectiveQuestionTypes.includes(r.questionType)) {
+    ctx.addIssue({ code: 'custom', path: ['questionType'], ...codedIssue('notObjectiveType') });
+  }
+}
+export const zPaperRuleCriteria = z.object(ruleCriteria).superRefine(checkCriteria);
+export type PaperRuleCriteria = z.output<typeof zPaperRuleCriteria>;
+
+// One rule of a section. In mode 2 the count is entered; in mode 1 the server writes the number of
+// matching questions on every save and publish.
+export const zPaperRuleInput = z
+  .object({
+    id: zId.nullable().optional(),
+    ...ruleCriteria,
+    count: z.number().int().min(1).max(300).nullable().optional(),
+    score: zScore,
+  })
+  .superRefine((r, ctx) => {
+    checkCriteria(r, ctx);
+    if (r.numberMode === QuestionNumberMode.EnterNumbers && !r.count) {
+      ctx.addIssue({ code: 'custom', path: ['count'], ...codedIssue('required') });
+    }
+  });
+export type PaperRuleInput = z.input<typeof zPaperRuleInput>;
+
 export const zPaperSectionInput = z.object({
   id: zId.nullable().optional(),
   title: zText(100),
   instructions: zOptionalText(2000),
   items: z.array(zPaperItemInput).max(300).default([]),
+  rules: z.array(zPaperRuleInput).max(20).default([]),
 });
 
 const paperFields = {
@@ -31,6 +88,10 @@ const paperFields = {
   categoryId: zId.nullable().optional(),
   durationMinutes: z.number().int().min(1).max(1440).nullable().optional(),
   passScore: z.number().min(0).max(10000).nullable().optional(),
+  buildMode: zEnum(paperBuildModeLabels).default(PaperBuildMode.Manual),
+  // Per student: the order of the questions within each section, and of a choice question's options.
+  shuffleQuestions: z.boolean().default(false),
+  shuffleOptions: z.boolean().default(false),
   sections: z.array(zPaperSectionInput).max(50).default([]),
 };
 
@@ -46,7 +107,26 @@ export const zPaperItem = z.object({
   // The question version the item was frozen at when the paper was last saved or published.
   questionVersion: z.number().int(),
   score: z.number(),
+  // The rule that drew it (draw once); null for a question added by hand.
+  ruleId: zId.nullable(),
 });
+export const zPaperRule = z.object({
+  id: zId,
+  sectionId: zId,
+  sort: z.number().int(),
+  questionType: zEnum(questionTypeLabels),
+  numberMode: zEnum(questionNumberModeLabels),
+  count: z.number().int(),
+  score: z.number(),
+  difficultyMin: zEnum(difficultyLabels).nullable(),
+  difficultyMax: zEnum(difficultyLabels).nullable(),
+  subjectId: zId.nullable(),
+  knowledgePointIds: z.array(zId),
+  includeSubtree: z.boolean(),
+  tagIds: z.array(zId),
+  excludeLastPapers: z.number().int(),
+});
+export type PaperRule = z.infer<typeof zPaperRule>;
 export const zPaperSection = z.object({
   id: zId,
   paperId: zId,
@@ -54,6 +134,7 @@ export const zPaperSection = z.object({
   title: z.string(),
   instructions: z.string().nullable(),
   items: z.array(zPaperItem),
+  rules: z.array(zPaperRule),
 });
 
 export const zExamPaper = z.object({
@@ -70,6 +151,9 @@ export const zExamPaper = z.object({
   totalScore: z.number(),
   questionCount: z.number().int(),
   status: zEnum(examPaperStatusLabels),
+  buildMode: zEnum(paperBuildModeLabels),
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
   creatorId: zId.nullable(),
   createTime: zDateTime,
   updateTime: zDateTime,
@@ -82,6 +166,7 @@ export const zExamPaperFilter = z.object({
   keyword: z.string().trim().max(64).optional(),
   paperType: zEnum(paperTypeLabels).optional(),
   status: zEnum(examPaperStatusLabels).optional(),
+  buildMode: zEnum(paperBuildModeLabels).optional(),
   subjectId: zId.optional(),
   // Only the caller's own papers.
   mine: z.boolean().optional(),
@@ -102,6 +187,7 @@ export const examPaperMeta: FormMeta = {
     field('durationMinutes', ['Duration (minutes)', '建议时长（分钟）'], 'number', { width: 120 }),
     field('passScore', ['Pass score', '及格分'], 'number', { width: 100 }),
     field('totalScore', ['Total score', '总分'], 'number', { form: false, excel: true, sortable: true, width: 100 }),
+    field('buildMode', ['Build mode', '组卷方式'], 'enum', { enum: paperBuildModeLabels, filter: true, width: 150 }),
     field('status', ['Status', '状态'], 'enum', { enum: examPaperStatusLabels, form: false, filter: true, width: 110 }),
   ],
 };
@@ -132,3 +218,41 @@ export const zPaperContent = z.object({
   questions: z.array(zPaperQuestion),
 });
 export type PaperContent = z.infer<typeof zPaperContent>;
+
+// The live count of a rule in the builder: how many bank questions match it now (for a paper being
+// edited, `paperId` leaves that paper out of "the last N papers").
+export const zRuleCountRequest = z.object({ ...ruleCriteria, paperId: zId.optional() }).superRefine(checkCriteria);
+export const zRuleCount = z.object({ count: z.number().int() });
+
+// Swap one drawn question for another that matches the same rule and is not on the paper yet.
+export const zSwapItemRequest = z.object({ itemId: zId });
+
+// One student's paper, drawn from a per-student paper: the same sections, counts and scores for
+// every student. `optionOrder[i]` is the original label of the option shown at position i (null
+// when the options keep their order); `childOptionOrders` does the same per child of a compose question.
+export const zStudentPaperItem = z.object({
+  itemId: zId.nullable(),
+  ruleId: zId.nullable(),
+  questionId: zId,
+  questionVersion: z.number().int(),
+  score: z.number(),
+  optionOrder: z.array(z.string()).nullable(),
+  childOptionOrders: z.array(z.array(z.string()).nullable()).nullable(),
+});
+export const zStudentPaper = z.object({
+  paperId: zId,
+  examId: zId,
+  studentId: zId,
+  totalScore: z.number(),
+  sections: z.array(
+    z.object({
+      sectionId: zId,
+      title: z.string(),
+      instructions: z.string().nullable(),
+      score: z.number(),
+      items: z.array(zStudentPaperItem),
+    }),
+  ),
+});
+export type StudentPaper = z.infer<typeof zStudentPaper>;
+export type StudentPaperItem = z.infer<typeof zStudentPaperItem>;

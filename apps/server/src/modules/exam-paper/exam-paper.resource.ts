@@ -1,20 +1,31 @@
 import {
   ExamPaperStatus,
   examPaperMeta,
+  PaperBuildMode,
   zExamPaper,
   zExamPaperCreate,
   zExamPaperFilter,
   zExamPaperUpdate,
+  zSwapItemRequest,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { action, createResource, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
-import { courseCategories } from '../catalogue/catalogue.table';
+import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { questions } from '../question/question.table';
-import { examPapers, paperItems, paperSections } from './exam-paper.table';
+import {
+  examPapers,
+  paperItems,
+  paperRuleKnowledgePoints,
+  paperRules,
+  paperRuleTags,
+  paperSections,
+} from './exam-paper.table';
+import { checkRuleTags } from './paper-pool';
+import { afterPaperSave, checkComplete, drawOnce, swapItem } from './paper-rules.service';
 
 type Section = { items?: { score: number }[] };
 const { Unpublished, Published, Withdrawn } = ExamPaperStatus;
@@ -61,6 +72,30 @@ export const examPaperResource = createResource({
       order: paperSections.sort,
       label: 'section',
       children: {
+        // A section's rules (rule-based papers); their knowledge points and tags are join tables.
+        rules: {
+          table: paperRules,
+          parent: paperRules.sectionId,
+          order: paperRules.sort,
+          label: 'rule',
+          references: { subjectId: { table: courseCategories, label: 'subject' } },
+          links: {
+            knowledgePointIds: {
+              table: paperRuleKnowledgePoints,
+              owner: paperRuleKnowledgePoints.ruleId,
+              target: paperRuleKnowledgePoints.tagId,
+              ref: { table: tags, label: 'knowledge point' },
+            },
+            tagIds: {
+              table: paperRuleTags,
+              owner: paperRuleTags.ruleId,
+              target: paperRuleTags.tagId,
+              ref: { table: tags, label: 'tag' },
+            },
+          },
+          // "All objective questions" counts are the bank's, written after the save.
+          values: (rule) => ({ ...rule, count: rule.count ?? 0 }),
+        },
         items: {
           table: paperItems,
           parent: paperItems.sectionId,
@@ -103,8 +138,31 @@ export const examPaperResource = createResource({
       access: ['examPaper:publish'],
       from: [Unpublished, Withdrawn],
       to: Published,
-      async run(_tx, row) {
-        if (!(row.questionCount as number)) throw invalidParams('sections', 'paperHasNoQuestion');
+      // Complete (no empty section, every rule can be filled, totals add up), then frozen.
+      async run(tx, row, _input, ctx) {
+        const totals = await checkComplete(tx, ctx, row.id as number);
+        // A per-student paper's total follows the bank's count of "all objective" rules.
+        if (typeof row.passScore === 'number' && row.passScore > totals.totalScore) {
+          throw invalidParams('passScore', 'aboveTotalScore', { total: totals.totalScore });
+        }
+        return totals;
+      },
+    }),
+    draw: action({
+      summary: 'Draw the questions of a rule-based paper once, from its rules (the previous draw is replaced)',
+      access: ['examPaper:update'],
+      from: [Unpublished, Withdrawn],
+      async run(tx, row, _input, ctx) {
+        return drawOnce(tx, ctx, row.id as number);
+      },
+    }),
+    swap: action({
+      summary: 'Swap one drawn question for another that matches its rule and is not on the paper',
+      access: ['examPaper:update'],
+      from: [Unpublished, Withdrawn],
+      input: zSwapItemRequest,
+      async run(tx, row, input, ctx) {
+        await swapItem(tx, ctx, row.id as number, input.itemId);
         return undefined;
       },
     }),
@@ -116,14 +174,18 @@ export const examPaperResource = createResource({
     }),
   },
   hooks: {
-    validate(input, _ctx, _mode, current) {
+    async validate(input, ctx, _mode, current) {
       // A published paper is what exams use: it changes only after it is withdrawn.
       if (current?.status === Published) {
         throw invalidParams('status', 'publishedPaperLocked');
       }
-      const total = input.sections.reduce((sum, s) => sum + s.items.reduce((a, i) => a + i.score, 0), 0);
-      if (input.passScore !== null && input.passScore !== undefined && input.passScore > total) {
-        throw invalidParams('passScore', 'aboveTotalScore', { total });
+      for (const [i, section] of input.sections.entries()) {
+        if (section.rules.length && input.buildMode === PaperBuildMode.Manual) {
+          throw invalidParams(`sections.${i}.rules`, 'rulesNeedRuleMode');
+        }
+        for (const [j, rule] of section.rules.entries()) {
+          await checkRuleTags(ctx.db, ctx, rule, `sections.${i}.rules.${j}.`);
+        }
       }
     },
     values(input, ctx, mode) {
@@ -136,6 +198,10 @@ export const examPaperResource = createResource({
       };
       if (mode === 'create') values.creatorId = ctx.userId;
       return values;
+    },
+    // Rule counts ("all objective questions"), the totals and the pass score against them.
+    async afterSave(tx, id, input, ctx) {
+      await afterPaperSave(tx, ctx, id, input.passScore ?? null);
     },
     async beforeDelete(_ctx, _ids, rows) {
       const published = rows.filter((r) => r.status === Published);

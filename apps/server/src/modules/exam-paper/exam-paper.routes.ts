@@ -1,13 +1,23 @@
 import { api, type ExamPaper, zPaperQuestion } from '@lyceum/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { questions, questionVersions } from '../question/question.table';
 import { examPaperResource } from './exam-paper.resource';
+import { countMatching } from './paper-pool';
 
 type Item = { questionId: number; questionVersion: number };
 
-export function examPaperRoutes(app: FastifyInstance): void {
+export function examPaperRoutes(app: FastifyInstance) {
+  registerResource(app, examPaperResource);
+  defineEndpoint(app, api.examPaper.ruleCount, async ({ ctx, body }) => {
+    const { paperId, ...criteria } = body;
+    // The paper named must be one the caller reads (its own papers leave "the last N papers").
+    if (paperId !== undefined) await examPaperResource.get(ctx, paperId);
+    return { count: await countMatching(ctx.db, ctx, criteria, paperId ?? null) };
+  });
+
   // The paper as the caller may read it, and each question at the version its item froze.
   defineEndpoint(app, api.examPaper.content, async ({ ctx, params }) => {
     const paper = await examPaperResource.get(ctx, params.id, examPaperResource.readScope(ctx));

@@ -1,6 +1,14 @@
-import { examPaperStatusLabels, paperTypeLabels } from '@lyceum/contract';
+import {
+  difficultyLabels,
+  examPaperStatusLabels,
+  paperBuildModeLabels,
+  paperTypeLabels,
+  questionNumberModeLabels,
+  questionTypeLabels,
+} from '@lyceum/contract';
 import {
   bigint,
+  boolean,
   doublePrecision,
   foreignKey,
   index,
@@ -20,7 +28,7 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
-import { courseCategories } from '../catalogue/catalogue.table';
+import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { organizations } from '../organization/organization.table';
 import { questions } from '../question/question.table';
@@ -41,6 +49,9 @@ export const examPapers = pgTable(
     totalScore: doublePrecision('total_score').notNull().default(0),
     questionCount: integer('question_count').notNull().default(0),
     status: smallint('status').notNull().default(1),
+    buildMode: smallint('build_mode').notNull().default(1),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
     creatorId: bigint('creator_id', { mode: 'number' }),
     createTime: createTime(),
     updateTime: updateTime(),
@@ -51,6 +62,7 @@ export const examPapers = pgTable(
     trigramIndex('exam_papers_name_trgm', t.name),
     enumCheck('exam_papers_type_ck', t.paperType, paperTypeLabels),
     enumCheck('exam_papers_status_ck', t.status, examPaperStatusLabels),
+    enumCheck('exam_papers_build_mode_ck', t.buildMode, paperBuildModeLabels),
     foreignKey({
       columns: [t.organizationId, t.subjectId],
       foreignColumns: [courseCategories.organizationId, courseCategories.id],
@@ -84,6 +96,67 @@ export const paperSections = pgTable(
   ],
 );
 
+// A section's rules, in order: which bank questions it draws, how many, worth how much each. In
+// "all objective questions" mode `count` is the bank's, written by the server on save and publish.
+export const paperRules = pgTable(
+  'paper_rules',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    sectionId: bigint('section_id', { mode: 'number' }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    questionType: smallint('question_type').notNull(),
+    numberMode: smallint('number_mode').notNull().default(2),
+    count: integer('count').notNull().default(0),
+    score: doublePrecision('score').notNull(),
+    difficultyMin: smallint('difficulty_min'),
+    difficultyMax: smallint('difficulty_max'),
+    subjectId: refId('subject_id'),
+    includeSubtree: boolean('include_subtree').notNull().default(true),
+    excludeLastPapers: integer('exclude_last_papers').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('paper_rules_section_ix').on(t.organizationId, t.sectionId),
+    enumCheck('paper_rules_type_ck', t.questionType, questionTypeLabels),
+    enumCheck('paper_rules_number_mode_ck', t.numberMode, questionNumberModeLabels),
+    enumCheck('paper_rules_difficulty_min_ck', t.difficultyMin, difficultyLabels),
+    enumCheck('paper_rules_difficulty_max_ck', t.difficultyMax, difficultyLabels),
+    foreignKey({
+      columns: [t.organizationId, t.sectionId],
+      foreignColumns: [paperSections.organizationId, paperSections.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organizationId, t.subjectId],
+      foreignColumns: [courseCategories.organizationId, courseCategories.id],
+    }),
+  ],
+);
+
+// A rule's knowledge points and tags (join tables: the database checks every id, and a tag a rule
+// uses cannot be deleted).
+function ruleTagTable(name: 'paper_rule_knowledge_points' | 'paper_rule_tags') {
+  return pgTable(
+    name,
+    {
+      organizationId: organizationId(),
+      ruleId: bigint('rule_id', { mode: 'number' }).notNull(),
+      tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.organizationId, t.ruleId, t.tagId] }),
+      index(`${name}_tag_ix`).on(t.organizationId, t.tagId),
+      foreignKey({
+        columns: [t.organizationId, t.ruleId],
+        foreignColumns: [paperRules.organizationId, paperRules.id],
+      }).onDelete('cascade'),
+      foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }),
+    ],
+  );
+}
+export const paperRuleKnowledgePoints = ruleTagTable('paper_rule_knowledge_points');
+export const paperRuleTags = ruleTagTable('paper_rule_tags');
+
 // A section's questions, in order, each frozen at the question version it was saved with; a
 // question on a paper cannot be deleted (no cascade from questions).
 export const paperItems = pgTable(
@@ -96,6 +169,8 @@ export const paperItems = pgTable(
     questionId: bigint('question_id', { mode: 'number' }).notNull(),
     questionVersion: integer('question_version').notNull(),
     score: doublePrecision('score').notNull(),
+    // The rule that drew the item (draw once); removing the rule removes what it drew.
+    ruleId: bigint('rule_id', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
@@ -109,5 +184,9 @@ export const paperItems = pgTable(
       columns: [t.organizationId, t.questionId],
       foreignColumns: [questions.organizationId, questions.id],
     }),
+    foreignKey({
+      columns: [t.organizationId, t.ruleId],
+      foreignColumns: [paperRules.organizationId, paperRules.id],
+    }).onDelete('cascade'),
   ],
 );

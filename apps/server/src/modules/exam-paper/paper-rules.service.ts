@@ -1,0 +1,409 @@
+import { randomInt } from 'node:crypto';
+import { PaperBuildMode, QuestionNumberMode } from '@lyceum/contract';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { businessError, invalidParams } from '../../platform/errors';
+import { questions } from '../question/question.table';
+import {
+  examPapers,
+  paperItems,
+  paperRuleKnowledgePoints,
+  paperRules,
+  paperRuleTags,
+  paperSections,
+} from './exam-paper.table';
+import {
+  assign,
+  type DrawPlan,
+  matches,
+  mulberry32,
+  type PlanItem,
+  type PoolQuestion,
+  Unsatisfiable,
+} from './paper-draw';
+import { type Criteria, loadPool, ruleFilters } from './paper-pool';
+
+// Rule-based papers on the database: a paper's structure and draw plan, draw once, swap, the publish
+// checks and the totals (the pool and the rules' filters are paper-pool.ts).
+
+interface StoredRule extends Criteria {
+  id: number;
+  sectionId: number;
+  numberMode: number;
+  count: number;
+  score: number;
+}
+interface StoredItem {
+  id: number;
+  sectionId: number;
+  questionId: number;
+  questionVersion: number;
+  score: number;
+  ruleId: number | null;
+}
+interface Structure {
+  paper: { id: number; buildMode: number; shuffleQuestions: boolean; shuffleOptions: boolean; totalScore: number };
+  sections: { id: number; title: string; instructions: string | null; rules: StoredRule[]; items: StoredItem[] }[];
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+// ---- loading ----
+
+export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: number): Promise<Structure> {
+  const org = ctx.orgId;
+  const [paper] = await db
+    .select({
+      id: examPapers.id,
+      buildMode: examPapers.buildMode,
+      shuffleQuestions: examPapers.shuffleQuestions,
+      shuffleOptions: examPapers.shuffleOptions,
+      totalScore: examPapers.totalScore,
+    })
+    .from(examPapers)
+    .where(and(eq(examPapers.organizationId, org), eq(examPapers.id, paperId)));
+  const sections = await db
+    .select({ id: paperSections.id, title: paperSections.title, instructions: paperSections.instructions })
+    .from(paperSections)
+    .where(and(eq(paperSections.organizationId, org), eq(paperSections.paperId, paperId)))
+    .orderBy(asc(paperSections.sort), asc(paperSections.id));
+  const sectionIds = sections.map((s) => s.id);
+  const [rules, items] = sectionIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(paperRules)
+          .where(and(eq(paperRules.organizationId, org), inArray(paperRules.sectionId, sectionIds)))
+          .orderBy(asc(paperRules.sort), asc(paperRules.id)),
+        db
+          .select({
+            id: paperItems.id,
+            sectionId: paperItems.sectionId,
+            questionId: paperItems.questionId,
+            questionVersion: paperItems.questionVersion,
+            score: paperItems.score,
+            ruleId: paperItems.ruleId,
+          })
+          .from(paperItems)
+          .where(and(eq(paperItems.organizationId, org), inArray(paperItems.sectionId, sectionIds)))
+          .orderBy(asc(paperItems.sort), asc(paperItems.id)),
+      ])
+    : [[], []];
+  const ruleIds = rules.map((r) => r.id);
+  const linksOf = async (table: typeof paperRuleTags) => {
+    const out = new Map<number, number[]>();
+    if (!ruleIds.length) return out;
+    const rows = await db
+      .select({ ruleId: table.ruleId, tagId: table.tagId })
+      .from(table)
+      .where(and(eq(table.organizationId, org), inArray(table.ruleId, ruleIds)));
+    for (const r of rows) out.set(r.ruleId, [...(out.get(r.ruleId) ?? []), r.tagId]);
+    return out;
+  };
+  const [kps, tagLinks] = await Promise.all([linksOf(paperRuleKnowledgePoints), linksOf(paperRuleTags)]);
+  return {
+    paper,
+    sections: sections.map((s) => ({
+      ...s,
+      rules: rules
+        .filter((r) => r.sectionId === s.id)
+        .map((r) => ({
+          ...r,
+          questionType: r.questionType as Criteria['questionType'],
+          difficultyMin: r.difficultyMin as Criteria['difficultyMin'],
+          difficultyMax: r.difficultyMax as Criteria['difficultyMax'],
+          knowledgePointIds: kps.get(r.id) ?? [],
+          tagIds: tagLinks.get(r.id) ?? [],
+        })),
+      items: items.filter((i) => i.sectionId === s.id),
+    })),
+  };
+}
+
+// ---- plans ----
+
+// Everything a draw needs, loaded once: the structure, the pool for all rules and each rule's
+// candidates. Fixed items are those added by hand (a per-student paper draws the rest).
+export async function loadPlan(db: DbOrTx, ctx: RequestContext, structure: Structure): Promise<DrawPlan> {
+  const rules = structure.sections.flatMap((s) => s.rules);
+  const manual = structure.sections.flatMap((s) => s.items.filter((i) => i.ruleId === null));
+  const [filters, pool, fixedMeta] = await Promise.all([
+    ruleFilters(db, ctx, rules, structure.paper.id),
+    loadPool(
+      db,
+      ctx,
+      rules.map((r) => r.questionType),
+    ),
+    loadPoolById(
+      db,
+      ctx,
+      manual.map((i) => i.questionId),
+    ),
+  ]);
+  let k = 0;
+  return {
+    paperId: structure.paper.id,
+    shuffleQuestions: structure.paper.shuffleQuestions,
+    shuffleOptions: structure.paper.shuffleOptions,
+    sections: structure.sections.map((s) => ({
+      sectionId: s.id,
+      title: s.title,
+      instructions: s.instructions,
+      fixed: s.items
+        .filter((i) => i.ruleId === null)
+        .map((i): PlanItem => {
+          const meta = fixedMeta.get(i.questionId);
+          return {
+            itemId: i.id,
+            questionId: i.questionId,
+            questionVersion: i.questionVersion,
+            score: i.score,
+            type: meta?.type ?? 0,
+            optionCount: meta?.optionCount ?? 0,
+            childOptionCounts: meta?.childOptionCounts ?? null,
+          };
+        }),
+      rules: s.rules.map((r) => {
+        const f = filters[k++]!;
+        return { ruleId: r.id, count: r.count, score: r.score, candidates: pool.filter((q) => matches(q, f)) };
+      }),
+    })),
+  };
+}
+
+async function loadPoolById(db: DbOrTx, ctx: RequestContext, ids: number[]): Promise<Map<number, PoolQuestion>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectDistinct({ type: questions.type })
+    .from(questions)
+    .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, ids)));
+  const pool = await loadPool(
+    db,
+    ctx,
+    rows.map((r) => r.type),
+  );
+  const wanted = new Set(ids);
+  return new Map(pool.filter((q) => wanted.has(q.id)).map((q) => [q.id, q]));
+}
+
+// The field and error of a rule that cannot be filled.
+function unsatisfiable(structure: Structure, plan: DrawPlan, e: Unsatisfiable) {
+  const section = structure.sections[e.section]!;
+  const rule = plan.sections[e.section]!.rules[e.rule]!;
+  const fixed = new Set(plan.sections.flatMap((s) => s.fixed.map((i) => i.questionId)));
+  return invalidParams(`sections.${e.section}.rules.${e.rule}.count`, 'ruleUnsatisfiable', {
+    section: section.title,
+    rule: e.rule + 1,
+    needed: rule.count,
+    found: rule.candidates.filter((q) => !fixed.has(q.id)).length,
+  });
+}
+
+// ---- counts, totals ----
+
+// "All objective questions" rules take the bank's number of matching questions (without those the
+// paper already has by hand).
+export async function refreshRuleCounts(tx: Tx, ctx: RequestContext, structure: Structure): Promise<void> {
+  const all = structure.sections.flatMap((s) =>
+    s.rules.filter((r) => r.numberMode === QuestionNumberMode.AllObjective),
+  );
+  if (!all.length) return;
+  const plan = await loadPlan(tx, ctx, structure);
+  const fixed = new Set(plan.sections.flatMap((s) => s.fixed.map((i) => i.questionId)));
+  for (const [si, s] of structure.sections.entries()) {
+    for (const [ri, r] of s.rules.entries()) {
+      if (r.numberMode !== QuestionNumberMode.AllObjective) continue;
+      const count = plan.sections[si]!.rules[ri]!.candidates.filter((q) => !fixed.has(q.id)).length;
+      if (count === r.count) continue;
+      r.count = count;
+      await tx
+        .update(paperRules)
+        .set({ count })
+        .where(and(eq(paperRules.organizationId, ctx.orgId), eq(paperRules.id, r.id)));
+    }
+  }
+}
+
+// The total and question count as they follow from the structure: the items; for a per-student
+// paper the hand-added items and every rule's count x score.
+export function totalsOf(structure: Structure): { totalScore: number; questionCount: number } {
+  const perStudent = structure.paper.buildMode === PaperBuildMode.PerStudent;
+  let total = 0;
+  let n = 0;
+  for (const s of structure.sections) {
+    for (const i of s.items) {
+      if (perStudent && i.ruleId !== null) continue;
+      total += i.score;
+      n++;
+    }
+    if (perStudent)
+      for (const r of s.rules) {
+        total += r.count * r.score;
+        n += r.count;
+      }
+  }
+  return { totalScore: round2(total), questionCount: n };
+}
+
+// After every save: rule counts, then totals; a pass score above the total is refused (the whole
+// save is undone).
+export async function afterPaperSave(tx: Tx, ctx: RequestContext, paperId: number, passScore: number | null) {
+  const structure = await loadStructure(tx, ctx, paperId);
+  await refreshRuleCounts(tx, ctx, structure);
+  const totals = totalsOf(structure);
+  if (passScore !== null && passScore > totals.totalScore) {
+    throw invalidParams('passScore', 'aboveTotalScore', { total: totals.totalScore });
+  }
+  await tx
+    .update(examPapers)
+    .set(totals)
+    .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, paperId)));
+}
+
+// ---- draw once, swap ----
+
+export async function drawOnce(tx: Tx, ctx: RequestContext, paperId: number) {
+  const structure = await loadStructure(tx, ctx, paperId);
+  if (structure.paper.buildMode !== PaperBuildMode.DrawOnce) throw invalidParams('buildMode', 'notDrawOnce');
+  if (!structure.sections.some((s) => s.rules.length)) throw businessError('paperHasNoRule');
+  await refreshRuleCounts(tx, ctx, structure);
+  for (const s of structure.sections) s.items = s.items.filter((i) => i.ruleId === null);
+  const plan = await loadPlan(tx, ctx, structure);
+  let drawn: PoolQuestion[][][];
+  try {
+    drawn = assign(plan, mulberry32(randomInt(2 ** 32)));
+  } catch (e) {
+    if (e instanceof Unsatisfiable) throw unsatisfiable(structure, plan, e);
+    throw e;
+  }
+  const sectionIds = structure.sections.map((s) => s.id);
+  if (sectionIds.length) {
+    await tx
+      .delete(paperItems)
+      .where(
+        and(
+          eq(paperItems.organizationId, ctx.orgId),
+          inArray(paperItems.sectionId, sectionIds),
+          isNotNull(paperItems.ruleId),
+        ),
+      );
+  }
+  const rows = structure.sections.flatMap((s, si) => {
+    let sort = s.items.length;
+    return s.rules.flatMap((r, ri) =>
+      drawn[si]![ri]!.map((q) => ({
+        organizationId: ctx.orgId,
+        sectionId: s.id,
+        sort: sort++,
+        questionId: q.id,
+        questionVersion: q.version,
+        score: r.score,
+        ruleId: r.id,
+      })),
+    );
+  });
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(paperItems).values(rows.slice(i, i + 500));
+  // Hand-added items keep their places before the drawn ones.
+  for (const s of structure.sections) {
+    for (const [i, item] of s.items.entries()) {
+      await tx
+        .update(paperItems)
+        .set({ sort: i })
+        .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, item.id)));
+    }
+  }
+  return totalsOf(await loadStructure(tx, ctx, paperId));
+}
+
+export async function swapItem(tx: Tx, ctx: RequestContext, paperId: number, itemId: number): Promise<void> {
+  const structure = await loadStructure(tx, ctx, paperId);
+  const item = structure.sections.flatMap((s) => s.items).find((i) => i.id === itemId);
+  if (!item) throw invalidParams('itemId', 'notChildHere', { entity: 'question item', id: itemId });
+  const rule =
+    item.ruleId === null ? undefined : structure.sections.flatMap((s) => s.rules).find((r) => r.id === item.ruleId);
+  if (!rule) throw invalidParams('itemId', 'notDrawnItem');
+  const [filter] = await ruleFilters(tx, ctx, [rule], paperId);
+  const onPaper = new Set(structure.sections.flatMap((s) => s.items.map((i) => i.questionId)));
+  const pool = (await loadPool(tx, ctx, [rule.questionType])).filter((q) => !onPaper.has(q.id) && matches(q, filter!));
+  if (!pool.length) throw invalidParams('itemId', 'noOtherQuestion');
+  const pick = pool[randomInt(pool.length)]!;
+  await tx
+    .update(paperItems)
+    .set({ questionId: pick.id, questionVersion: pick.version })
+    .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, itemId)));
+}
+
+// ---- publishing ----
+
+// A paper is complete when no section is empty, every rule can be filled from the bank as it is
+// (all rules together, each question used once), drawn rules are drawn, and the stored total is the
+// sum. Answers the totals to store.
+export async function checkComplete(tx: Tx, ctx: RequestContext, paperId: number) {
+  const structure = await loadStructure(tx, ctx, paperId);
+  const mode = structure.paper.buildMode;
+  for (const [si, s] of structure.sections.entries()) {
+    const rules = mode === PaperBuildMode.Manual ? [] : s.rules;
+    const items = mode === PaperBuildMode.PerStudent ? s.items.filter((i) => i.ruleId === null) : s.items;
+    if (!rules.length && !items.length) throw invalidParams(`sections.${si}`, 'emptySection', { section: s.title });
+  }
+  if (mode === PaperBuildMode.PerStudent) await refreshRuleCounts(tx, ctx, structure);
+  // A rule that takes nothing ("all objective questions" with no match) leaves its place empty.
+  if (mode !== PaperBuildMode.Manual) {
+    for (const [si, s] of structure.sections.entries()) {
+      for (const [ri, r] of s.rules.entries()) {
+        if (r.count < 1) {
+          throw invalidParams(`sections.${si}.rules.${ri}.count`, 'ruleUnsatisfiable', {
+            section: s.title,
+            rule: ri + 1,
+            needed: 1,
+            found: 0,
+          });
+        }
+      }
+    }
+  }
+  if (mode === PaperBuildMode.PerStudent) {
+    const plan = await loadPlan(tx, ctx, structure);
+    try {
+      assign(plan, mulberry32(paperId));
+    } catch (e) {
+      if (e instanceof Unsatisfiable) throw unsatisfiable(structure, plan, e);
+      throw e;
+    }
+  }
+  if (mode === PaperBuildMode.DrawOnce) {
+    for (const [si, s] of structure.sections.entries()) {
+      for (const [ri, r] of s.rules.entries()) {
+        const drawn = s.items.filter((i) => i.ruleId === r.id);
+        if (drawn.length !== r.count || drawn.some((i) => i.score !== r.score)) {
+          throw invalidParams(`sections.${si}.rules.${ri}`, 'ruleNotDrawn', { section: s.title, rule: ri + 1 });
+        }
+      }
+    }
+  }
+  const totals = totalsOf(structure);
+  if (mode !== PaperBuildMode.PerStudent && Math.abs(totals.totalScore - structure.paper.totalScore) > 1e-9) {
+    throw invalidParams('totalScore', 'totalsInconsistent', {
+      stored: structure.paper.totalScore,
+      sum: totals.totalScore,
+    });
+  }
+  if (!totals.questionCount) throw invalidParams('sections', 'paperHasNoQuestion');
+  return totals;
+}
+
+// A per-student paper's plan, loaded once for an exam; drawForStudent then works in memory.
+export async function loadStudentPlan(db: DbOrTx, ctx: RequestContext, paperId: number): Promise<DrawPlan> {
+  const structure = await loadStructure(db, ctx, paperId);
+  if (!structure.paper)
+    throw invalidParams('paperId', 'noSuchReference', { entity: 'exam paper', ids: String(paperId) });
+  if (structure.paper.buildMode !== PaperBuildMode.PerStudent) {
+    // Manual and drawn papers are the same for everyone: all their items are fixed.
+    for (const s of structure.sections) {
+      s.rules = [];
+      s.items = s.items.map((i) => ({ ...i, ruleId: null }));
+    }
+  }
+  return loadPlan(db, ctx, structure);
+}
