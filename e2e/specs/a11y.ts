@@ -10,6 +10,12 @@ type AxeWindow = Window & { axe?: typeof axe };
 // Runs axe-core in the page (injected through the DevTools protocol, so the page's CSP does not
 // stop it) and returns one line per critical or serious violation with the selectors it hit.
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours are read as they are drawn: let opening drawers and fading menus finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe)))) await page.evaluate(axe.source);
   const results = await page.evaluate(
     (tags) =>
