@@ -5,6 +5,8 @@ import { LANGUAGES, type Language, setLanguage } from './i18n';
 
 export function LanguageSwitch({ light }: { light?: boolean }) {
   const { t, i18n } = useTranslation();
+  const current = LANGUAGES.find((l) => l.value === i18n.language)?.label ?? '';
+  // The name starts with the language shown on the button, so speech input can say what it sees (WCAG 2.5.3).
   return (
     <Dropdown
       trigger={['click']}
@@ -18,10 +20,10 @@ export function LanguageSwitch({ light }: { light?: boolean }) {
       <Button
         type="text"
         icon={<TranslationOutlined />}
-        aria-label={t('shell.language')}
+        aria-label={`${current} · ${t('shell.language')}`}
         style={light ? { color: '#fff' } : undefined}
       >
-        {LANGUAGES.find((l) => l.value === i18n.language)?.label}
+        {current}
       </Button>
     </Dropdown>
   );

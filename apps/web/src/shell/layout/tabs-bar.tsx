@@ -1,3 +1,4 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -60,9 +61,24 @@ export function TabsBar({ activePath }: { activePath: string | undefined }) {
         key: tab.path,
         closable: !tab.meta.affix,
         label: (
-          <Dropdown trigger={['contextMenu']} menu={menuOf(tab)}>
-            <span data-testid={`tab-${tab.path}`}>{pickTitle(tab.meta.title, lang)}</span>
-          </Dropdown>
+          <>
+            <Dropdown trigger={['contextMenu']} menu={menuOf(tab)}>
+              <span data-testid={`tab-${tab.path}`}>{pickTitle(tab.meta.title, lang)}</span>
+            </Dropdown>
+            {/* A tab list may hold only tabs, so antd's close button (a sibling of the tab) is hidden in
+                styles.css and this mark, inside the tab, closes it for the mouse; it is hidden from
+                assistive technology, which closes the focused tab with Delete or its context menu. */}
+            {!tab.meta.affix && (
+              <CloseOutlined
+                aria-hidden
+                className="tabs-bar-close"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  close(tab);
+                }}
+              />
+            )}
+          </>
         ),
       }))}
     />
