@@ -43,6 +43,7 @@ test.describe('back office as administrator', () => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
     await expect(page.locator('.topbar-breadcrumb')).toContainText('Page not found');
+    await expect(page.getByRole('tab', { selected: true })).toHaveText('Page not found');
   });
 
   test('built-in roles are described in the reader’s language', async ({ page }) => {

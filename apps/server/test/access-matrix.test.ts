@@ -157,6 +157,7 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/create': () => ({ body: paperSample(), own: true }),
   'POST /api/examPaper/update': (d: DemoIds) => ({ body: { id: d.rows.examPaper, ...paperSample(d.questionId) } }),
   'POST /api/examPaper/select/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/content/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
   'POST /api/examPaper/export': () => ({ body: { status: 1 } }),

@@ -1,8 +1,9 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { pickTitle, useLang } from '../i18n';
+import { useMenu } from '../routes';
 import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, useVisitedTabs, type VisitedTab } from './tabs-store';
 
 export function TabsBar({ activePath }: { activePath: string | undefined }) {
@@ -10,6 +11,11 @@ export function TabsBar({ activePath }: { activePath: string | undefined }) {
   const lang = useLang();
   const navigate = useNavigate();
   const tabs = useVisitedTabs();
+  const { pathname } = useLocation();
+  const menu = useMenu();
+  // An address nothing answers gets a tab of its own while it is shown, so no other tab looks current.
+  const notFound = !activePath && menu.loaded && pathname !== '/' && !pathname.startsWith('/redirect/');
+  const NOT_FOUND_KEY = '#not-found';
 
   function close(tab: VisitedTab) {
     const next = closeTab(tab.path);
@@ -48,7 +54,7 @@ export function TabsBar({ activePath }: { activePath: string | undefined }) {
       type="editable-card"
       size="small"
       hideAdd
-      activeKey={activePath ?? ''}
+      activeKey={notFound ? NOT_FOUND_KEY : (activePath ?? '')}
       onChange={(key) => {
         const tab = tabs.find((x) => x.path === key);
         if (tab) navigate(tab.fullPath);
@@ -57,30 +63,33 @@ export function TabsBar({ activePath }: { activePath: string | undefined }) {
         const tab = tabs.find((x) => x.path === key);
         if (action === 'remove' && tab) close(tab);
       }}
-      items={tabs.map((tab) => ({
-        key: tab.path,
-        closable: !tab.meta.affix,
-        label: (
-          <>
-            <Dropdown trigger={['contextMenu']} menu={menuOf(tab)}>
-              <span data-testid={`tab-${tab.path}`}>{pickTitle(tab.meta.title, lang)}</span>
-            </Dropdown>
-            {/* A tab list may hold only tabs, so antd's close button (a sibling of the tab) is hidden in
+      items={[
+        ...tabs.map((tab) => ({
+          key: tab.path,
+          closable: !tab.meta.affix,
+          label: (
+            <>
+              <Dropdown trigger={['contextMenu']} menu={menuOf(tab)}>
+                <span data-testid={`tab-${tab.path}`}>{pickTitle(tab.meta.title, lang)}</span>
+              </Dropdown>
+              {/* A tab list may hold only tabs, so antd's close button (a sibling of the tab) is hidden in
                 styles.css and this mark, inside the tab, closes it for the mouse; it is hidden from
                 assistive technology, which closes the focused tab with Delete or its context menu. */}
-            {!tab.meta.affix && (
-              <CloseOutlined
-                aria-hidden
-                className="tabs-bar-close"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  close(tab);
-                }}
-              />
-            )}
-          </>
-        ),
-      }))}
+              {!tab.meta.affix && (
+                <CloseOutlined
+                  aria-hidden
+                  className="tabs-bar-close"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(tab);
+                  }}
+                />
+              )}
+            </>
+          ),
+        })),
+        ...(notFound ? [{ key: NOT_FOUND_KEY, closable: false, label: t('status.notFoundCrumb') }] : []),
+      ]}
     />
   );
 }
