@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, uniqueName } from './helpers';
+import { loginAs, pickOption, uniqueName } from './helpers';
 
 // The paper builder (issue 11): a paper built by hand with two sections, its totals, preview and publish.
 
 async function pick(page: Page, section: number, type: string, count: number): Promise<void> {
   await page.locator('.paper-section').nth(section).getByRole('button', { name: 'Add questions' }).click();
   const drawer = page.getByRole('dialog', { name: /^Add questions to/ });
-  await drawer.locator('.filter-bar').getByLabel('Type').click();
-  await page.getByRole('option', { name: type, exact: true }).click();
+  const bar = drawer.locator('.filter-bar');
+  await pickOption(page, bar, bar.getByLabel('Type'), type);
   await drawer.getByRole('button', { name: 'Search' }).click();
   const rows = drawer.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
@@ -42,7 +42,7 @@ test('a teacher builds an exam paper by hand with two sections, previews and pub
   await expect(preview).toContainText('Part 2: writing');
   await preview.getByRole('button', { name: 'Close' }).click();
 
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'save Save' }).click();
   await expect(page.getByText('Paper saved')).toBeVisible();
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -58,7 +58,7 @@ test('a teacher builds an exam paper by hand with two sections, previews and pub
 test('saving without a name names the field and writes nothing', async ({ page }) => {
   await loginAs(page, 'teacher');
   await page.goto('/exam/paperEdit');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'save Save' }).click();
   await expect(page.getByText('Please name the paper')).toBeVisible();
   await expect(page).toHaveURL(/\/exam\/paperEdit$/);
 });

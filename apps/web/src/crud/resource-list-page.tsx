@@ -41,15 +41,20 @@ export function useSelection(): Selection {
 
 const SELECTION_COLUMN_PX = 48;
 const UNSIZED_COLUMN_PX = 120;
+// A column that cuts its text with an ellipsis (a stem, an e-mail) gives way down to this width.
+const FLEXIBLE_COLUMN_PX = 160;
 
-// The table scrolls sideways rather than squeezing columns below their declared widths, so a fixed
-// Actions column never covers the last columns (dates cut to "2026-11-22 0").
-export function tableScrollWidth(columns: TableColumnsType<never>, selectable: boolean, atLeast = 900): number {
-  const sum = columns.reduce(
-    (total, column) => total + (typeof column.width === 'number' ? column.width : UNSIZED_COLUMN_PX),
+// The width the table needs before it scrolls sideways: the fixed columns' declared widths, flexible
+// (ellipsis) columns at their minimum. Wider screens spread the spare room; narrower ones scroll, so a
+// fixed Actions column never squeezes or covers the last columns at 1440 px.
+export function tableScrollWidth(columns: TableColumnsType<never>, selectable: boolean): number {
+  return columns.reduce(
+    (total, column) => {
+      const width = typeof column.width === 'number' ? column.width : UNSIZED_COLUMN_PX;
+      return total + (column.ellipsis ? Math.min(width, FLEXIBLE_COLUMN_PX) : width);
+    },
     selectable ? SELECTION_COLUMN_PX : 0,
   );
-  return Math.max(atLeast, sum);
 }
 
 // The list half of the generic resource engine: filter bar, toolbar, table, paging, bulk delete.
@@ -121,7 +126,9 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
           dataSource={rows}
           loading={list.loading}
           scroll={{
-            x: tableScrollWidth(columns as TableColumnsType<never>, Boolean(onDeleteMany || props.selectable), scrollX),
+            x:
+              scrollX ??
+              tableScrollWidth(columns as TableColumnsType<never>, Boolean(onDeleteMany || props.selectable)),
           }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
           expandable={expandable}

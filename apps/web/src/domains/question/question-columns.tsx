@@ -46,7 +46,7 @@ export function questionColumns(
     {
       title: t('question.created'),
       dataIndex: 'createTime',
-      width: 150,
+      width: 170,
       ...sorter('createTime'),
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },

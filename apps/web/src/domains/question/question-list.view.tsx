@@ -122,7 +122,6 @@ export default function QuestionListView() {
         toFilter: toQuestionFilter,
         filterFormName: 'question-filter',
         emptyText: t('question.empty'),
-        scrollX: 1100,
         // Compose questions carry `children` (their child questions), not table sub-rows.
         expandable: { childrenColumnName: 'subRows' },
       }}

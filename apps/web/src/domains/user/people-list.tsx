@@ -35,7 +35,6 @@ export function PeopleList({ queryKey, fetchPage, emptyText, filter }: Props) {
       list={list}
       columns={columns}
       emptyText={emptyText}
-      scrollX={1200}
       filterFields={
         filter === 'names' ? (
           <>

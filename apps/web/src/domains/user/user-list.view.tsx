@@ -91,7 +91,6 @@ export default function UserListView() {
       schema={zUserCreate}
       slots={{
         emptyText: t('user.empty'),
-        scrollX: 1150,
         createLabel: t('user.createTitle'),
         // Shown but disabled, so someone who may create users learns what they are missing.
         createDisabled: !canAssign && t('user.createNeedsAssignRole'),
