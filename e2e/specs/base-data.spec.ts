@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAs, pickOption, uniqueName } from './helpers';
+import { chooseOption, loginAs, uniqueName } from './helpers';
 import { pickFirstOption, uploadXlsx, xlsx } from './xlsx';
 
 // Every base-data screen is the same generic engine; each gets one create, search, edit and delete
@@ -24,7 +24,7 @@ const screens: Screen[] = [
     path: 'typeEnum',
     nameLabel: 'Name',
     fill: async (drawer, page) => {
-      await pickOption(page, drawer, drawer.getByLabel('System type'), 'Online');
+      await chooseOption(page, drawer.getByLabel('System type'), 'Online');
       await pickFirstOption(page, drawer.getByLabel('Degree'));
       await pickFirstOption(page, drawer.getByLabel('Category'));
     },

@@ -79,3 +79,11 @@ export async function pickOption(page: Page, scope: Locator, select: Locator, op
     await expect(chosen).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 15_000 });
 }
+
+// Picks one option of a single-value antd Select by its text.
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await expect(dropdown).toHaveCount(0);
+}

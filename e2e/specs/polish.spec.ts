@@ -46,13 +46,6 @@ test.describe('back office as administrator', () => {
     await expect(page.getByRole('tab', { selected: true })).toHaveText('Page not found');
   });
 
-  test('built-in roles are described in the reader’s language', async ({ page }) => {
-    await useChinese(page);
-    await page.goto('/user/role');
-    await expect(page.locator('.ant-table-tbody')).toContainText('管理本机构：用户、角色和设置');
-    await expect(page.locator('.ant-table-tbody')).not.toContainText('Runs the organisation');
-  });
-
   for (const [path, header] of [
     ['/user/index', 'Status'],
     ['/question/list', 'Created'],
