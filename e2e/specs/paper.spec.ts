@@ -40,7 +40,8 @@ test('a teacher builds an exam paper by hand with two sections, previews and pub
   const preview = page.getByRole('dialog', { name: 'As students see it' });
   await expect(preview).toContainText(name);
   await expect(preview).toContainText('Part 2: writing');
-  await preview.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
 
   await page.getByRole('button', { name: 'save Save' }).click();
   await expect(page.getByText('Paper saved')).toBeVisible();
