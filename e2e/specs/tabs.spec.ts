@@ -147,6 +147,8 @@ test.describe('tabs of visited views', () => {
   });
 
   test('F5 keeps the open tabs and the active one; another user does not get them', async ({ page }) => {
+    // Three logins, two reloads and six tabs: more than the default minute on two busy cores.
+    test.setTimeout(240_000);
     await openFromSidebar(page, 5);
     await selectTab(page, '/user/role');
     const before = await tabOrder(page);
