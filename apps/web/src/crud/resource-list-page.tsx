@@ -39,14 +39,16 @@ export function useSelection(): Selection {
   return { selected, setSelected };
 }
 
-const SELECTION_COLUMN_PX = 48;
+// antd's selection column, as it renders.
+const SELECTION_COLUMN_PX = 32;
 const UNSIZED_COLUMN_PX = 120;
 // A column that cuts its text with an ellipsis (a stem, an e-mail) gives way down to this width.
 const FLEXIBLE_COLUMN_PX = 160;
 
 // The width the table needs before it scrolls sideways: the fixed columns' declared widths, flexible
-// (ellipsis) columns at their minimum. Wider screens spread the spare room; narrower ones scroll, so a
-// fixed Actions column never squeezes or covers the last columns at 1440 px.
+// (ellipsis) columns at their minimum. Wider screens give the spare room to the flexible columns (they
+// render without a width, see flexibleColumns); narrower ones scroll, so a fixed Actions column never
+// squeezes or covers the last columns at 1440 px.
 export function tableScrollWidth(columns: TableColumnsType<never>, selectable: boolean): number {
   return columns.reduce(
     (total, column) => {
@@ -54,6 +56,14 @@ export function tableScrollWidth(columns: TableColumnsType<never>, selectable: b
       return total + (column.ellipsis ? Math.min(width, FLEXIBLE_COLUMN_PX) : width);
     },
     selectable ? SELECTION_COLUMN_PX : 0,
+  );
+}
+
+// An ellipsis column keeps no declared width: with the table's fixed layout it takes the room the other
+// columns leave, and never less than its minimum (the scroll width counted it so).
+export function flexibleColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  return columns.map((column) =>
+    column.ellipsis && column.width !== undefined ? { ...column, width: undefined } : column,
   );
 }
 
@@ -122,7 +132,7 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
         </div>
         <Table<Row>
           rowKey="id"
-          columns={columns}
+          columns={flexibleColumns(columns)}
           dataSource={rows}
           loading={list.loading}
           scroll={{

@@ -13,7 +13,7 @@ export function formatTime(value: string | null): string {
 export function baseUserColumns(t: TFunction, lang: Lang): TableColumnsType<User> {
   return [
     { title: t('user.userName'), dataIndex: 'userName', width: 140, fixed: 'left' },
-    { title: t('user.realName'), dataIndex: 'realName', width: 140 },
+    { title: t('user.realName'), dataIndex: 'realName', width: 130 },
     {
       title: t('user.sex'),
       dataIndex: 'sex',
@@ -33,7 +33,7 @@ export function baseUserColumns(t: TFunction, lang: Lang): TableColumnsType<User
         <Tag color={userVerifiedLabels[v].color}>{labelOf(userVerifiedLabels, v, lang)}</Tag>
       ),
     },
-    { title: t('user.phone'), dataIndex: 'phone', width: 140, render: (v: string | null) => v ?? '—' },
+    { title: t('user.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('user.createTime'), dataIndex: 'createTime', width: 150, render: formatTime },
   ];
 }
