@@ -10,9 +10,12 @@ export const paperApi = resourceApi<ExamPaper, PaperSave, PaperSave, PaperFilter
 export const paperContent = (id: number, signal?: AbortSignal) =>
   call(api.examPaper.content, { params: { id } }, { signal, retry: 2 });
 
-// The engine's state actions of a paper.
-export const runPaperAction = (action: 'publish' | 'withdraw', id: number) =>
-  unwrap(postWithLoading<ExamPaper>(`/api/examPaper/${action}/${id}`));
+// The engine's actions of a paper: publish and withdraw; draw (a rule paper drawn once) and swap
+// (one drawn question for another that matches its rule).
+export const runPaperAction = (action: 'publish' | 'withdraw' | 'draw', id: number) =>
+  unwrap(postWithLoading<unknown>(`/api/examPaper/${action}/${id}`));
+export const swapPaperItem = (id: number, itemId: number) =>
+  unwrap(postWithLoading<unknown>(`/api/examPaper/swap/${id}`, { itemId }));
 
 // Where each kind of paper is listed and built.
 export const paperPaths = {

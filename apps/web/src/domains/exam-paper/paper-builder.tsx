@@ -8,12 +8,17 @@ import {
   HolderOutlined,
   PlusOutlined,
   SaveOutlined,
+  SwapOutlined,
+  ThunderboltOutlined,
 } from '@ant-design/icons';
 import {
   difficultyLabels,
   ExamPaperStatus,
+  enumValues,
   labelOf,
+  PaperBuildMode,
   PaperType,
+  paperBuildModeLabels,
   type Question,
   questionTypeLabels,
 } from '@lyceum/contract';
@@ -23,10 +28,12 @@ import {
   App,
   Button,
   Card,
+  Checkbox,
   Col,
   Form,
   Input,
   InputNumber,
+  Radio,
   Result,
   Row,
   Select,
@@ -48,13 +55,14 @@ import { usePermission } from '../../shell/permission';
 import { useSubjectOptions } from '../question/classification-fields';
 import { useCommonLists } from '../question/question-api';
 import { usePaperTexts } from './i18n';
-import { type BuiltPaperType, paperApi, paperContent, paperPaths, runPaperAction } from './paper-api';
+import { type BuiltPaperType, paperApi, paperContent, paperPaths, runPaperAction, swapPaperItem } from './paper-api';
 import {
   type DraftItem,
   type DraftSection,
   draftOf,
   duplicates,
   emptyDraft,
+  emptySection,
   infoOfContent,
   infoOfQuestion,
   moveItem,
@@ -63,10 +71,13 @@ import {
   type PaperDraft,
   type QuestionInfo,
   savePayload,
+  sectionCount,
   sectionTotal,
   swap,
+  usesRules,
 } from './paper-draft';
 import { PaperPreview } from './paper-preview';
+import { SectionRules } from './paper-rules';
 import { PaperSummary } from './paper-summary';
 import { QuestionPicker } from './question-picker';
 import './paper.css';
@@ -196,7 +207,32 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
     });
   }
 
+  // A paper drawn once: saved first, then drawn on the server; the builder reloads what was drawn.
+  function draw() {
+    confirm({
+      title: t('paper.drawConfirm', { name: draft.name || '—' }),
+      content: t('paper.drawHint'),
+      okText: t('paper.draw'),
+      onOk: async () => {
+        const savedId = dirty || !draft.id ? await save() : draft.id;
+        if (!savedId) return;
+        const totals = (await runPaperAction('draw', savedId)) as { questionCount?: number } | null;
+        message.success(t('paper.drawn', { count: totals?.questionCount ?? 0 }));
+        await client.invalidateQueries({ queryKey: ['examPaper'] });
+      },
+    });
+  }
+
+  async function swapItem(item: DraftItem, n: number | undefined) {
+    if (!draft.id || !item.id) return;
+    await swapPaperItem(draft.id, item.id);
+    message.success(t('paper.swapped', { n }));
+    await client.invalidateQueries({ queryKey: ['examPaper'] });
+  }
+
   const picked = draft.sections.find((s) => s.key === picking);
+  const ruleMode = usesRules(draft);
+  const perStudent = draft.buildMode === PaperBuildMode.PerStudent;
 
   return (
     <div className="paper-builder">
@@ -303,6 +339,42 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                       />
                     </Form.Item>
                   </Col>
+                  <Col xs={24}>
+                    <Form.Item
+                      label={t('paper.buildMode')}
+                      help={t(`paper.buildModeHint${draft.buildMode}`)}
+                      style={{ marginBottom: 12 }}
+                    >
+                      <Radio.Group
+                        optionType="button"
+                        aria-label={t('paper.buildMode')}
+                        value={draft.buildMode}
+                        onChange={(e) => patch({ buildMode: e.target.value as PaperBuildMode })}
+                        options={enumValues(paperBuildModeLabels).map((v) => ({
+                          value: v,
+                          label: labelOf(paperBuildModeLabels, v, lang),
+                        }))}
+                      />
+                    </Form.Item>
+                  </Col>
+                  {paperType === PaperType.Exam && (
+                    <Col xs={24}>
+                      <Space wrap size={[24, 0]}>
+                        <Checkbox
+                          checked={draft.shuffleQuestions}
+                          onChange={(e) => patch({ shuffleQuestions: e.target.checked })}
+                        >
+                          {t('paper.shuffleQuestions')}
+                        </Checkbox>
+                        <Checkbox
+                          checked={draft.shuffleOptions}
+                          onChange={(e) => patch({ shuffleOptions: e.target.checked })}
+                        >
+                          {t('paper.shuffleOptions')}
+                        </Checkbox>
+                      </Space>
+                    </Col>
+                  )}
                 </Row>
               </Form>
             </Card>
@@ -318,7 +390,10 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                       {t('paper.section')} {sIndex + 1}
                     </span>
                     <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-                      {t('paper.sectionTotal', { count: section.items.length, score: sectionTotal(section) })}
+                      {t('paper.sectionTotal', {
+                        count: sectionCount(draft, section),
+                        score: sectionTotal(draft, section),
+                      })}
                     </Typography.Text>
                   </Space>
                 }
@@ -389,6 +464,23 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                     </Col>
                   </Row>
                 </Form>
+                {ruleMode && (
+                  <SectionRules
+                    sectionKey={section.key}
+                    sectionNumber={sIndex + 1}
+                    paperId={draft.id}
+                    rules={section.rules}
+                    editable={editable}
+                    onChange={(rules) => patchSection(section.key, { rules })}
+                  />
+                )}
+                {perStudent && (
+                  <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+                    {t('paper.perStudentNote', {
+                      count: section.rules.reduce((n, r) => n + (r.count ?? 0), 0),
+                    })}
+                  </Typography.Paragraph>
+                )}
                 <Table<DraftItem>
                   rowKey="key"
                   size="small"
@@ -441,6 +533,7 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                         const others = (twice.get(item.questionId) ?? []).filter((n) => n !== numbers.get(item.key));
                         return (
                           <Space size={4} wrap={false}>
+                            {item.ruleId && <Tag color="purple">{t('paper.drawnTag')}</Tag>}
                             <span>{q ? htmlText(q.stem) || '—' : `#${item.questionId}`}</span>
                             {others.length > 0 && (
                               <Tag color="red">{t('paper.usedTwice', { other: others.join(', ') })}</Tag>
@@ -505,11 +598,23 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                           {
                             title: t('common.actions'),
                             key: 'actions',
-                            width: 120,
+                            width: 150,
                             render: (_: unknown, item: DraftItem, index: number) => {
                               const n = numbers.get(item.key);
                               return (
                                 <Space size={0}>
+                                  {item.ruleId && item.id && (
+                                    <Tooltip title={t('paper.swap', { n })}>
+                                      <Button
+                                        type="text"
+                                        size="small"
+                                        icon={<SwapOutlined />}
+                                        disabled={dirty}
+                                        aria-label={t('paper.swap', { n })}
+                                        onClick={() => void swapItem(item, n)}
+                                      />
+                                    </Tooltip>
+                                  )}
                                   <Button
                                     type="text"
                                     size="small"
@@ -577,12 +682,7 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                   patch({
                     sections: [
                       ...draft.sections,
-                      {
-                        key: newKey(),
-                        title: t('paper.sectionDefault', { n: draft.sections.length + 1 }),
-                        instructions: '',
-                        items: [],
-                      },
+                      emptySection(t('paper.sectionDefault', { n: draft.sections.length + 1 })),
                     ],
                   })
                 }
@@ -606,6 +706,13 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                   {editable && (
                     <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
                       {t('paper.save')}
+                    </Button>
+                  )}
+                  {editable && draft.buildMode === PaperBuildMode.DrawOnce && (
+                    <Button icon={<ThunderboltOutlined />} onClick={draw}>
+                      {draft.sections.some((s) => s.items.some((i) => i.ruleId))
+                        ? t('paper.drawAgain')
+                        : t('paper.draw')}
                     </Button>
                   )}
                   {editable && canPublish && (

@@ -1,4 +1,14 @@
-import type { Difficulty, ExamPaper, PaperQuestion, PaperType, Question, QuestionType } from '@lyceum/contract';
+import {
+  type Difficulty,
+  type ExamPaper,
+  PaperBuildMode,
+  type PaperQuestion,
+  type PaperRule,
+  type PaperType,
+  type Question,
+  QuestionNumberMode,
+  type QuestionType,
+} from '@lyceum/contract';
 import type { PaperSave } from './paper-api';
 
 // What the builder knows of a question on the paper: enough to list, total, chart and preview it.
@@ -19,6 +29,24 @@ export interface DraftItem {
   id?: number;
   questionId: number;
   score: number;
+  // The rule that drew it (a paper drawn once); absent for a question added by hand.
+  ruleId?: number | null;
+}
+// A section's rule as the builder edits it: which bank questions, how many, worth how much each.
+export interface DraftRule {
+  key: string;
+  id?: number;
+  questionType: QuestionType;
+  numberMode: QuestionNumberMode;
+  count: number | null;
+  score: number;
+  difficultyMin: Difficulty | null;
+  difficultyMax: Difficulty | null;
+  subjectId: number | null;
+  knowledgePointIds: number[];
+  includeSubtree: boolean;
+  tagIds: number[];
+  excludeLastPapers: number;
 }
 export interface DraftSection {
   key: string;
@@ -26,6 +54,7 @@ export interface DraftSection {
   title: string;
   instructions: string;
   items: DraftItem[];
+  rules: DraftRule[];
 }
 export interface PaperDraft {
   id: number | null;
@@ -36,6 +65,9 @@ export interface PaperDraft {
   categoryId: number | null;
   durationMinutes: number | null;
   passScore: number | null;
+  buildMode: PaperBuildMode;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   sections: DraftSection[];
 }
 
@@ -52,9 +84,71 @@ export function emptyDraft(paperType: PaperType, firstTitle: string): PaperDraft
     categoryId: null,
     durationMinutes: null,
     passScore: null,
-    sections: [{ key: newKey(), title: firstTitle, instructions: '', items: [] }],
+    buildMode: PaperBuildMode.Manual,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    sections: [emptySection(firstTitle)],
   };
 }
+
+export const emptySection = (title: string): DraftSection => ({
+  key: newKey(),
+  title,
+  instructions: '',
+  items: [],
+  rules: [],
+});
+
+// A new rule: single choice, an entered number of questions of any difficulty.
+export function emptyRule(questionType: QuestionType, score: number): DraftRule {
+  return {
+    key: newKey(),
+    questionType,
+    numberMode: QuestionNumberMode.EnterNumbers,
+    count: 5,
+    score,
+    difficultyMin: null,
+    difficultyMax: null,
+    subjectId: null,
+    knowledgePointIds: [],
+    includeSubtree: true,
+    tagIds: [],
+    excludeLastPapers: 0,
+  };
+}
+
+const ruleOf = (r: PaperRule): DraftRule => ({
+  key: newKey(),
+  id: r.id,
+  questionType: r.questionType as QuestionType,
+  numberMode: r.numberMode as QuestionNumberMode,
+  count: r.count,
+  score: r.score,
+  difficultyMin: r.difficultyMin,
+  difficultyMax: r.difficultyMax,
+  subjectId: r.subjectId,
+  knowledgePointIds: r.knowledgePointIds,
+  includeSubtree: r.includeSubtree,
+  tagIds: r.tagIds,
+  excludeLastPapers: r.excludeLastPapers,
+});
+
+// What the server counts for a rule: its criteria without count and score.
+export function ruleCriteria(r: DraftRule) {
+  return {
+    questionType: r.questionType,
+    numberMode: r.numberMode,
+    difficultyMin: r.difficultyMin,
+    difficultyMax: r.difficultyMax,
+    subjectId: r.subjectId,
+    knowledgePointIds: r.knowledgePointIds,
+    includeSubtree: r.includeSubtree,
+    tagIds: r.tagIds,
+    excludeLastPapers: r.excludeLastPapers,
+  };
+}
+
+export const usesRules = (d: Pick<PaperDraft, 'buildMode'>): boolean => d.buildMode !== PaperBuildMode.Manual;
 
 export function draftOf(paper: ExamPaper): PaperDraft {
   return {
@@ -66,12 +160,22 @@ export function draftOf(paper: ExamPaper): PaperDraft {
     categoryId: paper.categoryId,
     durationMinutes: paper.durationMinutes,
     passScore: paper.passScore,
+    buildMode: paper.buildMode,
+    shuffleQuestions: paper.shuffleQuestions,
+    shuffleOptions: paper.shuffleOptions,
     sections: (paper.sections ?? []).map((s) => ({
       key: newKey(),
       id: s.id,
       title: s.title,
       instructions: s.instructions ?? '',
-      items: s.items.map((i) => ({ key: newKey(), id: i.id, questionId: i.questionId, score: i.score })),
+      items: s.items.map((i) => ({
+        key: newKey(),
+        id: i.id,
+        questionId: i.questionId,
+        score: i.score,
+        ruleId: i.ruleId,
+      })),
+      rules: (s.rules ?? []).map(ruleOf),
     })),
   };
 }
@@ -104,20 +208,41 @@ export function savePayload(d: PaperDraft): PaperSave {
     categoryId: d.categoryId,
     durationMinutes: d.durationMinutes,
     passScore: d.passScore,
+    buildMode: d.buildMode,
+    shuffleQuestions: d.shuffleQuestions,
+    shuffleOptions: d.shuffleOptions,
     sections: d.sections.map((s) => ({
       id: s.id ?? null,
       title: s.title.trim(),
       instructions: s.instructions.trim() || null,
       items: s.items.map((i) => ({ id: i.id ?? null, questionId: i.questionId, score: i.score })),
+      // A manual paper keeps no rules; switching back to rules starts them again.
+      rules: usesRules(d)
+        ? s.rules.map(({ key: _key, id, count, ...rule }) => ({
+            id: id ?? null,
+            ...rule,
+            count: rule.numberMode === QuestionNumberMode.AllObjective ? null : count,
+          }))
+        : [],
     })),
   } as PaperSave;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export const sectionTotal = (s: DraftSection): number => round(s.items.reduce((sum, i) => sum + i.score, 0));
-export const paperTotal = (d: PaperDraft): number => round(d.sections.reduce((sum, s) => sum + sectionTotal(s), 0));
-export const itemCount = (d: PaperDraft): number => d.sections.reduce((n, s) => n + s.items.length, 0);
+// A paper drawn per student has its hand-added items and, for each rule, count × score (the same for
+// every student); other papers are their items.
+const perStudent = (d: Pick<PaperDraft, 'buildMode'>) => d.buildMode === PaperBuildMode.PerStudent;
+const ruleCount = (r: DraftRule) => r.count ?? 0;
+export const sectionCount = (d: Pick<PaperDraft, 'buildMode'>, s: DraftSection): number =>
+  s.items.length + (perStudent(d) ? s.rules.reduce((n, r) => n + ruleCount(r), 0) : 0);
+export const sectionTotal = (d: Pick<PaperDraft, 'buildMode'>, s: DraftSection): number =>
+  round(
+    s.items.reduce((sum, i) => sum + i.score, 0) +
+      (perStudent(d) ? s.rules.reduce((sum, r) => sum + ruleCount(r) * r.score, 0) : 0),
+  );
+export const paperTotal = (d: PaperDraft): number => round(d.sections.reduce((sum, s) => sum + sectionTotal(d, s), 0));
+export const itemCount = (d: PaperDraft): number => d.sections.reduce((n, s) => n + sectionCount(d, s), 0);
 
 // Numbers run through the whole paper: section 2 continues where section 1 stopped.
 export function numbering(d: PaperDraft): Map<string, number> {
@@ -150,6 +275,25 @@ export function pointsBy<K extends number>(
       const k = keyOf(q);
       const was = out.get(k) ?? { count: 0, points: 0 };
       out.set(k, { count: was.count + 1, points: round(was.points + i.score) });
+    }
+  return out;
+}
+
+// Points per question type; a paper drawn per student counts its rules too (their type is known,
+// their questions are not).
+export function pointsByType(
+  d: PaperDraft,
+  info: ReadonlyMap<number, QuestionInfo>,
+): Map<QuestionType, { count: number; points: number }> {
+  const out = pointsBy(d, info, (q) => q.type);
+  if (!perStudent(d)) return out;
+  for (const s of d.sections)
+    for (const r of s.rules) {
+      const was = out.get(r.questionType) ?? { count: 0, points: 0 };
+      out.set(r.questionType, {
+        count: was.count + ruleCount(r),
+        points: round(was.points + ruleCount(r) * r.score),
+      });
     }
   return out;
 }

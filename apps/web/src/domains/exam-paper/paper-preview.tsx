@@ -1,7 +1,7 @@
 import { Drawer, Typography } from 'antd';
 import { QuestionView } from '../question/render/question-view';
 import { usePaperTexts } from './i18n';
-import { numbering, type PaperDraft, paperTotal, type QuestionInfo, sectionTotal } from './paper-draft';
+import { numbering, type PaperDraft, paperTotal, type QuestionInfo, sectionCount, sectionTotal } from './paper-draft';
 
 // The paper as a student will see it: sections, instructions, numbered questions, no keys.
 export function PaperPreview({
@@ -30,7 +30,7 @@ export function PaperPreview({
         {draft.sections.map((s) => (
           <section key={s.key} style={{ marginBottom: 24 }}>
             <Typography.Title level={4}>
-              {s.title} ({t('paper.sectionTotal', { count: s.items.length, score: sectionTotal(s) })})
+              {s.title} ({t('paper.sectionTotal', { count: sectionCount(draft, s), score: sectionTotal(draft, s) })})
             </Typography.Title>
             {s.instructions && <Typography.Paragraph type="secondary">{s.instructions}</Typography.Paragraph>}
             {s.items.map((item) => {

@@ -12,7 +12,9 @@ import {
   type PaperDraft,
   paperTotal,
   pointsBy,
+  pointsByType,
   type QuestionInfo,
+  sectionCount,
 } from './paper-draft';
 
 // What a paper adds up to while it is built: totals, points by type and difficulty, and what to fix.
@@ -20,7 +22,7 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
   const { t } = usePaperTexts();
   const lang = useLang();
   const total = paperTotal(draft);
-  const byType = pointsBy(draft, info, (q) => q.type);
+  const byType = pointsByType(draft, info);
   const byDifficulty = pointsBy(draft, info, (q) => q.difficulty);
   const expected = expectedDifficulty(draft, info);
   const twice = duplicates(draft);
@@ -28,7 +30,7 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
   const warnings: string[] = [];
   if (itemCount(draft) === 0) warnings.push(t('paper.warnNoQuestion'));
   for (const s of draft.sections)
-    if (s.items.length === 0) warnings.push(t('paper.warnEmpty', { title: s.title || '—' }));
+    if (sectionCount(draft, s) === 0) warnings.push(t('paper.warnEmpty', { title: s.title || '—' }));
   for (const [id, numbers] of twice) warnings.push(t('paper.warnTwice', { id, count: numbers.length }));
   if (draft.passScore !== null && draft.passScore > total)
     warnings.push(t('paper.warnPass', { pass: draft.passScore, total }));
@@ -41,6 +43,12 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
   const chartKey = JSON.stringify([typeRows, difficultyRows]);
   const option = useMemo(() => {
     const [types, levels] = JSON.parse(chartKey) as [typeof typeRows, typeof difficultyRows];
+    // A paper drawn per student knows its types before anyone sits it, not its difficulties: a ring
+    // with nothing to show is left out and the other takes the middle.
+    const rings = [
+      { name: t('paper.byType'), rows: types },
+      { name: t('paper.byDifficulty'), rows: levels },
+    ].filter((r) => r.rows.length);
     const ring = (name: string, center: string, rows: typeof typeRows) => ({
       name,
       type: 'pie',
@@ -51,7 +59,7 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
     });
     return {
       tooltip: { trigger: 'item' },
-      series: [ring(t('paper.byType'), '25%', types), ring(t('paper.byDifficulty'), '75%', levels)],
+      series: rings.map((r, i) => ring(r.name, rings.length === 1 ? '50%' : i === 0 ? '25%' : '75%', r.rows)),
     };
   }, [chartKey, t]);
 
@@ -70,11 +78,11 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
           },
         ]}
       />
-      {itemCount(draft) > 0 && (
+      {typeRows.length > 0 && (
         <>
           <div className="paper-chart-titles" aria-hidden>
             <span>{t('paper.byType')}</span>
-            <span>{t('paper.byDifficulty')}</span>
+            {difficultyRows.length > 0 && <span>{t('paper.byDifficulty')}</span>}
           </div>
           <ChartBox option={option} height={180} label={t('paper.chartLabel')} />
         </>

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { chooseOption, loginAs, uniqueName } from './helpers';
+
+// Rule-based papers in the builder (issue 11): rules with the bank's live count, draw once and swap,
+// and a paper drawn per student whose totals follow from its rules.
+
+// Each test saves, draws and publishes through the server several times.
+test.describe.configure({ timeout: 120_000 });
+
+test('a teacher builds a paper by rules, draws it once, swaps a question and publishes it', async ({ page }) => {
+  await loginAs(page, 'teacher');
+  const name = uniqueName('E2E rule paper ');
+  await page.goto('/exam/paperEdit');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.locator('.ant-radio-button-wrapper', { hasText: 'Rules, drawn once' }).click();
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const rule = page.getByRole('region', { name: 'Rule 1 of section 1' });
+  await chooseOption(page, rule.getByLabel('Question type'), 'Single choice');
+  // The bank's count is asked for live; a count above it is flagged before anything is saved.
+  const matching = rule.getByTestId(/-matching$/);
+  await expect(matching).toContainText(/\d+ match/);
+  const found = Number((await matching.locator('.ant-tag').textContent())?.match(/\d+/)?.[0]);
+  expect(found).toBeGreaterThanOrEqual(3);
+  await rule.getByLabel('Count').fill(String(found + 1));
+  await rule.getByLabel('Count').press('Tab');
+  await matching.locator('.ant-tag').hover();
+  await expect(page.getByRole('tooltip')).toContainText(`Only ${found} questions match`);
+  await rule.getByLabel('Count').fill('3');
+  await rule.getByLabel('Points each').fill('4');
+  await rule.getByLabel('Points each').press('Tab');
+  await expect(matching).toContainText('3 questions, 12 points');
+
+  await page.getByRole('button', { name: 'Draw questions' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Draw questions' }).click();
+  await expect(page.getByText('3 questions drawn')).toBeVisible();
+  await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
+  const items = page.locator('.paper-section .ant-table-tbody tr.ant-table-row');
+  await expect(items).toHaveCount(3);
+  await expect(items.filter({ hasText: 'Drawn' })).toHaveCount(3);
+  await expect(page.getByTestId('paper-total')).toHaveText('12');
+
+  // Swapping replaces the question, not its place or its points.
+  const before = await items.nth(0).locator('td').nth(1).textContent();
+  await page.getByRole('button', { name: 'Swap question 1' }).click();
+  await expect(page.getByText('Question 1 swapped for another that matches its rule')).toBeVisible();
+  await expect(items.nth(0).locator('td').nth(1)).not.toHaveText(before ?? '');
+  await expect(items).toHaveCount(3);
+  await expect(page.getByTestId('paper-total')).toHaveText('12');
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('This paper is published')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add rule' })).toHaveCount(0);
+});
+
+test('a paper drawn per student totals its rules and keeps them across a reload', async ({ page }) => {
+  await loginAs(page, 'teacher');
+  await page.goto('/exam/paperEdit');
+  await page.getByLabel('Name', { exact: true }).fill(uniqueName('E2E per-student '));
+  await page.locator('.ant-radio-button-wrapper', { hasText: 'Rules, drawn per student' }).click();
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const rule = page.getByRole('region', { name: 'Rule 1 of section 1' });
+  await chooseOption(page, rule.getByLabel('Question type'), 'True or false');
+  await chooseOption(page, rule.getByLabel('How many'), 'All objective questions');
+  const matching = rule.getByTestId(/-matching$/);
+  await expect(matching).toContainText(/\d+ match/);
+  const found = Number((await matching.locator('.ant-tag').textContent())?.match(/\d+/)?.[0]);
+  // "All objective questions": the count is the bank's, not typed.
+  await expect(rule.getByLabel('Count')).toBeDisabled();
+  await expect(rule.getByLabel('Count')).toHaveValue(String(found));
+  await page.getByRole('checkbox', { name: 'Shuffle the options of choice questions, per student' }).check();
+
+  await page.getByRole('button', { name: 'save Save' }).click();
+  await expect(page.getByText('Paper saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
+  await expect(page.getByTestId('paper-total')).toHaveText(String(found * 2));
+  await expect(page.getByText(`Plus ${found} questions drawn for each student`)).toBeVisible();
+
+  await page.reload();
+  const again = page.getByRole('region', { name: 'Rule 1 of section 1' });
+  await expect(again.getByLabel('How many')).toBeVisible();
+  await expect(again).toContainText('All objective questions');
+  await expect(
+    page.getByRole('checkbox', { name: 'Shuffle the options of choice questions, per student' }),
+  ).toBeChecked();
+  await expect(page.getByTestId('paper-total')).toHaveText(String(found * 2));
+});
