@@ -83,6 +83,58 @@ describe('sections and items', () => {
     expect(page.list[0].sections).toBeUndefined();
   });
 
+  it("writes the expected difficulty from its questions' difficulty weighted by points; measured figures wait for exams", async () => {
+    const [easy, hard] = await Promise.all(
+      [1, 5].map(async (difficulty) =>
+        ok(
+          await t.call<Question>('POST', '/api/question/create', {
+            token: teacher,
+            body: { type: 1, stem: `<p>Level ${difficulty}</p>`, options: opts, answer: 'A', score: 1, difficulty },
+          }),
+        ),
+      ),
+    );
+    const body = (a: number, b: number) => ({
+      name: 'Weighted',
+      sections: [
+        {
+          title: 'Only',
+          items: [
+            { questionId: easy.id, score: a },
+            { questionId: hard.id, score: b },
+          ],
+        },
+      ],
+    });
+    const paper = ok(await t.call<ExamPaper>('POST', '/api/examPaper/create', { token: teacher, body: body(3, 1) }));
+    // (3 × 1 + 1 × 5) / 4
+    expect(paper).toMatchObject({ expectedDifficulty: 2, measuredDifficulty: null, discrimination: null });
+    const read = ok(await select(teacher, paper.id));
+    const items = (read.sections as Sections)[0].items;
+    const again = ok(
+      await t.call<ExamPaper>('POST', '/api/examPaper/update', {
+        token: teacher,
+        body: {
+          id: paper.id,
+          name: 'Weighted',
+          sections: [
+            {
+              id: (read.sections as Sections)[0].id,
+              title: 'Only',
+              items: items.map((i) => ({
+                id: i.id,
+                questionId: i.questionId,
+                score: i.questionId === easy.id ? 1 : 3,
+              })),
+            },
+          ],
+        },
+      }),
+    );
+    // (1 × 1 + 3 × 5) / 4
+    expect(again.expectedDifficulty).toBe(4);
+  });
+
   it('saves by difference: kept rows keep their ids, moved rows take their new place, dropped rows go', async () => {
     const paper = await createPaper(teacher, 'Diff paper');
     const [one, two] = ok(await select(teacher, paper.id)).sections as Sections;

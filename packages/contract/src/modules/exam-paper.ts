@@ -150,6 +150,12 @@ export const zExamPaper = z.object({
   // Always the sum of the items' scores, computed on save.
   totalScore: z.number(),
   questionCount: z.number().int(),
+  // Weighted by points, 1 very easy … 5 very hard; null without questions.
+  expectedDifficulty: z.number().nullable(),
+  // From marked exams: the mean share of the marks (0-1) and the discrimination index (-1..1); null
+  // until an exam using the paper has been marked.
+  measuredDifficulty: z.number().nullable(),
+  discrimination: z.number().nullable(),
   status: zEnum(examPaperStatusLabels),
   buildMode: zEnum(paperBuildModeLabels),
   shuffleQuestions: z.boolean(),
@@ -188,6 +194,17 @@ export const examPaperMeta: FormMeta = {
     field('passScore', ['Pass score', '及格分'], 'number', { width: 100 }),
     field('totalScore', ['Total score', '总分'], 'number', { form: false, excel: true, sortable: true, width: 100 }),
     field('buildMode', ['Build mode', '组卷方式'], 'enum', { enum: paperBuildModeLabels, filter: true, width: 150 }),
+    field('expectedDifficulty', ['Expected difficulty', '预期难度'], 'number', {
+      form: false,
+      excel: true,
+      width: 110,
+    }),
+    field('measuredDifficulty', ['Measured difficulty', '实测难度'], 'number', {
+      form: false,
+      excel: true,
+      width: 110,
+    }),
+    field('discrimination', ['Discrimination', '区分度'], 'number', { form: false, excel: true, width: 100 }),
     field('status', ['Status', '状态'], 'enum', { enum: examPaperStatusLabels, form: false, filter: true, width: 110 }),
   ],
 };

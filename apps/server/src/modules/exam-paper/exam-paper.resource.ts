@@ -162,8 +162,7 @@ export const examPaperResource = createResource({
       from: [Unpublished, Withdrawn],
       input: zSwapItemRequest,
       async run(tx, row, input, ctx) {
-        await swapItem(tx, ctx, row.id as number, input.itemId);
-        return undefined;
+        return swapItem(tx, ctx, row.id as number, input.itemId);
       },
     }),
     withdraw: action({

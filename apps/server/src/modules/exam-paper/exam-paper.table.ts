@@ -48,6 +48,13 @@ export const examPapers = pgTable(
     // The sum of the items' scores and their count, written with every save (never typed in).
     totalScore: doublePrecision('total_score').notNull().default(0),
     questionCount: integer('question_count').notNull().default(0),
+    // The difficulty the questions promise (1 very easy … 5 very hard, weighted by points), written
+    // with every save; and once exams have run, what the answers showed: the mean share of the marks
+    // students got (0-1, the classical difficulty index) and the discrimination index (-1..1, top
+    // against bottom 27%), written by the score analysis.
+    expectedDifficulty: doublePrecision('expected_difficulty'),
+    measuredDifficulty: doublePrecision('measured_difficulty'),
+    discrimination: doublePrecision('discrimination'),
     status: smallint('status').notNull().default(1),
     buildMode: smallint('build_mode').notNull().default(1),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),

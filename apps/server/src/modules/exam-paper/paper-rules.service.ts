@@ -246,18 +246,62 @@ export function totalsOf(structure: Structure): { totalScore: number; questionCo
   return { totalScore: round2(total), questionCount: n };
 }
 
+// The difficulty the questions promise, weighted by points (1 very easy … 5 very hard): each item's
+// question; for a per-student paper each rule counts as its count × score at the mean difficulty of
+// the questions it can draw. Null when nothing on the paper has a difficulty yet.
+export async function expectedDifficultyOf(db: DbOrTx, ctx: RequestContext, structure: Structure) {
+  const perStudent = structure.paper.buildMode === PaperBuildMode.PerStudent;
+  const items = structure.sections.flatMap((s) => s.items.filter((i) => !perStudent || i.ruleId === null));
+  const ids = [...new Set(items.map((i) => i.questionId))];
+  const levels = new Map(
+    ids.length
+      ? (
+          await db
+            .select({ id: questions.id, difficulty: questions.difficulty })
+            .from(questions)
+            .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, ids)))
+        ).map((q) => [q.id, q.difficulty])
+      : [],
+  );
+  let points = 0;
+  let weighted = 0;
+  for (const i of items) {
+    const level = levels.get(i.questionId);
+    if (level === undefined) continue;
+    points += i.score;
+    weighted += i.score * level;
+  }
+  if (perStudent && structure.sections.some((s) => s.rules.length)) {
+    const plan = await loadPlan(db, ctx, structure);
+    for (const [si, s] of structure.sections.entries())
+      for (const [ri, r] of s.rules.entries()) {
+        const candidates = plan.sections[si]!.rules[ri]!.candidates;
+        if (!candidates.length || r.count < 1) continue;
+        const mean = candidates.reduce((sum, q) => sum + q.difficulty, 0) / candidates.length;
+        points += r.count * r.score;
+        weighted += r.count * r.score * mean;
+      }
+  }
+  return points ? Math.round((weighted / points) * 10) / 10 : null;
+}
+
+// What a paper's row says of its questions: total, count and expected difficulty.
+export async function figuresOf(db: DbOrTx, ctx: RequestContext, structure: Structure) {
+  return { ...totalsOf(structure), expectedDifficulty: await expectedDifficultyOf(db, ctx, structure) };
+}
+
 // After every save: rule counts, then totals; a pass score above the total is refused (the whole
 // save is undone).
 export async function afterPaperSave(tx: Tx, ctx: RequestContext, paperId: number, passScore: number | null) {
   const structure = await loadStructure(tx, ctx, paperId);
   await refreshRuleCounts(tx, ctx, structure);
-  const totals = totalsOf(structure);
-  if (passScore !== null && passScore > totals.totalScore) {
-    throw invalidParams('passScore', 'aboveTotalScore', { total: totals.totalScore });
+  const figures = await figuresOf(tx, ctx, structure);
+  if (passScore !== null && passScore > figures.totalScore) {
+    throw invalidParams('passScore', 'aboveTotalScore', { total: figures.totalScore });
   }
   await tx
     .update(examPapers)
-    .set(totals)
+    .set(figures)
     .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, paperId)));
 }
 
@@ -313,10 +357,10 @@ export async function drawOnce(tx: Tx, ctx: RequestContext, paperId: number) {
         .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, item.id)));
     }
   }
-  return totalsOf(await loadStructure(tx, ctx, paperId));
+  return figuresOf(tx, ctx, await loadStructure(tx, ctx, paperId));
 }
 
-export async function swapItem(tx: Tx, ctx: RequestContext, paperId: number, itemId: number): Promise<void> {
+export async function swapItem(tx: Tx, ctx: RequestContext, paperId: number, itemId: number) {
   const structure = await loadStructure(tx, ctx, paperId);
   const item = structure.sections.flatMap((s) => s.items).find((i) => i.id === itemId);
   if (!item) throw invalidParams('itemId', 'notChildHere', { entity: 'question item', id: itemId });
@@ -332,6 +376,9 @@ export async function swapItem(tx: Tx, ctx: RequestContext, paperId: number, ite
     .update(paperItems)
     .set({ questionId: pick.id, questionVersion: pick.version })
     .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, itemId)));
+  item.questionId = pick.id;
+  // The new question may be easier or harder: the paper's expected difficulty follows.
+  return { expectedDifficulty: await expectedDifficultyOf(tx, ctx, structure) };
 }
 
 // ---- publishing ----
@@ -390,7 +437,7 @@ export async function checkComplete(tx: Tx, ctx: RequestContext, paperId: number
     });
   }
   if (!totals.questionCount) throw invalidParams('sections', 'paperHasNoQuestion');
-  return totals;
+  return { ...totals, expectedDifficulty: await expectedDifficultyOf(tx, ctx, structure) };
 }
 
 // A per-student paper's plan, loaded once for an exam; drawForStudent then works in memory.

@@ -128,6 +128,10 @@ const en = {
   swapped: 'Question {{n}} swapped for another that matches its rule',
   perStudentNote_one: 'Plus {{count}} question drawn for each student from the rules when the exam starts.',
   perStudentNote_other: 'Plus {{count}} questions drawn for each student from the rules when the exam starts.',
+  difficultyColumn: 'Difficulty',
+  difficultyHint:
+    "Expected: the questions' difficulty weighted by points (1 very easy … 5 very hard). Measured, once exams are marked: P, the mean share of the marks, and D, the discrimination index.",
+  measured: 'P {{p}} · D {{d}}',
   nameRequired: 'Please name the paper',
 };
 const zh: typeof en = {
@@ -255,6 +259,9 @@ const zh: typeof en = {
   swapped: '第 {{n}} 题已换成另一道符合规则的题',
   perStudentNote_one: '另有 {{count}} 道题在考试开始时按规则为每个学生抽取。',
   perStudentNote_other: '另有 {{count}} 道题在考试开始时按规则为每个学生抽取。',
+  difficultyColumn: '难度',
+  difficultyHint: '预期：题目难度按分值加权（1 很容易 … 5 很难）。考试阅卷后的实测：P 为平均得分率，D 为区分度。',
+  measured: 'P {{p}} · D {{d}}',
   nameRequired: '请输入试卷名称',
 };
 

@@ -8,7 +8,19 @@ import {
   type PaperType,
 } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Select, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  Select,
+  Space,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
@@ -79,6 +91,26 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
     },
     { title: t('paper.questionCount'), dataIndex: 'questionCount', width: 100 },
     { title: t('paper.totalScore'), dataIndex: 'totalScore', width: 90 },
+    {
+      title: t('paper.difficultyColumn'),
+      key: 'difficulty',
+      width: 150,
+      render: (_: unknown, paper) => (
+        <Tooltip title={t('paper.difficultyHint')}>
+          <span>
+            {paper.expectedDifficulty === null ? '—' : `${paper.expectedDifficulty} / 5`}
+            {paper.measuredDifficulty !== null && (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {t('paper.measured', {
+                  p: paper.measuredDifficulty.toFixed(2),
+                  d: paper.discrimination === null ? '—' : paper.discrimination.toFixed(2),
+                })}
+              </Typography.Text>
+            )}
+          </span>
+        </Tooltip>
+      ),
+    },
     {
       title: t('paper.status'),
       dataIndex: 'status',
