@@ -51,6 +51,12 @@ test('a teacher builds an exam paper by hand with two sections, previews and pub
   await expect(page.getByText('This paper is published')).toBeVisible();
 
   await expect(page.getByRole('button', { name: 'save Save' })).toHaveCount(0);
+
+  // The list shows the new paper as published.
+  await page.getByRole('button', { name: 'Back to the list' }).click();
+  await expect(page).toHaveURL(/\/exam\/paper$/);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+  await expect(row).toContainText('Published');
 });
 
 test('saving without a name names the field and writes nothing', async ({ page }) => {
@@ -63,7 +69,12 @@ test('saving without a name names the field and writes nothing', async ({ page }
 
 test('homework papers use the same builder without exam-only settings', async ({ page }) => {
   await loginAs(page, 'teacher');
+  // Each list holds its own kind of paper, even after the other list was seen.
+  await page.goto('/exam/paper');
+  await expect(page.getByText('Calculus I — final practice')).toBeVisible();
   await page.goto('/task/paper');
+  await expect(page.getByText('Week 3 homework')).toBeVisible();
+  await expect(page.getByText('Calculus I — final practice')).toHaveCount(0);
   await page.getByRole('button', { name: 'New paper' }).click();
   await expect(page).toHaveURL(/\/task\/paperEdit$/);
   await expect(page.getByRole('heading', { name: 'New homework paper' })).toBeVisible();

@@ -33,13 +33,16 @@ export function usePagedList<Row, Filter extends object>(
   // The signal cancels a page no longer wanted (the filters changed while it loaded).
   fetchPage: (req: PageRequestOf<Filter>, cancel: { signal?: AbortSignal }) => Promise<Page<Row>>,
   initialFilters: Filter,
+  // What the fetch fixes beyond the filters (two screens listing one resource differently, such as exam
+  // and homework papers): part of the cache key, so the screens never show each other's rows.
+  fixed?: Record<string, unknown>,
 ): PagedList<Row, Filter> {
   const client = useQueryClient();
   const [filters, setFilterState] = useState<Filter>(initialFilters);
   const [sort, setSortState] = useState<Sort>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: PAGE_SIZE_DEFAULT });
   const query = useQuery({
-    queryKey: [key, 'page', filters, sort, paging],
+    queryKey: [key, 'page', filters, sort, paging, fixed ?? null],
     queryFn: ({ signal }) => fetchPage({ ...filters, ...sort, ...paging }, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -55,7 +55,12 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
   const canDelete = usePermission(['examPaper:delete']);
   const canPublish = usePermission(['examPaper:publish']);
   const builder = paperPaths[paperType].builder;
-  const list = usePagedList<ExamPaper, PaperFilter>('examPaper', (req) => paperApi.page({ ...req, paperType }), {});
+  const list = usePagedList<ExamPaper, PaperFilter>(
+    'examPaper',
+    (req) => paperApi.page({ ...req, paperType }),
+    {},
+    { paperType },
+  );
   const open = (paper?: ExamPaper) => navigate(paper ? `${builder}?id=${paper.id}` : builder);
   const refresh = () => client.invalidateQueries({ queryKey: ['examPaper'] });
 
