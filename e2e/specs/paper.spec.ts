@@ -3,6 +3,9 @@ import { chooseOption, loginAs, uniqueName } from './helpers';
 
 // The paper builder (issue 11): a paper built by hand with two sections, its totals, preview and publish.
 
+// The first test picks, saves, publishes and goes back to the list: many server round trips.
+test.describe.configure({ timeout: 120_000 });
+
 async function pick(page: Page, section: number, type: string, count: number): Promise<void> {
   await page.locator('.paper-section').nth(section).getByRole('button', { name: 'Add questions' }).click();
   const drawer = page.getByRole('dialog', { name: /^Add questions to/ });
