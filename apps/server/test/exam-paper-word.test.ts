@@ -53,7 +53,13 @@ beforeAll(async () => {
   const gap = await question(teacher, {
     type: 4,
     stem: '<p>The capital of France is {{blank}} and of Italy {{blank}}.</p>',
-    answer: { blanks: [{ answers: ['Paris'], score: 1 }, { answers: ['Rome'], score: 1 }], rules: {} },
+    answer: {
+      blanks: [
+        { answers: ['Paris'], score: 1 },
+        { answers: ['Rome'], score: 1 },
+      ],
+      rules: {},
+    },
     score: 2,
   });
   const short = await question(teacher, {
@@ -69,7 +75,11 @@ beforeAll(async () => {
         name: 'Algebra final 代数期末',
         durationMinutes: 100,
         sections: [
-          { title: 'Part I: choices', instructions: 'Choose one answer only.', items: [{ questionId: single, score: 3 }] },
+          {
+            title: 'Part I: choices',
+            instructions: 'Choose one answer only.',
+            items: [{ questionId: single, score: 3 }],
+          },
           {
             title: 'Part II: written',
             items: [
@@ -165,7 +175,16 @@ describe('Word export of a paper', () => {
       `attachment; filename*=UTF-8''${encodeURIComponent('Algebra final 代数期末（答案）.docx')}`,
     );
     const zh = (await docxText(res.rawPayload)).text;
-    for (const part of ['姓名: ', '班级: ', '学号: ', '考试时间：100 分钟', '满分：10 分', '共 2 题，7 分', '答案: B', '解析: ']) {
+    for (const part of [
+      '姓名: ',
+      '班级: ',
+      '学号: ',
+      '考试时间：100 分钟',
+      '满分：10 分',
+      '共 2 题，7 分',
+      '答案: B',
+      '解析: ',
+    ]) {
       expect(zh, part).toContain(part);
     }
   });

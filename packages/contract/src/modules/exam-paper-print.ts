@@ -122,15 +122,11 @@ export function printModel(content: PaperContent): PrintPaper {
       score: i.score,
       question: byVersion.get(`${i.questionId}:${i.questionVersion}`) ?? null,
     }));
-    const drawn = perStudent
-      ? s.rules.map((r) => ({
-          from: n + 1,
-          to: (n += r.count),
-          questionType: r.questionType,
-          count: r.count,
-          score: r.score,
-        }))
-      : [];
+    const drawn: PrintDrawn[] = [];
+    for (const r of perStudent ? s.rules : []) {
+      drawn.push({ from: n + 1, to: n + r.count, questionType: r.questionType, count: r.count, score: r.score });
+      n += r.count;
+    }
     return {
       id: s.id,
       title: s.title,

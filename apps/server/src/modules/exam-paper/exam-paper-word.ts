@@ -11,8 +11,8 @@ import type { FileStorage } from '../file/file.storage';
 import { canReadFile } from '../file/file-access';
 import { getSystemConfig } from '../system-config/system-config.service';
 import { imageSources, type LoadedImage } from './html-docx';
-import { paperDocx, TEXT_WIDTH_PX } from './paper-docx';
 import { loadPaperContent } from './paper-content';
+import { paperDocx, TEXT_WIDTH_PX } from './paper-docx';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 // Larger pictures are left as their alt text rather than held in memory.

@@ -4,8 +4,8 @@ import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { examPaperResource } from './exam-paper.resource';
 import { examPaperWordRoutes } from './exam-paper-word';
-import { countMatching } from './paper-pool';
 import { loadPaperContent } from './paper-content';
+import { countMatching } from './paper-pool';
 
 export function examPaperRoutes(app: FastifyInstance) {
   registerResource(app, examPaperResource);

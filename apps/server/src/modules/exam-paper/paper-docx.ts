@@ -111,7 +111,8 @@ function key(q: KeyedChild, input: DocxInput, prefix: string): Part[] {
     new Paragraph({ children: runs, indent: { left: 420 }, keepNext: true, keepLines: true });
   const out: Part[] = [];
   const answer = printText(lang, 'answer');
-  if (k.kind === 'labels') out.push(line([label(answer), new TextRun({ text: k.labels.join(', '), color: KEY_COLOUR })]));
+  if (k.kind === 'labels')
+    out.push(line([label(answer), new TextRun({ text: k.labels.join(', '), color: KEY_COLOUR })]));
   if (k.kind === 'trueFalse') {
     const value = printText(lang, k.value ? 'trueLabel' : 'falseLabel');
     out.push(line([label(answer), new TextRun({ text: value, color: KEY_COLOUR })]));
@@ -190,7 +191,9 @@ export async function paperDocx(input: DocxInput): Promise<Buffer> {
     title: input.paper.name,
     styles: {
       default: {
-        document: { run: { font: { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: 'SimSun' }, size: 21 } },
+        document: {
+          run: { font: { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: 'SimSun' }, size: 21 },
+        },
       },
     },
     sections: [

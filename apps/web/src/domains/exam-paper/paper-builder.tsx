@@ -67,6 +67,7 @@ import {
   swap,
 } from './paper-draft';
 import { PaperPreview } from './paper-preview';
+import { PaperPrintButtons } from './paper-print-buttons';
 import { PaperSummary } from './paper-summary';
 import { QuestionPicker } from './question-picker';
 import './paper.css';
@@ -603,6 +604,7 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                   <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
                     {t('paper.preview')}
                   </Button>
+                  <PaperPrintButtons paperId={draft.id} paperType={paperType} />
                   {editable && (
                     <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
                       {t('paper.save')}
