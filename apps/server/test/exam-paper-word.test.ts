@@ -176,14 +176,15 @@ describe('Word export of a paper', () => {
     );
     const zh = (await docxText(res.rawPayload)).text;
     for (const part of [
-      '姓名: ',
-      '班级: ',
-      '学号: ',
+      '姓名：',
+      '班级：',
+      '学号：',
       '考试时间：100 分钟',
       '满分：10 分',
       '共 2 题，7 分',
-      '答案: B',
-      '解析: ',
+      '答案：B',
+      '解析：',
+      '第 1 空：Paris',
     ]) {
       expect(zh, part).toContain(part);
     }

@@ -14,6 +14,8 @@ export const zPaperWordRequest = z.object({
 export const zPaperWordQuery = z.object({ lang: z.enum(['en', 'zh']).optional() });
 
 const en = {
+  // After a label: "Name: ", "姓名：".
+  colon: ': ',
   name: 'Name',
   className: 'Class',
   studentNumber: 'Student No.',
@@ -37,6 +39,7 @@ const en = {
   missing: 'This question is no longer in the bank.',
 };
 const zh: typeof en = {
+  colon: '：',
   name: '姓名',
   className: '班级',
   studentNumber: '学号',

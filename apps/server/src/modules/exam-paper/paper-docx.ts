@@ -86,7 +86,11 @@ function header(input: DocxInput): Paragraph[] {
     paper.durationMinutes ? t('duration', { minutes: paper.durationMinutes }) : null,
     t('total', { score: paper.totalScore }),
   ].filter((f): f is string => f !== null);
-  const blank = (label: string): ParagraphChild[] => [new TextRun(`${label}: `), blankRun({}, 16), new TextRun('   ')];
+  const blank = (label: string): ParagraphChild[] => [
+    new TextRun(`${label}${t('colon')}`),
+    blankRun({}, 16),
+    new TextRun('   '),
+  ];
   return [
     ...(school ? [centred([new TextRun({ text: school, bold: true, size: pt(14) })], 60)] : []),
     centred([new TextRun({ text: paper.name, bold: true, size: pt(18) })], 60),
@@ -106,7 +110,8 @@ function options(q: Child, rich: RichOptions, keep: boolean): Part[] {
 function key(q: KeyedChild, input: DocxInput, prefix: string): Part[] {
   const { lang, rich } = input;
   const k = printKey(q.type, q.answer);
-  const label = (text: string) => new TextRun({ text: `${prefix}${text}: `, bold: true, color: KEY_COLOUR });
+  const label = (text: string) =>
+    new TextRun({ text: `${prefix}${text}${printText(lang, 'colon')}`, bold: true, color: KEY_COLOUR });
   const line = (runs: ParagraphChild[]) =>
     new Paragraph({ children: runs, indent: { left: 420 }, keepNext: true, keepLines: true });
   const out: Part[] = [];
@@ -118,7 +123,8 @@ function key(q: KeyedChild, input: DocxInput, prefix: string): Part[] {
     out.push(line([label(answer), new TextRun({ text: value, color: KEY_COLOUR })]));
   }
   if (k.kind === 'blanks') {
-    const text = k.blanks.map((b, i) => `${printText(lang, 'blank', { n: i + 1 })}: ${b.join(' / ')}`).join('; ');
+    const colon = printText(lang, 'colon');
+    const text = k.blanks.map((b, i) => `${printText(lang, 'blank', { n: i + 1 })}${colon}${b.join(' / ')}`).join('; ');
     out.push(line([label(answer), new TextRun({ text, color: KEY_COLOUR })]));
   }
   if (k.kind === 'reference') {

@@ -100,7 +100,9 @@ function PrintView({ paper, school, onBack, onEdit }: ViewProps) {
           <div className="print-blanks" data-testid="print-blanks">
             {(['name', 'className', 'studentNumber'] as const).map((k) => (
               <span key={k}>
-                {t(`paperPrint.${k}`)}: <span className="print-line" />
+                {t(`paperPrint.${k}`)}
+                {t('paperPrint.colon')}
+                <span className="print-line" />
               </span>
             ))}
           </div>

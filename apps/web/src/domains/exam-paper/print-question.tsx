@@ -47,7 +47,7 @@ function Options({ q }: { q: Printed }) {
 function Key({ q, prefix = '' }: { q: Printed; prefix?: string }) {
   const { t } = usePrintTexts();
   const key = printKey(q.type, q.answer);
-  const label = (text: string) => <strong>{`${prefix}${text}: `}</strong>;
+  const label = (text: string) => <strong>{`${prefix}${text}${t('paperPrint.colon')}`}</strong>;
   return (
     <div className="print-key" data-testid="print-key">
       {key.kind === 'labels' && (
@@ -65,7 +65,9 @@ function Key({ q, prefix = '' }: { q: Printed; prefix?: string }) {
       {key.kind === 'blanks' && (
         <div>
           {label(t('paperPrint.answer'))}
-          {key.blanks.map((b, i) => `${t('paperPrint.blank', { n: i + 1 })}: ${b.join(' / ')}`).join('; ')}
+          {key.blanks
+            .map((b, i) => `${t('paperPrint.blank', { n: i + 1 })}${t('paperPrint.colon')}${b.join(' / ')}`)
+            .join('; ')}
         </div>
       )}
       {key.kind === 'reference' && (
