@@ -174,7 +174,7 @@ function section(s: PrintSection, input: DocxInput): Part[] {
   const summary = printText(lang, 'sectionSummary', { count: s.count, score: s.score });
   const out: Part[] = [
     new Paragraph({
-      children: [new TextRun({ text: `${s.title}`, bold: true, size: pt(12) }), new TextRun(`  (${summary})`)],
+      children: [new TextRun({ text: `${s.title}`, bold: true, size: pt(12) }), new TextRun(` ${summary}`)],
       keepNext: true,
       spacing: { before: 240, after: 120 },
     }),

@@ -112,7 +112,7 @@ function PrintView({ paper, school, onBack, onEdit }: ViewProps) {
             <h2>
               {s.title}{' '}
               <span className="print-section-summary">
-                ({t('paperPrint.sectionSummary', { count: s.count, score: s.score })})
+                {t('paperPrint.sectionSummary', { count: s.count, score: s.score })}
               </span>
             </h2>
             {s.instructions && <p className="print-instructions">{s.instructions}</p>}
