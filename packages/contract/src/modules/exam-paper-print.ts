@@ -34,8 +34,8 @@ const en = {
   blank: 'Blank {{n}}',
   trueLabel: 'True',
   falseLabel: 'False',
-  drawn_one: 'Question {{from}}: drawn for each student ({{type}}, {{score}} points)',
-  drawn_other: 'Questions {{from}}–{{to}}: drawn for each student ({{count}} × {{type}}, {{score}} points each)',
+  drawn_one: 'Question {{from}}: drawn for each student ({{type}}, {{score}} pt)',
+  drawn_other: 'Questions {{from}}–{{to}}: drawn for each student ({{count}} × {{type}}, {{score}} pt each)',
   missing: 'This question is no longer in the bank.',
 };
 const zh: typeof en = {
