@@ -12,7 +12,7 @@ async function docxText(path: string): Promise<string> {
   const zip = await JSZip.loadAsync(await readFile(path));
   const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
   return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)]
-    .map((p) => [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''))
+    .map((p) => [...p[0].matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((m) => m[1]).join(''))
     .join('\n');
 }
 

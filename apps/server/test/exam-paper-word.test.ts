@@ -104,14 +104,14 @@ async function word(token: string, id: number, withKey: boolean, lang = 'en') {
 }
 
 // The document's paragraphs as text, each paragraph's runs joined.
-async function docxText(file: Buffer): Promise<{ text: string; media: string[] }> {
+async function docxText(file: Buffer): Promise<{ text: string; media: string[]; xml: string }> {
   const zip = await JSZip.loadAsync(file);
   const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
   const paragraphs = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) =>
-    [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''),
+    [...p[0].matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((m) => m[1]).join(''),
   );
   const media = Object.keys(zip.files).filter((name) => name.startsWith('word/media/'));
-  return { text: paragraphs.join('\n').replaceAll('&amp;', '&'), media };
+  return { text: paragraphs.join('\n').replaceAll('&amp;', '&'), media, xml };
 }
 
 describe('Word export of a paper', () => {
@@ -122,7 +122,7 @@ describe('Word export of a paper', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename*=UTF-8''${encodeURIComponent('Algebra final 代数期末.docx')}`,
     );
-    const { text, media } = await docxText(res.rawPayload);
+    const { text, media, xml } = await docxText(res.rawPayload);
     for (const part of [
       'Algebra final 代数期末',
       'Name: ',
@@ -135,7 +135,8 @@ describe('Word export of a paper', () => {
       'Choose one answer only.',
       'Part II: written',
       '2 questions, 7 points',
-      '1. Which is the derivative of x^2?',
+      // The formula is a Word equation: x with a superscript 2.
+      '1. Which is the derivative of x2?',
       '(3 points)',
       'A. Choice A text',
       'D. Choice D text',
@@ -149,6 +150,7 @@ describe('Word export of a paper', () => {
     // The school (the organisation's name) heads the paper.
     const config = ok(await t.call<{ name: string }>('POST', '/api/systemConfig/get', { token: admin }));
     expect(text.split('\n')[0]).toBe(config.name);
+    expect(xml).toContain('<m:sSup>');
     // The image is embedded, not its alt text.
     expect(media).toHaveLength(1);
     expect(text).not.toContain('graph of a parabola');

@@ -13,6 +13,7 @@ import {
   WidthType,
 } from 'docx';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { latexMath } from './latex-math';
 
 // Question rich text (the sanitised HTML the bank stores) as Word content: paragraphs of runs with
 // their formatting, formulas as their LaTeX source, gap-filling blanks as underlines, images
@@ -48,6 +49,15 @@ export const FORMULA_FONT = 'Cambria Math';
 // Enough underlined no-break spaces for a hand-written answer.
 export const blankRun = (format: Format = {}, width = 10) =>
   new TextRun({ ...format, text: '\u00a0'.repeat(width), underline: {} });
+
+// A formula as a Word equation; what the converter does not know stays its LaTeX source, in italics.
+function formula(latex: string, format: Format): ParagraphChild {
+  try {
+    return latexMath(latex);
+  } catch {
+    return new TextRun({ ...format, text: latex, italics: true, font: FORMULA_FONT });
+  }
+}
 
 export function imageSources(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*?\bsrc="([^"]+)"/gi)].map((m) => m[1]!);
@@ -128,9 +138,7 @@ export function richBlocks(html: string, options: RichOptions): Block[] {
       const cls = node.attribs.class ?? '';
       if (/\bformula\b/.test(cls) && node.attribs['data-latex'] !== undefined) {
         if (name === 'div') close();
-        current().runs.push(
-          new TextRun({ ...format, text: node.attribs['data-latex'], italics: true, font: FORMULA_FONT }),
-        );
+        current().runs.push(formula(node.attribs['data-latex'], format));
         if (name === 'div') close();
         continue;
       }
