@@ -20,12 +20,15 @@ describe('LaTeX as Word equations', () => {
     expect(texts(power)).toBe('2|x|n-1');
     const frac = await omml('\\frac{d}{dx} \\sin x');
     expect(frac).toContain('<m:f>');
-    expect(texts(frac)).toBe('d|dx|sinx');
+    expect(texts(frac)).toBe('d|dx|sin\u2009x');
     const root = await omml('\\sqrt[3]{a_1^2} \\le \\infty');
     expect(root).toContain('<m:rad>');
     expect(root).toContain('<m:sSubSup>');
     expect(texts(root)).toContain('≤∞');
-    expect(texts(await omml('\\lim_{x\\to\\infty} \\frac{1}{x}'))).toBe('lim|x→∞|1|x');
+    const limit = await omml('\\lim_{x\\to\\infty} \\frac{1}{x} + y_1');
+    expect(limit).toContain('<m:limLow>');
+    expect(texts(limit)).toBe('lim|x→∞|1|x|+|y|1');
+    expect(limit.match(/<m:limLow>/g)).toHaveLength(1);
     expect(texts(await omml("(f\\circ g)'(x) = f'(g(x))\\,g'(x)"))).toBe("(f∘g)'(x)=f'(g(x))\u2009g'(x)");
   });
 

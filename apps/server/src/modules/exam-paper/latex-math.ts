@@ -2,6 +2,7 @@ import {
   Math as DocxMath,
   type MathComponent,
   MathFraction,
+  MathLimitLower,
   MathRadical,
   MathRun,
   MathSubScript,
@@ -85,6 +86,7 @@ const SYMBOLS: Record<string, string> = {
   degree: '°',
 };
 const FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'log', 'ln', 'lg', 'exp', 'lim', 'max', 'min']);
+const LIMITS = new Set(['lim', 'max', 'min']);
 const SPACES: Record<string, string> = { ',': '\u2009', ';': '\u2005', ' ': ' ', '!': '', quad: '\u2003' };
 
 type Token = { kind: 'cmd' | 'char'; value: string };
@@ -105,6 +107,7 @@ function tokenize(latex: string): Token[] {
 
 class Parser {
   private at = 0;
+  private lastName: string | null = null;
   constructor(private readonly tokens: Token[]) {}
 
   private peek(): Token | undefined {
@@ -136,6 +139,7 @@ class Parser {
         break;
       }
       const base = this.atom();
+      const name = this.lastName;
       const scripts = this.scripts();
       if (!scripts && typeof base === 'string') {
         text += base;
@@ -143,14 +147,20 @@ class Parser {
       }
       flush();
       const children = typeof base === 'string' ? (base ? [new MathRun(base)] : []) : base;
-      if (scripts) out.push(this.scripted(children, scripts));
+      if (scripts) out.push(this.scripted(children, scripts, name));
       else out.push(...children);
     }
     flush();
     return out;
   }
 
-  private scripted(children: MathComponent[], s: { sub?: MathComponent[]; sup?: MathComponent[] }): MathComponent {
+  private scripted(
+    children: MathComponent[],
+    s: { sub?: MathComponent[]; sup?: MathComponent[] },
+    name: string | null,
+  ): MathComponent {
+    // lim, max, min take their condition below, as Word writes them.
+    if (name && LIMITS.has(name) && s.sub && !s.sup) return new MathLimitLower({ children, limit: s.sub });
     if (s.sub && s.sup) return new MathSubSuperScript({ children, subScript: s.sub, superScript: s.sup });
     if (s.sup) return new MathSuperScript({ children, superScript: s.sup });
     return new MathSubScript({ children, subScript: s.sub ?? [] });
@@ -176,6 +186,7 @@ class Parser {
   // Plain text (merged with its neighbours) or components.
   private atom(): string | MathComponent[] {
     const t = this.next();
+    this.lastName = null;
     if (t.kind === 'char') {
       if (t.value === '{') return this.sequence(true);
       if (t.value === '^' || t.value === '_' || t.value === '}') throw new Error(`unexpected ${t.value}`);
@@ -208,7 +219,11 @@ class Parser {
       return raw;
     }
     if (v in SYMBOLS) return SYMBOLS[v]!;
-    if (FUNCTIONS.has(v)) return v;
+    if (FUNCTIONS.has(v)) {
+      this.lastName = v;
+      // A thin space keeps the name apart from its argument (sin x, not sinx).
+      return LIMITS.has(v) && this.peek()?.value === '_' ? v : `${v}\u2009`;
+    }
     if (v in SPACES) return SPACES[v]!;
     if (v === '{' || v === '}' || v === '%' || v === '&' || v === '#' || v === '_' || v === '$') return v;
     throw new Error(`unknown command \\${v}`);
