@@ -82,7 +82,7 @@ export function examPaperWordRoutes(app: FastifyInstance) {
     summary: 'A paper as a Word document (.docx), with or without the answer key and analysis',
     description:
       'The same content as the print view: school, paper name, name/class/number blanks, sections, questions ' +
-      'numbered through the paper with their scores, formulas as their LaTeX source, images the caller may read ' +
+      'numbered through the paper with their scores, formulas as Word equations (else their LaTeX source), images the caller may read ' +
       'embedded. Readable as the paper is (a teacher: their own papers and published ones).',
     tags: ['examPaper'],
     access: ['examPaper:page', 'taskPaper:page'],
