@@ -158,6 +158,7 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/update': (d: DemoIds) => ({ body: { id: d.rows.examPaper, ...paperSample(d.questionId) } }),
   'POST /api/examPaper/select/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/content/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/word/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper }, body: { withKey: true } }),
   'POST /api/examPaper/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
   'POST /api/examPaper/export': () => ({ body: { status: 1 } }),

@@ -67,6 +67,7 @@ describe('the endpoint table', () => {
         'file GET /api/file/:id',
         'file GET /api/file/public/:id',
         'file GET /api/question/template',
+        'file POST /api/examPaper/word/:id',
         'file POST /api/log/export',
         'file POST /api/loginLog/export',
         'file POST /api/question/export',

@@ -43,8 +43,10 @@ const productViews: Record<string, ViewLoader> = {
 
   'exam/paper': () => import('../domains/exam-paper/exam-paper-list.view'),
   'exam/paperEdit': () => import('../domains/exam-paper/exam-paper-builder.view'),
+  'exam/paperPrint': () => import('../domains/exam-paper/exam-paper-print.view'),
   'task/paper': () => import('../domains/exam-paper/homework-paper-list.view'),
   'task/paperEdit': () => import('../domains/exam-paper/homework-paper-builder.view'),
+  'task/paperPrint': () => import('../domains/exam-paper/homework-paper-print.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),

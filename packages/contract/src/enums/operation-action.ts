@@ -52,6 +52,14 @@ export const operationActionLabels = {
   ),
   publish: action('Publish', '发布', 'published {{target}}', 'publish {{target}}', '发布{{target}}', 'success'),
   withdraw: action('Withdraw', '撤回', 'withdrew {{target}}', 'withdraw {{target}}', '撤回{{target}}', 'warning'),
+  word: action(
+    'Export to Word',
+    '导出 Word',
+    'exported {{target}} to Word',
+    'export {{target}} to Word',
+    '将{{target}}导出为 Word',
+    'default',
+  ),
   draw: action(
     'Draw questions',
     '抽题',

@@ -77,6 +77,7 @@ import {
   usesRules,
 } from './paper-draft';
 import { PaperPreview } from './paper-preview';
+import { PaperPrintButtons } from './paper-print-buttons';
 import { SectionRules } from './paper-rules';
 import { PaperSummary } from './paper-summary';
 import { QuestionPicker } from './question-picker';
@@ -703,6 +704,7 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                   <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
                     {t('paper.preview')}
                   </Button>
+                  <PaperPrintButtons paperId={draft.id} paperType={paperType} />
                   {editable && (
                     <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
                       {t('paper.save')}

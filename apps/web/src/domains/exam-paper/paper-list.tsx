@@ -1,4 +1,11 @@
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  PrinterOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
 import {
   type ExamPaper,
   ExamPaperStatus,
@@ -31,6 +38,8 @@ import { usePermission } from '../../shell/permission';
 import { useSubjectOptions } from '../question/classification-fields';
 import { usePaperTexts } from './i18n';
 import { type BuiltPaperType, type PaperFilter, paperApi, paperPaths, runPaperAction } from './paper-api';
+import { printPaths } from './print-api';
+import { usePrintTexts } from './print-texts';
 
 function findName(nodes: { value: number | string; title: string; children?: unknown[] }[], id: number | null): string {
   for (const n of nodes) {
@@ -44,6 +53,7 @@ function findName(nodes: { value: number | string; title: string; children?: unk
 // The papers of one type (exam papers, homework papers): filters, status actions, the builder to open.
 export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType }) {
   const { t } = usePaperTexts();
+  const { t: tp } = usePrintTexts();
   const lang = useLang();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -136,7 +146,7 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      width: 180,
       render: (_: unknown, paper) => (
         <Space size={0}>
           <Tooltip title={t('common.edit')}>
@@ -145,6 +155,14 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
               icon={<EditOutlined />}
               aria-label={`${t('common.edit')} ${paper.name}`}
               onClick={() => open(paper)}
+            />
+          </Tooltip>
+          <Tooltip title={tp('paperPrint.print')}>
+            <Button
+              type="link"
+              icon={<PrinterOutlined />}
+              aria-label={tp('paperPrint.printPaper', { name: paper.name })}
+              onClick={() => navigate(`${printPaths[paperType]}?id=${paper.id}`)}
             />
           </Tooltip>
           {canPublish && paper.status !== ExamPaperStatus.Published && (
