@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { questions, questionVersions } from '../question/question.table';
+import { examPaperImportRoutes } from './exam-paper-import';
 import { examPaperResource } from './exam-paper.resource';
 import { countMatching } from './paper-pool';
 
@@ -11,6 +12,7 @@ type Item = { questionId: number; questionVersion: number };
 
 export function examPaperRoutes(app: FastifyInstance) {
   registerResource(app, examPaperResource);
+  examPaperImportRoutes(app);
   defineEndpoint(app, api.examPaper.ruleCount, async ({ ctx, body }) => {
     const { paperId, ...criteria } = body;
     // The paper named must be one the caller reads (its own papers leave "the last N papers").

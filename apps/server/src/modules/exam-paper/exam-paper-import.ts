@@ -1,0 +1,113 @@
+import {
+  api,
+  type ExamPaper,
+  PaperType,
+  type PaperType as PaperTypeValue,
+  paperTypeLabels,
+  zIdParam,
+  zPaperImportQuery,
+  zPaperImportReport,
+} from '@lyceum/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { noteSubject } from '../../platform/operation-log';
+import { requestLang } from '../../platform/resource-io';
+import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
+import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
+import { examPaperResource } from './exam-paper.resource';
+import { copyPaper } from './paper-copy.service';
+import { checkPaperSheet, writePaper } from './paper-import.service';
+import { paperTemplate, readPaperSheet, writePaperSheet } from './paper-sheet';
+
+const tags = ['examPaper'];
+const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
+
+// Whole papers in and out of Excel, and copies: registered beside the paper resource's own routes.
+export function examPaperImportRoutes(app: FastifyInstance) {
+  defineFileRoute(app, {
+    method: 'GET',
+    url: '/api/examPaper/template',
+    summary: 'The Excel template for importing a whole paper (details, sections, questions inline)',
+    tags,
+    access: ['examPaper:create'],
+    querystring: zLang,
+    handler: async ({ req }) => {
+      const lang = requestLang(req);
+      return {
+        filename: lang === 'zh' ? '试卷导入模板.xlsx' : 'Paper import template.xlsx',
+        contentType: XLSX_TYPE,
+        body: await paperTemplate(lang),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/examPaper/import',
+    summary: 'Import a whole paper from an Excel file (the .xlsx as the body)',
+    description:
+      'The details (name, paper type, subject, degree, category, duration, pass score) as label/value rows, then ' +
+      'a table of section rows and question rows: a bank question by its ID, or a new question in the question ' +
+      'import’s columns (added to the bank; needs question:import). dryRun=true (default) checks every row and ' +
+      'lists every problem with its row and column, in the language asked for; dryRun=false writes the new ' +
+      'questions and the paper (unpublished, the caller’s) in one transaction, only when no row has a problem.',
+    tags,
+    access: ['examPaper:create'],
+    mutates: true,
+    querystring: zPaperImportQuery,
+    response: zPaperImportReport,
+    handler: async ({ ctx, req, query }) => {
+      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+      if (dryRun) noteSubject(req, { action: 'importCheck' });
+      const defaultType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
+      const sheet = await readPaperSheet(importBody(req));
+      const plan = await checkPaperSheet(ctx, sheet, requestLang(req), defaultType);
+      const report = { ...plan.report, dryRun };
+      if (dryRun || report.errors.length || report.total === 0) return report;
+      const paper = await writePaper(ctx, plan);
+      noteSubject(req, { ids: [paper.id], label: paper.name });
+      return { ...report, created: report.total, paperId: paper.id, paperType: paper.paperType };
+    },
+  });
+
+  // One paper in the template's layout, its questions by their bank IDs: edit it and import it as a new paper.
+  defineFileRoute(app, {
+    method: 'GET',
+    url: '/api/examPaper/export/:id',
+    summary: 'Download one paper as a filled-in import template (questions by their bank IDs)',
+    tags,
+    access: ['examPaper:export'],
+    audited: true,
+    params: zIdParam,
+    querystring: zLang,
+    handler: async ({ ctx, params, req }) => {
+      const lang = requestLang(req);
+      const paper = (await examPaperResource.get(ctx, params.id, examPaperResource.readScope(ctx))) as ExamPaper;
+      noteSubject(req, { ids: [paper.id], label: paper.name });
+      const lookups = await examPaperResource.lookups(ctx);
+      const nameOf = (field: string, id: number | null) => (id === null ? null : lookups.get(field)?.byId.get(id) ?? null);
+      const body = await writePaperSheet(
+        {
+          details: {
+            name: paper.name,
+            paperType: paperTypeLabels[paper.paperType][lang],
+            subjectId: nameOf('subjectId', paper.subjectId),
+            degreeId: nameOf('degreeId', paper.degreeId),
+            categoryId: nameOf('categoryId', paper.categoryId),
+            durationMinutes: paper.durationMinutes,
+            passScore: paper.passScore,
+          },
+          sections: (paper.sections ?? []).map((s) => ({
+            title: s.title,
+            instructions: s.instructions,
+            items: s.items.map((i) => ({ questionId: i.questionId, score: i.score })),
+          })),
+        },
+        lang,
+      );
+      return { filename: `${paper.name}.xlsx`, contentType: XLSX_TYPE, body };
+    },
+  });
+
+  defineEndpoint(app, api.examPaper.copy, ({ ctx, params, req }) => copyPaper(ctx, params.id, requestLang(req)));
+}
