@@ -68,6 +68,7 @@ import {
 } from './paper-draft';
 import { PaperPreview } from './paper-preview';
 import { PaperSummary } from './paper-summary';
+import { CopyPaperButton } from './paper-transfer';
 import { QuestionPicker } from './question-picker';
 import './paper.css';
 
@@ -215,7 +216,12 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                     : t(paperType === PaperType.Homework ? 'paper.newHomeworkTitle' : 'paper.newTitle')}
                 </h2>
               }
-              extra={dirty && <Tag color="orange">{t('paper.unsaved')}</Tag>}
+              extra={
+                <Space size={8}>
+                  {dirty && <Tag color="orange">{t('paper.unsaved')}</Tag>}
+                  <CopyPaperButton id={draft.id ?? null} dirty={dirty} />
+                </Space>
+              }
             >
               <Form layout="vertical" component="div" disabled={!editable}>
                 <Row gutter={16}>

@@ -3,6 +3,7 @@ import {
   type ExamPaper,
   ExamPaperStatus,
   enumValues,
+  examPaperMeta,
   examPaperStatusLabels,
   labelOf,
   type PaperType,
@@ -13,12 +14,14 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
 import { ResourceListPage } from '../../crud/resource-list-page';
+import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { useSubjectOptions } from '../question/classification-fields';
 import { usePaperTexts } from './i18n';
 import { type BuiltPaperType, type PaperFilter, paperApi, paperPaths, runPaperAction } from './paper-api';
+import { PaperImportButton, PaperRowTransfer } from './paper-transfer';
 
 function findName(nodes: { value: number | string; title: string; children?: unknown[] }[], id: number | null): string {
   for (const n of nodes) {
@@ -99,7 +102,7 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      width: 230,
       render: (_: unknown, paper) => (
         <Space size={0}>
           <Tooltip title={t('common.edit')}>
@@ -110,6 +113,7 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
               onClick={() => open(paper)}
             />
           </Tooltip>
+          <PaperRowTransfer paper={paper} />
           {canPublish && paper.status !== ExamPaperStatus.Published && (
             <Tooltip title={t('paper.publish')}>
               <Button
@@ -184,11 +188,21 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
         </>
       }
       toolbar={
-        (canCreate || canUpdate) && (
-          <Button type="primary" icon={<PlusOutlined />} disabled={!canCreate} onClick={() => open()}>
-            {t('paper.create')}
-          </Button>
-        )
+        <>
+          {(canCreate || canUpdate) && (
+            <Button type="primary" icon={<PlusOutlined />} disabled={!canCreate} onClick={() => open()}>
+              {t('paper.create')}
+            </Button>
+          )}
+          <PaperImportButton paperType={paperType} />
+          {/* The engine's Excel export of the papers the list shows (no import: papers nest). */}
+          <TransferButtons
+            meta={{ ...examPaperMeta, permission: 'examPaper' }}
+            api={paperApi}
+            filter={{ ...list.filters, paperType }}
+            onImported={refresh}
+          />
+        </>
       }
     />
   );
