@@ -125,7 +125,8 @@ describe('whole-paper import', () => {
     for (const sheet of [rows, zh.response]) {
       const dry = ok(await send(teacher, await makeSheet(filled(sheet)), true));
       expect(dry.errors).toEqual([]);
-      expect(dry).toMatchObject({ sections: 2, total: 3, valid: 3, newQuestions: 3, created: 0 });
+      expect(dry).toMatchObject({ sections: 2, questions: 3, newQuestions: 3, created: 0 });
+      expect(dry.valid).toBe(dry.total);
     }
   });
 
@@ -161,7 +162,8 @@ describe('whole-paper import', () => {
     const [questionsBefore, papersBefore] = [await questionCount(), await paperCount()];
     const dry = ok(await send(teacher, file, true));
     expect(dry.errors).toEqual([]);
-    expect(dry).toMatchObject({ dryRun: true, sections: 2, total: 5, valid: 5, newQuestions: 3, paperId: null });
+    expect(dry).toMatchObject({ dryRun: true, sections: 2, questions: 5, total: 14, valid: 14, newQuestions: 3 });
+    expect(dry.paperId).toBeNull();
     expect([await questionCount(), await paperCount()]).toEqual([questionsBefore, papersBefore]);
 
     // The list the file came from gives the type only when the sheet has none; here it says homework.
@@ -181,16 +183,25 @@ describe('whole-paper import', () => {
       totalScore: 2 + 5 + 3 + 3 + 1,
     });
     expect(paper.subjectId).toEqual(expect.any(Number));
-    const mine = ok(await t.call<{ list: ExamPaper[] }>('POST', '/api/examPaper/page', { token: teacher, body: { mine: true } }));
+    const mine = ok(
+      await t.call<{ list: ExamPaper[] }>('POST', '/api/examPaper/page', { token: teacher, body: { mine: true } }),
+    );
     expect(mine.list.map((p) => p.id)).toContain(paper.id);
     const [one, two] = paper.sections ?? [];
-    expect([one.title, one.instructions, two.title, two.instructions]).toEqual(['Part I', 'Choose one.', 'Part II', null]);
+    expect([one.title, one.instructions, two.title, two.instructions]).toEqual([
+      'Part I',
+      'Choose one.',
+      'Part II',
+      null,
+    ]);
     expect(one.items.map((i) => [i.questionId, i.score, i.questionVersion])).toEqual([
       [bankIds[0], 2, 1],
       [bankIds[1], 5, 1],
       [expect.any(Number), 3, 1],
     ]);
-    const compose = ok(await t.call<Question>('POST', `/api/question/select/${two.items[0].questionId}`, { token: teacher }));
+    const compose = ok(
+      await t.call<Question>('POST', `/api/question/select/${two.items[0].questionId}`, { token: teacher }),
+    );
     expect(compose).toMatchObject({ type: QuestionType.Compose, score: 3 });
     expect(compose.children).toHaveLength(2);
     expect(two.items[0].score).toBe(3);
@@ -243,6 +254,9 @@ describe('whole-paper import', () => {
   it('says so when the sheet has no table, and when the pass score is above the total', async () => {
     const none = ok(await send(teacher, await makeSheet([['Name', 'No table']]), true));
     expect(none.errors.map((e) => e.error.key)).toEqual(['paperSheetNoTable']);
+    const empty = ok(await send(teacher, await makeSheet([['Name', 'Empty'], TABLE, cells({ Section: 'S' })]), false));
+    expect(empty.errors.map((e) => [e.row, e.column, e.error.key])).toEqual([[2, 'Question ID', 'sheetHasNoQuestion']]);
+    expect(empty.paperId).toBeNull();
     const high = ok(
       await send(
         teacher,
@@ -328,15 +342,20 @@ describe('copy', () => {
     });
     const original = await select(teacher, source.id);
     expect(copy.creatorId).not.toBe(original.creatorId);
-    const items = (p: ExamPaper) => p.sections?.map((s) => [s.title, s.instructions, s.items.map((i) => [i.questionId, i.questionVersion, i.score])]);
+    const items = (p: ExamPaper) =>
+      p.sections?.map((s) => [s.title, s.instructions, s.items.map((i) => [i.questionId, i.questionVersion, i.score])]);
     expect(items(copy)).toEqual(items(original));
     expect(copy.sections?.[0].items[0].questionVersion).toBe(1);
     expect(copy.sections?.[0].id).not.toBe(original.sections?.[0].id);
     // The copy is its owner's to change; the original stays as it was.
-    const mine = ok(await t.call<{ list: ExamPaper[] }>('POST', '/api/examPaper/page', { token: other, body: { mine: true } }));
+    const mine = ok(
+      await t.call<{ list: ExamPaper[] }>('POST', '/api/examPaper/page', { token: other, body: { mine: true } }),
+    );
     expect(mine.list.map((p) => p.id)).toContain(copy.id);
     expect((await select(teacher, source.id)).status).toBe(ExamPaperStatus.Published);
-    const zh = ok(await t.call<ExamPaper>('POST', `/api/examPaper/copy/${source.id}`, { token: teacher, query: { lang: 'zh' } }));
+    const zh = ok(
+      await t.call<ExamPaper>('POST', `/api/examPaper/copy/${source.id}`, { token: teacher, query: { lang: 'zh' } }),
+    );
     expect(zh.name).toBe('Frozen original（副本）');
   });
 
@@ -351,7 +370,12 @@ describe('copy', () => {
             {
               title: 'Drawn',
               rules: [
-                { questionType: QuestionType.SingleChoice, numberMode: QuestionNumberMode.EnterNumbers, count: 2, score: 1 },
+                {
+                  questionType: QuestionType.SingleChoice,
+                  numberMode: QuestionNumberMode.EnterNumbers,
+                  count: 2,
+                  score: 1,
+                },
               ],
             },
           ],

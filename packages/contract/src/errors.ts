@@ -131,6 +131,10 @@ export const ERRORS = {
     'give the ID of a question in the bank, or write a new question (type and stem)',
     '请填写题库中题目的编号，或写出新题目（题型和题干）',
   ),
+  sheetHasNoQuestion: def(
+    'the table has no question: add a row for each question below its section',
+    '题目表中没有题目：请在大题下逐行添加题目',
+  ),
   newQuestionsNeedImport: def(
     'adding new questions to the bank needs the permission to import questions',
     '向题库添加新题目需要“导入题目”权限',

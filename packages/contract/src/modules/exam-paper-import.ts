@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PaperType, paperTypeLabels } from '../enums/paper-type';
 import { endpoint } from '../endpoint';
+import { PaperType, paperTypeLabels } from '../enums/paper-type';
 import { zEnum, zId, zIdParam } from '../fields';
 import { examPaperMeta, zExamPaper } from './exam-paper';
 import { zImportReport } from './file';
@@ -43,9 +43,11 @@ export const PAPER_SHEET_COLUMNS = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 // What a whole-paper import answers: the usual report (every problem of every row; `total` and
-// `valid` count the question rows), and once written the new paper.
+// `valid` count the rows read, details and table), what the paper holds, and once written the paper.
 export const zPaperImportReport = zImportReport.extend({
   sections: z.number().int(),
+  // Items of the paper (a compose question counts once).
+  questions: z.number().int(),
   // New questions the file adds to the bank (a compose question with its children counts once).
   newQuestions: z.number().int(),
   paperId: zId.nullable(),

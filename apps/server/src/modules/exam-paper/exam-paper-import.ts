@@ -63,10 +63,10 @@ export function examPaperImportRoutes(app: FastifyInstance) {
       const sheet = await readPaperSheet(importBody(req));
       const plan = await checkPaperSheet(ctx, sheet, requestLang(req), defaultType);
       const report = { ...plan.report, dryRun };
-      if (dryRun || report.errors.length || report.total === 0) return report;
+      if (dryRun || report.errors.length || report.questions === 0) return report;
       const paper = await writePaper(ctx, plan);
       noteSubject(req, { ids: [paper.id], label: paper.name });
-      return { ...report, created: report.total, paperId: paper.id, paperType: paper.paperType };
+      return { ...report, created: report.questions, paperId: paper.id, paperType: paper.paperType };
     },
   });
 
@@ -85,7 +85,8 @@ export function examPaperImportRoutes(app: FastifyInstance) {
       const paper = (await examPaperResource.get(ctx, params.id, examPaperResource.readScope(ctx))) as ExamPaper;
       noteSubject(req, { ids: [paper.id], label: paper.name });
       const lookups = await examPaperResource.lookups(ctx);
-      const nameOf = (field: string, id: number | null) => (id === null ? null : lookups.get(field)?.byId.get(id) ?? null);
+      const nameOf = (field: string, id: number | null) =>
+        id === null ? null : (lookups.get(field)?.byId.get(id) ?? null);
       const body = await writePaperSheet(
         {
           details: {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { questions, questionVersions } from '../question/question.table';
-import { examPaperImportRoutes } from './exam-paper-import';
 import { examPaperResource } from './exam-paper.resource';
+import { examPaperImportRoutes } from './exam-paper-import';
 import { countMatching } from './paper-pool';
 
 type Item = { questionId: number; questionVersion: number };

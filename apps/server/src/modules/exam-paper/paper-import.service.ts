@@ -5,8 +5,8 @@ import {
   issueDetail,
   type Lang,
   PAPER_SHEET_FIELDS,
-  type PaperImportReport,
   PaperBuildMode,
+  type PaperImportReport,
   type PaperSheetField,
   type PaperType,
   type QuestionInput,
@@ -17,9 +17,9 @@ import type { RequestContext } from '../../platform/context';
 import { hasAny } from '../../platform/context';
 import { fromCell } from '../../platform/excel';
 import { ImportErrors } from '../../platform/import-errors';
-import { checkQuestions, groupQuestionLines, tagLookup } from '../question/question-io';
 import { insertQuestions } from '../question/question.resource';
 import { questions } from '../question/question.table';
+import { checkQuestions, groupQuestionLines, tagLookup } from '../question/question-io';
 import { examPaperResource } from './exam-paper.resource';
 import { header, type PaperSheet, QUESTION_KEYS, TABLE_HEADERS } from './paper-sheet';
 
@@ -84,7 +84,13 @@ export async function checkPaperSheet(
   if (sheet.tableRow === null) {
     const params = { header: col('section'), headerZh: header(TABLE_HEADERS, 'section', 'zh') };
     errors.add(Math.max(1, sheet.lastRow), '', { key: 'paperSheetNoTable', params }, '');
-    return { report: report(errors, 0, 0, 0, []), paper, newQuestions: [], sources: [] };
+    const rows = sheet.details.length;
+    return {
+      report: report(errors, { rows, sections: 0, questions: 0, newQuestions: 0 }, []),
+      paper,
+      newQuestions: [],
+      sources: [],
+    };
   }
 
   // The table: section rows, then the rows of their questions.
@@ -111,7 +117,13 @@ export async function checkPaperSheet(
     } else if (c.questionId) {
       const n = Number(c.questionId);
       if (Number.isSafeInteger(n) && n > 0) item.questionId = n;
-      else errors.add(line.row, 'questionId', { key: 'invalidFormat', params: { format: 'positiveId' } }, col('questionId'));
+      else
+        errors.add(
+          line.row,
+          'questionId',
+          { key: 'invalidFormat', params: { format: 'positiveId' } },
+          col('questionId'),
+        );
     } else if (question) {
       item.isNew = true;
       newLines.push(line);
@@ -121,6 +133,10 @@ export async function checkPaperSheet(
     const current = sections.at(-1);
     if (current) current.items.push(item);
     else errors.add(line.row, '', { key: 'questionBeforeSection' }, col('section'));
+  }
+
+  if (!sheet.lines.some((l) => !(l.cells.section || l.cells.instructions))) {
+    errors.add(sheet.tableRow, '', { key: 'sheetHasNoQuestion' }, col('questionId'));
   }
 
   // New questions, with the question import's own reading and checks; a compose question's
@@ -177,9 +193,7 @@ export async function checkPaperSheet(
       const detail = issueDetail(issue);
       if (head !== 'sections') {
         if (refused.has(head)) continue;
-        const label = DETAIL_FIELDS.includes(head as PaperSheetField)
-          ? header(PAPER_SHEET_FIELDS, head, lang)
-          : head;
+        const label = DETAIL_FIELDS.includes(head as PaperSheetField) ? header(PAPER_SHEET_FIELDS, head, lang) : head;
         errors.add(detailRow.get(head) ?? 1, head, detail, label);
         continue;
       }
@@ -206,34 +220,36 @@ export async function checkPaperSheet(
     }
   }
 
-  const bad = errors.rows();
-  const good = items.filter((i) => !bad.has(i.row)).length;
+  const rows = sheet.details.length + sheet.lines.length;
   return {
-    report: report(errors, sections.length, items.length, good, duplicates, grouped.length),
+    report: report(
+      errors,
+      { rows, sections: sections.length, questions: items.length, newQuestions: grouped.length },
+      duplicates,
+    ),
     paper,
     newQuestions: valid.map((v) => v.input),
     sources,
   };
 }
 
+// `total` and `valid` count the rows of the sheet that were read (details and table), the rest what
+// the paper would hold.
 function report(
   errors: ImportErrors,
-  sections: number,
-  total: number,
-  valid: number,
+  counts: { rows: number; sections: number; questions: number; newQuestions: number },
   duplicates: { row: number; stem: string }[],
-  newQuestions = 0,
 ): PaperImportReport {
   const list = errors.sorted();
+  const { rows, ...rest } = counts;
   return {
     dryRun: true,
-    total,
-    valid: list.length ? valid : total,
+    total: rows,
+    valid: rows - errors.rows().size,
     created: 0,
     errors: list,
     duplicates,
-    sections,
-    newQuestions,
+    ...rest,
     paperId: null,
     paperType: null,
   };

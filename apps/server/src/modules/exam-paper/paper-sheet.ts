@@ -130,7 +130,8 @@ export async function writePaperSheet(paper: SheetPaper, lang: Lang): Promise<Bu
       const q = item.question ?? {};
       const g = q.type === QuestionType.Compose ? `G${++group}` : '';
       put({ itemScore: item.score, group: g, ...questionCells(q, lang) });
-      if (g) for (const c of (q.children as Record<string, unknown>[]) ?? []) put({ group: g, ...questionCells(c, lang) });
+      if (g)
+        for (const c of (q.children as Record<string, unknown>[]) ?? []) put({ group: g, ...questionCells(c, lang) });
     }
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -185,7 +186,12 @@ export function paperTemplate(lang: Lang): Promise<Buffer> {
                 stem: zh ? '阅读短文，回答问题……' : 'Read the passage ...',
                 score: 3,
                 children: [
-                  { type: QuestionType.TrueFalse, stem: zh ? '作者同意。' : 'The author agrees.', answer: false, score: 1 },
+                  {
+                    type: QuestionType.TrueFalse,
+                    stem: zh ? '作者同意。' : 'The author agrees.',
+                    answer: false,
+                    score: 1,
+                  },
                   {
                     type: QuestionType.SingleChoice,
                     stem: zh ? '短文的主旨是……' : 'The main idea is ...',

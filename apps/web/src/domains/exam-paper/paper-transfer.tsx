@@ -57,15 +57,20 @@ export function PaperImportButton({ paperType }: { paperType: PaperType }) {
         texts={{
           title: t('paperTransfer.importTitle'),
           hint: t('paperTransfer.importHint'),
-          confirm: (r) => t('paperTransfer.importConfirm', { count: r.total }),
+          confirm: (r) => t('paperTransfer.importConfirm', { count: r.questions }),
           allValid: (r) =>
-            t('paperTransfer.importValid', { sections: r.sections, count: r.total, newQuestions: r.newQuestions }),
+            t('paperTransfer.importValid', {
+              sections: t('paperTransfer.sections', { count: r.sections }),
+              questions: t('paperTransfer.questions', { count: r.questions }),
+              newQuestions: r.newQuestions,
+            }),
         }}
         onDone={(r) => {
           setOpen(false);
           message.success(t('paperTransfer.importedShort'));
           void client.invalidateQueries({ queryKey: ['examPaper'] });
-          if (r.paperId !== null && r.paperType !== null) navigate(builderOf({ id: r.paperId, paperType: r.paperType }));
+          if (r.paperId !== null && r.paperType !== null)
+            navigate(builderOf({ id: r.paperId, paperType: r.paperType }));
         }}
       />
     </>
