@@ -88,7 +88,7 @@ test('a teacher imports a whole paper: every bad row listed, then the fixed file
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   await expect(page.getByRole('heading', { name: `Paper: ${name}` })).toBeVisible();
   await expect(page.getByLabel('Section title')).toHaveValue('Part I');
-  await expect(page.getByLabel('Score of question 2')).toHaveValue('4');
+  await expect(page.getByLabel('Score of question 2')).toHaveValue('4.0');
   await expect(page.locator('.paper-section')).toContainText('6 × 7 = ?');
 });
 
@@ -111,5 +111,5 @@ test('a teacher copies a paper from the list and the copy opens in the builder',
   await expect(page).toHaveURL(new RegExp(`/exam/paperEdit\\?id=(?!${created.response.id}$)\\d+$`));
   await expect(page.getByRole('heading', { name: `Paper: ${name} (copy)` })).toBeVisible();
   await expect(page.getByLabel('Section title')).toHaveValue('Only part');
-  await expect(page.getByLabel('Score of question 1')).toHaveValue('3');
+  await expect(page.getByLabel('Score of question 1')).toHaveValue('3.0');
 });
