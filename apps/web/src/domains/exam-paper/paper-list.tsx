@@ -69,7 +69,13 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       dataIndex: 'name',
       width: 260,
       render: (name: string, paper) => (
-        <Button type="link" style={{ padding: 0 }} aria-label={t('paper.open', { name })} onClick={() => open(paper)}>
+        <Button
+          type="link"
+          // Long names wrap inside the column rather than running over the next one.
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+          aria-label={t('paper.open', { name })}
+          onClick={() => open(paper)}
+        >
           {name}
         </Button>
       ),
