@@ -6,16 +6,18 @@ import {
   PaperBuildMode,
   type PaperImportReport,
   PaperType,
+  type PermissionNode,
   type Question,
   QuestionNumberMode,
   QuestionType,
   ResultCode,
+  RoleKind,
 } from '@lyceum/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examPapers } from '../src/modules/exam-paper/exam-paper.table';
 import { questions } from '../src/modules/question/question.table';
-import { createTestApp, makeSheet, type TestApp } from './harness';
+import { createTestApp, makeSheet, PASSWORD, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
 // Whole papers from one sheet (details, sections, bank questions by id, new questions inline):
@@ -403,6 +405,45 @@ describe('copy', () => {
 });
 
 describe('access', () => {
+  it('adds new questions to the bank only for callers who may import questions', async () => {
+    const tree = await t.call<PermissionNode[]>('GET', '/api/role/permissionTree', { token: admin });
+    const ids = new Map<string, number>();
+    const walk = (nodes: PermissionNode[]) => {
+      for (const n of nodes) {
+        if (n.permission) ids.set(n.permission, n.id);
+        walk(n.children);
+      }
+    };
+    walk(tree.response);
+    const role = ok(
+      await t.call<{ id: number }>('POST', '/api/role/create', {
+        token: admin,
+        body: { name: 'Paper setter', kind: RoleKind.Teacher },
+      }),
+    );
+    const grant = ['examPaper:page', 'examPaper:create', 'question:page'].map((p) => ids.get(p) as number);
+    ok(await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: role.id, permissionIds: grant } }));
+    ok(
+      await t.call('POST', '/api/user/create', {
+        token: admin,
+        body: { userName: 'setter', realName: 'Paper Setter', password: PASSWORD, roleIds: [role.id] },
+      }),
+    );
+    const setter = await t.login('demo', 'setter');
+    const rows = (question: Record<string, unknown>) => [
+      ['Name', 'Setter paper'],
+      TABLE,
+      cells({ Section: 'Only' }),
+      cells(question),
+    ];
+    const inline = { Type: 'True or false', Stem: 'Setter: the sky is blue.', Answer: 'True', Score: 1 };
+    const refused = ok(await send(setter, await makeSheet(rows(inline)), true));
+    expect(refused.errors.map((e) => [e.row, e.column, e.error.key])).toEqual([[4, 'Stem', 'newQuestionsNeedImport']]);
+    // Questions of the bank by their ids are fine.
+    const byId = ok(await send(setter, await makeSheet(rows({ 'Question ID': bankIds[0] })), false));
+    expect(byId).toMatchObject({ errors: [], created: 1 });
+  });
+
   it('keeps students out of every part of it', async () => {
     const paper = ok(await t.call<{ list: ExamPaper[] }>('POST', '/api/examPaper/page', { token: teacher, body: {} }))
       .list[0];
