@@ -122,6 +122,11 @@ describe('whole-paper import', () => {
     expect(rows.find((r) => r[0] === 'Section')).toEqual(TABLE);
     const zh = await t.call<unknown[][]>('GET', '/api/examPaper/template', { token: teacher, query: { lang: 'zh' } });
     expect(zh.response[0][0]).toBe('试卷名称');
+    const homework = await t.call<unknown[][]>('GET', '/api/examPaper/template', {
+      token: teacher,
+      query: { paperType: String(PaperType.Homework) },
+    });
+    expect(homework.response[1]).toEqual(['Paper type', 'Homework paper']);
     expect(zh.response.some((r) => r[0] === '大题' && r[2] === '题目编号' && r[6] === '题干')).toBe(true);
     // The example rows are valid as they stand, in both languages.
     for (const sheet of [rows, zh.response]) {

@@ -28,15 +28,17 @@ export function examPaperImportRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/api/examPaper/template',
     summary: 'The Excel template for importing a whole paper (details, sections, questions inline)',
+    description: 'Its example is a paper of the type asked for (?paperType=6: homework; default exam).',
     tags,
     access: ['examPaper:create'],
-    querystring: zLang,
-    handler: async ({ req }) => {
+    querystring: zLang.extend({ paperType: zPaperImportQuery.shape.paperType }),
+    handler: async ({ req, query }) => {
       const lang = requestLang(req);
+      const paperType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
       return {
         filename: lang === 'zh' ? '试卷导入模板.xlsx' : 'Paper import template.xlsx',
         contentType: XLSX_TYPE,
-        body: await paperTemplate(lang),
+        body: await paperTemplate(lang, paperType),
       };
     },
   });

@@ -138,14 +138,14 @@ export async function writePaperSheet(paper: SheetPaper, lang: Lang): Promise<Bu
 }
 
 // The template: every column, an example of each kind of row.
-export function paperTemplate(lang: Lang): Promise<Buffer> {
+export function paperTemplate(lang: Lang, paperType: PaperType = PaperType.Exam): Promise<Buffer> {
   const zh = lang === 'zh';
   return writePaperSheet(
     {
       details: {
         name: zh ? '七年级数学期中试卷' : 'Year 7 mathematics mid-term',
-        paperType: paperTypeLabels[PaperType.Exam][lang],
-        durationMinutes: 90,
+        paperType: paperTypeLabels[paperType][lang],
+        durationMinutes: paperType === PaperType.Exam ? 90 : null,
         passScore: 6,
       },
       sections: [

@@ -1,5 +1,12 @@
 import { CopyOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { api, type ExamPaper, type Lang, type PaperImportReport, type PaperType } from '@lyceum/contract';
+import {
+  api,
+  type ExamPaper,
+  type Lang,
+  type PaperImportReport,
+  type PaperType,
+  paperTypeLabels,
+} from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -17,7 +24,7 @@ import { usePaperTransferTexts } from './paper-transfer-i18n';
 // Whole papers in and out of Excel, and copies: the list's Import button, the row and builder actions.
 
 const paperImportApi = (paperType: PaperType): ImportApi<PaperImportReport> => ({
-  template: (lang) => download('GET', `/api/examPaper/template?lang=${lang}`),
+  template: (lang) => download('GET', `/api/examPaper/template?lang=${lang}&paperType=${paperType}`),
   importFile: (file, dryRun, lang, onProgress) =>
     unwrap(
       uploadRaw<PaperImportReport>(`/api/examPaper/import?dryRun=${dryRun}&lang=${lang}&paperType=${paperType}`, file, {
@@ -50,7 +57,7 @@ export function PaperImportButton({ paperType }: { paperType: PaperType }) {
       </Button>
       <ImportDialog<PaperImportReport>
         open={open}
-        meta={{ title: { en: 'Paper', zh: '试卷' } }}
+        meta={{ title: paperTypeLabels[paperType] }}
         api={paperImportApi(paperType)}
         onClose={() => setOpen(false)}
         onImported={() => client.invalidateQueries({ queryKey: ['examPaper'] })}
