@@ -305,6 +305,15 @@ describe('whole-paper import', () => {
       sections: p.sections?.map((s) => [s.title, s.instructions, s.items.map((i) => [i.questionId, i.score])]),
     });
     expect(shape(b)).toEqual(shape(a));
+    // Written inline (for another school), the questions come back as new ones, at their frozen versions.
+    const inline = await t.call<unknown[][]>('GET', `/api/examPaper/export/${first.paperId}`, {
+      token: teacher,
+      query: { questions: 'inline' },
+    });
+    expect(inline.response.some((r) => r[6] === '<p>Bank question 2</p>')).toBe(true);
+    const copied = ok(await send(teacher, await makeSheet(filled(inline.response)), true));
+    expect(copied).toMatchObject({ errors: [], questions: 2, newQuestions: 2 });
+    expect(copied.duplicates).toHaveLength(2);
     // The engine's list export gives the papers as a sheet too.
     const list = await t.call<unknown[][]>('POST', '/api/examPaper/export', { token: teacher, body: { mine: true } });
     expect(list.response[0]).toContain('Name');

@@ -8,12 +8,15 @@ import {
   zPaperImportQuery,
   zPaperImportReport,
 } from '@lyceum/contract';
+import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { RequestContext } from '../../platform/context';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
 import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
+import { questionVersions } from '../question/question.table';
 import { examPaperResource } from './exam-paper.resource';
 import { copyPaper } from './paper-copy.service';
 import { checkPaperSheet, writePaper } from './paper-import.service';
@@ -72,21 +75,23 @@ export function examPaperImportRoutes(app: FastifyInstance) {
     },
   });
 
-  // One paper in the template's layout, its questions by their bank IDs: edit it and import it as a new paper.
+  // One paper in the template's layout: edit it and import it as a new paper. Its questions by their
+  // bank IDs, or (?questions=inline) written out at the versions the paper froze, for another school.
   defineFileRoute(app, {
     method: 'GET',
     url: '/api/examPaper/export/:id',
-    summary: 'Download one paper as a filled-in import template (questions by their bank IDs)',
+    summary: 'Download one paper as a filled-in import template (questions by their bank IDs, or written inline)',
     tags,
     access: ['examPaper:export'],
     audited: true,
     params: zIdParam,
-    querystring: zLang,
-    handler: async ({ ctx, params, req }) => {
+    querystring: zLang.extend({ questions: z.enum(['id', 'inline']).default('id') }),
+    handler: async ({ ctx, params, req, query }) => {
       const lang = requestLang(req);
       const paper = (await examPaperResource.get(ctx, params.id, examPaperResource.readScope(ctx))) as ExamPaper;
       noteSubject(req, { ids: [paper.id], label: paper.name });
       const lookups = await examPaperResource.lookups(ctx);
+      const frozen = query.questions === 'inline' ? await frozenQuestions(ctx, paper) : null;
       const nameOf = (field: string, id: number | null) =>
         id === null ? null : (lookups.get(field)?.byId.get(id) ?? null);
       const body = await writePaperSheet(
@@ -103,7 +108,11 @@ export function examPaperImportRoutes(app: FastifyInstance) {
           sections: (paper.sections ?? []).map((s) => ({
             title: s.title,
             instructions: s.instructions,
-            items: s.items.map((i) => ({ questionId: i.questionId, score: i.score })),
+            items: s.items.map((i) =>
+              frozen
+                ? { score: i.score, question: frozen.get(`${i.questionId}:${i.questionVersion}`) ?? {} }
+                : { questionId: i.questionId, score: i.score },
+            ),
           })),
         },
         lang,
@@ -113,4 +122,24 @@ export function examPaperImportRoutes(app: FastifyInstance) {
   });
 
   defineEndpoint(app, api.examPaper.copy, ({ ctx, params, req }) => copyPaper(ctx, params.id, requestLang(req)));
+}
+
+// Each question of a paper at the version its item froze, by "id:version".
+async function frozenQuestions(ctx: RequestContext, paper: ExamPaper): Promise<Map<string, Record<string, unknown>>> {
+  const items = (paper.sections ?? []).flatMap((s) => s.items);
+  if (!items.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: questionVersions.questionId, version: questionVersions.version, snapshot: questionVersions.snapshot })
+    .from(questionVersions)
+    .where(
+      and(
+        eq(questionVersions.organizationId, ctx.orgId),
+        or(
+          ...items.map((i) =>
+            and(eq(questionVersions.questionId, i.questionId), eq(questionVersions.version, i.questionVersion)),
+          ),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.id}:${r.version}`, r.snapshot as Record<string, unknown>]));
 }
