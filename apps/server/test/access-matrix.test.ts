@@ -163,6 +163,10 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.examPaper] } }),
   'POST /api/examPaper/export': () => ({ body: { status: 1 } }),
   'POST /api/examPaper/exportAsync': () => ({ body: { status: 1 }, own: true }),
+  'GET /api/examPaper/template': () => ({}),
+  'POST /api/examPaper/import': () => ({ body: {} }),
+  'GET /api/examPaper/export/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/examPaper/copy/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/ruleCount': (d: DemoIds) => ({
     body: { questionType: 1, knowledgePointIds: [], paperId: d.rows.examPaper },
   }),

@@ -56,7 +56,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('leaves only file answers (and the question bank’s spreadsheet import and background export) as hand routes', () => {
+  it('leaves only file answers (and the spreadsheet imports and the question bank’s background export) as hand routes', () => {
     const declared = new Set(endpoints.map(({ ep }) => key(ep.method, ep.path)));
     const catalogue = new Set(t.app.routeCatalog.map((r) => key(r.method, r.url)));
     const hand = handRoutes().filter((h) => !declared.has(h.route));
@@ -75,6 +75,11 @@ describe('the endpoint table', () => {
         // export takes the language in its query. Both override the engine's routes of the same path.
         'route POST /api/question/exportAsync',
         'route POST /api/question/import',
+        // exam-paper-import.ts: a whole paper from one spreadsheet (the body), its template and one
+        // paper written in the template's layout.
+        'file GET /api/examPaper/template',
+        'file GET /api/examPaper/export/:id',
+        'route POST /api/examPaper/import',
       ].sort(),
     );
   });

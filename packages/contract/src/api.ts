@@ -2,6 +2,7 @@ import { authEndpoints } from './modules/auth-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
 import { examPaperEndpoints } from './modules/exam-paper-endpoints';
+import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints } from './modules/export-endpoints';
 import { fileEndpoints } from './modules/file-endpoints';
 import { logEndpoints } from './modules/log-endpoints';
@@ -23,5 +24,5 @@ export const api = {
   export: exportEndpoints,
   file: fileEndpoints,
   question: questionEndpoints,
-  examPaper: examPaperEndpoints,
+  examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints },
 };

@@ -110,6 +110,35 @@ export const ERRORS = {
     'withdraw published papers before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的试卷再删除：{{names}}。未删除任何内容。',
   ),
+  // Whole-paper imports (a row of the sheet; the column is named beside the reason).
+  paperSheetNoTable: def<{ header: string; headerZh: string }>(
+    'the sheet has no question table: a row starting with "{{header}}" is missing',
+    '工作表中没有题目表：缺少以“{{headerZh}}”开头的表头行',
+  ),
+  questionBeforeSection: def(
+    'a question comes before any section: start the table with a section row',
+    '题目之前没有大题：请先写一行大题',
+  ),
+  sectionRowHoldsQuestion: def(
+    'a section row holds only its title and instructions: put its questions on the rows below',
+    '大题行只填写标题和说明，题目请写在下面的行中',
+  ),
+  questionIdOrNew: def(
+    'give either the ID of a question in the bank or a new question, not both',
+    '请填写题库中题目的编号或新题目，二者只能选其一',
+  ),
+  noQuestionOnRow: def(
+    'give the ID of a question in the bank, or write a new question (type and stem)',
+    '请填写题库中题目的编号，或写出新题目（题型和题干）',
+  ),
+  sheetHasNoQuestion: def(
+    'the table has no question: add a row for each question below its section',
+    '题目表中没有题目：请在大题下逐行添加题目',
+  ),
+  newQuestionsNeedImport: def(
+    'adding new questions to the bank needs the permission to import questions',
+    '向题库添加新题目需要“导入题目”权限',
+  ),
   // Rule-based papers: each refusal names the section (and the rule by its number in the section).
   emptySection: def<{ section: string }>(
     'section «{{section}}» has no question and no rule',

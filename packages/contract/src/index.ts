@@ -53,6 +53,7 @@ export * from './modules/dashboard';
 export * from './modules/dashboard-endpoints';
 export * from './modules/exam-paper';
 export * from './modules/exam-paper-endpoints';
+export * from './modules/exam-paper-import';
 export * from './modules/exam-paper-print';
 export * from './modules/export';
 export * from './modules/export-endpoints';

@@ -131,7 +131,7 @@ export interface CellError {
   detail: ErrorDetail;
 }
 
-type Cell = { value: unknown } | { error: ErrorDetail };
+export type Cell = { value: unknown } | { error: ErrorDetail };
 
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
 
@@ -145,7 +145,8 @@ function fromNames(field: FieldMeta, names: string[], lookups: Lookups): Cell {
   return { error: { key: 'noneNamed', params } };
 }
 
-function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): Cell {
+// One cell read as its field's kind (whole-paper imports read their details block with it too).
+export function fromCell(field: FieldMeta, raw: CellValue, lookups: Lookups): Cell {
   if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
   const text = raw instanceof Date ? isoDate(raw) : String(raw).trim();
   switch (field.kind) {

@@ -232,14 +232,13 @@ export async function loadChildren(
     .where(and(eq(table.organizationId, ctx.orgId), inArray(spec.parent, parentIds)))
     .orderBy(...(spec.order ? [asc(spec.order)] : []), asc(table.id))) as Values[];
   const ids = rows.map((r) => r.id as number);
-  const nested = await Promise.all(
-    Object.entries(spec.children ?? {}).map(
-      async ([key, sub]) => [key, await loadChildren(db, ctx, sub, ids)] as const,
-    ),
-  );
-  const linked = await Promise.all(
-    Object.entries(spec.links ?? {}).map(async ([key, link]) => [key, await loadLinks(db, ctx, link, ids)] as const),
-  );
+  // One query after the other: `db` may be a transaction (a copy or an import reads the paper it
+  // just wrote), and a transaction's one connection takes one query at a time.
+  const nested: (readonly [string, Map<number, Values[]>])[] = [];
+  for (const [key, sub] of Object.entries(spec.children ?? {}))
+    nested.push([key, await loadChildren(db, ctx, sub, ids)]);
+  const linked: (readonly [string, Awaited<ReturnType<typeof loadLinks>>])[] = [];
+  for (const [key, link] of Object.entries(spec.links ?? {})) linked.push([key, await loadLinks(db, ctx, link, ids)]);
   const parentKey = keyOf(table, spec.parent);
   for (const r of rows) {
     const { organizationId: _org, ...rest } = r;

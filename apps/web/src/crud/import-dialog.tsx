@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ResourceMeta } from '@lyceum/contract';
+import type { Title } from '@lyceum/contract';
 import { Alert, Button, Modal, Progress, Result, Space, Steps, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,39 +7,53 @@ import { pickTitle, useLang } from '../shell/i18n';
 import { ImportProblems } from './import-problems';
 import type { ImportReport } from './resource-api';
 
-export interface ImportApi {
+export interface ImportApi<R extends ImportReport = ImportReport> {
   template: (lang: 'en' | 'zh') => Promise<string>;
-  importFile: (
-    file: Blob,
-    dryRun: boolean,
-    lang: 'en' | 'zh',
-    onProgress?: (fraction: number) => void,
-  ) => Promise<ImportReport>;
+  importFile: (file: Blob, dryRun: boolean, lang: 'en' | 'zh', onProgress?: (fraction: number) => void) => Promise<R>;
 }
 
-type Stage =
+type Stage<R> =
   | { kind: 'pick' }
   | { kind: 'checking'; progress: number }
-  | { kind: 'preview'; report: ImportReport }
+  | { kind: 'preview'; report: R }
   | { kind: 'importing'; progress: number; total: number }
-  | { kind: 'done'; report: ImportReport };
+  | { kind: 'done'; report: R };
 
-interface Props {
-  open: boolean;
-  meta: ResourceMeta;
-  api: ImportApi;
-  onClose: () => void;
-  onImported: () => void;
+// Words of an import with a flow of its own (a whole paper rather than rows of a list).
+export interface ImportTexts<R> {
+  title?: string;
+  hint?: string;
+  confirm?: (report: R) => string;
+  allValid?: (report: R) => string;
 }
 
-const STEP: Record<Stage['kind'], number> = { pick: 0, checking: 1, preview: 1, importing: 2, done: 2 };
+interface Props<R extends ImportReport> {
+  open: boolean;
+  meta: { title: Title };
+  api: ImportApi<R>;
+  onClose: () => void;
+  onImported: () => void;
+  texts?: ImportTexts<R>;
+  // Instead of the result page: called once the file is written (e.g. to open what it made).
+  onDone?: (report: R) => void;
+}
+
+const STEP: Record<Stage<ImportReport>['kind'], number> = { pick: 0, checking: 1, preview: 1, importing: 2, done: 2 };
 
 // Template → file → dry run listing every problem of every row (nothing written) → confirm → progress → result.
-export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
+export function ImportDialog<R extends ImportReport = ImportReport>({
+  open,
+  meta,
+  api,
+  onClose,
+  onImported,
+  texts = {},
+  onDone,
+}: Props<R>) {
   const { t } = useTranslation();
   const lang = useLang();
   const [file, setFile] = useState<File | null>(null);
-  const [stage, setStage] = useState<Stage>({ kind: 'pick' });
+  const [stage, setStage] = useState<Stage<R>>({ kind: 'pick' });
   const [downloading, setDownloading] = useState(false);
   const busy = stage.kind === 'checking' || stage.kind === 'importing';
 
@@ -69,6 +83,12 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
       const report = await api.importFile(file, false, lang, (p) =>
         setStage({ kind: 'importing', progress: p, total }),
       );
+      if (!report.errors.length && onDone) {
+        setFile(null);
+        setStage({ kind: 'pick' });
+        onDone(report);
+        return;
+      }
       setStage(report.errors.length ? { kind: 'preview', report } : { kind: 'done', report });
     } catch {
       setStage({ kind: 'pick' });
@@ -104,7 +124,7 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
           </Button>,
           ok ? (
             <Button key="go" type="primary" onClick={() => commit(report.valid)}>
-              {t('import.confirm', { count: report.valid })}
+              {texts.confirm ? texts.confirm(report) : t('import.confirm', { count: report.valid })}
             </Button>
           ) : (
             <Button key="close" onClick={close}>
@@ -126,7 +146,7 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
 
   return (
     <Modal
-      title={t('import.title', { title: pickTitle(meta.title, lang) })}
+      title={texts.title ?? t('import.title', { title: pickTitle(meta.title, lang) })}
       open={open}
       onCancel={close}
       closable={!busy}
@@ -144,7 +164,7 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
       {stage.kind === 'pick' && (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            {t('import.hint')}
+            {texts.hint ?? t('import.hint')}
           </Typography.Paragraph>
           <Button icon={<DownloadOutlined />} loading={downloading} onClick={template}>
             {t('import.template')}
@@ -182,7 +202,7 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
           </p>
         </div>
       )}
-      {stage.kind === 'preview' && <Preview meta={meta} report={stage.report} />}
+      {stage.kind === 'preview' && <Preview meta={meta} report={stage.report} allValid={texts.allValid} />}
       {stage.kind === 'done' && (
         <Result
           status="success"
@@ -195,7 +215,15 @@ export function ImportDialog({ open, meta, api, onClose, onImported }: Props) {
   );
 }
 
-function Preview({ meta, report }: { meta: ResourceMeta; report: ImportReport }) {
+function Preview<R extends ImportReport>({
+  meta,
+  report,
+  allValid,
+}: {
+  meta: { title: Title };
+  report: R;
+  allValid?: (report: R) => string;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   if (report.total === 0) return <Alert type="warning" showIcon title={t('import.noRows')} />;
@@ -210,7 +238,11 @@ function Preview({ meta, report }: { meta: ResourceMeta; report: ImportReport })
   if (report.errors.length === 0)
     return (
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Alert type="success" showIcon title={t('import.allValid', { count: report.total })} />
+        <Alert
+          type="success"
+          showIcon
+          title={allValid ? allValid(report) : t('import.allValid', { count: report.total })}
+        />
         {duplicates}
       </Space>
     );

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { examPaperResource } from './exam-paper.resource';
+import { examPaperImportRoutes } from './exam-paper-import';
 import { examPaperWordRoutes } from './exam-paper-word';
 import { loadPaperContent } from './paper-content';
 import { countMatching } from './paper-pool';
 
 export function examPaperRoutes(app: FastifyInstance) {
   registerResource(app, examPaperResource);
+  examPaperImportRoutes(app);
   defineEndpoint(app, api.examPaper.ruleCount, async ({ ctx, body }) => {
     const { paperId, ...criteria } = body;
     // The paper named must be one the caller reads (its own papers leave "the last N papers").

@@ -26,7 +26,7 @@ import { questions } from './question.table';
 // Questions in spreadsheets: one row per question; a compose question is a row of type Compose
 // followed by its child rows carrying the same value in the Group column.
 const OPTION_COUNT = 6;
-const HEADERS: Record<string, [string, string]> = {
+export const QUESTION_HEADERS: Record<string, [string, string]> = {
   group: ['Group', '组号'],
   type: ['Type', '题型'],
   stem: ['Stem', '题干'],
@@ -39,9 +39,18 @@ const HEADERS: Record<string, [string, string]> = {
   analysis: ['Analysis', '解析'],
   tags: ['Tags and knowledge points', '标签与知识点'],
 };
+const HEADERS = QUESTION_HEADERS;
 const KEYS = Object.keys(HEADERS);
 
-function text(v: CellValue): string {
+// The key a column header names in `headers` (the key itself, or its label in either language).
+export function headerKey(headers: Record<string, readonly [string, string]>, header: string): string | undefined {
+  const h = header.trim().toLowerCase();
+  return Object.keys(headers).find(
+    (k) => k.toLowerCase() === h || headers[k][0].toLowerCase() === h || headers[k][1] === header.trim(),
+  );
+}
+
+export function text(v: CellValue): string {
   if (v === null) return '';
   return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim();
 }
@@ -180,7 +189,7 @@ export interface QuestionImportReport {
   duplicates: { row: number; stem: string }[];
 }
 
-async function tagLookup(ctx: RequestContext): Promise<Map<string, number>> {
+export async function tagLookup(ctx: RequestContext): Promise<Map<string, number>> {
   const rows = await ctx.db
     .select({ id: tags.id, name: tags.name })
     .from(tags)
@@ -230,18 +239,17 @@ function fieldKey(path: string): string {
 }
 
 // Checks every question (every problem of every row: cells, schema, the resource's rules; a child's
-// problems on the child's own row) and writes all of them in order only when none fails. Questions
-// whose stem already exists are reported as duplicates, not refused. Reasons and, for sheets
-// (`columns`), the column headers are in `lang`.
-export async function importQuestions(
+// problems on the child's own row) into `errors`, and answers the valid ones with their rows.
+// Questions whose stem already exists (or repeats an earlier one) are reported as duplicates, not
+// refused. For sheets (`columns`) each problem names its column header in `lang`.
+export async function checkQuestions(
   ctx: RequestContext,
   inputs: QuestionRow[],
-  dryRun: boolean,
+  errors: ImportErrors,
   lang: Lang,
   columns: boolean,
-): Promise<QuestionImportReport> {
-  const errors = new ImportErrors(lang, () => '');
-  const valid: QuestionInput[] = [];
+): Promise<{ valid: { row: number; input: QuestionInput }[]; duplicates: { row: number; stem: string }[] }> {
+  const valid: { row: number; input: QuestionInput }[] = [];
   const known = await existingStems(ctx);
   const duplicates: { row: number; stem: string }[] = [];
   for (const [i, q] of inputs.entries()) {
@@ -284,12 +292,31 @@ export async function importQuestions(
     const stem = plainStem(parsed.data.stem);
     if (known.has(stem)) duplicates.push({ row: q.row, stem: stem.slice(0, 80) });
     known.add(stem);
-    valid.push(parsed.data);
+    valid.push({ row: q.row, input: parsed.data });
   }
+  return { valid, duplicates };
+}
+
+// Checks every question and writes all of them in order only when none fails.
+export async function importQuestions(
+  ctx: RequestContext,
+  inputs: QuestionRow[],
+  dryRun: boolean,
+  lang: Lang,
+  columns: boolean,
+): Promise<QuestionImportReport> {
+  const errors = new ImportErrors(lang, () => '');
+  const { valid, duplicates } = await checkQuestions(ctx, inputs, errors, lang, columns);
   const list = errors.sorted();
   const report = { dryRun, total: inputs.length, valid: valid.length, created: 0, errors: list, duplicates };
   if (dryRun || list.length) return report;
-  await ctx.db.transaction((tx) => insertQuestions(tx, ctx, valid));
+  await ctx.db.transaction((tx) =>
+    insertQuestions(
+      tx,
+      ctx,
+      valid.map((v) => v.input),
+    ),
+  );
   report.created = valid.length;
   return report;
 }
@@ -298,16 +325,13 @@ export async function importQuestions(
 // MAX_IMPORT_ROWS rows is refused as soon as the next row is read.
 export async function readQuestionSheet(ctx: RequestContext, file: Buffer | Readable): Promise<QuestionRow[]> {
   let columns: Map<number, string> | null = null;
-  const lines: { row: number; cells: Record<string, string> }[] = [];
+  const lines: SheetLine[] = [];
   for await (const { number, cells: values } of readSheetRows(file, MAX_IMPORT_ROWS)) {
     if (!columns) {
       columns = new Map();
       if (number === 1) {
         for (const [col, value] of values) {
-          const h = text(value).toLowerCase();
-          const key = KEYS.find(
-            (k) => k.toLowerCase() === h || HEADERS[k][0].toLowerCase() === h || HEADERS[k][1] === h,
-          );
+          const key = headerKey(HEADERS, text(value));
           if (key) columns.set(col, key);
         }
         continue;
@@ -317,10 +341,20 @@ export async function readQuestionSheet(ctx: RequestContext, file: Buffer | Read
     for (const [col, key] of columns) cells[key] = text(values.get(col) ?? null);
     if (Object.values(cells).some((v) => v !== '')) lines.push({ row: number, cells });
   }
-  const tagIds = await tagLookup(ctx);
-  // Children join the compose row of their group; everything else stands alone.
+  return groupQuestionLines(lines, await tagLookup(ctx));
+}
+
+// One row of a sheet, its cells by the keys of QUESTION_HEADERS (other keys are ignored).
+export interface SheetLine {
+  row: number;
+  cells: Record<string, string>;
+}
+
+// The questions of a sheet's rows: children join the compose row of their group; everything else
+// stands alone. In the order of their first rows.
+export function groupQuestionLines(lines: SheetLine[], tagIds: Map<string, number>): QuestionRow[] {
   const standalone: QuestionRow[] = [];
-  const groups = new Map<string, { row: number; cells: Record<string, string>; children: typeof lines }>();
+  const groups = new Map<string, { row: number; cells: Record<string, string>; children: SheetLine[] }>();
   for (const line of lines) {
     const g = line.cells.group;
     const isCompose = typeOf(line.cells.type ?? '') === QuestionType.Compose;
@@ -421,37 +455,7 @@ export async function writeQuestions(rows: Record<string, unknown>[], lang: Lang
     });
   }
   let group = 0;
-  const add = (q: Record<string, unknown>, g: string) => {
-    const opts = (q.options as { label: string; content: string }[] | undefined) ?? [];
-    const a = q.answer as unknown;
-    let answer = '';
-    let keywords = '';
-    let blankScores = '';
-    if (typeof a === 'string') answer = a;
-    else if (Array.isArray(a)) answer = a.join(',');
-    else if (typeof a === 'boolean') answer = a ? 'True' : 'False';
-    else if (a && typeof a === 'object' && 'blanks' in a) {
-      const blanks = (a as { blanks: { answers: string[]; score: number }[] }).blanks;
-      answer = blanks.map((b) => b.answers.join('/')).join('|');
-      blankScores = blanks.map((b) => b.score).join(',');
-    } else if (a && typeof a === 'object' && 'reference' in a) {
-      const s = a as { reference: string; keywords: { word: string; points: number }[] };
-      answer = s.reference;
-      keywords = s.keywords.map((k) => `${k.word}:${k.points}`).join(', ');
-    }
-    ws.addRow({
-      group: g,
-      type: typeName(q.type as number),
-      stem: q.stem,
-      ...Object.fromEntries(opts.map((o) => [`option${o.label}`, o.content])),
-      answer,
-      keywords,
-      blankScores,
-      score: q.score,
-      difficulty: q.difficulty,
-      analysis: q.analysis,
-    });
-  };
+  const add = (q: Record<string, unknown>, g: string) => ws.addRow({ group: g, ...questionCells(q, lang) });
   for (const q of rows) {
     if (q.type === QuestionType.Compose) {
       const g = `G${++group}`;
@@ -460,4 +464,37 @@ export async function writeQuestions(rows: Record<string, unknown>[], lang: Lang
     } else add(q, '');
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// One question's cells by the keys of QUESTION_HEADERS (Group left to the caller), as the import
+// reads them back.
+export function questionCells(q: Record<string, unknown>, lang: Lang): Record<string, unknown> {
+  const opts = (q.options as { label: string; content: string }[] | undefined) ?? [];
+  const a = q.answer as unknown;
+  let answer = '';
+  let keywords = '';
+  let blankScores = '';
+  if (typeof a === 'string') answer = a;
+  else if (Array.isArray(a)) answer = a.join(',');
+  else if (typeof a === 'boolean') answer = a ? 'True' : 'False';
+  else if (a && typeof a === 'object' && 'blanks' in a) {
+    const blanks = (a as { blanks: { answers: string[]; score: number }[] }).blanks;
+    answer = blanks.map((b) => b.answers.join('/')).join('|');
+    blankScores = blanks.map((b) => b.score).join(',');
+  } else if (a && typeof a === 'object' && 'reference' in a) {
+    const s = a as { reference: string; keywords: { word: string; points: number }[] };
+    answer = s.reference;
+    keywords = s.keywords.map((k) => `${k.word}:${k.points}`).join(', ');
+  }
+  return {
+    type: questionTypeLabels[q.type as QuestionType][lang],
+    stem: q.stem,
+    ...Object.fromEntries(opts.map((o) => [`option${o.label}`, o.content])),
+    answer,
+    keywords,
+    blankScores,
+    score: q.score,
+    difficulty: q.difficulty,
+    analysis: q.analysis,
+  };
 }

@@ -144,9 +144,10 @@ export const questionResource = createResource({
 });
 
 // Many new questions at once (imports): the same checks and cleaning as one by one, written in
-// batches with their first versions, inside the caller's transaction.
-export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input[]): Promise<number> {
+// batches with their first versions, inside the caller's transaction. Answers their ids, in order.
+export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input[]): Promise<number[]> {
   const BATCH = 500;
+  const created: number[] = [];
   for (let i = 0; i < inputs.length; i += BATCH) {
     const batch = inputs.slice(i, i + BATCH);
     const values: Values[] = [];
@@ -156,6 +157,7 @@ export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input
       .insert(questions)
       .values(values as (typeof questions.$inferInsert)[])
       .returning({ id: questions.id });
+    created.push(...ids.map((r) => r.id));
     await tx.insert(questionVersions).values(
       ids.map((r, j) => {
         const q = clean(batch[j]);
@@ -178,5 +180,5 @@ export async function insertQuestions(tx: Tx, ctx: RequestContext, inputs: Input
     );
     if (tagRows.length) await tx.insert(questionTags).values(tagRows);
   }
-  return inputs.length;
+  return created;
 }

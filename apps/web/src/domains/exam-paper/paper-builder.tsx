@@ -80,6 +80,7 @@ import { PaperPreview } from './paper-preview';
 import { PaperPrintButtons } from './paper-print-buttons';
 import { SectionRules } from './paper-rules';
 import { PaperSummary } from './paper-summary';
+import { CopyPaperButton } from './paper-transfer';
 import { QuestionPicker } from './question-picker';
 import './paper.css';
 
@@ -252,7 +253,12 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                     : t(paperType === PaperType.Homework ? 'paper.newHomeworkTitle' : 'paper.newTitle')}
                 </h2>
               }
-              extra={dirty && <Tag color="orange">{t('paper.unsaved')}</Tag>}
+              extra={
+                <Space size={8}>
+                  {dirty && <Tag color="orange">{t('paper.unsaved')}</Tag>}
+                  <CopyPaperButton id={draft.id ?? null} dirty={dirty} />
+                </Space>
+              }
             >
               <Form layout="vertical" component="div" disabled={!editable}>
                 <Row gutter={16}>

@@ -10,6 +10,7 @@ import {
   type ExamPaper,
   ExamPaperStatus,
   enumValues,
+  examPaperMeta,
   examPaperStatusLabels,
   labelOf,
   type PaperType,
@@ -32,12 +33,14 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
 import { ResourceListPage } from '../../crud/resource-list-page';
+import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { useSubjectOptions } from '../question/classification-fields';
 import { usePaperTexts } from './i18n';
 import { type BuiltPaperType, type PaperFilter, paperApi, paperPaths, runPaperAction } from './paper-api';
+import { PaperImportButton, PaperRowTransfer } from './paper-transfer';
 import { printPaths } from './print-api';
 import { usePrintTexts } from './print-texts';
 
@@ -93,7 +96,13 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       dataIndex: 'name',
       width: 260,
       render: (name: string, paper) => (
-        <Button type="link" style={{ padding: 0 }} aria-label={t('paper.open', { name })} onClick={() => open(paper)}>
+        <Button
+          type="link"
+          // Long names wrap inside the column rather than running over the next one.
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+          aria-label={t('paper.open', { name })}
+          onClick={() => open(paper)}
+        >
           {name}
         </Button>
       ),
@@ -146,7 +155,7 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 180,
+      width: 260,
       render: (_: unknown, paper) => (
         <Space size={0}>
           <Tooltip title={t('common.edit')}>
@@ -165,6 +174,7 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
               onClick={() => navigate(`${printPaths[paperType]}?id=${paper.id}`)}
             />
           </Tooltip>
+          <PaperRowTransfer paper={paper} />
           {canPublish && paper.status !== ExamPaperStatus.Published && (
             <Tooltip title={t('paper.publish')}>
               <Button
@@ -239,11 +249,21 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
         </>
       }
       toolbar={
-        (canCreate || canUpdate) && (
-          <Button type="primary" icon={<PlusOutlined />} disabled={!canCreate} onClick={() => open()}>
-            {t('paper.create')}
-          </Button>
-        )
+        <>
+          {(canCreate || canUpdate) && (
+            <Button type="primary" icon={<PlusOutlined />} disabled={!canCreate} onClick={() => open()}>
+              {t('paper.create')}
+            </Button>
+          )}
+          <PaperImportButton paperType={paperType} />
+          {/* The engine's Excel export of the papers the list shows (no import: papers nest). */}
+          <TransferButtons
+            meta={{ ...examPaperMeta, permission: 'examPaper' }}
+            api={paperApi}
+            filter={{ ...list.filters, paperType }}
+            onImported={refresh}
+          />
+        </>
       }
     />
   );

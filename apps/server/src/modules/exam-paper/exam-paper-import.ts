@@ -1,0 +1,145 @@
+import {
+  api,
+  type ExamPaper,
+  PaperType,
+  type PaperType as PaperTypeValue,
+  paperTypeLabels,
+  zIdParam,
+  zPaperImportQuery,
+  zPaperImportReport,
+} from '@lyceum/contract';
+import { and, eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/context';
+import { noteSubject } from '../../platform/operation-log';
+import { requestLang } from '../../platform/resource-io';
+import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
+import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
+import { questionVersions } from '../question/question.table';
+import { examPaperResource } from './exam-paper.resource';
+import { copyPaper } from './paper-copy.service';
+import { checkPaperSheet, writePaper } from './paper-import.service';
+import { paperTemplate, readPaperSheet, writePaperSheet } from './paper-sheet';
+
+const tags = ['examPaper'];
+const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
+
+// Whole papers in and out of Excel, and copies: registered beside the paper resource's own routes.
+export function examPaperImportRoutes(app: FastifyInstance) {
+  defineFileRoute(app, {
+    method: 'GET',
+    url: '/api/examPaper/template',
+    summary: 'The Excel template for importing a whole paper (details, sections, questions inline)',
+    description: 'Its example is a paper of the type asked for (?paperType=6: homework; default exam).',
+    tags,
+    access: ['examPaper:create'],
+    querystring: zLang.extend({ paperType: zPaperImportQuery.shape.paperType }),
+    handler: async ({ req, query }) => {
+      const lang = requestLang(req);
+      const paperType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
+      return {
+        filename: lang === 'zh' ? '试卷导入模板.xlsx' : 'Paper import template.xlsx',
+        contentType: XLSX_TYPE,
+        body: await paperTemplate(lang, paperType),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/examPaper/import',
+    summary: 'Import a whole paper from an Excel file (the .xlsx as the body)',
+    description:
+      'The details (name, paper type, subject, degree, category, duration, pass score) as label/value rows, then ' +
+      'a table of section rows and question rows: a bank question by its ID, or a new question in the question ' +
+      'import’s columns (added to the bank; needs question:import). dryRun=true (default) checks every row and ' +
+      'lists every problem with its row and column, in the language asked for; dryRun=false writes the new ' +
+      'questions and the paper (unpublished, the caller’s) in one transaction, only when no row has a problem.',
+    tags,
+    access: ['examPaper:create'],
+    mutates: true,
+    querystring: zPaperImportQuery,
+    response: zPaperImportReport,
+    handler: async ({ ctx, req, query }) => {
+      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+      if (dryRun) noteSubject(req, { action: 'importCheck' });
+      const defaultType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
+      const sheet = await readPaperSheet(importBody(req));
+      const plan = await checkPaperSheet(ctx, sheet, requestLang(req), defaultType);
+      const report = { ...plan.report, dryRun };
+      if (dryRun || report.errors.length || report.questions === 0) return report;
+      const paper = await writePaper(ctx, plan);
+      noteSubject(req, { ids: [paper.id], label: paper.name });
+      return { ...report, created: report.questions, paperId: paper.id, paperType: paper.paperType };
+    },
+  });
+
+  // One paper in the template's layout: edit it and import it as a new paper. Its questions by their
+  // bank IDs, or (?questions=inline) written out at the versions the paper froze, for another school.
+  defineFileRoute(app, {
+    method: 'GET',
+    url: '/api/examPaper/export/:id',
+    summary: 'Download one paper as a filled-in import template (questions by their bank IDs, or written inline)',
+    tags,
+    access: ['examPaper:export'],
+    audited: true,
+    params: zIdParam,
+    querystring: zLang.extend({ questions: z.enum(['id', 'inline']).default('id') }),
+    handler: async ({ ctx, params, req, query }) => {
+      const lang = requestLang(req);
+      const paper = (await examPaperResource.get(ctx, params.id, examPaperResource.readScope(ctx))) as ExamPaper;
+      noteSubject(req, { ids: [paper.id], label: paper.name });
+      const lookups = await examPaperResource.lookups(ctx);
+      const frozen = query.questions === 'inline' ? await frozenQuestions(ctx, paper) : null;
+      const nameOf = (field: string, id: number | null) =>
+        id === null ? null : (lookups.get(field)?.byId.get(id) ?? null);
+      const body = await writePaperSheet(
+        {
+          details: {
+            name: paper.name,
+            paperType: paperTypeLabels[paper.paperType][lang],
+            subjectId: nameOf('subjectId', paper.subjectId),
+            degreeId: nameOf('degreeId', paper.degreeId),
+            categoryId: nameOf('categoryId', paper.categoryId),
+            durationMinutes: paper.durationMinutes,
+            passScore: paper.passScore,
+          },
+          sections: (paper.sections ?? []).map((s) => ({
+            title: s.title,
+            instructions: s.instructions,
+            items: s.items.map((i) =>
+              frozen
+                ? { score: i.score, question: frozen.get(`${i.questionId}:${i.questionVersion}`) ?? {} }
+                : { questionId: i.questionId, score: i.score },
+            ),
+          })),
+        },
+        lang,
+      );
+      return { filename: `${paper.name}.xlsx`, contentType: XLSX_TYPE, body };
+    },
+  });
+
+  defineEndpoint(app, api.examPaper.copy, ({ ctx, params, req }) => copyPaper(ctx, params.id, requestLang(req)));
+}
+
+// Each question of a paper at the version its item froze, by "id:version".
+async function frozenQuestions(ctx: RequestContext, paper: ExamPaper): Promise<Map<string, Record<string, unknown>>> {
+  const items = (paper.sections ?? []).flatMap((s) => s.items);
+  if (!items.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: questionVersions.questionId, version: questionVersions.version, snapshot: questionVersions.snapshot })
+    .from(questionVersions)
+    .where(
+      and(
+        eq(questionVersions.organizationId, ctx.orgId),
+        or(
+          ...items.map((i) =>
+            and(eq(questionVersions.questionId, i.questionId), eq(questionVersions.version, i.questionVersion)),
+          ),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.id}:${r.version}`, r.snapshot as Record<string, unknown>]));
+}
