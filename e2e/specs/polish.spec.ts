@@ -49,6 +49,7 @@ test.describe('back office as administrator', () => {
   for (const [path, header] of [
     ['/user/index', 'Status'],
     ['/question/list', 'Created'],
+    ['/exam/paper', 'Updated'],
   ] as const) {
     test(`${path} at 1440 px: "${header}" is neither covered by Actions nor cut`, async ({ page }) => {
       await page.goto(path);

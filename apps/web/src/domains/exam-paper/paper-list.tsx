@@ -110,15 +110,15 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
     {
       title: t('paper.subject'),
       dataIndex: 'subjectId',
-      width: 160,
+      width: 140,
       render: (id: number | null) => findName(subjects, id) || '—',
     },
-    { title: t('paper.questionCount'), dataIndex: 'questionCount', width: 100 },
-    { title: t('paper.totalScore'), dataIndex: 'totalScore', width: 90 },
+    { title: t('paper.questionCount'), dataIndex: 'questionCount', width: 80 },
+    { title: t('paper.totalScore'), dataIndex: 'totalScore', width: 80 },
     {
       title: t('paper.difficultyColumn'),
       key: 'difficulty',
-      width: 150,
+      width: 110,
       render: (_: unknown, paper) => (
         <Tooltip title={t('paper.difficultyHint')}>
           <span>
@@ -155,7 +155,7 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 260,
+      width: 216,
       render: (_: unknown, paper) => (
         <Space size={0}>
           <Tooltip title={t('common.edit')}>
