@@ -16,6 +16,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+// Queries that may run on one transaction's connection, run one after the other: node-postgres queues
+// parallel queries on a client today and will refuse them in pg 9, and PGlite runs one at a time anyway.
+export async function inTurn<T extends readonly unknown[]>(
+  ...steps: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  const out: unknown[] = [];
+  for (const step of steps) out.push(await step());
+  return out as unknown as T;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,7 +1,7 @@
 import { type PaperRuleCriteria, QuestionType, TagType } from '@lyceum/contract';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, inTurn } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { tags } from '../catalogue/catalogue.table';
 import { questions, questionTags } from '../question/question.table';
@@ -30,34 +30,36 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
   const wanted = [...new Set(types)];
   if (!wanted.length) return [];
   const org = ctx.orgId;
-  const [rows, links] = await Promise.all([
-    db
-      .select({
-        id: questions.id,
-        version: questions.version,
-        type: questions.type,
-        difficulty: questions.difficulty,
-        subjectId: questions.subjectId,
-        // Counted in the database: the options' texts never travel.
-        optionCount: sql<number>`case when ${questions.type} in (${sql.raw(CHOICE_TYPES)})
+  const [rows, links] = await inTurn(
+    () =>
+      db
+        .select({
+          id: questions.id,
+          version: questions.version,
+          type: questions.type,
+          difficulty: questions.difficulty,
+          subjectId: questions.subjectId,
+          // Counted in the database: the options' texts never travel.
+          optionCount: sql<number>`case when ${questions.type} in (${sql.raw(CHOICE_TYPES)})
           then jsonb_array_length(${questions.options}) else 0 end`,
-        childOptionCounts: sql<number[] | null>`case when ${questions.type} = ${QuestionType.Compose} then
+          childOptionCounts: sql<number[] | null>`case when ${questions.type} = ${QuestionType.Compose} then
           (select coalesce(array_agg(case when (e.c->>'type')::int in (${sql.raw(CHOICE_TYPES)})
             then jsonb_array_length(coalesce(e.c->'options', '[]'::jsonb)) else 0 end order by e.o), '{}')
            from jsonb_array_elements(${questions.children}) with ordinality as e(c, o)) end`,
-      })
-      .from(questions)
-      .where(and(eq(questions.organizationId, org), inArray(questions.type, wanted)))
-      .orderBy(asc(questions.id)),
-    db
-      .select({ questionId: questionTags.questionId, tagId: questionTags.tagId })
-      .from(questionTags)
-      .innerJoin(
-        questions,
-        and(eq(questions.organizationId, questionTags.organizationId), eq(questions.id, questionTags.questionId)),
-      )
-      .where(and(eq(questionTags.organizationId, org), inArray(questions.type, wanted))),
-  ]);
+        })
+        .from(questions)
+        .where(and(eq(questions.organizationId, org), inArray(questions.type, wanted)))
+        .orderBy(asc(questions.id)),
+    () =>
+      db
+        .select({ questionId: questionTags.questionId, tagId: questionTags.tagId })
+        .from(questionTags)
+        .innerJoin(
+          questions,
+          and(eq(questions.organizationId, questionTags.organizationId), eq(questions.id, questionTags.questionId)),
+        )
+        .where(and(eq(questionTags.organizationId, org), inArray(questions.type, wanted))),
+  );
   const tagsOf = new Map<number, number[]>();
   for (const l of links) {
     const list = tagsOf.get(l.questionId);

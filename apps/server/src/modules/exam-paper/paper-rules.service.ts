@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PaperBuildMode, QuestionNumberMode } from '@lyceum/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, inTurn, type Tx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
 import { questions } from '../question/question.table';
 import {
@@ -70,25 +70,27 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
     .orderBy(asc(paperSections.sort), asc(paperSections.id));
   const sectionIds = sections.map((s) => s.id);
   const [rules, items] = sectionIds.length
-    ? await Promise.all([
-        db
-          .select()
-          .from(paperRules)
-          .where(and(eq(paperRules.organizationId, org), inArray(paperRules.sectionId, sectionIds)))
-          .orderBy(asc(paperRules.sort), asc(paperRules.id)),
-        db
-          .select({
-            id: paperItems.id,
-            sectionId: paperItems.sectionId,
-            questionId: paperItems.questionId,
-            questionVersion: paperItems.questionVersion,
-            score: paperItems.score,
-            ruleId: paperItems.ruleId,
-          })
-          .from(paperItems)
-          .where(and(eq(paperItems.organizationId, org), inArray(paperItems.sectionId, sectionIds)))
-          .orderBy(asc(paperItems.sort), asc(paperItems.id)),
-      ])
+    ? await inTurn(
+        () =>
+          db
+            .select()
+            .from(paperRules)
+            .where(and(eq(paperRules.organizationId, org), inArray(paperRules.sectionId, sectionIds)))
+            .orderBy(asc(paperRules.sort), asc(paperRules.id)),
+        () =>
+          db
+            .select({
+              id: paperItems.id,
+              sectionId: paperItems.sectionId,
+              questionId: paperItems.questionId,
+              questionVersion: paperItems.questionVersion,
+              score: paperItems.score,
+              ruleId: paperItems.ruleId,
+            })
+            .from(paperItems)
+            .where(and(eq(paperItems.organizationId, org), inArray(paperItems.sectionId, sectionIds)))
+            .orderBy(asc(paperItems.sort), asc(paperItems.id)),
+      )
     : [[], []];
   const ruleIds = rules.map((r) => r.id);
   const linksOf = async (table: typeof paperRuleTags) => {
@@ -101,7 +103,10 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
     for (const r of rows) out.set(r.ruleId, [...(out.get(r.ruleId) ?? []), r.tagId]);
     return out;
   };
-  const [kps, tagLinks] = await Promise.all([linksOf(paperRuleKnowledgePoints), linksOf(paperRuleTags)]);
+  const [kps, tagLinks] = await inTurn(
+    () => linksOf(paperRuleKnowledgePoints),
+    () => linksOf(paperRuleTags),
+  );
   return {
     paper,
     sections: sections.map((s) => ({
@@ -128,19 +133,21 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
 export async function loadPlan(db: DbOrTx, ctx: RequestContext, structure: Structure): Promise<DrawPlan> {
   const rules = structure.sections.flatMap((s) => s.rules);
   const manual = structure.sections.flatMap((s) => s.items.filter((i) => i.ruleId === null));
-  const [filters, pool, fixedMeta] = await Promise.all([
-    ruleFilters(db, ctx, rules, structure.paper.id),
-    loadPool(
-      db,
-      ctx,
-      rules.map((r) => r.questionType),
-    ),
-    loadPoolById(
-      db,
-      ctx,
-      manual.map((i) => i.questionId),
-    ),
-  ]);
+  const [filters, pool, fixedMeta] = await inTurn(
+    () => ruleFilters(db, ctx, rules, structure.paper.id),
+    () =>
+      loadPool(
+        db,
+        ctx,
+        rules.map((r) => r.questionType),
+      ),
+    () =>
+      loadPoolById(
+        db,
+        ctx,
+        manual.map((i) => i.questionId),
+      ),
+  );
   let k = 0;
   return {
     paperId: structure.paper.id,
