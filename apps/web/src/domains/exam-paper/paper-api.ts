@@ -1,5 +1,7 @@
 import { api, type ExamPaper, type ExamPaperInput, type PageRequest, PaperType } from '@lyceum/contract';
+import { useQuery } from '@tanstack/react-query';
 import { resourceApi } from '../../crud/resource-api';
+import { useTabLocation } from '../../shell/layout/tabs-store';
 import { call, postWithLoading, unwrap } from '../../shell/request';
 
 export type PaperFilter = { keyword?: string; status?: number; mine?: boolean; paperType?: PaperType };
@@ -9,6 +11,18 @@ export const paperApi = resourceApi<ExamPaper, PaperSave, PaperSave, PaperFilter
 
 export const paperContent = (id: number, signal?: AbortSignal) =>
   call(api.examPaper.content, { params: { id } }, { signal, retry: 2 });
+
+// The paper a builder or print tab names with ?id= (none for a new paper), with its content.
+export function usePaperOfTab() {
+  const tab = useTabLocation();
+  const id = Number(tab?.query.id ?? new URLSearchParams(window.location.search).get('id')) || null;
+  const loaded = useQuery({
+    queryKey: ['examPaper', 'content', id],
+    queryFn: ({ signal }) => paperContent(id as number, signal),
+    enabled: id !== null,
+  });
+  return { id, loaded };
+}
 
 // The engine's actions of a paper: publish and withdraw; draw (a rule paper drawn once) and swap
 // (one drawn question for another that matches its rule).

@@ -22,7 +22,7 @@ import {
   type Question,
   questionTypeLabels,
 } from '@lyceum/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -50,12 +50,11 @@ import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
 import { htmlText } from '../../rich-text/plain-text';
 import { useLang } from '../../shell/i18n';
-import { useTabLocation } from '../../shell/layout/tabs-store';
 import { usePermission } from '../../shell/permission';
 import { useSubjectOptions } from '../question/classification-fields';
 import { useCommonLists } from '../question/question-api';
 import { usePaperTexts } from './i18n';
-import { type BuiltPaperType, paperApi, paperContent, paperPaths, runPaperAction, swapPaperItem } from './paper-api';
+import { type BuiltPaperType, paperApi, paperPaths, runPaperAction, swapPaperItem, usePaperOfTab } from './paper-api';
 import {
   type DraftItem,
   type DraftSection,
@@ -88,13 +87,7 @@ import './paper.css';
 export function PaperBuilderPage({ paperType }: { paperType: BuiltPaperType & PaperType }) {
   const { t } = usePaperTexts();
   const navigate = useNavigate();
-  const tab = useTabLocation();
-  const id = Number(tab?.query.id ?? new URLSearchParams(window.location.search).get('id')) || null;
-  const loaded = useQuery({
-    queryKey: ['examPaper', 'content', id],
-    queryFn: ({ signal }) => paperContent(id as number, signal),
-    enabled: id !== null,
-  });
+  const { id, loaded } = usePaperOfTab();
   if (id !== null && loaded.isPending) return <Skeleton active style={{ padding: 24 }} />;
   if (id !== null && !loaded.data)
     return (

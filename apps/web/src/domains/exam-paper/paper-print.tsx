@@ -6,8 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchCurrentUser } from '../../shell/auth-api';
 import { useLang } from '../../shell/i18n';
-import { useTabLocation } from '../../shell/layout/tabs-store';
-import { type BuiltPaperType, paperContent, paperPaths } from './paper-api';
+import { type BuiltPaperType, paperPaths, usePaperOfTab } from './paper-api';
 import { downloadPaperWord } from './print-api';
 import { PrintQuestion } from './print-question';
 import { usePrintTexts } from './print-texts';
@@ -19,13 +18,7 @@ import './paper-print.css';
 export function PaperPrintPage({ paperType }: { paperType: BuiltPaperType & PaperType }) {
   const { t } = usePrintTexts();
   const navigate = useNavigate();
-  const tab = useTabLocation();
-  const id = Number(tab?.query.id ?? new URLSearchParams(window.location.search).get('id')) || null;
-  const loaded = useQuery({
-    queryKey: ['examPaper', 'content', id],
-    queryFn: ({ signal }) => paperContent(id as number, signal),
-    enabled: id !== null,
-  });
+  const { id, loaded } = usePaperOfTab();
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
   const paper = useMemo(() => (loaded.data ? printModel(loaded.data) : null), [loaded.data]);
   const paths = paperPaths[paperType];

@@ -261,19 +261,11 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
           </Col>
           <Col xs={24} md={6}>
             <Form.Item label={t('paper.rulePoints')} htmlFor={`${id}-points`}>
-              <TreeSelect
+              <IdsTreeSelect
                 id={`${id}-points`}
-                multiple
-                allowClear
-                showSearch
-                treeNodeFilterProp="title"
-                treeDefaultExpandAll
-                placeholder={t('paper.ruleAny')}
-                treeData={toTreeOptions(tree.data?.points)}
+                nodes={tree.data?.points}
                 value={rule.knowledgePointIds}
-                onChange={(v: number[]) => onChange({ knowledgePointIds: v ?? [] })}
-                popupMatchSelectWidth={false}
-                maxTagCount="responsive"
+                onChange={(knowledgePointIds) => onChange({ knowledgePointIds })}
               />
             </Form.Item>
             <Checkbox
@@ -286,19 +278,11 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
           </Col>
           <Col xs={12} md={4}>
             <Form.Item label={t('paper.ruleTags')} htmlFor={`${id}-tags`}>
-              <TreeSelect
+              <IdsTreeSelect
                 id={`${id}-tags`}
-                multiple
-                allowClear
-                showSearch
-                treeNodeFilterProp="title"
-                treeDefaultExpandAll
-                placeholder={t('paper.ruleAny')}
-                treeData={toTreeOptions(tree.data?.tags)}
+                nodes={tree.data?.tags}
                 value={rule.tagIds}
-                onChange={(v: number[]) => onChange({ tagIds: v ?? [] })}
-                popupMatchSelectWidth={false}
-                maxTagCount="responsive"
+                onChange={(tagIds) => onChange({ tagIds })}
               />
             </Form.Item>
           </Col>
@@ -318,5 +302,33 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
         </Row>
       </Form>
     </section>
+  );
+}
+
+interface IdsTreeSelectProps {
+  id: string;
+  nodes: Parameters<typeof toTreeOptions>[0];
+  value: number[];
+  onChange: (ids: number[]) => void;
+}
+
+// Any of several tree nodes (knowledge points, tags); none chosen means any.
+function IdsTreeSelect({ id, nodes, value, onChange }: IdsTreeSelectProps) {
+  const { t } = usePaperTexts();
+  return (
+    <TreeSelect
+      id={id}
+      multiple
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      placeholder={t('paper.ruleAny')}
+      treeData={toTreeOptions(nodes)}
+      value={value}
+      onChange={(v: number[]) => onChange(v ?? [])}
+      popupMatchSelectWidth={false}
+      maxTagCount="responsive"
+    />
   );
 }
