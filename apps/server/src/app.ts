@@ -28,6 +28,7 @@ import { organizationRoutes } from './modules/organization/organization.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { systemConfigRoutes } from './modules/system-config/system-config.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { userRoutes } from './modules/user/user.routes';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
@@ -204,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   questionRoutes(app);
   logRoutes(app);
   examPaperRoutes(app);
+  teamRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

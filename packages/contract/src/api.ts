@@ -1,6 +1,7 @@
 import { authEndpoints } from './modules/auth-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
+import { accommodationEndpoints, examEndpoints, examRegisterEndpoints } from './modules/exam-endpoints';
 import { examPaperEndpoints } from './modules/exam-paper-endpoints';
 import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints } from './modules/export-endpoints';
@@ -9,6 +10,7 @@ import { logEndpoints } from './modules/log-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
+import { teamEndpoints } from './modules/team-endpoints';
 import { userEndpoints } from './modules/user-endpoints';
 
 // Every endpoint of the product beyond the resource engine's generated verbs, by domain:
@@ -25,4 +27,8 @@ export const api = {
   file: fileEndpoints,
   question: questionEndpoints,
   examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints },
+  team: teamEndpoints,
+  exam: examEndpoints,
+  examRegister: examRegisterEndpoints,
+  accommodation: accommodationEndpoints,
 };

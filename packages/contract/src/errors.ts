@@ -110,6 +110,42 @@ export const ERRORS = {
     'withdraw published papers before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的试卷再删除：{{names}}。未删除任何内容。',
   ),
+  paperUsedByExam: def<{ names: string }>(
+    'exams that have not ended use this paper: {{names}}',
+    '以下未结束的考试正在使用该试卷：{{names}}',
+  ),
+  // Classes and exams.
+  notAStudent: def<{ name: string }>('{{name}} is not a student', '{{name}} 不是学生'),
+  unknownUserName: def<{ name: string }>('no user named {{name}}', '没有用户名为 {{name}} 的用户'),
+  notAMajor: def('must be a department of type Major', '必须是类型为“专业”的部门'),
+  notATeacher: def<{ name: string }>('{{name}} is not a teacher', '{{name}} 不是教师'),
+  longerThanWindow: def('is longer than the exam window', '超过了考试时间窗口'),
+  collectBeforeWarn: def('must not be below the switches allowed before a warning', '不能少于警告前允许的切屏次数'),
+  registrationAfterStart: def('registration must close before the exam starts', '报名必须在考试开始前截止'),
+  paperNotPublished: def(
+    'the exam paper must be published (and an exam paper, not homework)',
+    '试卷必须已发布，且为考试试卷',
+  ),
+  publishedExamLocked: def(
+    'a published exam changes only by its actions (extend, cancel)',
+    '已发布的考试只能通过延长或取消来更改',
+  ),
+  examConflicts: def<{ list: string; listZh: string }>(
+    'the exam cannot be published: {{list}}',
+    '考试不能发布：{{listZh}}',
+  ),
+  examHasWarnings: def<{ list: string; listZh: string }>(
+    'accept the warnings to publish: {{list}}',
+    '确认以下提醒后才能发布：{{listZh}}',
+  ),
+  extendEarlier: def('must be later than the current end', '必须晚于当前结束时间'),
+  examEnded: def('the exam has ended', '考试已结束'),
+  registrationClosed: def('registration for this exam is not open', '该考试当前不在报名时间内'),
+  examFull: def('all places are taken', '名额已满'),
+  notEligible: def('this exam is not open to you', '您不在该考试的报名范围内'),
+  notRegistrationExam: def('this exam takes no registrations', '该考试不接受报名'),
+  registrationDecided: def('an approved registration can no longer be cancelled here', '已审核通过的报名不能在此取消'),
+  noVenueSeats: def('the exam has no venue with seats', '考试没有设置考场或考场没有座位'),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

@@ -120,7 +120,9 @@ const catalogue = [
         ],
       }),
       page('teacher', 'user/teacher', 'teacher:page', t('Teachers', '教师列表'), STAFF),
-      page('student', 'user/student', 'student:page', t('Students', '学生列表'), STAFF),
+      page('student', 'user/student', 'student:page', t('Students', '学生列表'), STAFF, {
+        buttons: [btn('student:accommodation', 'Set accommodations', '设置考试照顾', [A])],
+      }),
       page('role', 'user/role', 'role:page', t('Roles', '角色管理'), [], {
         buttons: [
           btn('role:create', 'Create role', '新增角色'),
@@ -198,9 +200,24 @@ const catalogue = [
           btn('examPaper:all', "Every teacher's papers", '管理全部试卷', [A]),
         ],
       }),
-      page('management', 'examManagement/index', 'exam:page', t('Exam management', '考试管理'), STAFF),
+      page('management', 'examManagement/index', 'exam:page', t('Exam management', '考试管理'), STAFF, {
+        buttons: [
+          btn('exam:create', 'Create exam', '新增考试', STAFF),
+          btn('exam:update', 'Edit exam', '编辑考试', STAFF),
+          btn('exam:delete', 'Delete exam', '删除考试', STAFF),
+          btn('exam:export', 'Export exams', '导出考试', STAFF),
+          btn('exam:publish', 'Publish, cancel or extend', '发布/取消/延时', STAFF),
+          // Without it a teacher reads the exams they made or invigilate, and changes only their own.
+          btn('exam:all', 'Every exam', '管理全部考试', [A]),
+        ],
+      }),
       page('scheduling', 'examScheduling/index', 'examSchedule:page', t('Exam scheduling', '考试安排'), [A]),
-      page('registration', 'examRegistration/index', 'examRegister:page', t('Exam registration', '考试报名'), [A]),
+      page('registration', 'examRegistration/index', 'examRegister:page', t('Exam registration', '考试报名'), [A], {
+        buttons: [
+          btn('examRegister:approve', 'Approve, reject, assign seats', '审核/排座', [A]),
+          btn('examRegister:export', 'Export registrants', '导出报名名单', [A]),
+        ],
+      }),
       page('answer', 'answer/index', 'answer:page', t('Marking', '阅卷'), STAFF),
       page('scores', 'examScores/index', 'examScore:page', t('Exam scores', '考试成绩'), STAFF),
       page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF),
@@ -223,6 +240,14 @@ const catalogue = [
         'examRegister/registerList',
         'examRegister:page',
         t('Exam registrants', '报名名单'),
+        [A],
+        '/exam/registration',
+      ),
+      subPage(
+        '/examRegister/ticket',
+        'examRegister/ticket',
+        'examRegister:page',
+        t('Admission tickets', '准考证'),
         [A],
         '/exam/registration',
       ),
@@ -277,7 +302,18 @@ const catalogue = [
     icon: 'group',
     title: t('Classes', '班级管理'),
     pages: [
-      page('index', 'team/index', 'team:page', t('Classes', '班级列表'), STAFF),
+      page('index', 'team/index', 'team:page', t('Classes', '班级列表'), STAFF, {
+        buttons: [
+          btn('team:create', 'Create class', '新增班级', [A]),
+          // Class teachers keep their own classes' members.
+          btn('team:update', 'Edit class', '编辑班级', STAFF),
+          btn('team:delete', 'Delete class', '删除班级', [A]),
+          btn('team:export', 'Export classes', '导出班级', [A]),
+          btn('team:import', 'Import classes and members', '导入班级/成员', STAFF),
+          // Without it a teacher sees only the classes they lead.
+          btn('team:all', 'Every class', '管理全部班级', [A]),
+        ],
+      }),
       subPage('/team/detail', 'team/detail', 'team:page', t('Class detail', '班级详情'), STAFF, '/team/index'),
     ],
   },
@@ -350,6 +386,7 @@ const catalogue = [
     title: t('My study', '我的学习'),
     pages: [
       page('exam', 'exam/myExam', 'myExam:page', t('My exams', '我的考试'), [S]),
+      subPage('/study/ticket', 'exam/myTicket', 'myExam:page', t('Admission ticket', '准考证'), [S], '/study/exam'),
       page('homework', 'task/myTask', 'myTask:page', t('My homework', '我的作业'), [S]),
       page('course', 'teachingManagement/myCourse', 'myCourse:page', t('My courses', '我的课程'), [S]),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),

@@ -1,0 +1,178 @@
+import {
+  cameraSourceLabels,
+  candidateSourceLabels,
+  candidateStatusLabels,
+  examStateLabels,
+  registrationModeLabels,
+  showScoreLabels,
+  studentExamStatusLabels,
+} from '@lyceum/contract';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  at,
+  createTime,
+  enumCheck,
+  organizationId,
+  refId,
+  tenantId,
+  trigramIndex,
+  updateTime,
+} from '../../platform/columns';
+import { teachVenues } from '../calendar/calendar.table';
+import { departments } from '../department/department.table';
+import { examPapers } from '../exam-paper/exam-paper.table';
+import { organizations } from '../organization/organization.table';
+import { teams } from '../team/team.table';
+import { users } from '../user/user.table';
+
+// An exam: a published paper given to candidates in a window, at a venue, under rules. Its status
+// on the clock (not started, in progress, ended) is derived when read; `state` is the office's.
+export const exams = pgTable(
+  'exams',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    name: varchar('name', { length: 100 }).notNull(),
+    paperId: bigint('paper_id', { mode: 'number' }).notNull(),
+    windowStart: at('window_start').notNull(),
+    windowEnd: at('window_end').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    latestEntryMinutes: integer('latest_entry_minutes'),
+    graceSeconds: integer('grace_seconds').notNull().default(60),
+    instructions: text('instructions'),
+    // Grades are entry years, not rows: kept as an array of numbers.
+    gradeYears: integer('grade_years').array().notNull().default([]),
+    venueId: refId('venue_id'),
+    virtualRoomId: varchar('virtual_room_id', { length: 64 }),
+    registrationMode: smallint('registration_mode').notNull().default(1),
+    registrationStart: at('registration_start'),
+    registrationEnd: at('registration_end'),
+    capacity: integer('capacity'),
+    needsApproval: boolean('needs_approval').notNull().default(false),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    fullscreen: boolean('fullscreen').notNull().default(false),
+    switchWarnAfter: integer('switch_warn_after').notNull().default(3),
+    switchCollectAfter: integer('switch_collect_after'),
+    cameraSource: smallint('camera_source'),
+    snapshotIntervalSeconds: integer('snapshot_interval_seconds').notNull().default(60),
+    showScore: smallint('show_score').notNull().default(3),
+    allowReview: boolean('allow_review').notNull().default(false),
+    state: smallint('state').notNull().default(1),
+    // Approved and pending candidates, written whenever the list changes (never typed in).
+    candidateCount: integer('candidate_count').notNull().default(0),
+    pendingCount: integer('pending_count').notNull().default(0),
+    cancelReason: varchar('cancel_reason', { length: 200 }),
+    creatorId: refId('creator_id'),
+    publishTime: at('publish_time'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('exams_window_ix').on(t.organizationId, t.windowStart, t.windowEnd),
+    index('exams_paper_ix').on(t.organizationId, t.paperId),
+    index('exams_venue_ix').on(t.organizationId, t.venueId),
+    trigramIndex('exams_name_trgm', t.name),
+    enumCheck('exams_state_ck', t.state, examStateLabels),
+    enumCheck('exams_registration_mode_ck', t.registrationMode, registrationModeLabels),
+    enumCheck('exams_show_score_ck', t.showScore, showScoreLabels),
+    enumCheck('exams_camera_source_ck', t.cameraSource, cameraSourceLabels),
+    foreignKey({ columns: [t.organizationId, t.paperId], foreignColumns: [examPapers.organizationId, examPapers.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.venueId],
+      foreignColumns: [teachVenues.organizationId, teachVenues.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.creatorId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+// The exam's link sets (join tables with foreign keys): classes, departments and students it is
+// addressed to, and its invigilators.
+function examLink<N extends string>(name: N, column: string, target: 'teams' | 'departments' | 'users') {
+  const ref = target === 'teams' ? teams : target === 'departments' ? departments : users;
+  return pgTable(
+    name,
+    {
+      organizationId: organizationId(),
+      examId: bigint('exam_id', { mode: 'number' }).notNull(),
+      targetId: bigint(column, { mode: 'number' }).notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.organizationId, t.examId, t.targetId] }),
+      index(`${name}_target_ix`).on(t.organizationId, t.targetId),
+      foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+        'cascade',
+      ),
+      foreignKey({ columns: [t.organizationId, t.targetId], foreignColumns: [ref.organizationId, ref.id] }),
+    ],
+  );
+}
+export const examTeams = examLink('exam_teams', 'team_id', 'teams');
+export const examDepartments = examLink('exam_departments', 'department_id', 'departments');
+export const examStudents = examLink('exam_students', 'user_id', 'users');
+export const examInvigilators = examLink('exam_invigilators', 'user_id', 'users');
+
+// Who sits an exam: written when an assigned exam is published (the targets resolved), or by each
+// registration. One row per student and exam, guaranteed by the key.
+export const examCandidates = pgTable(
+  'exam_candidates',
+  {
+    organizationId: organizationId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    source: smallint('source').notNull().default(1),
+    status: smallint('status').notNull().default(2),
+    studentStatus: smallint('student_status').notNull().default(1),
+    seatNo: integer('seat_no'),
+    // A per-exam accommodation for this candidate (null: the student's own).
+    extraTimeFactor: doublePrecision('extra_time_factor'),
+    extraMinutes: integer('extra_minutes'),
+    registeredTime: createTime(),
+    decidedTime: at('decided_time'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.examId, t.userId] }),
+    index('exam_candidates_user_ix').on(t.organizationId, t.userId),
+    enumCheck('exam_candidates_source_ck', t.source, candidateSourceLabels),
+    enumCheck('exam_candidates_status_ck', t.status, candidateStatusLabels),
+    enumCheck('exam_candidates_student_status_ck', t.studentStatus, studentExamStatusLabels),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// A student's accommodations: more time in every timed exam.
+export const accommodations = pgTable(
+  'accommodations',
+  {
+    organizationId: organizationId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    extraTimeFactor: doublePrecision('extra_time_factor').notNull().default(1),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    note: varchar('note', { length: 200 }),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

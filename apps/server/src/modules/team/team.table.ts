@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createTime, organizationId, refId, tenantId, trigramIndex, updateTime } from '../../platform/columns';
+import { semesters } from '../calendar/calendar.table';
+import { departments } from '../department/department.table';
+import { organizations } from '../organization/organization.table';
+import { users } from '../user/user.table';
+
+// A class: students with a class teacher, addressed as one group by exams, homework and messages.
+export const teams = pgTable(
+  'teams',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    gradeYear: integer('grade_year').notNull(),
+    majorId: refId('major_id'),
+    semesterId: refId('semester_id'),
+    classTeacherId: refId('class_teacher_id'),
+    remark: varchar('remark', { length: 200 }),
+    // Written with every save of the members (never typed in).
+    memberCount: integer('member_count').notNull().default(0),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('teams_name_uq').on(t.organizationId, sql`lower(${t.name})`),
+    index('teams_teacher_ix').on(t.organizationId, t.classTeacherId),
+    index('teams_grade_ix').on(t.organizationId, t.gradeYear),
+    trigramIndex('teams_name_trgm', t.name),
+    foreignKey({
+      columns: [t.organizationId, t.majorId],
+      foreignColumns: [departments.organizationId, departments.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.semesterId], foreignColumns: [semesters.organizationId, semesters.id] }),
+    foreignKey({ columns: [t.organizationId, t.classTeacherId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+// A class's members (an owned collection: saved with the class); a student is in a class once.
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    teamId: bigint('team_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    joinDate: date('join_date', { mode: 'string' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('team_members_uq').on(t.organizationId, t.teamId, t.userId),
+    index('team_members_user_ix').on(t.organizationId, t.userId),
+    foreignKey({ columns: [t.organizationId, t.teamId], foreignColumns: [teams.organizationId, teams.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

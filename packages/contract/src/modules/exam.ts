@@ -1,0 +1,405 @@
+import { z } from 'zod';
+import { cameraSourceLabels } from '../enums/camera-source';
+import {
+  CandidateStatus,
+  candidateStatusLabels,
+  ExamState,
+  examStateLabels,
+  examStatusLabels,
+  RegistrationMode,
+  registrationModeLabels,
+  ShowScore,
+  showScoreLabels,
+  studentExamStatusLabels,
+} from '../enums/exam-status';
+import { codedIssue } from '../errors';
+import { zDateText, zDateTime, zEnum, zId, zIds, zOptionalText, zText } from '../fields';
+import { zPageRequest } from '../paging';
+import { type FormMeta, field } from '../resource-meta';
+import { zUserBrief } from './user';
+
+const zMoment = zDateText('date-time');
+
+// An exam: a published exam paper given to a set of candidates in a window, at a place, under rules.
+const examFields = {
+  name: zText(100),
+  paperId: zId,
+  windowStart: zMoment,
+  windowEnd: zMoment,
+  // The time each candidate has once they start (their accommodation adds to it).
+  durationMinutes: z.number().int().min(1).max(1440),
+  // Minutes after the window opens after which nobody may start (null: any time in the window).
+  latestEntryMinutes: z.number().int().min(0).max(1440).nullable().optional(),
+  // Seconds after the deadline in which a last save is still taken.
+  graceSeconds: z.number().int().min(0).max(600).default(60),
+  instructions: zOptionalText(2000),
+  // Who sits it: resolved to the candidate list when the exam is published (assigned), or who may
+  // register (open registration; nothing given: every student of the organisation).
+  teamIds: z.array(zId).max(200).default([]),
+  gradeYears: z.array(z.number().int().min(2000).max(2100)).max(20).default([]),
+  departmentIds: z.array(zId).max(200).default([]),
+  studentIds: z.array(zId).max(5000).default([]),
+  venueId: zId.nullable().optional(),
+  virtualRoomId: zOptionalText(64),
+  invigilatorIds: z.array(zId).max(50).default([]),
+  registrationMode: zEnum(registrationModeLabels).default(RegistrationMode.Assigned),
+  registrationStart: zMoment.nullable().optional(),
+  registrationEnd: zMoment.nullable().optional(),
+  // Open registration: at most this many registrations (held under concurrency); null: the venue's seats.
+  capacity: z.number().int().min(1).max(100_000).nullable().optional(),
+  needsApproval: z.boolean().default(false),
+  // Exam-day rules (the taking and monitoring screens apply them).
+  shuffleQuestions: z.boolean().default(false),
+  shuffleOptions: z.boolean().default(false),
+  fullscreen: z.boolean().default(false),
+  // Screen switches allowed before a warning, and before the paper is collected (null: never collected).
+  switchWarnAfter: z.number().int().min(0).max(100).default(3),
+  switchCollectAfter: z.number().int().min(1).max(100).nullable().optional(),
+  // Camera snapshots: off (null), front or rear camera, every N seconds.
+  cameraSource: zEnum(cameraSourceLabels).nullable().optional(),
+  snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
+  showScore: zEnum(showScoreLabels).default(ShowScore.AfterConfirmed),
+  allowReview: z.boolean().default(false),
+};
+type ExamFields = z.output<z.ZodObject<typeof examFields>>;
+
+function checkExam(e: ExamFields, ctx: z.core.$RefinementCtx) {
+  const start = Date.parse(e.windowStart);
+  const end = Date.parse(e.windowEnd);
+  if (end <= start) ctx.addIssue({ code: 'custom', path: ['windowEnd'], ...codedIssue('endBeforeStart') });
+  else if (e.durationMinutes * 60_000 > end - start) {
+    ctx.addIssue({ code: 'custom', path: ['durationMinutes'], ...codedIssue('longerThanWindow') });
+  }
+  if (e.latestEntryMinutes != null && e.latestEntryMinutes * 60_000 > end - start) {
+    ctx.addIssue({ code: 'custom', path: ['latestEntryMinutes'], ...codedIssue('longerThanWindow') });
+  }
+  if (e.switchCollectAfter != null && e.switchCollectAfter < e.switchWarnAfter) {
+    ctx.addIssue({ code: 'custom', path: ['switchCollectAfter'], ...codedIssue('collectBeforeWarn') });
+  }
+  if (e.registrationMode === RegistrationMode.Open) {
+    if (!e.registrationStart) ctx.addIssue({ code: 'custom', path: ['registrationStart'], ...codedIssue('required') });
+    if (!e.registrationEnd) ctx.addIssue({ code: 'custom', path: ['registrationEnd'], ...codedIssue('required') });
+    if (e.registrationStart && e.registrationEnd) {
+      const rs = Date.parse(e.registrationStart);
+      const re = Date.parse(e.registrationEnd);
+      if (re <= rs) ctx.addIssue({ code: 'custom', path: ['registrationEnd'], ...codedIssue('endBeforeStart') });
+      else if (re > start) {
+        ctx.addIssue({ code: 'custom', path: ['registrationEnd'], ...codedIssue('registrationAfterStart') });
+      }
+    }
+  }
+}
+
+export const zExamCreate = z.object({ id: z.null().optional(), ...examFields }).superRefine(checkExam);
+export const zExamUpdate = z.object({ id: zId, ...examFields }).superRefine(checkExam);
+export type ExamInput = z.input<typeof zExamCreate>;
+
+export const zExam = z.object({
+  id: zId,
+  organizationId: zId,
+  name: z.string(),
+  paperId: zId,
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  durationMinutes: z.number().int(),
+  latestEntryMinutes: z.number().int().nullable(),
+  graceSeconds: z.number().int(),
+  instructions: z.string().nullable(),
+  teamIds: z.array(zId),
+  gradeYears: z.array(z.number().int()),
+  departmentIds: z.array(zId),
+  studentIds: z.array(zId),
+  venueId: zId.nullable(),
+  virtualRoomId: z.string().nullable(),
+  invigilatorIds: z.array(zId),
+  registrationMode: zEnum(registrationModeLabels),
+  registrationStart: zDateTime.nullable(),
+  registrationEnd: zDateTime.nullable(),
+  capacity: z.number().int().nullable(),
+  needsApproval: z.boolean(),
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
+  fullscreen: z.boolean(),
+  switchWarnAfter: z.number().int(),
+  switchCollectAfter: z.number().int().nullable(),
+  cameraSource: zEnum(cameraSourceLabels).nullable(),
+  snapshotIntervalSeconds: z.number().int(),
+  showScore: zEnum(showScoreLabels),
+  allowReview: z.boolean(),
+  state: zEnum(examStateLabels),
+  // Derived from the window and the server's clock when read (never stored).
+  status: zEnum(examStatusLabels),
+  // Approved candidates (assigned ones, and approved registrations); pending registrations apart.
+  candidateCount: z.number().int(),
+  pendingCount: z.number().int(),
+  creatorId: zId.nullable(),
+  publishTime: zDateTime.nullable(),
+  createTime: zDateTime,
+  updateTime: zDateTime,
+});
+export type Exam = z.infer<typeof zExam>;
+
+export const zExamFilter = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  state: zEnum(examStateLabels).optional(),
+  status: zEnum(examStatusLabels).optional(),
+  registrationMode: zEnum(registrationModeLabels).optional(),
+  paperId: zId.optional(),
+  venueId: zId.optional(),
+  // Exams a class is addressed by (its detail page).
+  teamId: zId.optional(),
+  // Exams whose window meets [from, to).
+  from: zMoment.optional(),
+  to: zMoment.optional(),
+});
+export const zExamPageRequest = zPageRequest.extend(zExamFilter.shape);
+
+export const examMeta: FormMeta = {
+  name: 'exam',
+  title: { en: 'Exams', zh: '考试' },
+  keyword: true,
+  fields: [
+    field('name', ['Name', '考试名称'], 'text', { required: true, sortable: true }),
+    field('paperId', ['Exam paper', '试卷'], 'ref', { ref: { resource: 'examPaper', remote: true }, required: true }),
+    field('windowStart', ['Starts', '开始时间'], 'datetime', { required: true, sortable: true, width: 160 }),
+    field('windowEnd', ['Ends', '结束时间'], 'datetime', { required: true, width: 160 }),
+    field('durationMinutes', ['Duration', '考试时长'], 'duration', { required: true, width: 110 }),
+    field('venueId', ['Venue', '考场'], 'ref', { ref: { resource: 'teachVenue' }, filter: true, width: 140 }),
+    field('registrationMode', ['Registration', '报名方式'], 'enum', {
+      enum: registrationModeLabels,
+      filter: true,
+      width: 140,
+    }),
+    field('candidateCount', ['Candidates', '考生数'], 'number', { form: false, width: 100 }),
+    field('state', ['State', '发布状态'], 'enum', { enum: examStateLabels, form: false, filter: true, width: 110 }),
+    field('status', ['Status', '考试状态'], 'enum', { enum: examStatusLabels, form: false, filter: true, width: 110 }),
+  ],
+};
+
+// Publish: the candidates are resolved and the conflicts checked; a conflict refuses the publish
+// unless it is only a warning and `acceptWarnings` is set.
+export const zPublishExamRequest = z.object({ acceptWarnings: z.boolean().default(false) });
+export const zCancelExamRequest = z.object({ reason: zOptionalText(200) });
+// Extend: a new end of the window; every candidate's deadline follows it.
+export const zExtendExamRequest = z.object({ windowEnd: zMoment });
+
+export const ConflictKind = {
+  VenueDoubleBooked: 'venueDoubleBooked',
+  InvigilatorBusy: 'invigilatorBusy',
+  CandidateOverlap: 'candidateOverlap',
+  OverCapacity: 'overCapacity',
+  NoCandidates: 'noCandidates',
+  PaperNotPublished: 'paperNotPublished',
+} as const;
+export type ConflictKind = (typeof ConflictKind)[keyof typeof ConflictKind];
+export const conflictKindLabels: Record<ConflictKind, { en: string; zh: string }> = {
+  venueDoubleBooked: { en: 'Venue double-booked', zh: '考场时间冲突' },
+  invigilatorBusy: { en: 'Invigilator in two rooms', zh: '监考教师时间冲突' },
+  candidateOverlap: { en: 'Candidate in two exams', zh: '考生时间冲突' },
+  overCapacity: { en: 'More candidates than seats', zh: '考生数超过座位数' },
+  noCandidates: { en: 'No candidates', zh: '没有考生' },
+  paperNotPublished: { en: 'Paper not published', zh: '试卷未发布' },
+};
+// One conflict of an exam with the others (or with its venue). An error refuses the publish.
+export const zExamConflict = z.object({
+  kind: z.enum(Object.values(ConflictKind) as [ConflictKind, ...ConflictKind[]]),
+  severity: z.enum(['error', 'warning']),
+  // The other exam, when the conflict is with one.
+  otherExamId: zId.nullable(),
+  otherExamName: z.string().nullable(),
+  // Who or what is in two places: the venue, the invigilator or the candidates (at most 20 named).
+  subjects: z.array(z.string()),
+  count: z.number().int(),
+  message: z.object({ en: z.string(), zh: z.string() }),
+});
+export type ExamConflict = z.infer<typeof zExamConflict>;
+
+// The scheduling calendar: every exam whose window meets [from, to), by venue or class.
+export const zCalendarRequest = z.object({
+  from: zMoment,
+  to: zMoment,
+  venueId: zId.optional(),
+  teamId: zId.optional(),
+  // Cancelled exams are left out unless asked for.
+  includeCancelled: z.boolean().default(false),
+});
+export const zCalendarEntry = z.object({
+  id: zId,
+  name: z.string(),
+  state: zEnum(examStateLabels),
+  status: zEnum(examStatusLabels),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  // The end counting the longest accommodation of its candidates.
+  latestEnd: zDateTime,
+  venueId: zId.nullable(),
+  venueName: z.string().nullable(),
+  virtualRoomId: z.string().nullable(),
+  teamIds: z.array(zId),
+  invigilatorIds: z.array(zId),
+  candidateCount: z.number().int(),
+  conflicts: z.array(zExamConflict),
+});
+export const zCalendar = z.object({ entries: z.array(zCalendarEntry) });
+export type CalendarEntry = z.infer<typeof zCalendarEntry>;
+
+// Accommodations of a student (a profile): more time in every timed exam.
+export const zAccommodation = z.object({
+  // 1 (none) to 3; 1.25 gives a 60-minute exam 75 minutes.
+  extraTimeFactor: z.number().min(1).max(3).multipleOf(0.05).default(1),
+  extraMinutes: z.number().int().min(0).max(600).default(0),
+  note: zOptionalText(200),
+});
+export const zAccommodationRow = z.object({
+  userId: zId,
+  extraTimeFactor: z.number(),
+  extraMinutes: z.number().int(),
+  note: z.string().nullable(),
+});
+export type Accommodation = z.infer<typeof zAccommodationRow>;
+// The extra time a candidate gets in one exam, in whole minutes: duration × (factor − 1) + minutes.
+export function extraMinutesOf(durationMinutes: number, a: { extraTimeFactor: number; extraMinutes: number }): number {
+  return Math.ceil(durationMinutes * (a.extraTimeFactor - 1) - 1e-9) + a.extraMinutes;
+}
+
+export const CandidateSource = { Assigned: 1, Registered: 2 } as const;
+export type CandidateSource = (typeof CandidateSource)[keyof typeof CandidateSource];
+export const candidateSourceLabels = {
+  1: { en: 'Assigned', zh: '指定' },
+  2: { en: 'Registered', zh: '报名' },
+} as const;
+
+// One candidate of an exam (staff).
+export const zCandidate = zUserBrief.extend({
+  status: zEnum(candidateStatusLabels),
+  source: zEnum(candidateSourceLabels),
+  studentStatus: zEnum(studentExamStatusLabels),
+  seatNo: z.number().int().nullable(),
+  registeredTime: zDateTime,
+  departmentName: z.string().nullable(),
+  teamNames: z.array(z.string()),
+  // The accommodation that applies in this exam (the per-exam override, else the student's own).
+  extraTimeFactor: z.number(),
+  extraMinutes: z.number().int(),
+  overridden: z.boolean(),
+  // Minutes added to this exam's duration for the candidate.
+  extraTime: z.number().int(),
+});
+export type Candidate = z.infer<typeof zCandidate>;
+export const zCandidatePageRequest = zPageRequest.extend({
+  keyword: z.string().trim().max(64).optional(),
+  status: zEnum(candidateStatusLabels).optional(),
+});
+// A per-exam accommodation for one candidate; null values go back to the student's own.
+export const zCandidateOverride = z.object({
+  userId: zId,
+  extraTimeFactor: z.number().min(1).max(3).multipleOf(0.05).nullable(),
+  extraMinutes: z.number().int().min(0).max(600).nullable(),
+});
+// Approve or reject registrations in bulk.
+export const zApproveRequest = z.object({ userIds: zIds, approve: z.boolean() });
+export const zApproveResult = z.object({ changed: z.number().int(), refusedForCapacity: z.number().int() });
+export const zAssignSeatsResult = z.object({ assigned: z.number().int(), seats: z.number().int().nullable() });
+
+// Exams with open registration, for the registration office.
+export const zRegistrationExam = z.object({
+  id: zId,
+  name: z.string(),
+  state: zEnum(examStateLabels),
+  status: zEnum(examStatusLabels),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  registrationStart: zDateTime.nullable(),
+  registrationEnd: zDateTime.nullable(),
+  registrationOpen: z.boolean(),
+  capacity: z.number().int().nullable(),
+  needsApproval: z.boolean(),
+  venueName: z.string().nullable(),
+  approvedCount: z.number().int(),
+  pendingCount: z.number().int(),
+  rejectedCount: z.number().int(),
+});
+export const zRegistrationExamPageRequest = zPageRequest.extend({ keyword: z.string().trim().max(64).optional() });
+
+// A student's own exams ("My exams", the portal, the exam page of the next issue).
+export const zMyExam = z.object({
+  id: zId,
+  name: z.string(),
+  status: zEnum(examStatusLabels),
+  // upcoming: the window has not opened; open: the candidate can enter now; finished: the window
+  // (with their extra time) has closed or they can no longer enter.
+  phase: z.enum(['upcoming', 'open', 'finished']),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  durationMinutes: z.number().int(),
+  // The candidate's own time: duration plus their extra time, and the window's end plus it.
+  extraTime: z.number().int(),
+  personalEnd: zDateTime,
+  latestEntry: zDateTime.nullable(),
+  venueName: z.string().nullable(),
+  virtualRoomId: z.string().nullable(),
+  seatNo: z.number().int().nullable(),
+  instructions: z.string().nullable(),
+  candidateStatus: zEnum(candidateStatusLabels),
+  studentStatus: zEnum(studentExamStatusLabels),
+  rules: z.object({
+    fullscreen: z.boolean(),
+    switchWarnAfter: z.number().int(),
+    switchCollectAfter: z.number().int().nullable(),
+    cameraSource: zEnum(cameraSourceLabels).nullable(),
+    showScore: zEnum(showScoreLabels),
+    allowReview: z.boolean(),
+  }),
+  totalScore: z.number(),
+  // Shown when the exam's rule allows it (scores come with marking).
+  score: z.number().nullable(),
+});
+export type MyExam = z.infer<typeof zMyExam>;
+export const zMyExams = z.object({
+  serverNow: z.number().describe('The server clock, epoch ms: countdowns run from it, not the device clock'),
+  accommodation: zAccommodationRow.nullable(),
+  exams: z.array(zMyExam),
+});
+// Exams the student may register for now (or has registered for).
+export const zRegistrableExam = z.object({
+  id: zId,
+  name: z.string(),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  durationMinutes: z.number().int(),
+  registrationEnd: zDateTime,
+  venueName: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  seatsLeft: z.number().int().nullable(),
+  needsApproval: z.boolean(),
+  // The student's registration, if any.
+  myStatus: zEnum(candidateStatusLabels).nullable(),
+});
+export const zRegistrableExams = z.object({ serverNow: z.number(), exams: z.array(zRegistrableExam) });
+export const zRegisterResult = z.object({ status: zEnum(candidateStatusLabels).nullable() });
+
+// An admission ticket: what a candidate brings to the exam.
+export const zAdmissionTicket = z.object({
+  examId: zId,
+  examName: z.string(),
+  organizationName: z.string(),
+  userId: zId,
+  userName: z.string(),
+  realName: z.string(),
+  avatar: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  teamNames: z.array(z.string()),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  durationMinutes: z.number().int(),
+  extraTime: z.number().int(),
+  latestEntry: zDateTime.nullable(),
+  venueName: z.string().nullable(),
+  venueAddress: z.string().nullable(),
+  virtualRoomId: z.string().nullable(),
+  seatNo: z.number().int().nullable(),
+  instructions: z.string().nullable(),
+  rules: zMyExam.shape.rules,
+});
+export type AdmissionTicket = z.infer<typeof zAdmissionTicket>;
+export const zTicketRequest = z.object({ userIds: z.array(zId).max(2000).optional() });
