@@ -26,6 +26,7 @@ interface DemoIds {
   questionId: number;
   // demo's administrator's finished export.
   exportId: number;
+  studentId: number;
 }
 const paperSample = (questionId?: number) => ({
   name: 'Matrix paper',
@@ -171,6 +172,65 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
     body: { questionType: 1, knowledgePointIds: [], paperId: d.rows.examPaper },
   }),
 });
+const examSample = (d: DemoIds) => ({
+  name: 'Matrix exam',
+  paperId: d.rows.publishedPaper,
+  windowStart: '2031-01-10T08:00:00Z',
+  windowEnd: '2031-01-10T10:00:00Z',
+  durationMinutes: 90,
+});
+Object.assign(templates, {
+  'POST /api/team/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/team/list': () => ({ body: { gradeYear: 2030 } }),
+  'POST /api/team/create': () => ({ body: { name: 'Matrix class', gradeYear: 2030 }, own: true }),
+  'POST /api/team/update': (d: DemoIds) => ({ body: { id: d.rows.team, name: 'Matrix class 2', gradeYear: 2030 } }),
+  'POST /api/team/select/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
+  'POST /api/team/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
+  'POST /api/team/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.team] } }),
+  'POST /api/team/export': () => ({ body: { gradeYear: 2030 } }),
+  'POST /api/team/exportAsync': () => ({ body: { gradeYear: 2030 }, own: true }),
+  'POST /api/team/members/:id': (d: DemoIds) => ({ params: { id: d.rows.team }, body: { pageIndex: 1, pageSize: 10 } }),
+  'POST /api/team/mine': () => ({}),
+  'POST /api/exam/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/exam/list': () => ({ body: { state: 1 } }),
+  'POST /api/exam/create': (d: DemoIds) => ({ body: examSample(d) }),
+  'POST /api/exam/update': (d: DemoIds) => ({ body: { id: d.rows.exam, ...examSample(d) } }),
+  'POST /api/exam/select/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/exam/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/exam/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.exam] } }),
+  'POST /api/exam/export': () => ({ body: { state: 1 } }),
+  'POST /api/exam/exportAsync': () => ({ body: { state: 1 }, own: true }),
+  'POST /api/exam/conflicts/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/exam/calendar': () => ({ body: { from: '2031-01-01T00:00:00Z', to: '2031-02-01T00:00:00Z' } }),
+  'POST /api/exam/candidates/:id': (d: DemoIds) => ({
+    params: { id: d.rows.exam },
+    body: { pageIndex: 1, pageSize: 10 },
+  }),
+  'POST /api/exam/override/:id': (d: DemoIds) => ({
+    params: { id: d.rows.exam },
+    body: { userId: d.studentId, extraTimeFactor: 1.5, extraMinutes: 5 },
+  }),
+  'POST /api/exam/my': () => ({}),
+  'POST /api/exam/registrable': () => ({}),
+  'POST /api/exam/register/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/exam/unregister/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/exam/myTicket/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/examRegister/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/examRegister/approve/:id': (d: DemoIds) => ({
+    params: { id: d.rows.exam },
+    body: { userIds: [d.studentId], approve: true },
+  }),
+  'POST /api/examRegister/assignSeats/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  'POST /api/examRegister/tickets/:id': (d: DemoIds) => ({
+    params: { id: d.rows.exam },
+    body: { userIds: [d.studentId] },
+  }),
+  'POST /api/user/accommodation/get/:id': (d: DemoIds) => ({ params: { id: d.studentId } }),
+  'POST /api/user/accommodation/:id': (d: DemoIds) => ({
+    params: { id: d.studentId },
+    body: { extraTimeFactor: 1.25, extraMinutes: 10, note: 'Matrix' },
+  }),
+});
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
 for (const r of declaredResources()) {
@@ -180,6 +240,10 @@ for (const r of declaredResources()) {
 }
 // Actions that take an input get one that passes validation, so the row is what decides.
 templates['POST /api/examPaper/swap/:id'] = (d) => ({ params: { id: d.rows.examPaper }, body: { itemId: 1 } });
+templates['POST /api/exam/extend/:id'] = (d) => ({
+  params: { id: d.rows.exam },
+  body: { windowEnd: '2031-01-10T11:00:00Z' },
+});
 
 // Public routes are covered by the auth tests; they serve anyone by design.
 const isPublic = (r: RouteInfo) => r.access === 'public';
@@ -223,6 +287,9 @@ async function probe(r: RouteInfo, token: string) {
 // school's, and the route scopes them another way, tested elsewhere).
 const notOwned: Record<string, string> = {
   'POST /api/document/select/:id': 'school documents, scoped by audience (file.test.ts)',
+  'POST /api/exam/register/:id': "the school's exams; a student changes only their own registration (exam.test.ts)",
+  'POST /api/exam/unregister/:id': "the school's exams; a student changes only their own registration (exam.test.ts)",
+  'POST /api/exam/myTicket/:id': "the school's exams; the ticket is always the caller's own (exam.test.ts)",
 };
 
 // A call whose answer may be a file rather than the envelope (a file counts as success).
@@ -288,7 +355,19 @@ beforeAll(async () => {
   rows.examPaper = (
     await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
   ).response.id;
+  const published = (
+    await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
+  ).response.id;
+  await t.call('POST', `/api/examPaper/publish/${published}`, { token: admin });
+  rows.publishedPaper = published;
+  rows.team = (
+    await t.call<{ id: number }>('POST', '/api/team/create', {
+      token: admin,
+      body: { name: 'Matrix team', gradeYear: 2030, members: [{ userId: await idOf('student') }] },
+    })
+  ).response.id;
   d = {
+    studentId: await idOf('student'),
     rows,
     refs: {
       degreeId,
@@ -314,6 +393,12 @@ beforeAll(async () => {
     exportId: (await t.call<{ exportId: number }>('POST', '/api/degree/exportAsync', { token: admin, body: {} }))
       .response.exportId,
   };
+  d.rows.exam = (
+    await t.call<{ id: number }>('POST', '/api/exam/create', {
+      token: admin,
+      body: { ...examSample(d), teamIds: [rows.team] },
+    })
+  ).response.id;
   await t.app.jobs.runUntilIdle();
   routes = t.app.routeCatalog.filter((r) => !isPublic(r));
 });
@@ -408,9 +493,12 @@ describe('every route', () => {
   });
 
   it('rejects bad input with 501 naming the field, and writes nothing', async () => {
-    const token = await t.login('demo', 'admin');
+    const admin = await t.login('demo', 'admin');
+    const student = await t.login('demo', 'student');
     const before = await snapshotOrganization(t.database.db, d.orgId);
     for (const r of routes) {
+      // Students' own routes are closed to the administrator before the input is read.
+      const token = r.access === 'student' ? student : admin;
       const req = templates[key(r)](d);
       if (r.params) {
         const res = await t.call(r.method as 'GET' | 'POST', r.url.replace(':id', 'abc'), { token, body: req.body });
@@ -444,9 +532,11 @@ describe('every route', () => {
   });
 
   it('answers unknown ids with "not found" and changes nothing', async () => {
-    const token = await t.login('demo', 'admin');
+    const admin = await t.login('demo', 'admin');
+    const student = await t.login('demo', 'student');
     const before = await snapshotOrganization(t.database.db, d.orgId);
     for (const r of routes.filter((x) => x.params && x.url !== '/api/user/taskStudentList/:id')) {
+      const token = r.access === 'student' ? student : admin;
       const req = templates[key(r)](d);
       const res = await t.call(r.method as 'GET' | 'POST', r.url.replace(':id', '987654'), { token, body: req.body });
       expect(res.code, key(r)).toBe(ResultCode.Error);

@@ -11,6 +11,8 @@ export const zPageRequest = z.object({
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
 export type PageRequest = z.infer<typeof zPageRequest>;
+// Pages of lists with one fixed order (a class's members, an exam's candidates): no sort fields.
+export const zPlainPageRequest = zPageRequest.omit({ sortField: true, sortOrder: true });
 
 export function zPage<T extends z.ZodType>(row: T) {
   return z.object({

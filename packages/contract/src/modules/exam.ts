@@ -14,7 +14,7 @@ import {
 } from '../enums/exam-status';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId, zIds, zOptionalText, zText } from '../fields';
-import { zPageRequest } from '../paging';
+import { zPageRequest, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
 import { zUserBrief } from './user';
 
@@ -286,7 +286,7 @@ export const zCandidate = zUserBrief.extend({
   extraTime: z.number().int(),
 });
 export type Candidate = z.infer<typeof zCandidate>;
-export const zCandidatePageRequest = zPageRequest.extend({
+export const zCandidatePageRequest = zPlainPageRequest.extend({
   keyword: z.string().trim().max(64).optional(),
   status: zEnum(candidateStatusLabels).optional(),
 });
@@ -319,7 +319,7 @@ export const zRegistrationExam = z.object({
   pendingCount: z.number().int(),
   rejectedCount: z.number().int(),
 });
-export const zRegistrationExamPageRequest = zPageRequest.extend({ keyword: z.string().trim().max(64).optional() });
+export const zRegistrationExamPageRequest = zPlainPageRequest.extend({ keyword: z.string().trim().max(64).optional() });
 
 // A student's own exams ("My exams", the portal, the exam page of the next issue).
 export const zMyExam = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, f } from '../entity';
 import { zDateText, zDateTime, zId, zIdParam, zUserName } from '../fields';
-import { zPageRequest } from '../paging';
+import { zPlainPageRequest } from '../paging';
 import { zUserBrief } from './user';
 
 // A class: a group of students with a class teacher, addressed as one by exams, homework and messages.
@@ -67,7 +67,7 @@ export const teamMeta = {
 };
 
 // The members of one class with their names (the class detail page), paged and searchable.
-export const zTeamMemberPageRequest = zPageRequest.extend({ keyword: z.string().trim().max(64).optional() });
+export const zTeamMemberPageRequest = zPlainPageRequest.extend({ keyword: z.string().trim().max(64).optional() });
 export const zTeamMemberRow = zUserBrief.extend({
   memberId: zId,
   joinDate: z.string().nullable(),

@@ -2,8 +2,9 @@ import type { zAccommodation } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
-import { invalidParams } from '../../platform/errors';
+import { invalidParams, notFound } from '../../platform/errors';
 import { notStudents } from '../team/team.resource';
+import { users } from '../user/user.table';
 import { accommodations } from './exam.table';
 
 const columns = {
@@ -14,7 +15,13 @@ const columns = {
 };
 
 async function mustBeStudent(ctx: RequestContext, userId: number) {
-  if ((await notStudents(ctx.db, ctx, [userId])).size) throw invalidParams('id', 'notAStudent', { name: String(userId) });
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, userId)));
+  if (!user) throw notFound('User');
+  if ((await notStudents(ctx.db, ctx, [userId])).size)
+    throw invalidParams('id', 'notAStudent', { name: String(userId) });
 }
 
 export async function getAccommodation(ctx: RequestContext, userId: number) {

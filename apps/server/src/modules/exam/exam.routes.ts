@@ -2,6 +2,7 @@ import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
+import { getAccommodation, setAccommodation } from './accommodation.service';
 import { examResource } from './exam.resource';
 import {
   approve,
@@ -17,7 +18,6 @@ import {
   tickets,
   unregister,
 } from './exam.service';
-import { getAccommodation, setAccommodation } from './accommodation.service';
 import { conflictsOf } from './exam-candidates';
 
 export function examRoutes(app: FastifyInstance) {
