@@ -1,4 +1,14 @@
-import { type ExamPaper, ExamPaperStatus, type Page, PaperType, type Question, ResultCode } from '@lyceum/contract';
+import {
+  type ExamPaper,
+  ExamPaperStatus,
+  type MyExams,
+  type Page,
+  PaperType,
+  type Question,
+  type RegistrableExams,
+  ResultCode,
+  type StudentPortal,
+} from '@lyceum/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
@@ -37,4 +47,20 @@ it('the demo has a published exam paper built from the bank and a draft homework
   const full = await t.call<ExamPaper>('POST', `/api/examPaper/select/${published?.id}`, { token: teacher });
   expect(full.response.sections?.length).toBeGreaterThanOrEqual(2);
   expect(papers.response.list.some((p) => p.paperType === PaperType.Homework)).toBe(true);
+});
+
+it('the demo keeps a practice exam open now for `student`, a final exam to come and an olympiad taking registrations', async () => {
+  const student = await t.login('demo', 'student');
+  const mine = await t.call<MyExams>('POST', '/api/exam/my', { token: student });
+  expect(mine.code).toBe(ResultCode.Success);
+  expect(mine.response.exams.filter((e) => e.phase === 'open').map((e) => e.name)).toEqual([
+    'Calculus practice (open now) 微积分练习（进行中）',
+  ]);
+  expect(mine.response.exams.filter((e) => e.phase === 'upcoming').map((e) => e.name)).toEqual([
+    'Calculus I final exam 微积分期末考试',
+  ]);
+  const open = await t.call<RegistrableExams>('POST', '/api/exam/registrable', { token: student });
+  expect(open.response.exams.map((e) => [e.name, e.myStatus])).toEqual([['Mathematics olympiad 数学竞赛', null]]);
+  const portal = await t.call<StudentPortal>('POST', '/api/dashboard/student', { token: student });
+  expect(portal.response.exams.map((e) => e.state)).toEqual(['open', 'upcoming']);
 });

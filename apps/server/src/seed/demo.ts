@@ -7,6 +7,7 @@ import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { seedBaseData } from './base-data';
+import { seedExams } from './exams';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
 
@@ -190,6 +191,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, 'teacher')));
     await seedQuestions(db, demo.orgId, teacher.id, opts.storage ?? null);
     await seedPapers(db, demo.orgId, teacher.id);
+    await seedExams(db, demo.orgId, teacher.id);
   }
   return { demo, north };
 }

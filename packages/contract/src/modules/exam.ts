@@ -377,6 +377,7 @@ export const zRegistrableExam = z.object({
   myStatus: zEnum(candidateStatusLabels).nullable(),
 });
 export const zRegistrableExams = z.object({ serverNow: z.number(), exams: z.array(zRegistrableExam) });
+export type RegistrableExams = z.infer<typeof zRegistrableExams>;
 export const zRegisterResult = z.object({ status: zEnum(candidateStatusLabels).nullable() });
 
 // An admission ticket: what a candidate brings to the exam.

@@ -1,0 +1,92 @@
+import { ExamPaperStatus, PaperType, RegistrationMode, RoleKind, UserStatus, zExamCreate } from '@lyceum/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { teachVenues } from '../modules/calendar/calendar.table';
+import { examResource } from '../modules/exam/exam.resource';
+import { examPapers } from '../modules/exam-paper/exam-paper.table';
+import { withRoleKind } from '../modules/user/user.service';
+import { users } from '../modules/user/user.table';
+import type { Db } from '../platform/db';
+import { seedContext } from './seed-context';
+
+const DAY = 86_400_000;
+// Whole hours, so the demo's times read cleanly.
+const hour = (t: number) => new Date(Math.floor(t / 3_600_000) * 3_600_000);
+
+// Three exams on the published demo paper, so every exam screen has something to show right after
+// `npm start`: a practice exam open now for every demo student (for a month), a final exam in a
+// venue later, and an olympiad taking registrations now.
+export async function seedExams(db: Db, orgId: number, userId: number) {
+  const ctx = seedContext(db, orgId, userId, [
+    'exam:page',
+    'exam:create',
+    'exam:publish',
+    'exam:all',
+    'examPaper:page',
+  ]);
+  const [paper] = await db
+    .select({ id: examPapers.id })
+    .from(examPapers)
+    .where(
+      and(
+        eq(examPapers.organizationId, orgId),
+        eq(examPapers.status, ExamPaperStatus.Published),
+        eq(examPapers.paperType, PaperType.Exam),
+      ),
+    )
+    .orderBy(asc(examPapers.id))
+    .limit(1);
+  if (!paper) return;
+  const students = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), withRoleKind(RoleKind.Student)));
+  const [venue] = await db
+    .select({ id: teachVenues.id })
+    .from(teachVenues)
+    .where(eq(teachVenues.organizationId, orgId))
+    .orderBy(asc(teachVenues.sort), asc(teachVenues.id))
+    .limit(1);
+  const now = Date.now();
+  const make = async (input: Record<string, unknown>) => {
+    const exam = await examResource.create(ctx, zExamCreate.parse({ paperId: paper.id, ...input }));
+    await examResource.runAction(ctx, 'publish', exam.id as number, { acceptWarnings: true });
+  };
+  await make({
+    name: 'Calculus practice (open now) 微积分练习（进行中）',
+    windowStart: hour(now - 3_600_000).toISOString(),
+    windowEnd: hour(now + 30 * DAY).toISOString(),
+    durationMinutes: 60,
+    studentIds: students.map((s) => s.id),
+    instructions: 'Practice as often as you like before the final. 期末前的练习。',
+    showScore: 2,
+    allowReview: true,
+  });
+  const finalDay = hour(now + 35 * DAY).getTime();
+  await make({
+    name: 'Calculus I final exam 微积分期末考试',
+    windowStart: new Date(finalDay).toISOString(),
+    windowEnd: new Date(finalDay + 2 * 3_600_000).toISOString(),
+    durationMinutes: 90,
+    latestEntryMinutes: 15,
+    studentIds: students.map((s) => s.id),
+    // Online, watched by its invigilator: a virtual room rather than a hall for the whole year group.
+    virtualRoomId: 'FINAL-01',
+    invigilatorIds: [userId],
+    fullscreen: true,
+    switchCollectAfter: 5,
+    cameraSource: 1,
+  });
+  const olympiad = hour(now + 40 * DAY).getTime();
+  await make({
+    name: 'Mathematics olympiad 数学竞赛',
+    windowStart: new Date(olympiad).toISOString(),
+    windowEnd: new Date(olympiad + 3 * 3_600_000).toISOString(),
+    durationMinutes: 120,
+    registrationMode: RegistrationMode.Open,
+    registrationStart: hour(now - DAY).toISOString(),
+    registrationEnd: hour(now + 33 * DAY).toISOString(),
+    capacity: 30,
+    needsApproval: true,
+    venueId: venue?.id ?? null,
+  });
+}
