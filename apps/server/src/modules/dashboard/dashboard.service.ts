@@ -3,6 +3,7 @@ import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { recentOperations } from '../log/log.service';
 import { rolesOfOrganization } from '../role/role.service';
+import { teamsOf } from '../team/team.service';
 import { activeSince, countUsers, departmentNameOf, userCountsByRole } from '../user/user.service';
 
 // The staff home page (the route admits staff roles only).
@@ -37,7 +38,7 @@ export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSu
 export async function studentPortal(ctx: RequestContext): Promise<StudentPortal> {
   return {
     department: await departmentNameOf(ctx, ctx.userId),
-    classes: [],
+    classes: (await teamsOf(ctx, ctx.userId)).map(({ id, name }) => ({ id, name })),
     exams: [],
     homework: [],
     results: [],
