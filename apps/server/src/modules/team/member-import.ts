@@ -79,19 +79,24 @@ export async function importMembers(
     errors.add(e.row, e.field, e.detail);
     bad.set(e.row, (bad.get(e.row) ?? new Set()).add(e.field));
   }
+  // Every row with a readable user name is checked against the users, whatever else is wrong with it.
   const checked: CheckedRow[] = [];
   for (const [i, { row, input }] of rows.entries()) {
     await giveWay(i);
+    const refused = bad.get(row) ?? new Set<string>();
     const parsed = zMemberImportRow.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
         // A cell already refused is missing from the input: its "required" says nothing new.
-        if (!bad.get(row)?.has(String(issue.path[0] ?? ''))) errors.addIssue(row, issue);
+        if (!refused.has(key)) errors.addIssue(row, issue);
+        refused.add(key);
       }
-      continue;
     }
-    if (bad.has(row)) continue;
-    checked.push({ row, userName: parsed.data.userName, joinDate: parsed.data.joinDate ?? null });
+    const userName = zMemberImportRow.shape.userName.safeParse(input.userName);
+    if (!refused.has('userName') && userName.success) {
+      checked.push({ row, userName: userName.data, joinDate: parsed.success ? (parsed.data.joinDate ?? null) : null });
+    }
   }
 
   // The named users, by lower-case user name, with whether each is a student.
@@ -115,18 +120,13 @@ export async function importMembers(
     const key = c.userName.toLowerCase();
     rowsOf.set(key, [...(rowsOf.get(key) ?? []), c]);
   }
-  const valid: { userId: number; joinDate: string }[] = [];
+  const candidates: { row: number; userId: number; joinDate: string }[] = [];
   const label = memberSheetMeta.fields[0].label[lang];
   for (const c of checked) {
     const user = found.get(c.userName.toLowerCase());
-    let ok = true;
-    if (!user) {
-      errors.add(c.row, 'userName', { key: 'unknownUserName', params: { name: c.userName } });
-      ok = false;
-    } else if (!user.student) {
-      errors.add(c.row, 'userName', { key: 'notAStudent', params: { name: c.userName } });
-      ok = false;
-    }
+    if (!user) errors.add(c.row, 'userName', { key: 'unknownUserName', params: { name: c.userName } });
+    else if (!user.student) errors.add(c.row, 'userName', { key: 'notAStudent', params: { name: c.userName } });
+    else candidates.push({ row: c.row, userId: user.id, joinDate: c.joinDate ?? today() });
     const same = rowsOf.get(c.userName.toLowerCase()) ?? [];
     if (same.length > 1) {
       const others = same
@@ -134,10 +134,11 @@ export async function importMembers(
         .map((s) => s.row)
         .join(', ');
       errors.add(c.row, 'userName', { key: 'repeatsInFile', params: { label, value: c.userName, rows: others } });
-      ok = false;
     }
-    if (ok && user) valid.push({ userId: user.id, joinDate: c.joinDate ?? today() });
   }
+  // A row is valid when nothing at all was found wrong with it.
+  const failed = errors.rows();
+  const valid = candidates.filter((c) => !failed.has(c.row));
 
   const report: ImportReport = { dryRun, total: rows.length, valid: valid.length, created: 0, errors: errors.sorted() };
   if (dryRun || report.errors.length || !valid.length) return report;
