@@ -24,6 +24,8 @@ interface DemoIds {
   refs: SampleIds;
   fileId: number;
   questionId: number;
+  // A student of demo (the accommodations' routes name students).
+  studentId: number;
   // demo's administrator's finished export.
   exportId: number;
 }
@@ -46,6 +48,12 @@ interface Req {
   own?: boolean;
 }
 type Template = (d: DemoIds) => Req;
+const teamSample = (d: DemoIds) => ({
+  name: 'Matrix class',
+  gradeYear: 2025,
+  classTeacherId: d.userId,
+  members: [{ userId: d.studentId, joinDate: '2025-09-01' }],
+});
 
 const templates: Record<string, Template> = {
   'GET /api/user/menu': () => ({}),
@@ -167,6 +175,24 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/import': () => ({ body: {} }),
   'GET /api/examPaper/export/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/copy/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/team/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'Matrix', gradeYear: 2025 } }),
+  'POST /api/team/list': () => ({ body: { gradeYear: 2025 } }),
+  'POST /api/team/create': (d: DemoIds) => ({ body: teamSample(d) }),
+  'POST /api/team/update': (d: DemoIds) => ({ body: { id: d.rows.team, ...teamSample(d), name: 'Hacked class' } }),
+  'POST /api/team/select/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
+  'POST /api/team/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
+  'POST /api/team/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.team] } }),
+  'POST /api/team/export': () => ({ body: { gradeYear: 2025 } }),
+  'POST /api/team/exportAsync': () => ({ body: { gradeYear: 2025 }, own: true }),
+  'POST /api/team/members/:id': (d: DemoIds) => ({ params: { id: d.rows.team }, body: { keyword: 'Sam' } }),
+  'POST /api/team/mine': () => ({}),
+  'GET /api/team/memberTemplate': () => ({}),
+  'POST /api/team/importMembers/:id': (d: DemoIds) => ({ params: { id: d.rows.team }, body: {} }),
+  'POST /api/user/accommodation/get/:id': (d: DemoIds) => ({ params: { id: d.studentId } }),
+  'POST /api/user/accommodation/:id': (d: DemoIds) => ({
+    params: { id: d.studentId },
+    body: { extraTimeFactor: 1.5, extraMinutes: 15, note: 'Matrix' },
+  }),
   'POST /api/examPaper/ruleCount': (d: DemoIds) => ({
     body: { questionType: 1, knowledgePointIds: [], paperId: d.rows.examPaper },
   }),
@@ -285,6 +311,18 @@ beforeAll(async () => {
   const questionId = (
     await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample })
   ).response.id;
+  const studentId = await idOf('student');
+  rows.team = (
+    await t.call<{ id: number }>('POST', '/api/team/create', {
+      token: admin,
+      body: {
+        name: 'Class 2025-1',
+        gradeYear: 2025,
+        classTeacherId: await idOf('teacher'),
+        members: [{ userId: studentId }],
+      },
+    })
+  ).response.id;
   rows.examPaper = (
     await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
   ).response.id;
@@ -305,6 +343,7 @@ beforeAll(async () => {
       })
     ).json().response.id,
     questionId,
+    studentId,
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),

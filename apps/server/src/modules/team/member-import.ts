@@ -63,7 +63,8 @@ interface CheckedRow {
 // a user name repeated in the file (reported on each of its rows). Then, when no row has a problem
 // and this is not a dry run, adds the members in one transaction with the class locked: members
 // already in the class are left as they are (and counted valid), the member count is written again.
-// The class must be in the caller's write scope (a teacher: a class they lead).
+// The caller checks first that the class is in their write scope (a teacher: a class they lead);
+// the write checks it again with the class locked.
 export async function importMembers(
   ctx: RequestContext,
   teamId: number,
@@ -71,7 +72,6 @@ export async function importMembers(
   dryRun: boolean,
   lang: Lang,
 ): Promise<ImportReport> {
-  await teamResource.loadForWrite(ctx.db, ctx, teamId);
   const errors = new ImportErrors(lang, columnOf(memberSheetMeta, lang));
   const { rows, errors: cellErrors } = await readWorkbook(file, memberSheetMeta, new Map(), MAX_IMPORT_ROWS);
   const bad = new Map<number, Set<string>>();

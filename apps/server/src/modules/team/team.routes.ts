@@ -55,6 +55,8 @@ export function teamRoutes(app: FastifyInstance) {
     handler: async ({ ctx, req, params, query }) => {
       const dryRun = query.dryRun === 'true' || query.dryRun === '1';
       noteSubject(req, { action: dryRun ? 'importCheck' : 'import' });
+      // The class first: "not found" (or refused) before anything of the file is read.
+      await teamResource.loadForWrite(ctx.db, ctx, params.id);
       return importMembers(ctx, params.id, importBody(req), dryRun, requestLang(req));
     },
   });
