@@ -83,6 +83,13 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
     setMembers(lines);
   }, [open, editing, loaded.data, form]);
 
+  // A new class starts in the current semester.
+  const currentSemester = semesters.data?.find((s) => s.current)?.value;
+  useEffect(() => {
+    if (open && !editing && currentSemester && form.getFieldValue('semesterId') === undefined)
+      form.setFieldsValue({ semesterId: currentSemester });
+  }, [open, editing, currentSemester, form]);
+
   async function write(values: Values) {
     setSaving(true);
     try {

@@ -61,7 +61,7 @@ export default function TeamListView() {
       width: 150,
       render: (id: number | null) => <TeacherName id={id} />,
     },
-    { title: t('team.memberCount'), dataIndex: 'memberCount', width: 90, align: 'right', sorter: true },
+    { title: t('team.memberCount'), dataIndex: 'memberCount', width: 110, align: 'right', sorter: true },
   ];
 
   return (

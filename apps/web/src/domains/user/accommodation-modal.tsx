@@ -7,6 +7,7 @@ import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
 import { moduleTexts } from '../../shell/module-texts';
 import { ApiError, call } from '../../shell/request';
+import './accommodation.css';
 
 const texts = moduleTexts(
   'accommodation',
@@ -158,26 +159,24 @@ export function AccommodationModal({ student, onClose }: { student: User | null;
         <Alert type="error" showIcon title={t('accommodation.loadFailed')} />
       ) : (
         <Form<Values> form={form} name="accommodation" layout="vertical" onFinish={submit} initialValues={NONE}>
-          <Space size={16} wrap align="start">
+          <div className="accommodation-grid">
             <Form.Item
               name="extraTimeFactor"
               label={t('accommodation.factor')}
               extra={t('accommodation.factorHint')}
               rules={[{ required: true }, zodRule(fields.extraTimeFactor, t)]}
-              style={{ width: 220 }}
             >
-              <InputNumber min={1} max={3} step={0.05} precision={2} suffix="×" style={{ width: '100%' }} />
+              <InputNumber min={1} max={3} step={0.05} precision={2} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="extraMinutes"
               label={t('accommodation.minutes')}
               extra={t('accommodation.minutesHint')}
               rules={[{ required: true }, zodRule(fields.extraMinutes, t)]}
-              style={{ width: 220 }}
             >
               <InputNumber min={0} max={600} step={5} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-          </Space>
+          </div>
           <Form.Item name="note" label={t('accommodation.note')} rules={[zodRule(fields.note, t)]}>
             <Input.TextArea rows={2} maxLength={200} showCount placeholder={t('accommodation.notePlaceholder')} />
           </Form.Item>

@@ -38,7 +38,7 @@ export function PeopleList({ queryKey, fetchPage, emptyText, filter, actions = [
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 44 * shown.length + 16,
+      width: Math.max(80, 44 * shown.length + 16),
       render: (_: unknown, user: User) => <RowActionButtons actions={shown} row={user} name={user.realName} />,
     });
   const input = <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 160 }} />;
