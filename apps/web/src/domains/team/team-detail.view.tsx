@@ -19,6 +19,7 @@ export default function TeamDetailView() {
   const client = useQueryClient();
   const { id, team } = useTeamOfTab();
   const canUpdate = usePermission(['team:update']);
+  const namesMajors = usePermission(['department:page']);
   const [editing, setEditing] = useState(false);
   const back = () => navigate('/team/index');
 
@@ -81,7 +82,7 @@ export default function TeamDetailView() {
           style={{ marginTop: 16 }}
           column={{ xs: 1, sm: 2, lg: 4 }}
           items={[
-            { key: 'major', label: t('team.major'), children: <MajorName id={c.majorId} /> },
+            ...(namesMajors ? [{ key: 'major', label: t('team.major'), children: <MajorName id={c.majorId} /> }] : []),
             { key: 'semester', label: t('team.semester'), children: <SemesterName id={c.semesterId} /> },
             { key: 'teacher', label: t('team.classTeacher'), children: <TeacherName id={c.classTeacherId} /> },
             { key: 'remark', label: t('team.remark'), children: c.remark || '—' },

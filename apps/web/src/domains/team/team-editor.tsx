@@ -46,6 +46,8 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
   const semesters = useSemesters();
   // Who leads a class is the office's to decide; a class teacher keeps the rest.
   const seesAll = usePermission(['team:all']);
+  // Without the departments (a teacher) the major cannot be named: it is kept as it is.
+  const namesMajors = usePermission(['department:page']);
   const editing = teamId !== null;
   const loaded = useQuery({
     queryKey: ['team', 'editor', teamId],
@@ -175,7 +177,7 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
             >
               <InputNumber min={2000} max={2100} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="majorId" label={t('team.major')}>
+            <Form.Item name="majorId" label={t('team.major')} hidden={!namesMajors}>
               <Select
                 allowClear
                 showSearch

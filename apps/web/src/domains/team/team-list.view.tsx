@@ -23,6 +23,9 @@ export default function TeamListView() {
   const majors = useMajors();
   const semesters = useSemesters();
   const seesAll = usePermission(['team:all']);
+  // Majors are departments; who may not read those (a teacher) gets neither the column nor the filter
+  // until class rows carry the major's name.
+  const namesMajors = usePermission(['department:page']);
   const open = (team: Team) => navigate(`${TEAM_DETAIL_PATH}?id=${team.id}`);
 
   const columns: TableColumnsType<Team> = [
@@ -43,12 +46,16 @@ export default function TeamListView() {
       ),
     },
     { title: t('team.gradeYear'), dataIndex: 'gradeYear', width: 110, sorter: true },
-    {
-      title: t('team.major'),
-      dataIndex: 'majorId',
-      width: 170,
-      render: (id: number | null) => <MajorName id={id} />,
-    },
+    ...(namesMajors
+      ? [
+          {
+            title: t('team.major'),
+            dataIndex: 'majorId',
+            width: 170,
+            render: (id: number | null) => <MajorName id={id} />,
+          },
+        ]
+      : []),
     {
       title: t('team.semester'),
       dataIndex: 'semesterId',
@@ -79,17 +86,19 @@ export default function TeamListView() {
           <>
             {keyword}
             {fields.gradeYear}
-            <Form.Item name="majorId" label={t('team.major')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 170 }}
-                loading={majors.isPending}
-                options={majors.data}
-                optionFilterProp="label"
-                showSearch
-              />
-            </Form.Item>
+            {namesMajors && (
+              <Form.Item name="majorId" label={t('team.major')}>
+                <Select
+                  allowClear
+                  placeholder={t('common.all')}
+                  style={{ width: 170 }}
+                  loading={majors.isPending}
+                  options={majors.data}
+                  optionFilterProp="label"
+                  showSearch
+                />
+              </Form.Item>
+            )}
             <Form.Item name="semesterId" label={t('team.semester')}>
               <Select
                 allowClear
