@@ -24,9 +24,10 @@ interface DemoIds {
   refs: SampleIds;
   fileId: number;
   questionId: number;
+  // A student of demo (the accommodations' routes name students).
+  studentId: number;
   // demo's administrator's finished export.
   exportId: number;
-  studentId: number;
 }
 const paperSample = (questionId?: number) => ({
   name: 'Matrix paper',
@@ -47,6 +48,12 @@ interface Req {
   own?: boolean;
 }
 type Template = (d: DemoIds) => Req;
+const teamSample = (d: DemoIds) => ({
+  name: 'Matrix class',
+  gradeYear: 2025,
+  classTeacherId: d.userId,
+  members: [{ userId: d.studentId, joinDate: '2025-09-01' }],
+});
 
 const templates: Record<string, Template> = {
   'GET /api/user/menu': () => ({}),
@@ -168,6 +175,24 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/examPaper/import': () => ({ body: {} }),
   'GET /api/examPaper/export/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
   'POST /api/examPaper/copy/:id': (d: DemoIds) => ({ params: { id: d.rows.examPaper } }),
+  'POST /api/team/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'Matrix', gradeYear: 2025 } }),
+  'POST /api/team/list': () => ({ body: { gradeYear: 2025 } }),
+  'POST /api/team/create': (d: DemoIds) => ({ body: teamSample(d) }),
+  'POST /api/team/update': (d: DemoIds) => ({ body: { id: d.rows.team, ...teamSample(d), name: 'Hacked class' } }),
+  'POST /api/team/select/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
+  'POST /api/team/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
+  'POST /api/team/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.team] } }),
+  'POST /api/team/export': () => ({ body: { gradeYear: 2025 } }),
+  'POST /api/team/exportAsync': () => ({ body: { gradeYear: 2025 }, own: true }),
+  'POST /api/team/members/:id': (d: DemoIds) => ({ params: { id: d.rows.team }, body: { keyword: 'Sam' } }),
+  'POST /api/team/mine': () => ({}),
+  'GET /api/team/memberTemplate': () => ({}),
+  'POST /api/team/importMembers/:id': (d: DemoIds) => ({ params: { id: d.rows.team }, body: {} }),
+  'POST /api/user/accommodation/get/:id': (d: DemoIds) => ({ params: { id: d.studentId } }),
+  'POST /api/user/accommodation/:id': (d: DemoIds) => ({
+    params: { id: d.studentId },
+    body: { extraTimeFactor: 1.5, extraMinutes: 15, note: 'Matrix' },
+  }),
   'POST /api/examPaper/ruleCount': (d: DemoIds) => ({
     body: { questionType: 1, knowledgePointIds: [], paperId: d.rows.examPaper },
   }),
@@ -180,17 +205,6 @@ const examSample = (d: DemoIds) => ({
   durationMinutes: 90,
 });
 Object.assign(templates, {
-  'POST /api/team/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
-  'POST /api/team/list': () => ({ body: { gradeYear: 2030 } }),
-  'POST /api/team/create': () => ({ body: { name: 'Matrix class', gradeYear: 2030 }, own: true }),
-  'POST /api/team/update': (d: DemoIds) => ({ body: { id: d.rows.team, name: 'Matrix class 2', gradeYear: 2030 } }),
-  'POST /api/team/select/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
-  'POST /api/team/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.team } }),
-  'POST /api/team/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.team] } }),
-  'POST /api/team/export': () => ({ body: { gradeYear: 2030 } }),
-  'POST /api/team/exportAsync': () => ({ body: { gradeYear: 2030 }, own: true }),
-  'POST /api/team/members/:id': (d: DemoIds) => ({ params: { id: d.rows.team }, body: { pageIndex: 1, pageSize: 10 } }),
-  'POST /api/team/mine': () => ({}),
   'POST /api/exam/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
   'POST /api/exam/list': () => ({ body: { state: 1 } }),
   'POST /api/exam/create': (d: DemoIds) => ({ body: examSample(d) }),
@@ -224,11 +238,6 @@ Object.assign(templates, {
   'POST /api/examRegister/tickets/:id': (d: DemoIds) => ({
     params: { id: d.rows.exam },
     body: { userIds: [d.studentId] },
-  }),
-  'POST /api/user/accommodation/get/:id': (d: DemoIds) => ({ params: { id: d.studentId } }),
-  'POST /api/user/accommodation/:id': (d: DemoIds) => ({
-    params: { id: d.studentId },
-    body: { extraTimeFactor: 1.25, extraMinutes: 10, note: 'Matrix' },
   }),
 });
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
@@ -352,6 +361,18 @@ beforeAll(async () => {
   const questionId = (
     await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample })
   ).response.id;
+  const studentId = await idOf('student');
+  rows.team = (
+    await t.call<{ id: number }>('POST', '/api/team/create', {
+      token: admin,
+      body: {
+        name: 'Class 2025-1',
+        gradeYear: 2025,
+        classTeacherId: await idOf('teacher'),
+        members: [{ userId: studentId }],
+      },
+    })
+  ).response.id;
   rows.examPaper = (
     await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
   ).response.id;
@@ -360,14 +381,7 @@ beforeAll(async () => {
   ).response.id;
   await t.call('POST', `/api/examPaper/publish/${published}`, { token: admin });
   rows.publishedPaper = published;
-  rows.team = (
-    await t.call<{ id: number }>('POST', '/api/team/create', {
-      token: admin,
-      body: { name: 'Matrix team', gradeYear: 2030, members: [{ userId: await idOf('student') }] },
-    })
-  ).response.id;
   d = {
-    studentId: await idOf('student'),
     rows,
     refs: {
       degreeId,
@@ -384,6 +398,7 @@ beforeAll(async () => {
       })
     ).json().response.id,
     questionId,
+    studentId,
     orgId: demo.orgId,
     userId: await idOf('teacher'),
     adminId: await idOf('admin'),

@@ -8,6 +8,7 @@ import {
   type RegistrableExams,
   ResultCode,
   type StudentPortal,
+  type Team,
 } from '@lyceum/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
@@ -47,6 +48,20 @@ it('the demo has a published exam paper built from the bank and a draft homework
   const full = await t.call<ExamPaper>('POST', `/api/examPaper/select/${published?.id}`, { token: teacher });
   expect(full.response.sections?.length).toBeGreaterThanOrEqual(2);
   expect(papers.response.list.some((p) => p.paperType === PaperType.Homework)).toBe(true);
+});
+
+it('the demo has three classes with majors, class teachers and members; the demo student sees theirs', async () => {
+  const academic = await t.login('demo', 'academic');
+  const classes = await t.call<Page<Team>>('POST', '/api/team/page', { token: academic, body: {} });
+  expect(classes.response.total).toBe(3);
+  expect(classes.response.list.every((c) => c.majorId && c.classTeacherId && c.memberCount > 0)).toBe(true);
+  expect(new Set(classes.response.list.map((c) => c.gradeYear)).size).toBe(2);
+  const teacher = await t.login('demo', 'teacher');
+  const own = await t.call<Page<Team>>('POST', '/api/team/page', { token: teacher, body: {} });
+  expect(own.response.list.map((c) => c.name)).toEqual(['Class 2024-1 Computer Science']);
+  const student = await t.login('demo', 'student');
+  const mine = await t.call<{ name: string }[]>('POST', '/api/team/mine', { token: student });
+  expect(mine.response.map((c) => c.name)).toEqual(['Class 2024-1 Computer Science']);
 });
 
 it('the demo keeps a practice exam open now for `student`, a final exam to come and an olympiad taking registrations', async () => {

@@ -80,6 +80,9 @@ describe('the endpoint table', () => {
         'file GET /api/examPaper/template',
         'file GET /api/examPaper/export/:id',
         'route POST /api/examPaper/import',
+        // member-import.ts: a class's members from a spreadsheet of user names (the body), its template.
+        'file GET /api/team/memberTemplate',
+        'route POST /api/team/importMembers/:id',
       ].sort(),
     );
   });

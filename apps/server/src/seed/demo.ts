@@ -7,6 +7,7 @@ import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { seedBaseData } from './base-data';
+import { seedClasses } from './classes';
 import { seedExams } from './exams';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
@@ -56,7 +57,8 @@ export interface DemoOptions {
   students?: number;
   // Tests hash once and reuse it: the argon2 cost is the point in production, not in fixtures.
   reuseHash?: boolean;
-  // The demo question bank (60+ questions); tests that count questions leave it out.
+  // The demo's content: the question bank (60+ questions), papers and classes; tests that count
+  // questions or classes leave it out.
   questions?: boolean;
   // Where the demo's figure is stored; without it the question with the figure has none.
   storage?: FileStorage | null;
@@ -191,6 +193,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, 'teacher')));
     await seedQuestions(db, demo.orgId, teacher.id, opts.storage ?? null);
     await seedPapers(db, demo.orgId, teacher.id);
+    await seedClasses(db, demo.orgId);
     await seedExams(db, demo.orgId, teacher.id);
   }
   return { demo, north };

@@ -168,7 +168,15 @@ function useScreenParts<Row extends AnyRow>(
         : can.create &&
           (slots.createDisabled ? <Explained why={slots.createDisabled}>{createButton}</Explained> : createButton)}
       {slots.toolbar?.({ selection, list, reload, startEditing: setEditing })}
-      {slots.transfer !== false && <TransferButtons meta={meta} api={api} filter={list.filters} onImported={reload} />}
+      {slots.transfer !== false && (
+        <TransferButtons
+          meta={meta}
+          api={api}
+          filter={list.filters}
+          onImported={reload}
+          imports={slots.transfer !== 'export'}
+        />
+      )}
     </>
   );
 

@@ -54,8 +54,9 @@ export interface ScreenSlots<Row extends AnyRow = AnyRow> {
   create?: ReactNode;
   // Items after Create in the toolbar.
   toolbar?: (ctx: ToolbarContext<Row>) => ReactNode;
-  // Import and export buttons (default: shown, each behind its own permission).
-  transfer?: boolean;
+  // Import and export buttons (default: shown, each behind its own permission); 'export' for a
+  // resource the engine exports but does not import (classes: their members are imported on their page).
+  transfer?: boolean | 'export';
   // A custom create/edit drawer in place of the meta's form.
   editor?: (ctx: EditorContext<Row>) => ReactNode;
   // Rows that may be selected for bulk actions; `selectable` selects without bulk delete too.

@@ -19,17 +19,19 @@ interface Props {
   // The filter the list shows now: export writes exactly those rows.
   filter: object;
   onImported: () => void;
+  // False for a resource the engine exports but does not import.
+  imports?: boolean;
 }
 
 // Excel export of the current filter and the import dialog, each behind its permission.
-export function TransferButtons({ meta, api, filter, onImported }: Props) {
+export function TransferButtons({ meta, api, filter, onImported, imports = true }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
   // Not every screen has Excel buttons in the catalogue (roles have none).
   const { permissions } = useMenu();
   const canExport = permissions.has(`${meta.permission}:export`);
-  const canImport = permissions.has(`${meta.permission}:import`);
+  const canImport = imports && permissions.has(`${meta.permission}:import`);
   // Exports run in the background and land on the export list; without that list (a custom role)
   // the file is written while the caller waits, as before.
   const hasExportList = usePermission([EXPORT_LIST_PERMISSION]);

@@ -77,14 +77,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: "Mark one student's homework and send it back with comments.",
     zh: '批改一份学生作业并附上评语。',
   },
-  'team/index': {
-    en: 'Manage classes: their students, class teacher and semester.',
-    zh: '管理班级：班级学生、班主任和所属学期。',
-  },
-  'team/detail': {
-    en: "One class at a glance: its students, teachers, and the class's exams and homework.",
-    zh: '一个班级的概况：学生、教师以及班级的考试和作业。',
-  },
   'teachingManagement/index': {
     en: 'Plan teaching: which teacher teaches which course to which class, in which semester and venue.',
     zh: '安排教学：哪位教师在哪个学期、哪个场地为哪个班级讲授哪门课程。',

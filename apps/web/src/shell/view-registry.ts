@@ -48,6 +48,9 @@ const productViews: Record<string, ViewLoader> = {
   'task/paperEdit': () => import('../domains/exam-paper/homework-paper-builder.view'),
   'task/paperPrint': () => import('../domains/exam-paper/homework-paper-print.view'),
 
+  'team/index': () => import('../domains/team/team-list.view'),
+  'team/detail': () => import('../domains/team/team-detail.view'),
+
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
   'exportList/index': () => import('../domains/export/export-list.view'),

@@ -10,6 +10,7 @@ import { loginsPerDay } from '../auth/login-log.service';
 import { portalExams } from '../exam/exam.service';
 import { recentOperations } from '../log/log.service';
 import { rolesOfOrganization } from '../role/role.service';
+import { teamsOf } from '../team/team.service';
 import { activeSince, countUsers, departmentNameOf, userCountsByRole } from '../user/user.service';
 
 // The staff home page (the route admits staff roles only).
@@ -44,7 +45,7 @@ export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSu
 export async function studentPortal(ctx: RequestContext): Promise<StudentPortal> {
   return {
     department: await departmentNameOf(ctx, ctx.userId),
-    classes: [],
+    classes: (await teamsOf(ctx, ctx.userId)).map(({ id, name }) => ({ id, name })),
     exams: await portalExams(ctx, PORTAL_LIST_LIMIT),
     homework: [],
     results: [],

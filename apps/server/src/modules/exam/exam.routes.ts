@@ -2,7 +2,6 @@ import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
-import { getAccommodation, setAccommodation } from './accommodation.service';
 import { examResource } from './exam.resource';
 import {
   approve,
@@ -35,9 +34,6 @@ export function examRoutes(app: FastifyInstance) {
   defineEndpoint(app, ep.register, ({ ctx, params }) => register(ctx, params.id));
   defineEndpoint(app, ep.unregister, ({ ctx, params }) => unregister(ctx, params.id));
   defineEndpoint(app, ep.myTicket, ({ ctx, params }) => myTicket(ctx, params.id));
-
-  defineEndpoint(app, api.accommodation.get, ({ ctx, params }) => getAccommodation(ctx, params.id));
-  defineEndpoint(app, api.accommodation.set, ({ ctx, params, body }) => setAccommodation(ctx, params.id, body));
 
   const reg = api.examRegister;
   defineEndpoint(app, reg.page, ({ ctx, body }) => registrationPage(ctx, body));

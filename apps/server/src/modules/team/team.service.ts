@@ -8,13 +8,13 @@ import { users } from '../user/user.table';
 import { teamResource } from './team.resource';
 import { teamMembers, teams } from './team.table';
 
-// The members of one class the caller reaches (a class outside their scope is "not found").
+// The members of one class the caller reaches (a class outside their read scope is "not found").
 export async function teamMemberPage(
   ctx: RequestContext,
   teamId: number,
   req: z.output<typeof zTeamMemberPageRequest>,
 ) {
-  await teamResource.get(ctx, teamId);
+  await teamResource.get(ctx, teamId, teamResource.readScope(ctx));
   const where: SQL | undefined = and(
     eq(teamMembers.organizationId, ctx.orgId),
     eq(teamMembers.teamId, teamId),

@@ -1,5 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
-import { enumValues, labelOf, roleKindLabels, type User, userSexLabels, zProfileUpdate } from '@lyceum/contract';
+import {
+  enumValues,
+  labelOf,
+  RoleKind,
+  roleKindLabels,
+  type User,
+  userSexLabels,
+  zProfileUpdate,
+} from '@lyceum/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
@@ -11,6 +19,7 @@ import { useLang } from '../../shell/i18n';
 import { ApiError } from '../../shell/request';
 import { roleName } from '../../shell/role-name';
 import { clearMenu } from '../../shell/routes';
+import { MyClasses } from '../team/my-classes';
 import { loadProfile, switchRole, updateProfile } from './profile-api';
 
 interface Values {
@@ -100,6 +109,12 @@ export default function ProfileView() {
             </Form>
           )}
         </Card>
+        {/* A student's classes (staff belong to none). */}
+        {me.roles.some((r) => r.kind === RoleKind.Student) && (
+          <div style={{ marginTop: 16 }}>
+            <MyClasses />
+          </div>
+        )}
       </Col>
       <Col xs={24} lg={16}>
         <Card title={t('profile.title')}>
