@@ -51,6 +51,13 @@ export const operationActionLabels = {
     '开始导出{{target}}数据',
   ),
   publish: action('Publish', '发布', 'published {{target}}', 'publish {{target}}', '发布{{target}}', 'success'),
+  importMembers: action(
+    'Import members',
+    '导入成员',
+    'imported members into {{target}}',
+    'import members into {{target}}',
+    '向{{target}}导入成员',
+  ),
   cancel: action('Cancel', '取消', 'cancelled {{target}}', 'cancel {{target}}', '取消{{target}}', 'warning'),
   extend: action('Extend', '延时', 'extended {{target}}', 'extend {{target}}', '延长{{target}}'),
   override: action(
