@@ -1,0 +1,134 @@
+import type { Exam } from '@lyceum/contract';
+import { App, Form, Input, Modal, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { settleAction } from '../../crud/confirm';
+import { cancelExam, extendExam } from './exam-api';
+import { useExamTexts } from './exam-texts';
+import { formatMoment, MomentInput, momentValueProps } from './moment-input';
+
+interface Props {
+  exam: Exam | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+// Runs an action of the dialog: a refusal (toasted by the request client) leaves the dialog open.
+function useRun(onDone: () => void) {
+  const { message } = App.useApp();
+  const [running, setRunning] = useState(false);
+  return {
+    running,
+    run: async (action: () => Promise<unknown>, success: string) => {
+      setRunning(true);
+      await settleAction(
+        async () => {
+          await action();
+          message.success(success);
+          onDone();
+        },
+        (err) => message.error(err instanceof Error ? err.message : String(err)),
+      );
+      setRunning(false);
+    },
+  };
+}
+
+// Cancelling an exam, with an optional reason for its candidates.
+export function CancelExamModal({ exam, onClose, onDone }: Props) {
+  const { t } = useExamTexts();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const { running, run } = useRun(onDone);
+  useEffect(() => {
+    if (exam) form.resetFields();
+  }, [exam, form]);
+  return (
+    <Modal
+      open={!!exam}
+      title={exam ? t('cancelTitle', { name: exam.name }) : ''}
+      onCancel={onClose}
+      okText={t('cancel')}
+      okButtonProps={{ danger: true, loading: running }}
+      cancelText={t('keep')}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('cancelHint')}</Typography.Paragraph>
+      <Form
+        form={form}
+        name="exam-cancel"
+        layout="vertical"
+        onFinish={({ reason }) =>
+          exam && run(() => cancelExam(exam.id, reason?.trim() || null), t('cancelled', { name: exam.name }))
+        }
+      >
+        <Form.Item name="reason" label={t('reason')} rules={[{ max: 200 }]}>
+          <Input.TextArea
+            autoFocus
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            maxLength={200}
+            placeholder={t('reasonPlaceholder')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// Extending an exam: a new end, later than the current one; every candidate's deadline follows.
+export function ExtendExamModal({ exam, onClose, onDone }: Props) {
+  const { t } = useExamTexts();
+  const [form] = Form.useForm<{ windowEnd?: string }>();
+  const { running, run } = useRun(onDone);
+  useEffect(() => {
+    if (!exam) return;
+    form.resetFields();
+    form.setFieldsValue({ windowEnd: dayjs(exam.windowEnd).add(15, 'minute').toISOString() });
+  }, [exam, form]);
+  const current = exam ? dayjs(exam.windowEnd) : null;
+  return (
+    <Modal
+      open={!!exam}
+      title={exam ? t('extendTitle', { name: exam.name }) : ''}
+      onCancel={onClose}
+      okText={t('extend')}
+      okButtonProps={{ loading: running }}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('extendHint')}</Typography.Paragraph>
+      {exam && (
+        <Typography.Paragraph>
+          {t('currentEnd')}: <strong>{formatMoment(exam.windowEnd)}</strong>
+        </Typography.Paragraph>
+      )}
+      <Form
+        form={form}
+        name="exam-extend"
+        layout="vertical"
+        onFinish={({ windowEnd }) =>
+          exam &&
+          windowEnd &&
+          run(() => extendExam(exam.id, windowEnd), t('extended', { name: exam.name, time: formatMoment(windowEnd) }))
+        }
+      >
+        <Form.Item
+          name="windowEnd"
+          label={t('newEnd')}
+          {...momentValueProps}
+          rules={[
+            { required: true, message: t('laterThanCurrent') },
+            {
+              validator: async (_, v: string | null) => {
+                if (v && current && !dayjs(v).isAfter(current)) throw new Error(t('laterThanCurrent'));
+              },
+            },
+          ]}
+        >
+          <MomentInput disabledDate={(d) => !!current && d.isBefore(current.startOf('day'))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

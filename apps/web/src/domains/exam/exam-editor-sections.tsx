@@ -1,0 +1,437 @@
+import {
+  cameraSourceLabels,
+  type ExamPaper,
+  enumValues,
+  type FieldMeta,
+  field,
+  labelOf,
+  RegistrationMode,
+  registrationModeLabels,
+  showScoreLabels,
+  zExamCreate,
+} from '@lyceum/contract';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { DurationInput } from '../../crud/field-kinds';
+import { useKitTexts } from '../../crud/i18n';
+import type { RefChoices } from '../../crud/ref-options';
+import { RefSelect } from '../../crud/ref-select';
+import type { TreeNode } from '../../crud/resource-api';
+import { zodRule } from '../../crud/zod-rules';
+import { useLang } from '../../shell/i18n';
+import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from './exam-api';
+import { useExamTexts } from './exam-texts';
+import { MomentInput, momentValueProps } from './moment-input';
+import { PaperSelect } from './paper-select';
+import { UserSearchSelect } from './user-search-select';
+
+// One titled part of the editor (a landmark a screen reader can jump to).
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="exam-editor-section">
+      <Typography.Title level={5} id={id} className="exam-editor-heading">
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+const half = { xs: 24, sm: 12 };
+
+// "Please enter …" / "Please choose …" under an empty required field, in the reader's language.
+function useRequired() {
+  const { t } = useExamTexts();
+  return (
+    label: string,
+    { picked = false, type = 'string' }: { picked?: boolean; type?: 'string' | 'number' } = {},
+  ): Rule => ({
+    required: true,
+    type,
+    whitespace: type === 'string' && !picked,
+    message: t(picked ? 'validation.select' : 'validation.required', { field: label }),
+  });
+}
+
+// The contract's own check of one field (ranges, lengths), as a form rule.
+function useCheck() {
+  const { t } = useExamTexts();
+  return (key: keyof typeof zExamCreate.shape): Rule => zodRule(zExamCreate.shape[key], t);
+}
+
+// The kit's minutes input with its "1 h 30 min" reading.
+function MinutesInput(props: { id?: string; value?: number | null; onChange?: (v: number | null) => void }) {
+  const { t } = useKitTexts();
+  return <DurationInput t={t} {...props} />;
+}
+
+export function BasicsSection({ onPaper }: { onPaper: (paper: ExamPaper) => void }) {
+  const { t } = useExamTexts();
+  const required = useRequired();
+  const check = useCheck();
+  return (
+    <Section id="exam-basics" title={t('sectionBasics')}>
+      <Form.Item name="name" label={t('name')} rules={[required(t('name')), check('name')]}>
+        <Input autoFocus autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="paperId"
+        label={t('paper')}
+        tooltip={t('paperHint')}
+        rules={[required(t('paper'), { picked: true, type: 'number' })]}
+      >
+        <PaperSelect onPicked={onPaper} />
+      </Form.Item>
+    </Section>
+  );
+}
+
+export function WindowSection() {
+  const { t } = useExamTexts();
+  const required = useRequired();
+  const check = useCheck();
+  const start = Form.useWatch<string | undefined>('windowStart');
+  const beforeStart = (d: dayjs.Dayjs) => !!start && d.isBefore(dayjs(start).startOf('day'));
+  return (
+    <Section id="exam-window" title={t('sectionWindow')}>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item
+            name="windowStart"
+            label={t('windowStart')}
+            rules={[required(t('windowStart'), { picked: true })]}
+            {...momentValueProps}
+          >
+            <MomentInput />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="windowEnd"
+            label={t('windowEnd')}
+            rules={[required(t('windowEnd'), { picked: true })]}
+            {...momentValueProps}
+          >
+            <MomentInput disabledDate={beforeStart} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="durationMinutes"
+            label={t('duration')}
+            tooltip={t('durationHint')}
+            rules={[required(t('duration'), { type: 'number' }), check('durationMinutes')]}
+          >
+            <MinutesInput />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="latestEntryMinutes"
+            label={t('latestEntry')}
+            tooltip={t('latestEntryHint')}
+            rules={[check('latestEntryMinutes')]}
+          >
+            <InputNumber min={0} max={1440} precision={0} suffix={t('minutesAfterStart')} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="graceSeconds"
+            label={t('grace')}
+            tooltip={t('graceHint')}
+            rules={[required(t('grace'), { type: 'number' }), check('graceSeconds')]}
+          >
+            <InputNumber min={0} max={600} step={15} precision={0} suffix={t('seconds')} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}
+
+// The picker of a small resource (classes, departments) through the kit's reference select.
+function refChoices(rows: TreeNode[] | undefined, loading: boolean, label: (r: TreeNode) => string): RefChoices {
+  const flat: TreeNode[] = [];
+  const walk = (nodes: TreeNode[]) => {
+    for (const n of nodes) {
+      flat.push(n);
+      walk(n.children ?? []);
+    }
+  };
+  walk(rows ?? []);
+  const names = new Map(flat.map((r) => [r.id, label(r)]));
+  const toTree = (nodes: TreeNode[]): RefChoices['tree'] =>
+    nodes.map((n) => ({
+      value: n.id,
+      title: label(n),
+      children: n.children?.length ? (toTree(n.children) ?? undefined) : undefined,
+    }));
+  const isTree = flat.some((r) => 'parentId' in r);
+  return {
+    loading,
+    rows: flat,
+    options: flat.map((r) => ({ value: r.id, label: label(r) })),
+    tree: isTree ? toTree(rows ?? []) : null,
+    nameOf: (id) => names.get(id),
+  };
+}
+
+const teamField: FieldMeta = field('teamIds', ['Classes', '班级'], 'refs', { ref: { resource: 'team' } });
+const departmentField: FieldMeta = field('departmentIds', ['Departments', '院系'], 'refs', {
+  ref: { resource: 'department' },
+});
+
+export function CandidatesSection() {
+  const { t } = useExamTexts();
+  const teams = useTeams();
+  const departments = useDepartments();
+  const thisYear = dayjs().year();
+  const years = new Set<number>([...Array(7).keys()].map((i) => thisYear - 5 + i));
+  for (const team of teams.data ?? []) years.add(team.gradeYear);
+  const teamChoices = refChoices(
+    teams.data as TreeNode[] | undefined,
+    teams.isPending,
+    (r) => `${String(r.name)} (${String(r.gradeYear)})`,
+  );
+  const departmentChoices = refChoices(departments.data, departments.isPending, (r) => String(r.name));
+  return (
+    <Section id="exam-candidates" title={t('sectionCandidates')}>
+      <Typography.Paragraph type="secondary">{t('candidatesHint')}</Typography.Paragraph>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="teamIds" label={t('teams')}>
+            <RefSelect field={teamField} choices={teamChoices} multiple label={t('teams')} placeholder={t('teams')} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="gradeYears" label={t('gradeYears')}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={[...years].sort((a, b) => b - a).map((y) => ({ value: y, label: String(y) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="departmentIds" label={t('departments')}>
+            <RefSelect
+              field={departmentField}
+              choices={departmentChoices}
+              multiple
+              label={t('departments')}
+              placeholder={t('departments')}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="studentIds" label={t('students')}>
+            <UserSearchSelect kind="student" search={searchStudents} placeholder={t('studentSearch')} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}
+
+export function PlaceSection() {
+  const { t } = useExamTexts();
+  const check = useCheck();
+  const venues = useVenues();
+  const placeKind = Form.useWatch<'venue' | 'virtual' | undefined>('placeKind');
+  return (
+    <Section id="exam-place" title={t('sectionPlace')}>
+      <Form.Item name="placeKind" label={t('placeKind')}>
+        <Radio.Group
+          options={[
+            { value: 'venue', label: t('placeVenue') },
+            { value: 'virtual', label: t('placeVirtual') },
+          ]}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col {...half}>
+          {placeKind === 'virtual' ? (
+            <Form.Item name="virtualRoomId" label={t('virtualRoomId')} rules={[check('virtualRoomId')]}>
+              <Input autoComplete="off" maxLength={64} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="venueId" label={t('venue')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={venues.isPending}
+                options={(venues.data ?? []).map((v) => ({
+                  value: v.id,
+                  label: t('venueOption', { name: v.name, count: v.capacity }),
+                }))}
+              />
+            </Form.Item>
+          )}
+        </Col>
+        <Col {...half}>
+          <Form.Item name="invigilatorIds" label={t('invigilators')}>
+            <UserSearchSelect kind="teacher" search={searchTeachers} placeholder={t('teacherSearch')} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}
+
+export function RegistrationSection() {
+  const { t } = useExamTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const check = useCheck();
+  const mode = Form.useWatch<RegistrationMode | undefined>('registrationMode');
+  return (
+    <Section id="exam-registration" title={t('sectionRegistration')}>
+      <Form.Item name="registrationMode" label={t('registrationMode')}>
+        <Radio.Group
+          options={enumValues(registrationModeLabels).map((v) => ({
+            value: v,
+            label: labelOf(registrationModeLabels, v, lang),
+          }))}
+        />
+      </Form.Item>
+      {mode === RegistrationMode.Open && (
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="registrationStart"
+              label={t('registrationStart')}
+              rules={[required(t('registrationStart'), { picked: true })]}
+              {...momentValueProps}
+            >
+              <MomentInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="registrationEnd"
+              label={t('registrationEnd')}
+              rules={[required(t('registrationEnd'), { picked: true })]}
+              {...momentValueProps}
+            >
+              <MomentInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="capacity" label={t('capacity')} tooltip={t('capacityHint')} rules={[check('capacity')]}>
+              <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="needsApproval" label={t('needsApproval')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+    </Section>
+  );
+}
+
+function Toggle({ name, label }: { name: string; label: string }) {
+  return (
+    <Col xs={24} sm={12} md={8}>
+      <Form.Item name={name} label={label} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </Col>
+  );
+}
+
+export function RulesSection() {
+  const { t } = useExamTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const check = useCheck();
+  const camera = Form.useWatch<number | undefined>('cameraSource');
+  return (
+    <Section id="exam-rules" title={t('sectionRules')}>
+      <Row gutter={16}>
+        <Toggle name="shuffleQuestions" label={t('shuffleQuestions')} />
+        <Toggle name="shuffleOptions" label={t('shuffleOptions')} />
+        <Toggle name="fullscreen" label={t('fullscreen')} />
+        <Col {...half}>
+          <Form.Item
+            name="switchWarnAfter"
+            label={t('switchWarnAfter')}
+            rules={[required(t('switchWarnAfter'), { type: 'number' }), check('switchWarnAfter')]}
+          >
+            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="switchCollectAfter"
+            label={t('switchCollectAfter')}
+            tooltip={t('switchCollectHint')}
+            rules={[check('switchCollectAfter')]}
+          >
+            <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="cameraSource" label={t('camera')}>
+            <Radio.Group
+              options={[
+                { value: 0, label: t('cameraOff') },
+                ...enumValues(cameraSourceLabels).map((v) => ({
+                  value: v,
+                  label: labelOf(cameraSourceLabels, v, lang),
+                })),
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="snapshotIntervalSeconds"
+            label={t('snapshotInterval')}
+            rules={[required(t('snapshotInterval'), { type: 'number' }), check('snapshotIntervalSeconds')]}
+          >
+            <InputNumber
+              min={10}
+              max={3600}
+              step={10}
+              precision={0}
+              disabled={!camera}
+              suffix={t('seconds')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="showScore" label={t('showScore')}>
+            <Select
+              options={enumValues(showScoreLabels).map((v) => ({ value: v, label: labelOf(showScoreLabels, v, lang) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Toggle name="allowReview" label={t('allowReview')} />
+      </Row>
+    </Section>
+  );
+}
+
+export function InstructionsSection() {
+  const { t } = useExamTexts();
+  const check = useCheck();
+  return (
+    <Section id="exam-instructions" title={t('sectionInstructions')}>
+      <Form.Item name="instructions" label={t('instructions')} rules={[check('instructions')]}>
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={2000}
+          showCount
+          placeholder={t('instructionsPlaceholder')}
+        />
+      </Form.Item>
+    </Section>
+  );
+}

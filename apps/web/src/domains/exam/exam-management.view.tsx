@@ -1,0 +1,220 @@
+import {
+  CalendarOutlined,
+  CheckCircleOutlined,
+  FieldTimeOutlined,
+  StopOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import {
+  type Exam,
+  ExamState,
+  ExamStatus,
+  examMeta,
+  examStateLabels,
+  examStatusLabels,
+  labelOf,
+  type ResourceMeta,
+  registrationModeLabels,
+  zExamCreate,
+} from '@lyceum/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDuration } from '../../crud/duration';
+import { useKitTexts } from '../../crud/i18n';
+import { ResourceScreen } from '../../crud/resource-screen';
+import type { RowAction } from '../../crud/row-actions';
+import { useLang } from '../../shell/i18n';
+import { useTabLocation } from '../../shell/layout/tabs-store';
+import { usePermission } from '../../shell/permission';
+import { CandidatesDrawer } from './candidates-drawer';
+import { CancelExamModal, ExtendExamModal } from './exam-action-modals';
+import { useVenues } from './exam-api';
+import { ExamEditor } from './exam-editor';
+import { useExamTexts } from './exam-texts';
+import { PublishDialog } from './publish-dialog';
+import { timeWindow } from '../dashboard/portal-format';
+
+const meta: ResourceMeta = { ...examMeta, permission: 'exam' };
+const SCHEDULING_PATH = '/exam/scheduling';
+
+const isDraft = (e: Exam) => e.state === ExamState.Draft;
+const isRunning = (e: Exam) => e.state === ExamState.Published && e.status !== ExamStatus.Ended;
+
+// Exam management: the exams with their window, place, candidates and state; drafts are edited and
+// published (after a conflict check), published ones extended or cancelled, candidates adjusted.
+export default function ExamManagementView() {
+  const { t } = useExamTexts();
+  const { t: tk } = useKitTexts();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const venues = useVenues();
+  // The scheduling calendar links here with ?keyword=<exam name>.
+  const keyword = useTabLocation()?.query.keyword;
+  const canPublish = usePermission(['exam:publish']);
+  const canAdjust = usePermission(['exam:update']);
+  const canSchedule = usePermission(['examSchedule:page']);
+  const [publishing, setPublishing] = useState<Exam | null>(null);
+  const [cancelling, setCancelling] = useState<Exam | null>(null);
+  const [extending, setExtending] = useState<Exam | null>(null);
+  const [candidatesOf, setCandidatesOf] = useState<Exam | null>(null);
+
+  const venueName = (id: number | null) => venues.data?.find((v) => v.id === id)?.name;
+  // After an action of a dialog: close it and fetch the exams again (the list, the calendar).
+  const done = (close: () => void) => () => {
+    close();
+    void client.invalidateQueries({ queryKey: ['exam'] });
+  };
+
+  const rowActions: RowAction<Exam>[] = [
+    {
+      key: 'publish',
+      label: t('publish'),
+      icon: <CheckCircleOutlined />,
+      allowed: canPublish,
+      disabled: (e) => !isDraft(e) && t('publishDraftsOnly'),
+      onClick: setPublishing,
+    },
+    {
+      key: 'candidates',
+      label: t('candidates'),
+      icon: <TeamOutlined />,
+      onClick: setCandidatesOf,
+    },
+    {
+      key: 'extend',
+      label: t('extend'),
+      icon: <FieldTimeOutlined />,
+      allowed: canPublish,
+      disabled: (e) => !isRunning(e) && t('extendLock'),
+      onClick: setExtending,
+    },
+    {
+      key: 'cancel',
+      label: t('cancel'),
+      icon: <StopOutlined />,
+      danger: true,
+      allowed: canPublish,
+      disabled: (e) => !isRunning(e) && t('cancelLock'),
+      onClick: setCancelling,
+    },
+  ];
+
+  const columns = (base: TableColumnsType<Exam>): TableColumnsType<Exam> => {
+    const byKey = (key: string) => base.find((c) => c.key === key);
+    return [
+      {
+        ...byKey('name'),
+        render: (name: string, e) => (
+          <div>
+            <div className="exam-name">{name}</div>
+            <Typography.Text type="secondary" className="exam-sub">
+              {byKey('paperId')?.render?.(e.paperId, e, 0) as ReactNode}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      {
+        key: 'windowStart',
+        dataIndex: 'windowStart',
+        title: t('window'),
+        width: 210,
+        sorter: true,
+        render: (_: unknown, e) => (
+          <div>
+            <div>{timeWindow(e.windowStart, e.windowEnd)}</div>
+            <Typography.Text type="secondary" className="exam-sub">
+              {t('durationValue', { value: formatDuration(e.durationMinutes, tk) })}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      {
+        key: 'place',
+        title: t('place'),
+        width: 150,
+        ellipsis: true,
+        render: (_: unknown, e) =>
+          e.venueId !== null
+            ? (venueName(e.venueId) ?? `#${e.venueId}`)
+            : e.virtualRoomId
+              ? `${t('virtualRoom')} ${e.virtualRoomId}`
+              : '—',
+      },
+      {
+        key: 'candidateCount',
+        title: t('candidates'),
+        width: 150,
+        render: (_: unknown, e) => (
+          <div>
+            <div>{e.candidateCount}</div>
+            <Typography.Text type="secondary" className="exam-sub">
+              {labelOf(registrationModeLabels, e.registrationMode, lang)}
+              {e.pendingCount > 0 && ` · ${t('pending', { count: e.pendingCount })}`}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      {
+        key: 'state',
+        title: t('state'),
+        width: 180,
+        render: (_: unknown, e) => (
+          <Space size={4} wrap>
+            <Tag color={examStateLabels[e.state].color}>{labelOf(examStateLabels, e.state, lang)}</Tag>
+            {e.state === ExamState.Published && (
+              <Tag color={examStatusLabels[e.status].color}>{labelOf(examStatusLabels, e.status, lang)}</Tag>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  };
+
+  return (
+    <ResourceScreen<Exam>
+      key={keyword ?? ''}
+      meta={meta}
+      schema={zExamCreate}
+      slots={{
+        emptyText: t('empty'),
+        createLabel: t('create'),
+        initialFilters: keyword ? { keyword } : undefined,
+        filterFormName: 'exam-filter',
+        filters: ({ keyword: keywordItem, fields }) => (
+          <>
+            {keywordItem}
+            {fields.state}
+            {fields.status}
+            {fields.venueId}
+            {fields.registrationMode}
+          </>
+        ),
+        columns,
+        rowActions,
+        editLock: (e) => !isDraft(e) && t('editDraftsOnly'),
+        deleteLock: (e) => !(isDraft(e) || e.state === ExamState.Cancelled) && t('deleteLock'),
+        deleteConfirm: (e) => ({ title: t('deleteConfirm', { name: e.name }) }),
+        canSelect: (e) => isDraft(e) || e.state === ExamState.Cancelled,
+        toolbar: () =>
+          canSchedule && (
+            <Button icon={<CalendarOutlined />} onClick={() => navigate(SCHEDULING_PATH)}>
+              {t('calendar')}
+            </Button>
+          ),
+        editor: ({ editing, close, saved }) => <ExamEditor editing={editing} onClose={close} onSaved={saved} />,
+      }}
+    >
+      <PublishDialog
+        exam={publishing}
+        onClose={() => setPublishing(null)}
+        onPublished={done(() => setPublishing(null))}
+      />
+      <CancelExamModal exam={cancelling} onClose={() => setCancelling(null)} onDone={done(() => setCancelling(null))} />
+      <ExtendExamModal exam={extending} onClose={() => setExtending(null)} onDone={done(() => setExtending(null))} />
+      <CandidatesDrawer exam={candidatesOf} canAdjust={canAdjust} onClose={() => setCandidatesOf(null)} />
+    </ResourceScreen>
+  );
+}
