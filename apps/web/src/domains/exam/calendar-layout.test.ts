@@ -14,7 +14,15 @@ describe('calendar layout', () => {
   it('starts weeks on Monday, Sundays included', () => {
     expect(weekStart(dayjs('2026-06-10T15:00:00')).format('YYYY-MM-DD HH:mm')).toBe('2026-06-08 00:00');
     expect(weekStart(dayjs('2026-06-14T23:00:00')).format('YYYY-MM-DD')).toBe('2026-06-08');
-    expect(weekDays(dayjs('2026-06-08')).map((d) => d.format('DD'))).toEqual(['08', '09', '10', '11', '12', '13', '14']);
+    expect(weekDays(dayjs('2026-06-08')).map((d) => d.format('DD'))).toEqual([
+      '08',
+      '09',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+    ]);
   });
 
   it('asks for the week, or every day a month grid can show', () => {

@@ -71,7 +71,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
 
   const columns: TableColumnsType<Candidate> = [
     {
-      title: t('student'),
+      title: t('exam.student'),
       key: 'student',
       width: 180,
       render: (_, c) => (
@@ -84,7 +84,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
       ),
     },
     {
-      title: t('classes'),
+      title: t('exam.classes'),
       dataIndex: 'teamNames',
       width: 150,
       render: (names: string[], c) => (
@@ -99,13 +99,13 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
       ),
     },
     {
-      title: t('source'),
+      title: t('exam.source'),
       dataIndex: 'source',
       width: 90,
       render: (s: Candidate['source']) => labelOf(candidateSourceLabels, s, lang),
     },
     {
-      title: t('status'),
+      title: t('exam.status'),
       key: 'status',
       width: 150,
       render: (_, c) => (
@@ -117,21 +117,21 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
         </Space>
       ),
     },
-    { title: t('seat'), dataIndex: 'seatNo', width: 70, align: 'right', render: (n: number | null) => n ?? '—' },
+    { title: t('exam.seat'), dataIndex: 'seatNo', width: 70, align: 'right', render: (n: number | null) => n ?? '—' },
     {
-      title: t('extraTime'),
+      title: t('exam.extraTime'),
       key: 'extraTime',
       width: 170,
       render: (_, c) => (
         <Space size={4} wrap>
           {c.extraTime > 0 ? (
-            <Tooltip title={t('extraTimeRule', { factor: c.extraTimeFactor, minutes: c.extraMinutes })}>
-              <span>{t('extraTimeValue', { minutes: c.extraTime })}</span>
+            <Tooltip title={t('exam.extraTimeRule', { factor: c.extraTimeFactor, minutes: c.extraMinutes })}>
+              <span>{t('exam.extraTimeValue', { minutes: c.extraTime })}</span>
             </Tooltip>
           ) : (
-            <Typography.Text type="secondary">{t('noExtraTime')}</Typography.Text>
+            <Typography.Text type="secondary">{t('exam.noExtraTime')}</Typography.Text>
           )}
-          {c.overridden && <Tag color="purple">{t('overridden')}</Tag>}
+          {c.overridden && <Tag color="purple">{t('exam.overridden')}</Tag>}
         </Space>
       ),
     },
@@ -143,11 +143,11 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
             width: 70,
             fixed: 'right' as const,
             render: (_: unknown, c: Candidate) => (
-              <Tooltip title={t('adjust')}>
+              <Tooltip title={t('exam.adjust')}>
                 <Button
                   type="link"
                   icon={<ClockCircleOutlined />}
-                  aria-label={`${t('adjust')} ${c.realName}`}
+                  aria-label={`${t('exam.adjust')} ${c.realName}`}
                   onClick={() => setAdjusting(c)}
                 />
               </Tooltip>
@@ -162,11 +162,11 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
     <Drawer
       open={!!exam}
       onClose={onClose}
-      title={exam ? t('candidatesTitle', { name: exam.name }) : ''}
+      title={exam ? t('exam.candidatesTitle', { name: exam.name }) : ''}
       size={isMobile ? '100%' : 880}
       destroyOnHidden
     >
-      {draft && <Alert type="info" showIcon title={t('candidatesDraft')} style={{ marginBottom: 16 }} />}
+      {draft && <Alert type="info" showIcon title={t('exam.candidatesDraft')} style={{ marginBottom: 16 }} />}
       <Form
         layout="inline"
         name="candidate-filter"
@@ -178,9 +178,9 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
         }}
       >
         <Form.Item name="keyword" label={t('crud.keyword')}>
-          <Input.Search allowClear placeholder={t('candidateKeyword')} style={{ width: 200 }} />
+          <Input.Search allowClear placeholder={t('exam.candidateKeyword')} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="status" label={t('status')}>
+        <Form.Item name="status" label={t('exam.status')}>
           <Select
             allowClear
             placeholder={t('common.all')}
@@ -203,7 +203,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={draft ? t('candidatesDraft') : t('candidatesEmpty')}
+              description={draft ? t('exam.candidatesDraft') : t('exam.candidatesEmpty')}
             />
           ),
         }}
@@ -248,7 +248,7 @@ function OverrideModal({
     await settleAction(
       async () => {
         await overrideCandidate(examId, { userId: candidate.id, ...values });
-        message.success(t('adjusted', { name: candidate.realName }));
+        message.success(t('exam.adjusted', { name: candidate.realName }));
         await client.invalidateQueries({ queryKey: ['exam', 'candidates', examId] });
         onClose();
       },
@@ -260,13 +260,13 @@ function OverrideModal({
   return (
     <Modal
       open={!!candidate}
-      title={candidate ? t('adjustTitle', { name: candidate.realName }) : ''}
+      title={candidate ? t('exam.adjustTitle', { name: candidate.realName }) : ''}
       onCancel={onClose}
       destroyOnHidden
       footer={
         <Space>
           <Button onClick={() => void save({ extraTimeFactor: null, extraMinutes: null })} disabled={saving}>
-            {t('useOwn')}
+            {t('exam.useOwn')}
           </Button>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={saving} onClick={() => form.submit()}>
@@ -275,17 +275,17 @@ function OverrideModal({
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">{t('adjustHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('exam.adjustHint')}</Typography.Paragraph>
       <Form form={form} name="candidate-override" layout="vertical" onFinish={(v) => void save(v)}>
         <Form.Item
           name="extraTimeFactor"
-          label={t('factor')}
-          tooltip={t('factorHint')}
+          label={t('exam.factor')}
+          tooltip={t('exam.factorHint')}
           rules={[{ required: true, type: 'number' }]}
         >
           <InputNumber autoFocus min={1} max={3} step={0.05} precision={2} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="extraMinutes" label={t('extraMinutes')} rules={[{ required: true, type: 'number' }]}>
+        <Form.Item name="extraMinutes" label={t('exam.extraMinutes')} rules={[{ required: true, type: 'number' }]}>
           <InputNumber min={0} max={600} precision={0} suffix={tk('kit.minutes')} style={{ width: 160 }} />
         </Form.Item>
       </Form>

@@ -33,7 +33,7 @@ export function ConflictList({ conflicts }: { conflicts: ExamConflict[] }) {
                 <Space size={4} wrap>
                   <Tag color={error ? 'error' : 'warning'}>{conflictKindLabels[c.kind][lang]}</Tag>
                   {c.otherExamName && (
-                    <Typography.Text type="secondary">{t('withExam', { name: c.otherExamName })}</Typography.Text>
+                    <Typography.Text type="secondary">{t('exam.withExam', { name: c.otherExamName })}</Typography.Text>
                   )}
                 </Space>
                 <div className="exam-conflict-message">{c.message[lang] || c.message.en}</div>
@@ -44,7 +44,9 @@ export function ConflictList({ conflicts }: { conflicts: ExamConflict[] }) {
                         {s}
                       </Tag>
                     ))}
-                    {more > 0 && <Typography.Text type="secondary">{t('andMore', { count: more })}</Typography.Text>}
+                    {more > 0 && (
+                      <Typography.Text type="secondary">{t('exam.andMore', { count: more })}</Typography.Text>
+                    )}
                   </Space>
                 )}
               </div>

@@ -45,29 +45,29 @@ export function CancelExamModal({ exam, onClose, onDone }: Props) {
   return (
     <Modal
       open={!!exam}
-      title={exam ? t('cancelTitle', { name: exam.name }) : ''}
+      title={exam ? t('exam.cancelTitle', { name: exam.name }) : ''}
       onCancel={onClose}
-      okText={t('cancel')}
+      okText={t('exam.cancel')}
       okButtonProps={{ danger: true, loading: running }}
-      cancelText={t('keep')}
+      cancelText={t('exam.keep')}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Typography.Paragraph>{t('cancelHint')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('exam.cancelHint')}</Typography.Paragraph>
       <Form
         form={form}
         name="exam-cancel"
         layout="vertical"
         onFinish={({ reason }) =>
-          exam && run(() => cancelExam(exam.id, reason?.trim() || null), t('cancelled', { name: exam.name }))
+          exam && run(() => cancelExam(exam.id, reason?.trim() || null), t('exam.cancelled', { name: exam.name }))
         }
       >
-        <Form.Item name="reason" label={t('reason')} rules={[{ max: 200 }]}>
+        <Form.Item name="reason" label={t('exam.reason')} rules={[{ max: 200 }]}>
           <Input.TextArea
             autoFocus
             autoSize={{ minRows: 2, maxRows: 4 }}
             maxLength={200}
-            placeholder={t('reasonPlaceholder')}
+            placeholder={t('exam.reasonPlaceholder')}
           />
         </Form.Item>
       </Form>
@@ -89,18 +89,18 @@ export function ExtendExamModal({ exam, onClose, onDone }: Props) {
   return (
     <Modal
       open={!!exam}
-      title={exam ? t('extendTitle', { name: exam.name }) : ''}
+      title={exam ? t('exam.extendTitle', { name: exam.name }) : ''}
       onCancel={onClose}
-      okText={t('extend')}
+      okText={t('exam.extend')}
       okButtonProps={{ loading: running }}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('extendHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('exam.extendHint')}</Typography.Paragraph>
       {exam && (
         <Typography.Paragraph>
-          {t('currentEnd')}: <strong>{formatMoment(exam.windowEnd)}</strong>
+          {t('exam.currentEnd')}: <strong>{formatMoment(exam.windowEnd)}</strong>
         </Typography.Paragraph>
       )}
       <Form
@@ -110,18 +110,21 @@ export function ExtendExamModal({ exam, onClose, onDone }: Props) {
         onFinish={({ windowEnd }) =>
           exam &&
           windowEnd &&
-          run(() => extendExam(exam.id, windowEnd), t('extended', { name: exam.name, time: formatMoment(windowEnd) }))
+          run(
+            () => extendExam(exam.id, windowEnd),
+            t('exam.extended', { name: exam.name, time: formatMoment(windowEnd) }),
+          )
         }
       >
         <Form.Item
           name="windowEnd"
-          label={t('newEnd')}
+          label={t('exam.newEnd')}
           {...momentValueProps}
           rules={[
-            { required: true, message: t('laterThanCurrent') },
+            { required: true, message: t('exam.laterThanCurrent') },
             {
               validator: async (_, v: string | null) => {
-                if (v && current && !dayjs(v).isAfter(current)) throw new Error(t('laterThanCurrent'));
+                if (v && current && !dayjs(v).isAfter(current)) throw new Error(t('exam.laterThanCurrent'));
               },
             },
           ]}

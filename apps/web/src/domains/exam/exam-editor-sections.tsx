@@ -72,15 +72,15 @@ export function BasicsSection({ onPaper }: { onPaper: (paper: ExamPaper) => void
   const required = useRequired();
   const check = useCheck();
   return (
-    <Section id="exam-basics" title={t('sectionBasics')}>
-      <Form.Item name="name" label={t('name')} rules={[required(t('name')), check('name')]}>
+    <Section id="exam-basics" title={t('exam.sectionBasics')}>
+      <Form.Item name="name" label={t('exam.name')} rules={[required(t('exam.name')), check('name')]}>
         <Input autoFocus autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item
         name="paperId"
-        label={t('paper')}
-        tooltip={t('paperHint')}
-        rules={[required(t('paper'), { picked: true, type: 'number' })]}
+        label={t('exam.paper')}
+        tooltip={t('exam.paperHint')}
+        rules={[required(t('exam.paper'), { picked: true, type: 'number' })]}
       >
         <PaperSelect onPicked={onPaper} />
       </Form.Item>
@@ -95,13 +95,13 @@ export function WindowSection() {
   const start = Form.useWatch<string | undefined>('windowStart');
   const beforeStart = (d: dayjs.Dayjs) => !!start && d.isBefore(dayjs(start).startOf('day'));
   return (
-    <Section id="exam-window" title={t('sectionWindow')}>
+    <Section id="exam-window" title={t('exam.sectionWindow')}>
       <Row gutter={16}>
         <Col {...half}>
           <Form.Item
             name="windowStart"
-            label={t('windowStart')}
-            rules={[required(t('windowStart'), { picked: true })]}
+            label={t('exam.windowStart')}
+            rules={[required(t('exam.windowStart'), { picked: true })]}
             {...momentValueProps}
           >
             <MomentInput />
@@ -110,8 +110,8 @@ export function WindowSection() {
         <Col {...half}>
           <Form.Item
             name="windowEnd"
-            label={t('windowEnd')}
-            rules={[required(t('windowEnd'), { picked: true })]}
+            label={t('exam.windowEnd')}
+            rules={[required(t('exam.windowEnd'), { picked: true })]}
             {...momentValueProps}
           >
             <MomentInput disabledDate={beforeStart} />
@@ -120,9 +120,9 @@ export function WindowSection() {
         <Col {...half}>
           <Form.Item
             name="durationMinutes"
-            label={t('duration')}
-            tooltip={t('durationHint')}
-            rules={[required(t('duration'), { type: 'number' }), check('durationMinutes')]}
+            label={t('exam.duration')}
+            tooltip={t('exam.durationHint')}
+            rules={[required(t('exam.duration'), { type: 'number' }), check('durationMinutes')]}
           >
             <MinutesInput />
           </Form.Item>
@@ -130,21 +130,34 @@ export function WindowSection() {
         <Col {...half}>
           <Form.Item
             name="latestEntryMinutes"
-            label={t('latestEntry')}
-            tooltip={t('latestEntryHint')}
+            label={t('exam.latestEntry')}
+            tooltip={t('exam.latestEntryHint')}
             rules={[check('latestEntryMinutes')]}
           >
-            <InputNumber min={0} max={1440} precision={0} suffix={t('minutesAfterStart')} style={{ width: '100%' }} />
+            <InputNumber
+              min={0}
+              max={1440}
+              precision={0}
+              suffix={t('exam.minutesAfterStart')}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
           <Form.Item
             name="graceSeconds"
-            label={t('grace')}
-            tooltip={t('graceHint')}
-            rules={[required(t('grace'), { type: 'number' }), check('graceSeconds')]}
+            label={t('exam.grace')}
+            tooltip={t('exam.graceHint')}
+            rules={[required(t('exam.grace'), { type: 'number' }), check('graceSeconds')]}
           >
-            <InputNumber min={0} max={600} step={15} precision={0} suffix={t('seconds')} style={{ width: '100%' }} />
+            <InputNumber
+              min={0}
+              max={600}
+              step={15}
+              precision={0}
+              suffix={t('exam.seconds')}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
       </Row>
@@ -198,16 +211,22 @@ export function CandidatesSection() {
   );
   const departmentChoices = refChoices(departments.data, departments.isPending, (r) => String(r.name));
   return (
-    <Section id="exam-candidates" title={t('sectionCandidates')}>
-      <Typography.Paragraph type="secondary">{t('candidatesHint')}</Typography.Paragraph>
+    <Section id="exam-candidates" title={t('exam.sectionCandidates')}>
+      <Typography.Paragraph type="secondary">{t('exam.candidatesHint')}</Typography.Paragraph>
       <Row gutter={16}>
         <Col {...half}>
-          <Form.Item name="teamIds" label={t('teams')}>
-            <RefSelect field={teamField} choices={teamChoices} multiple label={t('teams')} placeholder={t('teams')} />
+          <Form.Item name="teamIds" label={t('exam.teams')}>
+            <RefSelect
+              field={teamField}
+              choices={teamChoices}
+              multiple
+              label={t('exam.teams')}
+              placeholder={t('exam.teams')}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="gradeYears" label={t('gradeYears')}>
+          <Form.Item name="gradeYears" label={t('exam.gradeYears')}>
             <Select
               mode="multiple"
               allowClear
@@ -216,19 +235,19 @@ export function CandidatesSection() {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="departmentIds" label={t('departments')}>
+          <Form.Item name="departmentIds" label={t('exam.departments')}>
             <RefSelect
               field={departmentField}
               choices={departmentChoices}
               multiple
-              label={t('departments')}
-              placeholder={t('departments')}
+              label={t('exam.departments')}
+              placeholder={t('exam.departments')}
             />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="studentIds" label={t('students')}>
-            <UserSearchSelect kind="student" search={searchStudents} placeholder={t('studentSearch')} />
+          <Form.Item name="studentIds" label={t('exam.students')}>
+            <UserSearchSelect kind="student" search={searchStudents} placeholder={t('exam.studentSearch')} />
           </Form.Item>
         </Col>
       </Row>
@@ -242,38 +261,38 @@ export function PlaceSection() {
   const venues = useVenues();
   const placeKind = Form.useWatch<'venue' | 'virtual' | undefined>('placeKind');
   return (
-    <Section id="exam-place" title={t('sectionPlace')}>
-      <Form.Item name="placeKind" label={t('placeKind')}>
+    <Section id="exam-place" title={t('exam.sectionPlace')}>
+      <Form.Item name="placeKind" label={t('exam.placeKind')}>
         <Radio.Group
           options={[
-            { value: 'venue', label: t('placeVenue') },
-            { value: 'virtual', label: t('placeVirtual') },
+            { value: 'venue', label: t('exam.placeVenue') },
+            { value: 'virtual', label: t('exam.placeVirtual') },
           ]}
         />
       </Form.Item>
       <Row gutter={16}>
         <Col {...half}>
           {placeKind === 'virtual' ? (
-            <Form.Item name="virtualRoomId" label={t('virtualRoomId')} rules={[check('virtualRoomId')]}>
+            <Form.Item name="virtualRoomId" label={t('exam.virtualRoomId')} rules={[check('virtualRoomId')]}>
               <Input autoComplete="off" maxLength={64} />
             </Form.Item>
           ) : (
-            <Form.Item name="venueId" label={t('venue')}>
+            <Form.Item name="venueId" label={t('exam.venue')}>
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={venues.isPending}
                 options={(venues.data ?? []).map((v) => ({
                   value: v.id,
-                  label: t('venueOption', { name: v.name, count: v.capacity }),
+                  label: t('exam.venueOption', { name: v.name, count: v.capacity }),
                 }))}
               />
             </Form.Item>
           )}
         </Col>
         <Col {...half}>
-          <Form.Item name="invigilatorIds" label={t('invigilators')}>
-            <UserSearchSelect kind="teacher" search={searchTeachers} placeholder={t('teacherSearch')} />
+          <Form.Item name="invigilatorIds" label={t('exam.invigilators')}>
+            <UserSearchSelect kind="teacher" search={searchTeachers} placeholder={t('exam.teacherSearch')} />
           </Form.Item>
         </Col>
       </Row>
@@ -288,8 +307,8 @@ export function RegistrationSection() {
   const check = useCheck();
   const mode = Form.useWatch<RegistrationMode | undefined>('registrationMode');
   return (
-    <Section id="exam-registration" title={t('sectionRegistration')}>
-      <Form.Item name="registrationMode" label={t('registrationMode')}>
+    <Section id="exam-registration" title={t('exam.sectionRegistration')}>
+      <Form.Item name="registrationMode" label={t('exam.registrationMode')}>
         <Radio.Group
           options={enumValues(registrationModeLabels).map((v) => ({
             value: v,
@@ -302,8 +321,8 @@ export function RegistrationSection() {
           <Col {...half}>
             <Form.Item
               name="registrationStart"
-              label={t('registrationStart')}
-              rules={[required(t('registrationStart'), { picked: true })]}
+              label={t('exam.registrationStart')}
+              rules={[required(t('exam.registrationStart'), { picked: true })]}
               {...momentValueProps}
             >
               <MomentInput />
@@ -312,20 +331,25 @@ export function RegistrationSection() {
           <Col {...half}>
             <Form.Item
               name="registrationEnd"
-              label={t('registrationEnd')}
-              rules={[required(t('registrationEnd'), { picked: true })]}
+              label={t('exam.registrationEnd')}
+              rules={[required(t('exam.registrationEnd'), { picked: true })]}
               {...momentValueProps}
             >
               <MomentInput />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="capacity" label={t('capacity')} tooltip={t('capacityHint')} rules={[check('capacity')]}>
+            <Form.Item
+              name="capacity"
+              label={t('exam.capacity')}
+              tooltip={t('exam.capacityHint')}
+              rules={[check('capacity')]}
+            >
               <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="needsApproval" label={t('needsApproval')} valuePropName="checked">
+            <Form.Item name="needsApproval" label={t('exam.needsApproval')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
@@ -352,16 +376,16 @@ export function RulesSection() {
   const check = useCheck();
   const camera = Form.useWatch<number | undefined>('cameraSource');
   return (
-    <Section id="exam-rules" title={t('sectionRules')}>
+    <Section id="exam-rules" title={t('exam.sectionRules')}>
       <Row gutter={16}>
-        <Toggle name="shuffleQuestions" label={t('shuffleQuestions')} />
-        <Toggle name="shuffleOptions" label={t('shuffleOptions')} />
-        <Toggle name="fullscreen" label={t('fullscreen')} />
+        <Toggle name="shuffleQuestions" label={t('exam.shuffleQuestions')} />
+        <Toggle name="shuffleOptions" label={t('exam.shuffleOptions')} />
+        <Toggle name="fullscreen" label={t('exam.fullscreen')} />
         <Col {...half}>
           <Form.Item
             name="switchWarnAfter"
-            label={t('switchWarnAfter')}
-            rules={[required(t('switchWarnAfter'), { type: 'number' }), check('switchWarnAfter')]}
+            label={t('exam.switchWarnAfter')}
+            rules={[required(t('exam.switchWarnAfter'), { type: 'number' }), check('switchWarnAfter')]}
           >
             <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
           </Form.Item>
@@ -369,18 +393,18 @@ export function RulesSection() {
         <Col {...half}>
           <Form.Item
             name="switchCollectAfter"
-            label={t('switchCollectAfter')}
-            tooltip={t('switchCollectHint')}
+            label={t('exam.switchCollectAfter')}
+            tooltip={t('exam.switchCollectHint')}
             rules={[check('switchCollectAfter')]}
           >
             <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="cameraSource" label={t('camera')}>
+          <Form.Item name="cameraSource" label={t('exam.camera')}>
             <Radio.Group
               options={[
-                { value: 0, label: t('cameraOff') },
+                { value: 0, label: t('exam.cameraOff') },
                 ...enumValues(cameraSourceLabels).map((v) => ({
                   value: v,
                   label: labelOf(cameraSourceLabels, v, lang),
@@ -392,8 +416,8 @@ export function RulesSection() {
         <Col {...half}>
           <Form.Item
             name="snapshotIntervalSeconds"
-            label={t('snapshotInterval')}
-            rules={[required(t('snapshotInterval'), { type: 'number' }), check('snapshotIntervalSeconds')]}
+            label={t('exam.snapshotInterval')}
+            rules={[required(t('exam.snapshotInterval'), { type: 'number' }), check('snapshotIntervalSeconds')]}
           >
             <InputNumber
               min={10}
@@ -401,19 +425,19 @@ export function RulesSection() {
               step={10}
               precision={0}
               disabled={!camera}
-              suffix={t('seconds')}
+              suffix={t('exam.seconds')}
               style={{ width: '100%' }}
             />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="showScore" label={t('showScore')}>
+          <Form.Item name="showScore" label={t('exam.showScore')}>
             <Select
               options={enumValues(showScoreLabels).map((v) => ({ value: v, label: labelOf(showScoreLabels, v, lang) }))}
             />
           </Form.Item>
         </Col>
-        <Toggle name="allowReview" label={t('allowReview')} />
+        <Toggle name="allowReview" label={t('exam.allowReview')} />
       </Row>
     </Section>
   );
@@ -423,13 +447,13 @@ export function InstructionsSection() {
   const { t } = useExamTexts();
   const check = useCheck();
   return (
-    <Section id="exam-instructions" title={t('sectionInstructions')}>
-      <Form.Item name="instructions" label={t('instructions')} rules={[check('instructions')]}>
+    <Section id="exam-instructions" title={t('exam.sectionInstructions')}>
+      <Form.Item name="instructions" label={t('exam.instructions')} rules={[check('instructions')]}>
         <Input.TextArea
           autoSize={{ minRows: 3, maxRows: 8 }}
           maxLength={2000}
           showCount
-          placeholder={t('instructionsPlaceholder')}
+          placeholder={t('exam.instructionsPlaceholder')}
         />
       </Form.Item>
     </Section>

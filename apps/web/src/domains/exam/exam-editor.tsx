@@ -88,7 +88,7 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
     try {
       if (exam) await examApi.update({ ...body, id: exam.id });
       else await examApi.create(body);
-      message.success(exam ? t('common.saved') : t('draftSaved'));
+      message.success(exam ? t('common.saved') : t('exam.draftSaved'));
       onSaved();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -107,7 +107,7 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
 
   return (
     <FormDrawer
-      title={exam ? t('editTitle', { name: exam.name }) : t('newTitle')}
+      title={exam ? t('exam.editTitle', { name: exam.name }) : t('exam.newTitle')}
       open={!!editing}
       saving={saving}
       onClose={onClose}
@@ -118,7 +118,7 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut, not an interactive element */}
       <div onKeyDown={onKeyDown}>
         <Typography.Paragraph type="secondary" className="exam-editor-hint">
-          {t('saveHint')}
+          {t('exam.saveHint')}
         </Typography.Paragraph>
         <Form<ExamFormValues>
           name="exam"

@@ -28,13 +28,13 @@ import type { RowAction } from '../../crud/row-actions';
 import { useLang } from '../../shell/i18n';
 import { useTabLocation } from '../../shell/layout/tabs-store';
 import { usePermission } from '../../shell/permission';
+import { timeWindow } from '../dashboard/portal-format';
 import { CandidatesDrawer } from './candidates-drawer';
 import { CancelExamModal, ExtendExamModal } from './exam-action-modals';
 import { useVenues } from './exam-api';
 import { ExamEditor } from './exam-editor';
 import { useExamTexts } from './exam-texts';
 import { PublishDialog } from './publish-dialog';
-import { timeWindow } from '../dashboard/portal-format';
 
 const meta: ResourceMeta = { ...examMeta, permission: 'exam' };
 const SCHEDULING_PATH = '/exam/scheduling';
@@ -71,33 +71,33 @@ export default function ExamManagementView() {
   const rowActions: RowAction<Exam>[] = [
     {
       key: 'publish',
-      label: t('publish'),
+      label: t('exam.publish'),
       icon: <CheckCircleOutlined />,
       allowed: canPublish,
-      disabled: (e) => !isDraft(e) && t('publishDraftsOnly'),
+      disabled: (e) => !isDraft(e) && t('exam.publishDraftsOnly'),
       onClick: setPublishing,
     },
     {
       key: 'candidates',
-      label: t('candidates'),
+      label: t('exam.candidates'),
       icon: <TeamOutlined />,
       onClick: setCandidatesOf,
     },
     {
       key: 'extend',
-      label: t('extend'),
+      label: t('exam.extend'),
       icon: <FieldTimeOutlined />,
       allowed: canPublish,
-      disabled: (e) => !isRunning(e) && t('extendLock'),
+      disabled: (e) => !isRunning(e) && t('exam.extendLock'),
       onClick: setExtending,
     },
     {
       key: 'cancel',
-      label: t('cancel'),
+      label: t('exam.cancel'),
       icon: <StopOutlined />,
       danger: true,
       allowed: canPublish,
-      disabled: (e) => !isRunning(e) && t('cancelLock'),
+      disabled: (e) => !isRunning(e) && t('exam.cancelLock'),
       onClick: setCancelling,
     },
   ];
@@ -119,47 +119,47 @@ export default function ExamManagementView() {
       {
         key: 'windowStart',
         dataIndex: 'windowStart',
-        title: t('window'),
+        title: t('exam.window'),
         width: 210,
         sorter: true,
         render: (_: unknown, e) => (
           <div>
             <div>{timeWindow(e.windowStart, e.windowEnd)}</div>
             <Typography.Text type="secondary" className="exam-sub">
-              {t('durationValue', { value: formatDuration(e.durationMinutes, tk) })}
+              {t('exam.durationValue', { value: formatDuration(e.durationMinutes, tk) })}
             </Typography.Text>
           </div>
         ),
       },
       {
         key: 'place',
-        title: t('place'),
+        title: t('exam.place'),
         width: 150,
         ellipsis: true,
         render: (_: unknown, e) =>
           e.venueId !== null
             ? (venueName(e.venueId) ?? `#${e.venueId}`)
             : e.virtualRoomId
-              ? `${t('virtualRoom')} ${e.virtualRoomId}`
+              ? `${t('exam.virtualRoom')} ${e.virtualRoomId}`
               : '—',
       },
       {
         key: 'candidateCount',
-        title: t('candidates'),
+        title: t('exam.candidates'),
         width: 150,
         render: (_: unknown, e) => (
           <div>
             <div>{e.candidateCount}</div>
             <Typography.Text type="secondary" className="exam-sub">
               {labelOf(registrationModeLabels, e.registrationMode, lang)}
-              {e.pendingCount > 0 && ` · ${t('pending', { count: e.pendingCount })}`}
+              {e.pendingCount > 0 && ` · ${t('exam.pending', { count: e.pendingCount })}`}
             </Typography.Text>
           </div>
         ),
       },
       {
         key: 'state',
-        title: t('state'),
+        title: t('exam.state'),
         width: 180,
         render: (_: unknown, e) => (
           <Space size={4} wrap>
@@ -179,8 +179,8 @@ export default function ExamManagementView() {
       meta={meta}
       schema={zExamCreate}
       slots={{
-        emptyText: t('empty'),
-        createLabel: t('create'),
+        emptyText: t('exam.empty'),
+        createLabel: t('exam.create'),
         initialFilters: keyword ? { keyword } : undefined,
         filterFormName: 'exam-filter',
         filters: ({ keyword: keywordItem, fields }) => (
@@ -194,14 +194,14 @@ export default function ExamManagementView() {
         ),
         columns,
         rowActions,
-        editLock: (e) => !isDraft(e) && t('editDraftsOnly'),
-        deleteLock: (e) => !(isDraft(e) || e.state === ExamState.Cancelled) && t('deleteLock'),
-        deleteConfirm: (e) => ({ title: t('deleteConfirm', { name: e.name }) }),
+        editLock: (e) => !isDraft(e) && t('exam.editDraftsOnly'),
+        deleteLock: (e) => !(isDraft(e) || e.state === ExamState.Cancelled) && t('exam.deleteLock'),
+        deleteConfirm: (e) => ({ title: t('exam.deleteConfirm', { name: e.name }) }),
         canSelect: (e) => isDraft(e) || e.state === ExamState.Cancelled,
         toolbar: () =>
           canSchedule && (
             <Button icon={<CalendarOutlined />} onClick={() => navigate(SCHEDULING_PATH)}>
-              {t('calendar')}
+              {t('exam.calendar')}
             </Button>
           ),
         editor: ({ editing, close, saved }) => <ExamEditor editing={editing} onClose={close} onSaved={saved} />,

@@ -52,7 +52,7 @@ export function PaperSelect({ id, value, onChange, onPicked }: Props) {
       id={id}
       value={value}
       allowClear
-      placeholder={t('paperSearch')}
+      placeholder={t('exam.paperSearch')}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       onOpenChange={(open) => !open && setTyped('')}
       loading={found.isFetching}
@@ -62,8 +62,8 @@ export function PaperSelect({ id, value, onChange, onPicked }: Props) {
         <div>
           <div style={{ whiteSpace: 'normal' }}>{data.label}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('paperScore', { score: data.paper.totalScore })}
-            {data.paper.durationMinutes ? ` · ${t('paperMinutes', { minutes: data.paper.durationMinutes })}` : ''}
+            {t('exam.paperScore', { score: data.paper.totalScore })}
+            {data.paper.durationMinutes ? ` · ${t('exam.paperMinutes', { minutes: data.paper.durationMinutes })}` : ''}
           </Typography.Text>
         </div>
       )}

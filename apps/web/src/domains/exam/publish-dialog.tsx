@@ -37,7 +37,7 @@ export function PublishDialog({ exam, onClose, onPublished }: Props) {
     setPublishing(true);
     try {
       await publishExam(exam.id, warnings.length > 0);
-      message.success(t('published', { name: exam.name }));
+      message.success(t('exam.published', { name: exam.name }));
       onPublished();
     } catch (err) {
       // The client has toasted the refusal; the conflicts may have changed meanwhile.
@@ -57,43 +57,43 @@ export function PublishDialog({ exam, onClose, onPublished }: Props) {
       onClick={() => void publish()}
       style={errors.length > 0 ? { pointerEvents: 'none' } : undefined}
     >
-      {warnings.length > 0 ? t('publishAnyway') : t('publish')}
+      {warnings.length > 0 ? t('exam.publishAnyway') : t('exam.publish')}
     </Button>
   );
 
   return (
     <Modal
       open={!!exam}
-      title={exam ? t('publishTitle', { name: exam.name }) : ''}
+      title={exam ? t('exam.publishTitle', { name: exam.name }) : ''}
       onCancel={onClose}
       width={640}
       destroyOnHidden
       footer={
         <Space>
           <Button onClick={() => void check.refetch()} disabled={check.isFetching}>
-            {t('recheck')}
+            {t('exam.recheck')}
           </Button>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          {errors.length > 0 ? <Explained why={t('publishBlocked')}>{publishButton}</Explained> : publishButton}
+          {errors.length > 0 ? <Explained why={t('exam.publishBlocked')}>{publishButton}</Explained> : publishButton}
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">{t('publishHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('exam.publishHint')}</Typography.Paragraph>
       {check.isFetching ? (
         <div className="exam-publish-checking" role="status">
-          <Spin size="small" /> <span>{t('checking')}</span>
+          <Spin size="small" /> <span>{t('exam.checking')}</span>
         </div>
       ) : check.isError ? (
         <Result status="warning" title={t('request.failed')} />
       ) : conflicts.length === 0 ? (
-        <Alert type="success" showIcon title={t('noConflicts')} />
+        <Alert type="success" showIcon title={t('exam.noConflicts')} />
       ) : (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           {errors.length > 0 && (
             <Alert
               type="error"
               showIcon
-              title={t('errorsBlock', { count: errors.length })}
+              title={t('exam.errorsBlock', { count: errors.length })}
               description={<ConflictList conflicts={errors} />}
             />
           )}
@@ -101,7 +101,7 @@ export function PublishDialog({ exam, onClose, onPublished }: Props) {
             <Alert
               type="warning"
               showIcon
-              title={t('warningsNote', { count: warnings.length })}
+              title={t('exam.warningsNote', { count: warnings.length })}
               description={<ConflictList conflicts={warnings} />}
             />
           )}
