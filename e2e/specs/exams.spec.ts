@@ -15,12 +15,20 @@ const typed = (day: Date, hour: number) =>
 const iso = (day: Date, hour: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour).toISOString();
 const monday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7));
 
-// A weekday two to five weeks ahead (a retry picks another), so the test meets no other run's exams.
-function examDay(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 14 + Math.floor(Math.random() * 21));
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return d;
+// A weekday two to eight weeks ahead with no exam at all (so a retry, or a run before, meets none).
+async function freeDay(request: APIRequestContext): Promise<Date> {
+  for (let tries = 0; tries < 40; tries++) {
+    const d = new Date();
+    d.setDate(d.getDate() + 14 + Math.floor(Math.random() * 42));
+    if (d.getDay() === 0 || d.getDay() === 6) continue;
+    const day = await api<{ entries: unknown[] }>(request, 'POST', '/api/exam/calendar', {
+      from: iso(d, 0),
+      to: iso(d, 24),
+      includeCancelled: true,
+    });
+    if (day.response.entries.length === 0) return d;
+  }
+  throw new Error('no free weekday found');
 }
 
 interface Setup {
@@ -81,7 +89,7 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   request,
 }) => {
   const setup = await setUp(request);
-  const day = examDay();
+  const day = await freeDay(request);
 
   // The exam already there: the same venue and class, 09:00-11:00, published.
   const otherName = uniqueName('E2E first sitting ');
@@ -112,7 +120,7 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   await fillMoment(editor.getByLabel('Opens'), typed(day, 9));
   await fillMoment(editor.getByLabel('Closes'), typed(day, 11));
   await pickOption(page, editor, editor.getByLabel('Classes'), setup.className);
-  await chooseOption(page, editor.getByLabel('Venue'), setup.venue.name);
+  await chooseOption(page, editor.getByLabel('Venue', { exact: true }), setup.venue.name);
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved as a draft')).toBeVisible();
   await expect(editor).toBeHidden();
@@ -155,7 +163,7 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   // The scheduling calendar, by venue: both sittings in the exam's week, neither in conflict now.
   await page.getByRole('button', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/\/exam\/scheduling$/);
-  await chooseOption(page, page.getByLabel('By venue', { exact: true }), setup.venue.name);
+  await chooseOption(page, page.getByRole('combobox', { name: 'Venue' }), setup.venue.name);
   const weeks = Math.round((monday(day).getTime() - monday(new Date()).getTime()) / (7 * 86_400_000));
   for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next week' }).click();
   const block = page.getByRole('button', { name: new RegExp(`^${name}, 14:00–16:00`) });

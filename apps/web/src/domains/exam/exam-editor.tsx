@@ -28,7 +28,8 @@ interface Props {
 }
 
 // The exam editor: one drawer, its parts in the order an exam office fills them in. Tab walks the
-// fields, Enter in a text field or Ctrl+Enter anywhere saves; refusals land under their field.
+// fields and Ctrl+Enter anywhere saves (Enter alone confirms a picker, so it never saves a half-filled
+// exam); refusals land under their field.
 export function ExamEditor({ editing, onClose, onSaved }: Props) {
   const { t } = useExamTexts();
   const { message } = App.useApp();
@@ -124,7 +125,6 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
           name="exam"
           form={form}
           layout="vertical"
-          onFinish={() => void save()}
           onValuesChange={onValuesChange}
           scrollToFirstError
         >
@@ -135,7 +135,6 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
           <RegistrationSection />
           <RulesSection />
           <InstructionsSection />
-          <button type="submit" hidden aria-hidden />
         </Form>
       </div>
     </FormDrawer>

@@ -40,7 +40,10 @@ const meta: ResourceMeta = { ...examMeta, permission: 'exam' };
 const SCHEDULING_PATH = '/exam/scheduling';
 
 const isDraft = (e: Exam) => e.state === ExamState.Draft;
-const isRunning = (e: Exam) => e.state === ExamState.Published && e.status !== ExamStatus.Ended;
+const notEnded = (e: Exam) => e.status !== ExamStatus.Ended;
+// Extend moves a published exam; cancel calls off a draft or a published exam, until it has ended.
+const extendable = (e: Exam) => e.state === ExamState.Published && notEnded(e);
+const cancellable = (e: Exam) => e.state !== ExamState.Cancelled && notEnded(e);
 
 // Exam management: the exams with their window, place, candidates and state; drafts are edited and
 // published (after a conflict check), published ones extended or cancelled, candidates adjusted.
@@ -88,7 +91,7 @@ export default function ExamManagementView() {
       label: t('exam.extend'),
       icon: <FieldTimeOutlined />,
       allowed: canPublish,
-      disabled: (e) => !isRunning(e) && t('exam.extendLock'),
+      disabled: (e) => !extendable(e) && t('exam.extendLock'),
       onClick: setExtending,
     },
     {
@@ -97,7 +100,7 @@ export default function ExamManagementView() {
       icon: <StopOutlined />,
       danger: true,
       allowed: canPublish,
-      disabled: (e) => !isRunning(e) && t('exam.cancelLock'),
+      disabled: (e) => !cancellable(e) && t('exam.cancelLock'),
       onClick: setCancelling,
     },
   ];

@@ -116,7 +116,7 @@ export default function ExamSchedulingView() {
             />
             {groupBy === 'venue' ? (
               <Select
-                aria-label={t('examSchedule.byVenue')}
+                aria-label={t('examSchedule.venue')}
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('examSchedule.allVenues')}
@@ -128,7 +128,7 @@ export default function ExamSchedulingView() {
               />
             ) : (
               <Select
-                aria-label={t('examSchedule.byClass')}
+                aria-label={t('examSchedule.class')}
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('examSchedule.allClasses')}
