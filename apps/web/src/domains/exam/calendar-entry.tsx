@@ -1,5 +1,5 @@
 import { WarningFilled } from '@ant-design/icons';
-import { type CalendarEntry, ExamState } from '@lyceum/contract';
+import { type CalendarEntry, ExamState, ExamStatus } from '@lyceum/contract';
 import dayjs from 'dayjs';
 import type { CSSProperties, ReactNode } from 'react';
 import { useScheduleTexts } from './schedule-texts';
@@ -33,6 +33,7 @@ interface Props {
 export function CalendarItem({ entry, compact = false, style, onOpen, children }: Props) {
   const { t } = useScheduleTexts();
   const conflicted = entry.conflicts.length > 0;
+  const live = entry.state === ExamState.Published && entry.status === ExamStatus.InProgress;
   const place = placeOf(entry, t);
   const time = timeOf(entry);
   const label = [
@@ -44,7 +45,7 @@ export function CalendarItem({ entry, compact = false, style, onOpen, children }
   return (
     <button
       type="button"
-      className={`exam-cal-item ${stateClass[entry.state]}${conflicted ? ' has-conflict' : ''}${compact ? ' is-compact' : ''}`}
+      className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${conflicted ? ' has-conflict' : ''}${compact ? ' is-compact' : ''}`}
       style={style}
       aria-label={label}
       title={label}

@@ -89,7 +89,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
       width: 150,
       render: (names: string[], c) => (
         <div>
-          {names.length ? names.join(', ') : '—'}
+          {names.length ? <ClassNames names={names} /> : '—'}
           {c.departmentName && (
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {c.departmentName}
@@ -172,13 +172,23 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
         name="candidate-filter"
         className="filter-bar"
         style={{ marginBottom: 16 }}
-        onValuesChange={(_, all: CandidateFilter) => {
-          setFilter({ keyword: all.keyword?.trim() || undefined, status: all.status ?? undefined });
+        // The status applies when chosen; the keyword when searched (Enter, the button, or clearing it).
+        onValuesChange={(changed: CandidateFilter) => {
+          if (!('status' in changed)) return;
+          setFilter((f) => ({ ...f, status: changed.status ?? undefined }));
           setPage(1);
         }}
       >
         <Form.Item name="keyword" label={t('crud.keyword')}>
-          <Input.Search allowClear placeholder={t('exam.candidateKeyword')} style={{ width: 200 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('exam.candidateKeyword')}
+            style={{ width: 200 }}
+            onSearch={(text) => {
+              setFilter((f) => ({ ...f, keyword: text.trim() || undefined }));
+              setPage(1);
+            }}
+          />
         </Form.Item>
         <Form.Item name="status" label={t('exam.status')}>
           <Select
@@ -218,6 +228,20 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
       />
       {exam && <OverrideModal examId={exam.id} candidate={adjusting} onClose={() => setAdjusting(null)} />}
     </Drawer>
+  );
+}
+
+// A candidate's classes: the first two, and how many more (all of them in the tooltip).
+function ClassNames({ names }: { names: string[] }) {
+  const { t } = useExamTexts();
+  const shown = names.slice(0, 2).join(', ');
+  if (names.length <= 2) return <>{shown}</>;
+  return (
+    <Tooltip title={names.join(', ')}>
+      <span>
+        {shown} <Typography.Text type="secondary">{t('exam.andMore', { count: names.length - 2 })}</Typography.Text>
+      </span>
+    </Tooltip>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { Exam } from '@lyceum/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, type FormInstance, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { settleAction } from '../../crud/confirm';
+import { showServerFieldError } from '../../crud/server-field-error';
+import { ApiError } from '../../shell/request';
 import { cancelExam, extendExam } from './exam-api';
 import { useExamTexts } from './exam-texts';
 import { formatMoment, MomentInput, momentValueProps } from './moment-input';
@@ -13,23 +14,25 @@ interface Props {
   onDone: () => void;
 }
 
-// Runs an action of the dialog: a refusal (toasted by the request client) leaves the dialog open.
+// Runs an action of the dialog: a refusal (toasted by the request client) leaves the dialog open, and
+// one naming a field of its form goes under that field too.
 function useRun(onDone: () => void) {
   const { message } = App.useApp();
   const [running, setRunning] = useState(false);
   return {
     running,
-    run: async (action: () => Promise<unknown>, success: string) => {
+    run: async (action: () => Promise<unknown>, success: string, form?: FormInstance) => {
       setRunning(true);
-      await settleAction(
-        async () => {
-          await action();
-          message.success(success);
-          onDone();
-        },
-        (err) => message.error(err instanceof Error ? err.message : String(err)),
-      );
-      setRunning(false);
+      try {
+        await action();
+        message.success(success);
+        onDone();
+      } catch (err) {
+        if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
+        else if (form) showServerFieldError(form, err);
+      } finally {
+        setRunning(false);
+      }
     },
   };
 }
@@ -59,7 +62,7 @@ export function CancelExamModal({ exam, onClose, onDone }: Props) {
         name="exam-cancel"
         layout="vertical"
         onFinish={({ reason }) =>
-          exam && run(() => cancelExam(exam.id, reason?.trim() || null), t('exam.cancelled', { name: exam.name }))
+          exam && run(() => cancelExam(exam.id, reason?.trim() || null), t('exam.cancelled', { name: exam.name }), form)
         }
       >
         <Form.Item name="reason" label={t('exam.reason')} rules={[{ max: 200 }]}>

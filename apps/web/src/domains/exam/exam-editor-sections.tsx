@@ -417,7 +417,7 @@ export function RulesSection() {
           <Form.Item
             name="snapshotIntervalSeconds"
             label={t('exam.snapshotInterval')}
-            rules={[required(t('exam.snapshotInterval'), { type: 'number' }), check('snapshotIntervalSeconds')]}
+            rules={[check('snapshotIntervalSeconds')]}
           >
             <InputNumber
               min={10}

@@ -19,6 +19,7 @@ import {
 } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
@@ -28,7 +29,6 @@ import type { RowAction } from '../../crud/row-actions';
 import { useLang } from '../../shell/i18n';
 import { useTabLocation } from '../../shell/layout/tabs-store';
 import { usePermission } from '../../shell/permission';
-import { timeWindow } from '../dashboard/portal-format';
 import { CandidatesDrawer } from './candidates-drawer';
 import { CancelExamModal, ExtendExamModal } from './exam-action-modals';
 import { useVenues } from './exam-api';
@@ -38,6 +38,15 @@ import { PublishDialog } from './publish-dialog';
 
 const meta: ResourceMeta = { ...examMeta, permission: 'exam' };
 const SCHEDULING_PATH = '/exam/scheduling';
+
+// A window in two short lines: the day, then the times ("2026-06-10" / "09:00–11:00"); a window over
+// several days has its start, then its end.
+function windowLines(start: string, end: string): [string, string] {
+  const from = dayjs(start);
+  const to = dayjs(end);
+  if (from.isSame(to, 'day')) return [from.format('YYYY-MM-DD'), `${from.format('HH:mm')}–${to.format('HH:mm')}`];
+  return [`${from.format('YYYY-MM-DD HH:mm')} –`, to.format('YYYY-MM-DD HH:mm')];
+}
 
 const isDraft = (e: Exam) => e.state === ExamState.Draft;
 const notEnded = (e: Exam) => e.status !== ExamStatus.Ended;
@@ -109,7 +118,10 @@ export default function ExamManagementView() {
     const byKey = (key: string) => base.find((c) => c.key === key);
     return [
       {
+        // The one column without a width: it takes the room the others leave, and names wrap.
         ...byKey('name'),
+        width: undefined,
+        ellipsis: false,
         render: (name: string, e) => (
           <div>
             <div className="exam-name">{name}</div>
@@ -123,22 +135,24 @@ export default function ExamManagementView() {
         key: 'windowStart',
         dataIndex: 'windowStart',
         title: t('exam.window'),
-        width: 210,
+        width: 170,
         sorter: true,
-        render: (_: unknown, e) => (
-          <div>
-            <div>{timeWindow(e.windowStart, e.windowEnd)}</div>
-            <Typography.Text type="secondary" className="exam-sub">
-              {t('exam.durationValue', { value: formatDuration(e.durationMinutes, tk) })}
-            </Typography.Text>
-          </div>
-        ),
+        render: (_: unknown, e) => {
+          const [first, second] = windowLines(e.windowStart, e.windowEnd);
+          return (
+            <div>
+              <div>{first}</div>
+              <Typography.Text type="secondary" className="exam-sub">
+                {second} · {formatDuration(e.durationMinutes, tk)}
+              </Typography.Text>
+            </div>
+          );
+        },
       },
       {
         key: 'place',
         title: t('exam.place'),
-        width: 150,
-        ellipsis: true,
+        width: 140,
         render: (_: unknown, e) =>
           e.venueId !== null
             ? (venueName(e.venueId) ?? `#${e.venueId}`)
@@ -149,10 +163,11 @@ export default function ExamManagementView() {
       {
         key: 'candidateCount',
         title: t('exam.candidates'),
-        width: 150,
+        width: 130,
         render: (_: unknown, e) => (
           <div>
-            <div>{e.candidateCount}</div>
+            {/* A draft's candidates are resolved when it is published. */}
+            <div>{e.state === ExamState.Draft ? '—' : e.candidateCount}</div>
             <Typography.Text type="secondary" className="exam-sub">
               {labelOf(registrationModeLabels, e.registrationMode, lang)}
               {e.pendingCount > 0 && ` · ${t('exam.pending', { count: e.pendingCount })}`}
@@ -163,7 +178,7 @@ export default function ExamManagementView() {
       {
         key: 'state',
         title: t('exam.state'),
-        width: 180,
+        width: 150,
         render: (_: unknown, e) => (
           <Space size={4} wrap>
             <Tag color={examStateLabels[e.state].color}>{labelOf(examStateLabels, e.state, lang)}</Tag>
@@ -186,6 +201,9 @@ export default function ExamManagementView() {
         createLabel: t('exam.create'),
         initialFilters: keyword ? { keyword } : undefined,
         filterFormName: 'exam-filter',
+        // Below this the table scrolls sideways, so the name (the column without a width) keeps about
+        // 200 px on narrow screens; wider ones give it all the room left.
+        scrollX: 1100,
         filters: ({ keyword: keywordItem, fields }) => (
           <>
             {keywordItem}

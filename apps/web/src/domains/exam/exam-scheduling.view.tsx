@@ -1,5 +1,12 @@
 import { LeftOutlined, ReloadOutlined, RightOutlined, WarningFilled } from '@ant-design/icons';
-import { type CalendarEntry, ExamState, examStateLabels, labelOf } from '@lyceum/contract';
+import {
+  type CalendarEntry,
+  ExamState,
+  ExamStatus,
+  examStateLabels,
+  examStatusLabels,
+  labelOf,
+} from '@lyceum/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Result, Segmented, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -196,6 +203,10 @@ function Legend() {
       <li className="exam-cal-legend-item">
         <span className="exam-cal-swatch is-published" aria-hidden />
         {labelOf(examStateLabels, ExamState.Published, lang)}
+      </li>
+      <li className="exam-cal-legend-item">
+        <span className="exam-cal-swatch is-live" aria-hidden />
+        {labelOf(examStatusLabels, ExamStatus.InProgress, lang)}
       </li>
       <li className="exam-cal-legend-item">
         <span className="exam-cal-swatch is-cancelled" aria-hidden />

@@ -9,7 +9,6 @@ const en = {
   virtualRoom: 'Virtual room',
   place: 'Place',
   state: 'State',
-  durationValue: 'Duration {{value}}',
   calendar: 'Calendar',
   pending: '{{count}} awaiting approval',
   // Row actions and the reasons they are off.
@@ -153,7 +152,6 @@ const zh: typeof en = {
   virtualRoom: '线上考场',
   place: '考场',
   state: '状态',
-  durationValue: '时长 {{value}}',
   calendar: '考试日历',
   pending: '{{count}} 人待审核',
   publish: '发布',
