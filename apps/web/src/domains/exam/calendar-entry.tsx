@@ -36,19 +36,15 @@ export function CalendarItem({ entry, compact = false, style, onOpen, children }
   const live = entry.state === ExamState.Published && entry.status === ExamStatus.InProgress;
   const place = placeOf(entry, t);
   const time = timeOf(entry);
-  const label = [
-    t('examSchedule.blockLabel', { name: entry.name, time, place }),
-    conflicted ? t('examSchedule.conflicts', { count: entry.conflicts.length }) : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
+  // The button's name is its text; the parts only the eye separates get hidden separators, and the
+  // conflicts are said in words (the mark is an icon).
+  const sr = (text: string) => <span className="exam-sr-only">{text}</span>;
   return (
     <button
       type="button"
       className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${conflicted ? ' has-conflict' : ''}${compact ? ' is-compact' : ''}`}
       style={style}
-      aria-label={label}
-      title={label}
+      title={`${entry.name}\n${time}\n${place}`}
       onClick={(e) => {
         // The month cell under it would take the click as picking the day.
         e.stopPropagation();
@@ -57,15 +53,24 @@ export function CalendarItem({ entry, compact = false, style, onOpen, children }
     >
       <span className="exam-cal-line">
         {conflicted && <WarningFilled className="exam-cal-warn" aria-hidden />}
-        {compact && <span className="exam-cal-time">{dayjs(entry.windowStart).format('HH:mm')}</span>}
+        {compact && <span className="exam-cal-time">{dayjs(entry.windowStart).format('HH:mm')} </span>}
         <span className="exam-cal-name">{entry.name}</span>
       </span>
-      {!compact && (
+      {compact ? (
+        sr(`, ${time}, ${place}`)
+      ) : (
         <>
-          <span className="exam-cal-meta">{time}</span>
-          <span className="exam-cal-meta">{place}</span>
+          <span className="exam-cal-meta">
+            {sr(', ')}
+            {time}
+          </span>
+          <span className="exam-cal-meta">
+            {sr(', ')}
+            {place}
+          </span>
         </>
       )}
+      {conflicted && sr(`; ${t('examSchedule.conflicts', { count: entry.conflicts.length })}`)}
       {children}
     </button>
   );

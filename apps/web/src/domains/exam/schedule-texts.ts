@@ -32,7 +32,6 @@ const en = {
   noPlace: 'No place set',
   candidates_one: '{{count}} candidate',
   candidates_other: '{{count}} candidates',
-  blockLabel: '{{name}}, {{time}}, {{place}}',
   // The exam's details.
   window: 'Window',
   latestEnd: 'Last candidate ends',
@@ -79,7 +78,6 @@ const zh: typeof en = {
   noPlace: '未设置地点',
   candidates_one: '{{count}} 名考生',
   candidates_other: '{{count}} 名考生',
-  blockLabel: '{{name}}，{{time}}，{{place}}',
   window: '考试时间',
   latestEnd: '最晚考生结束',
   place: '地点',
