@@ -73,7 +73,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
     {
       title: t('exam.student'),
       key: 'student',
-      width: 180,
+      width: 150,
       render: (_, c) => (
         <div>
           <div>{c.realName}</div>
@@ -86,7 +86,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
     {
       title: t('exam.classes'),
       dataIndex: 'teamNames',
-      width: 150,
+      width: 170,
       render: (names: string[], c) => (
         <div>
           {names.length ? <ClassNames names={names} /> : '—'}
@@ -101,13 +101,13 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
     {
       title: t('exam.source'),
       dataIndex: 'source',
-      width: 90,
+      width: 80,
       render: (s: Candidate['source']) => labelOf(candidateSourceLabels, s, lang),
     },
     {
       title: t('exam.status'),
       key: 'status',
-      width: 150,
+      width: 130,
       render: (_, c) => (
         <Space size={4} wrap>
           <Tag color={candidateStatusLabels[c.status].color}>{labelOf(candidateStatusLabels, c.status, lang)}</Tag>
@@ -117,11 +117,11 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
         </Space>
       ),
     },
-    { title: t('exam.seat'), dataIndex: 'seatNo', width: 70, align: 'right', render: (n: number | null) => n ?? '—' },
+    { title: t('exam.seat'), dataIndex: 'seatNo', width: 60, align: 'right', render: (n: number | null) => n ?? '—' },
     {
       title: t('exam.extraTime'),
       key: 'extraTime',
-      width: 170,
+      width: 164,
       render: (_, c) => (
         <Space size={4} wrap>
           {c.extraTime > 0 ? (
@@ -140,7 +140,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 70,
+            width: 80,
             fixed: 'right' as const,
             render: (_: unknown, c: Candidate) => (
               <Tooltip title={t('exam.adjust')}>
@@ -163,7 +163,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
       open={!!exam}
       onClose={onClose}
       title={exam ? t('exam.candidatesTitle', { name: exam.name }) : ''}
-      size={isMobile ? '100%' : 880}
+      size={isMobile ? '100%' : 920}
       destroyOnHidden
     >
       {draft && <Alert type="info" showIcon title={t('exam.candidatesDraft')} style={{ marginBottom: 16 }} />}
@@ -208,7 +208,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isFetching}
-        scroll={{ x: 880 }}
+        scroll={{ x: 834 }}
         locale={{
           emptyText: (
             <Empty
