@@ -10,13 +10,12 @@ import { fieldErrorText } from '../../shell/server-error';
 import { examApi } from './exam-api';
 import {
   BasicsSection,
-  CandidatesSection,
   InstructionsSection,
-  PlaceSection,
   RegistrationSection,
   RulesSection,
   WindowSection,
 } from './exam-editor-sections';
+import { CandidatesSection, PlaceSection } from './exam-editor-who';
 import { crossFieldProblems, type ExamFormValues, examBody, examValues, newExamValues } from './exam-form';
 import { useExamTexts } from './exam-texts';
 import './exam.css';
