@@ -273,7 +273,7 @@ export const fieldKinds: Record<FieldKind, FieldKindSpec> = {
 };
 
 // Minutes typed as a number, with the reading ("1 h 30 min") beside it.
-function DurationInput({
+export function DurationInput({
   t,
   value,
   onChange,

@@ -98,6 +98,7 @@ function useScreenParts<Row extends AnyRow>(
       label: t('common.edit'),
       icon: <EditOutlined />,
       allowed: can.update,
+      disabled: slots.editLock,
       onClick: (row) => (slots.onEdit ? slots.onEdit(row) : setEditing({ kind: 'edit', row })),
     },
     {

@@ -42,6 +42,8 @@ export interface ScreenSlots<Row extends AnyRow = AnyRow> {
   rowActions?: RowAction<Row>[];
   // Why the caller cannot act on this row at all (every action disabled with the reason; not selectable).
   rowLock?: (row: Row) => string | false | undefined;
+  // Why this row cannot be edited (a published exam), shown on the disabled Edit button.
+  editLock?: (row: Row) => string | false | undefined;
   // Why this row cannot be deleted (built-in roles, one's own account).
   deleteLock?: (row: Row) => string | false | undefined;
   // The deletion dialog's title and text (default: 'Delete "name"?' and "This cannot be undone.").

@@ -13,14 +13,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Build exam papers from the question bank: sections, questions and marks, then publish a paper so exams can use it.',
     zh: '从题库组卷：设置大题、题目和分值，发布后即可用于考试。',
   },
-  'examManagement/index': {
-    en: 'Create exams from published papers: the time window, the duration, who sits them and the rules while they run.',
-    zh: '用已发布的试卷创建考试：设置考试时间段、时长、参考人员和考试规则。',
-  },
-  'examScheduling/index': {
-    en: 'Plan when and where exams take place: rooms, invigilators and sittings on one calendar, with clashes shown.',
-    zh: '安排考试的时间和地点：在同一日历上安排考场、监考老师和场次，并提示冲突。',
-  },
   'examRegistration/index': {
     en: 'Open exams for registration, set who may register and until when, and approve the students who signed up.',
     zh: '开放考试报名，设置报名范围和截止时间，并审核报名的学生。',

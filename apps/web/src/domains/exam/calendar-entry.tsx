@@ -1,0 +1,77 @@
+import { WarningFilled } from '@ant-design/icons';
+import { type CalendarEntry, ExamState, ExamStatus } from '@lyceum/contract';
+import dayjs from 'dayjs';
+import type { CSSProperties, ReactNode } from 'react';
+import { useScheduleTexts } from './schedule-texts';
+
+const stateClass = {
+  [ExamState.Draft]: 'is-draft',
+  [ExamState.Published]: 'is-published',
+  [ExamState.Cancelled]: 'is-cancelled',
+} as const;
+
+export function placeOf(e: CalendarEntry, t: (key: string, params?: Record<string, string>) => string): string {
+  if (e.venueName) return e.venueName;
+  if (e.virtualRoomId) return t('examSchedule.online', { room: e.virtualRoomId });
+  return t('examSchedule.noPlace');
+}
+
+export const timeOf = (e: CalendarEntry) =>
+  `${dayjs(e.windowStart).format('HH:mm')}–${dayjs(e.windowEnd).format('HH:mm')}`;
+
+interface Props {
+  entry: CalendarEntry;
+  // The week grid shows the place too; the month cell only the time and name.
+  compact?: boolean;
+  style?: CSSProperties;
+  onOpen: (entry: CalendarEntry) => void;
+  children?: ReactNode;
+}
+
+// One exam on the calendar: coloured by its state, outlined in red with a warning mark when it
+// conflicts with another exam (or its seats). A button: Enter or a click opens its details.
+export function CalendarItem({ entry, compact = false, style, onOpen, children }: Props) {
+  const { t } = useScheduleTexts();
+  const conflicted = entry.conflicts.length > 0;
+  const live = entry.state === ExamState.Published && entry.status === ExamStatus.InProgress;
+  const place = placeOf(entry, t);
+  const time = timeOf(entry);
+  // The button's name is its text; the parts only the eye separates get hidden separators, and the
+  // conflicts are said in words (the mark is an icon).
+  const sr = (text: string) => <span className="exam-sr-only">{text}</span>;
+  return (
+    <button
+      type="button"
+      className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${conflicted ? ' has-conflict' : ''}${compact ? ' is-compact' : ''}`}
+      style={style}
+      title={`${entry.name}\n${time}\n${place}`}
+      onClick={(e) => {
+        // The month cell under it would take the click as picking the day.
+        e.stopPropagation();
+        onOpen(entry);
+      }}
+    >
+      <span className="exam-cal-line">
+        {conflicted && <WarningFilled className="exam-cal-warn" aria-hidden />}
+        {compact && <span className="exam-cal-time">{dayjs(entry.windowStart).format('HH:mm')} </span>}
+        <span className="exam-cal-name">{entry.name}</span>
+      </span>
+      {compact ? (
+        sr(`, ${time}, ${place}`)
+      ) : (
+        <>
+          <span className="exam-cal-meta">
+            {sr(', ')}
+            {time}
+          </span>
+          <span className="exam-cal-meta">
+            {sr(', ')}
+            {place}
+          </span>
+        </>
+      )}
+      {conflicted && sr(`; ${t('examSchedule.conflicts', { count: entry.conflicts.length })}`)}
+      {children}
+    </button>
+  );
+}

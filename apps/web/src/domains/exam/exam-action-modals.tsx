@@ -1,0 +1,140 @@
+import type { Exam } from '@lyceum/contract';
+import { App, Form, type FormInstance, Input, Modal, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { showServerFieldError } from '../../crud/server-field-error';
+import { ApiError } from '../../shell/request';
+import { cancelExam, extendExam } from './exam-api';
+import { useExamTexts } from './exam-texts';
+import { formatMoment, MomentInput, momentValueProps } from './moment-input';
+
+interface Props {
+  exam: Exam | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+// Runs an action of the dialog: a refusal (toasted by the request client) leaves the dialog open, and
+// one naming a field of its form goes under that field too.
+function useRun(onDone: () => void) {
+  const { message } = App.useApp();
+  const [running, setRunning] = useState(false);
+  return {
+    running,
+    run: async (action: () => Promise<unknown>, success: string, form?: FormInstance) => {
+      setRunning(true);
+      try {
+        await action();
+        message.success(success);
+        onDone();
+      } catch (err) {
+        if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
+        else if (form) showServerFieldError(form, err);
+      } finally {
+        setRunning(false);
+      }
+    },
+  };
+}
+
+// Cancelling an exam, with an optional reason for its candidates.
+export function CancelExamModal({ exam, onClose, onDone }: Props) {
+  const { t } = useExamTexts();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const { running, run } = useRun(onDone);
+  useEffect(() => {
+    if (exam) form.resetFields();
+  }, [exam, form]);
+  return (
+    <Modal
+      open={!!exam}
+      title={exam ? t('exam.cancelTitle', { name: exam.name }) : ''}
+      onCancel={onClose}
+      okText={t('exam.cancel')}
+      okButtonProps={{ danger: true, loading: running }}
+      cancelText={t('exam.keep')}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('exam.cancelHint')}</Typography.Paragraph>
+      <Form
+        form={form}
+        name="exam-cancel"
+        layout="vertical"
+        onFinish={({ reason }) =>
+          exam && run(() => cancelExam(exam.id, reason?.trim() || null), t('exam.cancelled', { name: exam.name }), form)
+        }
+      >
+        <Form.Item name="reason" label={t('exam.reason')} rules={[{ max: 200 }]}>
+          <Input.TextArea
+            autoFocus
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            maxLength={200}
+            placeholder={t('exam.reasonPlaceholder')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// Extending an exam: a new end, later than the current one; every candidate's deadline follows.
+export function ExtendExamModal({ exam, onClose, onDone }: Props) {
+  const { t } = useExamTexts();
+  const [form] = Form.useForm<{ windowEnd?: string }>();
+  const { running, run } = useRun(onDone);
+  useEffect(() => {
+    if (!exam) return;
+    form.resetFields();
+    form.setFieldsValue({ windowEnd: dayjs(exam.windowEnd).add(15, 'minute').toISOString() });
+  }, [exam, form]);
+  const current = exam ? dayjs(exam.windowEnd) : null;
+  return (
+    <Modal
+      open={!!exam}
+      title={exam ? t('exam.extendTitle', { name: exam.name }) : ''}
+      onCancel={onClose}
+      okText={t('exam.extend')}
+      okButtonProps={{ loading: running }}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('exam.extendHint')}</Typography.Paragraph>
+      {exam && (
+        <Typography.Paragraph>
+          {t('exam.currentEnd')}: <strong>{formatMoment(exam.windowEnd)}</strong>
+        </Typography.Paragraph>
+      )}
+      <Form
+        form={form}
+        name="exam-extend"
+        layout="vertical"
+        onFinish={({ windowEnd }) =>
+          exam &&
+          windowEnd &&
+          run(
+            () => extendExam(exam.id, windowEnd),
+            t('exam.extended', { name: exam.name, time: formatMoment(windowEnd) }),
+          )
+        }
+      >
+        <Form.Item
+          name="windowEnd"
+          label={t('exam.newEnd')}
+          {...momentValueProps}
+          rules={[
+            { required: true, message: t('exam.laterThanCurrent') },
+            {
+              validator: async (_, v: string | null) => {
+                if (v && current && !dayjs(v).isAfter(current)) throw new Error(t('exam.laterThanCurrent'));
+              },
+            },
+          ]}
+        >
+          <MomentInput disabledDate={(d) => !!current && d.isBefore(current.startOf('day'))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  api,
+  type Exam,
+  type ExamInput,
+  ExamPaperStatus,
+  PaperType,
+  type Team,
+  type UserBrief,
+  type zCalendarRequest,
+  type zCandidateOverride,
+  type zCandidatePageRequest,
+  type zExamPageRequest,
+} from '@lyceum/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { resourceApi, type TreeNode } from '../../crud/resource-api';
+import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
+import { paperApi } from '../exam-paper/paper-api';
+
+export type ExamPageRequest = z.input<typeof zExamPageRequest>;
+export type ExamSave = Omit<ExamInput, 'id'> & { id?: number | null };
+
+export const examApi = resourceApi<Exam, ExamSave, ExamSave, ExamPageRequest>('exam');
+
+// The engine's actions of an exam (publish resolves the candidates; cancel and extend move a published one).
+export const publishExam = (id: number, acceptWarnings: boolean) =>
+  unwrap(postWithLoading<unknown>(`/api/exam/publish/${id}`, { acceptWarnings }));
+export const cancelExam = (id: number, reason: string | null) =>
+  unwrap(postWithLoading<unknown>(`/api/exam/cancel/${id}`, { reason }));
+export const extendExam = (id: number, windowEnd: string) =>
+  unwrap(postWithLoading<unknown>(`/api/exam/extend/${id}`, { windowEnd }));
+
+export const examConflicts = (id: number, { signal }: Cancel = {}) =>
+  call(api.exam.conflicts, { params: { id } }, { signal, retry: 2 });
+
+export const examCalendar = (body: z.input<typeof zCalendarRequest>, { signal }: Cancel = {}) =>
+  call(api.exam.calendar, { body }, { signal, retry: 2 });
+
+export const examCandidates = (id: number, body: z.input<typeof zCandidatePageRequest>, { signal }: Cancel = {}) =>
+  call(api.exam.candidates, { params: { id }, body }, { signal, retry: 2 });
+
+export const overrideCandidate = (id: number, body: z.input<typeof zCandidateOverride>) =>
+  call(api.exam.override, { params: { id }, body }, { loading: true });
+
+// Published exam papers (not homework), searched by name: the only papers an exam may use.
+export const publishedPapers = (keyword: string) =>
+  paperApi.page({
+    keyword: keyword || undefined,
+    status: ExamPaperStatus.Published,
+    paperType: PaperType.Exam,
+    pageIndex: 1,
+    pageSize: 50,
+  });
+
+export const searchStudents = (keyword: string, { signal }: Cancel = {}) =>
+  call(api.user.studentList, { body: { keyword: keyword || undefined, limit: 50 } }, { signal });
+export const searchTeachers = (teacherName: string, { signal }: Cancel = {}) =>
+  call(api.user.byTeacherName, { body: { teacherName, limit: 50 } }, { signal });
+export const usersByIds = (ids: number[], { signal }: Cancel = {}): Promise<UserBrief[]> =>
+  ids.length ? call(api.user.byIds, { body: { ids } }, { signal, retry: 2 }) : Promise.resolve([]);
+
+const STALE = 60_000;
+const teamApi = resourceApi<Team, never, never, never>('team');
+const departmentApi = resourceApi<TreeNode, never, never, never>('department');
+
+// Venues with their seats (the shared lists every staff member may read).
+export function useVenues() {
+  return useQuery({
+    queryKey: ['common', 'list'],
+    queryFn: ({ signal }) => call(api.common.lists, {}, { signal, retry: 2 }),
+    staleTime: STALE,
+    select: (lists) => lists.teachVenueList,
+  });
+}
+
+export function useTeams() {
+  return useQuery({ queryKey: ['team', 'options'], queryFn: () => teamApi.list({}, true), staleTime: STALE });
+}
+
+export function useDepartments() {
+  return useQuery({
+    queryKey: ['department', 'tree'],
+    queryFn: () => departmentApi.tree(),
+    staleTime: STALE,
+  });
+}

@@ -1,0 +1,319 @@
+import {
+  cameraSourceLabels,
+  type ExamPaper,
+  enumValues,
+  labelOf,
+  RegistrationMode,
+  registrationModeLabels,
+  showScoreLabels,
+  zExamCreate,
+} from '@lyceum/contract';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { DurationInput } from '../../crud/field-kinds';
+import { useKitTexts } from '../../crud/i18n';
+import { zodRule } from '../../crud/zod-rules';
+import { useLang } from '../../shell/i18n';
+import { useExamTexts } from './exam-texts';
+import { MomentInput, momentValueProps } from './moment-input';
+import { PaperSelect } from './paper-select';
+
+// One titled part of the editor (a landmark a screen reader can jump to).
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="exam-editor-section">
+      <Typography.Title level={5} id={id} className="exam-editor-heading">
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+export const half = { xs: 24, sm: 12 };
+
+// "Please enter …" / "Please choose …" under an empty required field, in the reader's language.
+function useRequired() {
+  const { t } = useExamTexts();
+  return (
+    label: string,
+    { picked = false, type = 'string' }: { picked?: boolean; type?: 'string' | 'number' } = {},
+  ): Rule => ({
+    required: true,
+    type,
+    whitespace: type === 'string' && !picked,
+    message: t(picked ? 'validation.select' : 'validation.required', { field: label }),
+  });
+}
+
+// The contract's own check of one field (ranges, lengths), as a form rule.
+export function useCheck() {
+  const { t } = useExamTexts();
+  return (key: keyof typeof zExamCreate.shape): Rule => zodRule(zExamCreate.shape[key], t);
+}
+
+// The kit's minutes input with its "1 h 30 min" reading.
+function MinutesInput(props: { id?: string; value?: number | null; onChange?: (v: number | null) => void }) {
+  const { t } = useKitTexts();
+  return <DurationInput t={t} {...props} />;
+}
+
+export function BasicsSection({ onPaper }: { onPaper: (paper: ExamPaper) => void }) {
+  const { t } = useExamTexts();
+  const required = useRequired();
+  const check = useCheck();
+  return (
+    <Section id="exam-basics" title={t('exam.sectionBasics')}>
+      <Form.Item name="name" label={t('exam.name')} rules={[required(t('exam.name')), check('name')]}>
+        <Input autoFocus autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="paperId"
+        label={t('exam.paper')}
+        tooltip={t('exam.paperHint')}
+        rules={[required(t('exam.paper'), { picked: true, type: 'number' })]}
+      >
+        <PaperSelect onPicked={onPaper} />
+      </Form.Item>
+    </Section>
+  );
+}
+
+export function WindowSection() {
+  const { t } = useExamTexts();
+  const required = useRequired();
+  const check = useCheck();
+  const start = Form.useWatch<string | undefined>('windowStart');
+  const beforeStart = (d: dayjs.Dayjs) => !!start && d.isBefore(dayjs(start).startOf('day'));
+  return (
+    <Section id="exam-window" title={t('exam.sectionWindow')}>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item
+            name="windowStart"
+            label={t('exam.windowStart')}
+            rules={[required(t('exam.windowStart'), { picked: true })]}
+            {...momentValueProps}
+          >
+            <MomentInput />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="windowEnd"
+            label={t('exam.windowEnd')}
+            rules={[required(t('exam.windowEnd'), { picked: true })]}
+            {...momentValueProps}
+          >
+            <MomentInput disabledDate={beforeStart} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="durationMinutes"
+            label={t('exam.duration')}
+            tooltip={t('exam.durationHint')}
+            rules={[required(t('exam.duration'), { type: 'number' }), check('durationMinutes')]}
+          >
+            <MinutesInput />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="latestEntryMinutes"
+            label={t('exam.latestEntry')}
+            tooltip={t('exam.latestEntryHint')}
+            rules={[check('latestEntryMinutes')]}
+          >
+            <InputNumber
+              min={0}
+              max={1440}
+              precision={0}
+              suffix={t('exam.minutesAfterStart')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="graceSeconds"
+            label={t('exam.grace')}
+            tooltip={t('exam.graceHint')}
+            rules={[required(t('exam.grace'), { type: 'number' }), check('graceSeconds')]}
+          >
+            <InputNumber
+              min={0}
+              max={600}
+              step={15}
+              precision={0}
+              suffix={t('exam.seconds')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}
+
+export function RegistrationSection() {
+  const { t } = useExamTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const check = useCheck();
+  const mode = Form.useWatch<RegistrationMode | undefined>('registrationMode');
+  return (
+    <Section id="exam-registration" title={t('exam.sectionRegistration')}>
+      <Form.Item name="registrationMode" label={t('exam.registrationMode')}>
+        <Radio.Group
+          options={enumValues(registrationModeLabels).map((v) => ({
+            value: v,
+            label: labelOf(registrationModeLabels, v, lang),
+          }))}
+        />
+      </Form.Item>
+      {mode === RegistrationMode.Open && (
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="registrationStart"
+              label={t('exam.registrationStart')}
+              rules={[required(t('exam.registrationStart'), { picked: true })]}
+              {...momentValueProps}
+            >
+              <MomentInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="registrationEnd"
+              label={t('exam.registrationEnd')}
+              rules={[required(t('exam.registrationEnd'), { picked: true })]}
+              {...momentValueProps}
+            >
+              <MomentInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="capacity"
+              label={t('exam.capacity')}
+              tooltip={t('exam.capacityHint')}
+              rules={[check('capacity')]}
+            >
+              <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="needsApproval" label={t('exam.needsApproval')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+    </Section>
+  );
+}
+
+function Toggle({ name, label }: { name: string; label: string }) {
+  return (
+    <Col xs={24} sm={12} md={8}>
+      <Form.Item name={name} label={label} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </Col>
+  );
+}
+
+export function RulesSection() {
+  const { t } = useExamTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const check = useCheck();
+  const camera = Form.useWatch<number | undefined>('cameraSource');
+  return (
+    <Section id="exam-rules" title={t('exam.sectionRules')}>
+      <Row gutter={16}>
+        <Toggle name="shuffleQuestions" label={t('exam.shuffleQuestions')} />
+        <Toggle name="shuffleOptions" label={t('exam.shuffleOptions')} />
+        <Toggle name="fullscreen" label={t('exam.fullscreen')} />
+        <Col {...half}>
+          <Form.Item
+            name="switchWarnAfter"
+            label={t('exam.switchWarnAfter')}
+            rules={[required(t('exam.switchWarnAfter'), { type: 'number' }), check('switchWarnAfter')]}
+          >
+            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="switchCollectAfter"
+            label={t('exam.switchCollectAfter')}
+            tooltip={t('exam.switchCollectHint')}
+            rules={[check('switchCollectAfter')]}
+          >
+            <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="cameraSource" label={t('exam.camera')}>
+            <Radio.Group
+              options={[
+                { value: 0, label: t('exam.cameraOff') },
+                ...enumValues(cameraSourceLabels).map((v) => ({
+                  value: v,
+                  label: labelOf(cameraSourceLabels, v, lang),
+                })),
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="snapshotIntervalSeconds"
+            label={t('exam.snapshotInterval')}
+            rules={[check('snapshotIntervalSeconds')]}
+          >
+            <InputNumber
+              min={10}
+              max={3600}
+              step={10}
+              precision={0}
+              disabled={!camera}
+              suffix={t('exam.seconds')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="showScore" label={t('exam.showScore')}>
+            <Select
+              options={enumValues(showScoreLabels).map((v) => ({ value: v, label: labelOf(showScoreLabels, v, lang) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Toggle name="allowReview" label={t('exam.allowReview')} />
+      </Row>
+    </Section>
+  );
+}
+
+export function InstructionsSection() {
+  const { t } = useExamTexts();
+  const check = useCheck();
+  return (
+    <Section id="exam-instructions" title={t('exam.sectionInstructions')}>
+      <Form.Item name="instructions" label={t('exam.instructions')} rules={[check('instructions')]}>
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={2000}
+          showCount
+          placeholder={t('exam.instructionsPlaceholder')}
+        />
+      </Form.Item>
+    </Section>
+  );
+}

@@ -1,0 +1,147 @@
+import { type FieldMeta, field } from '@lyceum/contract';
+import { Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { RefChoices } from '../../crud/ref-options';
+import { RefSelect } from '../../crud/ref-select';
+import type { TreeNode } from '../../crud/resource-api';
+import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from './exam-api';
+import { half, Section, useCheck } from './exam-editor-sections';
+import { useExamTexts } from './exam-texts';
+import { UserSearchSelect } from './user-search-select';
+
+// The editor's parts about people and places: who sits the exam, where, and who invigilates.
+
+// The picker of a small resource (classes, departments) through the kit's reference select.
+function refChoices(rows: TreeNode[] | undefined, loading: boolean, label: (r: TreeNode) => string): RefChoices {
+  const flat: TreeNode[] = [];
+  const walk = (nodes: TreeNode[]) => {
+    for (const n of nodes) {
+      flat.push(n);
+      walk(n.children ?? []);
+    }
+  };
+  walk(rows ?? []);
+  const names = new Map(flat.map((r) => [r.id, label(r)]));
+  const toTree = (nodes: TreeNode[]): RefChoices['tree'] =>
+    nodes.map((n) => ({
+      value: n.id,
+      title: label(n),
+      children: n.children?.length ? (toTree(n.children) ?? undefined) : undefined,
+    }));
+  const isTree = flat.some((r) => 'parentId' in r);
+  return {
+    loading,
+    rows: flat,
+    options: flat.map((r) => ({ value: r.id, label: label(r) })),
+    tree: isTree ? toTree(rows ?? []) : null,
+    nameOf: (id) => names.get(id),
+  };
+}
+
+const teamField: FieldMeta = field('teamIds', ['Classes', '班级'], 'refs', { ref: { resource: 'team' } });
+const departmentField: FieldMeta = field('departmentIds', ['Departments', '院系'], 'refs', {
+  ref: { resource: 'department' },
+});
+
+export function CandidatesSection() {
+  const { t } = useExamTexts();
+  const teams = useTeams();
+  const departments = useDepartments();
+  const thisYear = dayjs().year();
+  const years = new Set<number>([...Array(7).keys()].map((i) => thisYear - 5 + i));
+  for (const team of teams.data ?? []) years.add(team.gradeYear);
+  const teamChoices = refChoices(
+    teams.data as TreeNode[] | undefined,
+    teams.isPending,
+    (r) => `${String(r.name)} (${String(r.gradeYear)})`,
+  );
+  const departmentChoices = refChoices(departments.data, departments.isPending, (r) => String(r.name));
+  return (
+    <Section id="exam-candidates" title={t('exam.sectionCandidates')}>
+      <Typography.Paragraph type="secondary">{t('exam.candidatesHint')}</Typography.Paragraph>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="teamIds" label={t('exam.teams')}>
+            <RefSelect
+              field={teamField}
+              choices={teamChoices}
+              multiple
+              label={t('exam.teams')}
+              placeholder={t('exam.teams')}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="gradeYears" label={t('exam.gradeYears')}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={[...years].sort((a, b) => b - a).map((y) => ({ value: y, label: String(y) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="departmentIds" label={t('exam.departments')}>
+            <RefSelect
+              field={departmentField}
+              choices={departmentChoices}
+              multiple
+              label={t('exam.departments')}
+              placeholder={t('exam.departments')}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="studentIds" label={t('exam.students')}>
+            <UserSearchSelect kind="student" search={searchStudents} placeholder={t('exam.studentSearch')} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}
+
+export function PlaceSection() {
+  const { t } = useExamTexts();
+  const check = useCheck();
+  const venues = useVenues();
+  const placeKind = Form.useWatch<'venue' | 'virtual' | undefined>('placeKind');
+  return (
+    <Section id="exam-place" title={t('exam.sectionPlace')}>
+      <Form.Item name="placeKind" label={t('exam.placeKind')}>
+        <Radio.Group
+          options={[
+            { value: 'venue', label: t('exam.placeVenue') },
+            { value: 'virtual', label: t('exam.placeVirtual') },
+          ]}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col {...half}>
+          {placeKind === 'virtual' ? (
+            <Form.Item name="virtualRoomId" label={t('exam.virtualRoomId')} rules={[check('virtualRoomId')]}>
+              <Input autoComplete="off" maxLength={64} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="venueId" label={t('exam.venue')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={venues.isPending}
+                options={(venues.data ?? []).map((v) => ({
+                  value: v.id,
+                  label: t('exam.venueOption', { name: v.name, count: v.capacity }),
+                }))}
+              />
+            </Form.Item>
+          )}
+        </Col>
+        <Col {...half}>
+          <Form.Item name="invigilatorIds" label={t('exam.invigilators')}>
+            <UserSearchSelect kind="teacher" search={searchTeachers} placeholder={t('exam.teacherSearch')} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}

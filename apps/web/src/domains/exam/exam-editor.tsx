@@ -1,0 +1,141 @@
+import type { Exam, ExamPaper } from '@lyceum/contract';
+import { App, Form, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { FormDrawer } from '../../crud/form-drawer';
+import type { Editing } from '../../crud/screen-slots';
+import { showServerFieldError } from '../../crud/server-field-error';
+import { ApiError } from '../../shell/request';
+import { fieldErrorText } from '../../shell/server-error';
+import { examApi } from './exam-api';
+import {
+  BasicsSection,
+  InstructionsSection,
+  RegistrationSection,
+  RulesSection,
+  WindowSection,
+} from './exam-editor-sections';
+import { CandidatesSection, PlaceSection } from './exam-editor-who';
+import { crossFieldProblems, type ExamFormValues, examBody, examValues, newExamValues } from './exam-form';
+import { useExamTexts } from './exam-texts';
+import './exam.css';
+
+interface Props {
+  editing: Editing<Exam> | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+// The exam editor: one drawer, its parts in the order an exam office fills them in. Tab walks the
+// fields and Ctrl+Enter anywhere saves (Enter alone confirms a picker, so it never saves a half-filled
+// exam); refusals land under their field.
+export function ExamEditor({ editing, onClose, onSaved }: Props) {
+  const { t } = useExamTexts();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ExamFormValues>();
+  const [saving, setSaving] = useState(false);
+  const exam = editing?.kind === 'edit' ? editing.row : null;
+  // The start before the latest change, so the end can follow it.
+  const previousStart = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!editing) return;
+    const values = editing.kind === 'edit' ? examValues(editing.row) : newExamValues();
+    form.resetFields();
+    form.setFieldsValue(values);
+    previousStart.current = values.windowStart;
+  }, [editing, form]);
+
+  // A paper picked by hand brings its suggested duration (and names an unnamed exam).
+  function onPaper(paper: ExamPaper) {
+    const values = form.getFieldsValue(['name', 'durationMinutes']);
+    if (paper.durationMinutes) form.setFieldValue('durationMinutes', paper.durationMinutes);
+    if (!values.name?.trim()) form.setFieldValue('name', paper.name);
+  }
+
+  // Moving the start moves the end with it (the window keeps its length); a first start gets an end
+  // one duration later.
+  function onValuesChange(changed: Partial<ExamFormValues>, all: ExamFormValues) {
+    if (!('windowStart' in changed) || !changed.windowStart) return;
+    const start = dayjs(changed.windowStart);
+    const previous = previousStart.current;
+    previousStart.current = changed.windowStart;
+    if (all.windowEnd && previous) {
+      const length = dayjs(all.windowEnd).diff(dayjs(previous), 'minute');
+      if (length > 0) form.setFieldValue('windowEnd', start.add(length, 'minute').toISOString());
+    } else if (!all.windowEnd && all.durationMinutes) {
+      form.setFieldValue('windowEnd', start.add(all.durationMinutes, 'minute').toISOString());
+    }
+  }
+
+  async function save() {
+    let values: ExamFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = examBody({ ...form.getFieldsValue(true), ...values });
+    const problems = crossFieldProblems(body);
+    if (problems.length) {
+      form.setFields(
+        problems.map((p) => ({ name: p.field as keyof ExamFormValues, errors: [fieldErrorText(p.detail, '')] })),
+      );
+      form.scrollToField(problems[0].field as keyof ExamFormValues);
+      return;
+    }
+    setSaving(true);
+    try {
+      if (exam) await examApi.update({ ...body, id: exam.id });
+      else await examApi.create(body);
+      message.success(exam ? t('common.saved') : t('exam.draftSaved'));
+      onSaved();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (showServerFieldError(form, err) && err.detail?.field) form.scrollToField(err.detail.field.split('.')[0]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void save();
+    }
+  }
+
+  return (
+    <FormDrawer
+      title={exam ? t('exam.editTitle', { name: exam.name }) : t('exam.newTitle')}
+      open={!!editing}
+      saving={saving}
+      onClose={onClose}
+      onSave={() => void save()}
+      width={760}
+    >
+      {/* The keyboard shortcut covers every control of the form, selects and pickers included. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut, not an interactive element */}
+      <div onKeyDown={onKeyDown}>
+        <Typography.Paragraph type="secondary" className="exam-editor-hint">
+          {t('exam.saveHint')}
+        </Typography.Paragraph>
+        <Form<ExamFormValues>
+          name="exam"
+          form={form}
+          layout="vertical"
+          onValuesChange={onValuesChange}
+          scrollToFirstError
+        >
+          <BasicsSection onPaper={onPaper} />
+          <WindowSection />
+          <CandidatesSection />
+          <PlaceSection />
+          <RegistrationSection />
+          <RulesSection />
+          <InstructionsSection />
+        </Form>
+      </div>
+    </FormDrawer>
+  );
+}

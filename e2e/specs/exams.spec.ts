@@ -1,0 +1,181 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { api, apiLogin, chooseOption, loginAs, pickOption, uniqueName } from './helpers';
+
+// Exam management and scheduling (issue 12): an exam set at the time and in the venue of a published
+// one is refused on publish with the conflict shown; moved to a free time it publishes, and the
+// scheduling calendar shows it.
+
+// Set-up through the API, then many round trips through the editor, the dialogs and the calendar.
+test.describe.configure({ timeout: 180_000 });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+// A moment of `day` at a local hour, as the editor shows it and as the API takes it.
+const typed = (day: Date, hour: number) =>
+  `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())} ${pad(hour)}:00`;
+const iso = (day: Date, hour: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour).toISOString();
+const monday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7));
+
+// A weekday two to eight weeks ahead with no exam at all (so a retry, or a run before, meets none).
+async function freeDay(request: APIRequestContext): Promise<Date> {
+  for (let tries = 0; tries < 40; tries++) {
+    const d = new Date();
+    d.setDate(d.getDate() + 14 + Math.floor(Math.random() * 42));
+    if (d.getDay() === 0 || d.getDay() === 6) continue;
+    const day = await api<{ entries: unknown[] }>(request, 'POST', '/api/exam/calendar', {
+      from: iso(d, 0),
+      to: iso(d, 24),
+      includeCancelled: true,
+    });
+    if (day.response.entries.length === 0) return d;
+  }
+  throw new Error('no free weekday found');
+}
+
+interface Setup {
+  paper: { id: number; name: string };
+  venue: { id: number; name: string };
+  className: string;
+  teamId: number;
+}
+
+async function setUp(request: APIRequestContext): Promise<Setup> {
+  await apiLogin(request, 'academic');
+  const papers = await api<{ list: { id: number; name: string }[] }>(request, 'POST', '/api/examPaper/page', {
+    status: 2,
+    paperType: 3,
+    pageIndex: 1,
+    pageSize: 10,
+  });
+  const paper = papers.response.list.find((p) => p.name.startsWith('Calculus I'));
+  expect(paper, 'the demo has a published calculus paper').toBeTruthy();
+  const venues = await api<{ id: number; name: string }[]>(request, 'POST', '/api/teachVenue/list');
+  const venue = venues.response.find((v) => v.name.startsWith('Main Building 101'));
+  expect(venue, 'the demo has Main Building 101').toBeTruthy();
+  const students = await api<{ id: number }[]>(request, 'POST', '/api/user/studentList', { limit: 3 });
+  expect(students.response.length).toBeGreaterThan(0);
+  const className = uniqueName('E2E class ');
+  const team = await api<{ id: number }>(request, 'POST', '/api/team/create', {
+    id: null,
+    name: className,
+    gradeYear: 2025,
+    members: students.response.map((s) => ({ userId: s.id })),
+  });
+  expect(team.code, team.message).toBe(1);
+  return {
+    paper: paper as Setup['paper'],
+    venue: venue as Setup['venue'],
+    className,
+    teamId: team.response.id,
+  };
+}
+
+async function fillMoment(input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue(text);
+}
+
+async function openPublish(page: Page, name: string): Promise<Locator> {
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+  await row.getByRole('button', { name: `Publish ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Publish "${name}"` });
+  await expect(dialog.getByText('Checking the venue')).toBeHidden();
+  return dialog;
+}
+
+test('academic staff see a venue conflict refuse the publish, move the exam and find it on the calendar', async ({
+  page,
+  request,
+}) => {
+  const setup = await setUp(request);
+  const day = await freeDay(request);
+
+  // The exam already there: the same venue and class, 09:00-11:00, published.
+  const otherName = uniqueName('E2E first sitting ');
+  const other = await api<{ id: number }>(request, 'POST', '/api/exam/create', {
+    id: null,
+    name: otherName,
+    paperId: setup.paper.id,
+    windowStart: iso(day, 9),
+    windowEnd: iso(day, 11),
+    durationMinutes: 90,
+    venueId: setup.venue.id,
+    teamIds: [setup.teamId],
+  });
+  expect(other.code, other.message).toBe(1);
+  const published = await api(request, 'POST', `/api/exam/publish/${other.response.id}`, { acceptWarnings: true });
+  expect(published.code, published.message).toBe(1);
+
+  // A new exam at the same time in the same venue, through the editor.
+  await loginAs(page, 'academic');
+  await page.goto('/exam/management');
+  await page.getByRole('button', { name: 'New exam' }).click();
+  const editor = page.getByRole('dialog', { name: 'New exam' });
+  const name = uniqueName('E2E calculus final ');
+  await editor.getByLabel('Exam name').fill(name);
+  await chooseOption(page, editor.getByLabel('Exam paper'), setup.paper.name);
+  // The paper's suggested duration comes with it.
+  await expect(editor.getByLabel('Duration')).toHaveValue('90');
+  await fillMoment(editor.getByLabel('Opens'), typed(day, 9));
+  await fillMoment(editor.getByLabel('Closes'), typed(day, 11));
+  await pickOption(page, editor, editor.getByLabel('Classes'), setup.className);
+  await chooseOption(page, editor.getByLabel('Venue', { exact: true }), setup.venue.name);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved as a draft')).toBeVisible();
+  await expect(editor).toBeHidden();
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+  await expect(row).toContainText('Draft');
+
+  // Publishing: the conflict is shown and the publish refused.
+  let dialog = await openPublish(page, name);
+  await expect(dialog).toContainText('Venue double-booked');
+  await expect(dialog).toContainText(`With "${otherName}"`);
+  await expect(dialog).toContainText('must be solved before the exam can be published');
+  await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // The server refuses it too, whatever the screen offers.
+  const id = (
+    await api<{ list: { id: number }[] }>(request, 'POST', '/api/exam/page', {
+      keyword: name,
+      pageIndex: 1,
+      pageSize: 5,
+    })
+  ).response.list[0].id;
+  const refused = await api(request, 'POST', `/api/exam/publish/${id}`, { acceptWarnings: true });
+  expect(refused.code).not.toBe(1);
+  await expect(row).toContainText('Draft');
+
+  // Moved to the afternoon (the end follows the start), it publishes.
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit "${name}"` });
+  await fillMoment(edit.getByLabel('Opens'), typed(day, 14));
+  await expect(edit.getByLabel('Closes')).toHaveValue(typed(day, 16));
+  // Ctrl+Enter saves from any field.
+  await edit.getByLabel('Exam name').press('Control+Enter');
+  await expect(edit).toBeHidden();
+  dialog = await openPublish(page, name);
+  await expect(dialog).toContainText('No conflicts');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(`"${name}" is published`)).toBeVisible();
+  await expect(row).toContainText('Published');
+
+  // The scheduling calendar, by venue: both sittings in the exam's week, neither in conflict now.
+  await page.getByRole('button', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/exam\/scheduling$/);
+  await chooseOption(page, page.getByRole('combobox', { name: 'Venue' }), setup.venue.name);
+  const weeks = Math.round((monday(day).getTime() - monday(new Date()).getTime()) / (7 * 86_400_000));
+  for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next week' }).click();
+  const block = page.getByRole('button', { name: new RegExp(`^${name}\\W+14:00–16:00`) });
+  await expect(block).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^${otherName}\\W+09:00–11:00`) })).toBeVisible();
+  await block.click();
+  const details = page.getByRole('dialog', { name });
+  await expect(details).toContainText('Published');
+  await expect(details).toContainText('No conflicts with other exams');
+  // The month shows it too.
+  await details.getByRole('button', { name: 'Close' }).click();
+  await page.getByText('Month', { exact: true }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${name}\\W`) })).toBeVisible();
+});
