@@ -132,6 +132,7 @@ export const zExam = z.object({
   // Approved candidates (assigned ones, and approved registrations); pending registrations apart.
   candidateCount: z.number().int(),
   pendingCount: z.number().int(),
+  cancelReason: z.string().nullable(),
   creatorId: zId.nullable(),
   publishTime: zDateTime.nullable(),
   createTime: zDateTime,
@@ -140,6 +141,8 @@ export const zExam = z.object({
 export type Exam = z.infer<typeof zExam>;
 
 export const zExamFilter = z.object({
+  // One exam (a link from the calendar).
+  id: zId.optional(),
   keyword: z.string().trim().max(64).optional(),
   state: zEnum(examStateLabels).optional(),
   status: zEnum(examStatusLabels).optional(),

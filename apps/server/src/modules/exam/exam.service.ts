@@ -4,6 +4,7 @@ import {
   type Candidate,
   CandidateSource,
   CandidateStatus,
+  ConflictKind,
   ExamState,
   type ExamStatus,
   extraMinutesOf,
@@ -600,7 +601,13 @@ export async function calendar(ctx: RequestContext, req: z.output<typeof zCalend
         from ${examCandidates} c left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
         where c.organization_id = ${ctx.orgId} and c.exam_id = ${id} and c.status <> ${Rejected}`,
     );
-    const conflicts = e.state === ExamState.Cancelled ? [] : await conflictsOf(ctx.db, ctx, id);
+    // A draft with no candidates yet is a plan in progress, not a clash: the calendar leaves that out.
+    const conflicts =
+      e.state === ExamState.Cancelled
+        ? []
+        : (await conflictsOf(ctx.db, ctx, id)).filter(
+            (c) => !(e.state === ExamState.Draft && c.kind === ConflictKind.NoCandidates),
+          );
     entries.push({
       id,
       name: e.name as string,
