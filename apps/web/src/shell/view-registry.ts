@@ -48,6 +48,12 @@ const productViews: Record<string, ViewLoader> = {
   'task/paperEdit': () => import('../domains/exam-paper/homework-paper-builder.view'),
   'task/paperPrint': () => import('../domains/exam-paper/homework-paper-print.view'),
 
+  'examRegistration/index': () => import('../domains/exam-register/registration-list.view'),
+  'examRegister/registerList': () => import('../domains/exam-register/registrant-list.view'),
+  'examRegister/ticket': () => import('../domains/exam-register/ticket.view'),
+  'exam/myExam': () => import('../domains/my-exam/my-exam.view'),
+  'exam/myTicket': () => import('../domains/my-exam/my-ticket.view'),
+
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
   'exportList/index': () => import('../domains/export/export-list.view'),

@@ -1,0 +1,130 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { ExamState, examStateLabels, examStatusLabels, labelOf } from '@lyceum/contract';
+import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ResourceListPage } from '../../crud/resource-list-page';
+import { usePagedList } from '../../crud/use-paged-list';
+import { useLang } from '../../shell/i18n';
+import { timeWindow } from '../dashboard/portal-format';
+import { useRegisterTexts } from './i18n';
+import { type RegistrationExam, type RegistrationFilter, registrantsPath, registrationPage } from './register-api';
+import { RegistrationCounts } from './registration-counts';
+
+// Whether registration is open now (the server's answer), not yet open, or over.
+export function RegistrationTag({ exam }: { exam: RegistrationExam }) {
+  const { t } = useRegisterTexts();
+  if (exam.registrationOpen) return <Tag color="success">{t('examRegister.open')}</Tag>;
+  const later = exam.registrationStart !== null && Date.parse(exam.registrationStart) > Date.now();
+  return <Tag color={later ? 'processing' : 'default'}>{t(later ? 'examRegister.notYet' : 'examRegister.closed')}</Tag>;
+}
+
+// Exam registration: the exams that take registrations, their windows and counts; each opens its registrants.
+export default function RegistrationListView() {
+  const { t } = useRegisterTexts();
+  const { t: tc } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const list = usePagedList<RegistrationExam, RegistrationFilter>('examRegister', registrationPage, {});
+
+  const columns: TableColumnsType<RegistrationExam> = [
+    {
+      title: t('examRegister.name'),
+      dataIndex: 'name',
+      width: 240,
+      render: (name: string, exam) => (
+        <Button
+          type="link"
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+          onClick={() => navigate(registrantsPath(exam.id))}
+        >
+          {name}
+        </Button>
+      ),
+    },
+    {
+      title: t('examRegister.window'),
+      key: 'window',
+      width: 190,
+      render: (_: unknown, exam) => timeWindow(exam.windowStart, exam.windowEnd),
+    },
+    {
+      title: t('examRegister.registration'),
+      key: 'registration',
+      width: 210,
+      render: (_: unknown, exam) => (
+        <div className="reg-window">
+          <Space size={4} wrap>
+            <RegistrationTag exam={exam} />
+            <Tag>{t(exam.needsApproval ? 'examRegister.needsApproval' : 'examRegister.autoApproval')}</Tag>
+          </Space>
+          {exam.registrationStart && exam.registrationEnd && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {timeWindow(exam.registrationStart, exam.registrationEnd)}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: t('examRegister.capacity'),
+      dataIndex: 'capacity',
+      width: 110,
+      render: (capacity: number | null, exam) =>
+        capacity ?? (exam.venueName ? t('examRegister.venueSeats') : t('examRegister.unlimited')),
+    },
+    {
+      title: t('examRegister.counts'),
+      key: 'counts',
+      width: 180,
+      render: (_: unknown, exam) => <RegistrationCounts {...exam} />,
+    },
+    {
+      title: t('examRegister.venue'),
+      dataIndex: 'venueName',
+      width: 140,
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: t('examRegister.status'),
+      key: 'status',
+      width: 110,
+      render: (_: unknown, exam) =>
+        exam.state === ExamState.Published ? (
+          <Tag color={examStatusLabels[exam.status].color}>{labelOf(examStatusLabels, exam.status, lang)}</Tag>
+        ) : (
+          <Tag color={examStateLabels[exam.state].color}>{labelOf(examStateLabels, exam.state, lang)}</Tag>
+        ),
+    },
+    {
+      title: tc('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 130,
+      render: (_: unknown, exam) => (
+        <Button
+          type="link"
+          icon={<TeamOutlined />}
+          aria-label={t('examRegister.registrantsOf', { name: exam.name })}
+          onClick={() => navigate(registrantsPath(exam.id))}
+        >
+          {t('examRegister.registrants')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ResourceListPage<RegistrationExam, RegistrationFilter>
+      list={list}
+      columns={columns}
+      emptyText={t('examRegister.empty')}
+      filterFormName="registration-filter"
+      filterFields={
+        <Form.Item name="keyword" label={t('examRegister.keyword')}>
+          <Input allowClear placeholder={t('examRegister.keywordPlaceholder')} style={{ width: 200 }} />
+        </Form.Item>
+      }
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { CandidateStatus, candidateStatusLabels, labelOf } from '@lyceum/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../crud/confirm';
+import { formatDuration } from '../../crud/duration';
+import { useLang } from '../../shell/i18n';
+import { timeWindow } from '../dashboard/portal-format';
+import { countdownText } from './countdown';
+import { useMyExamTexts } from './i18n';
+import { type RegistrableExam, registerFor, unregisterFrom } from './my-exam-api';
+
+function Places({ exam }: { exam: RegistrableExam }) {
+  const { t } = useMyExamTexts();
+  if (exam.capacity === null || exam.seatsLeft === null) return <Tag>{t('myExam.noLimit')}</Tag>;
+  if (exam.seatsLeft <= 0) return <Tag color="error">{t('myExam.full')}</Tag>;
+  return <Tag color="blue">{t('myExam.seatsLeft', { left: exam.seatsLeft, capacity: exam.capacity })}</Tag>;
+}
+
+// Exams the student may register for: register, or cancel a registration, while registration is open.
+export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now: number }) {
+  const { t } = useMyExamTexts();
+  const { t: tc } = useTranslation();
+  const lang = useLang();
+  const confirm = useConfirm();
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const refresh = () => client.invalidateQueries({ queryKey: ['myExam'] });
+  const days = (count: number) => t('myExam.days', { count });
+
+  function register(exam: RegistrableExam) {
+    confirm({
+      title: t('myExam.registerConfirm', { name: exam.name }),
+      content: t(exam.needsApproval ? 'myExam.registerHintApproval' : 'myExam.registerHint'),
+      okText: t('myExam.register'),
+      onOk: async () => {
+        const result = await registerFor(exam.id);
+        message.success(
+          t(result.status === CandidateStatus.Approved ? 'myExam.registered' : 'myExam.registeredPending', {
+            name: exam.name,
+          }),
+        );
+        await refresh();
+      },
+    });
+  }
+
+  function cancel(exam: RegistrableExam) {
+    confirm({
+      title: t('myExam.cancelConfirm', { name: exam.name }),
+      content: t('myExam.cancelHint'),
+      okText: t('myExam.cancel'),
+      danger: true,
+      onOk: async () => {
+        await unregisterFrom(exam.id);
+        message.success(t('myExam.cancelled', { name: exam.name }));
+        await refresh();
+      },
+    });
+  }
+
+  if (exams.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('myExam.registrationEmpty')} />;
+  return (
+    <List
+      className="my-exam-registrable"
+      dataSource={exams}
+      renderItem={(exam) => {
+        const mine = exam.myStatus;
+        const full = exam.seatsLeft !== null && exam.seatsLeft <= 0;
+        const closesIn = Date.parse(exam.registrationEnd) - now;
+        // Register while not registered; cancel while awaiting approval or approved; nothing once rejected.
+        const action =
+          mine === null ? (
+            <Tooltip key="register" title={full ? t('myExam.fullHint') : undefined}>
+              <Button
+                type="primary"
+                disabled={full}
+                aria-label={`${t('myExam.register')} ${exam.name}`}
+                onClick={() => register(exam)}
+              >
+                {t('myExam.register')}
+              </Button>
+            </Tooltip>
+          ) : mine === CandidateStatus.Rejected ? null : (
+            <Button key="cancel" danger aria-label={`${t('myExam.cancel')} ${exam.name}`} onClick={() => cancel(exam)}>
+              {t('myExam.cancel')}
+            </Button>
+          );
+        return (
+          <List.Item key={exam.id} data-testid="registrable-exam" actions={action ? [action] : undefined}>
+            <List.Item.Meta
+              title={
+                <Space size={8} wrap>
+                  <span>{exam.name}</span>
+                  {mine !== null && (
+                    <Tag color={candidateStatusLabels[mine].color}>{labelOf(candidateStatusLabels, mine, lang)}</Tag>
+                  )}
+                  {exam.needsApproval && mine === null && <Tag>{t('myExam.needsApproval')}</Tag>}
+                  <Places exam={exam} />
+                </Space>
+              }
+              description={
+                <Space orientation="vertical" size={2}>
+                  <span>
+                    {[
+                      timeWindow(exam.windowStart, exam.windowEnd),
+                      formatDuration(exam.durationMinutes, tc),
+                      exam.venueName,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                  <Typography.Text type="secondary">
+                    {t('myExam.registrationCloses', { time: dayjs(exam.registrationEnd).format('YYYY-MM-DD HH:mm') })}
+                    {closesIn > 0 && closesIn < 86_400_000 * 3 && ` (${countdownText(closesIn, days)})`}
+                  </Typography.Text>
+                </Space>
+              }
+            />
+          </List.Item>
+        );
+      }}
+    />
+  );
+}
