@@ -79,11 +79,12 @@ export function useUserIdsOfTab(): number[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
-// The exam itself (name, window, capacity, counts), for the registrants page's header.
-export function useExam(examId: number | null, enabled: boolean) {
+// The exam itself (name, window, capacity, counts), for the registrants page's header: the exam
+// resource's read permissions include examRegister:page.
+export function useExam(examId: number | null) {
   return useQuery({
     queryKey: ['exam', 'select', examId],
     queryFn: () => examApi.select(examId as number),
-    enabled: enabled && examId !== null,
+    enabled: examId !== null,
   });
 }

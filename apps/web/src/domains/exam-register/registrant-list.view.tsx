@@ -46,8 +46,7 @@ export default function RegistrantListView() {
   const { t } = useRegisterTexts();
   const navigate = useNavigate();
   const examId = useExamIdOfTab();
-  const canReadExam = usePermission(['exam:page', 'examSchedule:page']);
-  const exam = useExam(examId, canReadExam);
+  const exam = useExam(examId);
   if (examId === null)
     return (
       <Result
@@ -58,7 +57,7 @@ export default function RegistrantListView() {
     );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <RegistrantHeader exam={exam.data} loading={canReadExam && exam.isPending} />
+      <RegistrantHeader exam={exam.data} loading={examId !== null && exam.isPending} />
       <Registrants key={examId} examId={examId} examName={exam.data?.name ?? `#${examId}`} />
     </div>
   );

@@ -43,6 +43,7 @@ const en = {
   accommodationHint: 'The times below already count it.',
   // Registration
   registrationCloses: 'Registration closes {{time}}',
+  registrationClosed: 'Registration closed {{time}}',
   seatsLeft: '{{left}} of {{capacity}} places left',
   full: 'Full',
   noLimit: 'No limit on places',
@@ -99,6 +100,7 @@ const zh: typeof en = {
   accommodationMinutes: '另加 {{count}} 分钟',
   accommodationHint: '以下时间已计入延时。',
   registrationCloses: '报名截止：{{time}}',
+  registrationClosed: '报名已于 {{time}} 截止',
   seatsLeft: '剩余名额 {{left}} / {{capacity}}',
   full: '名额已满',
   noLimit: '名额不限',

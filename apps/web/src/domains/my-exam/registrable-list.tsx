@@ -70,9 +70,10 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
         const mine = exam.myStatus;
         const full = exam.seatsLeft !== null && exam.seatsLeft <= 0;
         const closesIn = Date.parse(exam.registrationEnd) - now;
-        // Register while not registered; cancel while awaiting approval or approved; nothing once rejected.
+        // While registration is open: register, or cancel a registration awaiting approval or approved
+        // (nothing once rejected); afterwards the server refuses both, so neither is offered.
         const action =
-          mine === null ? (
+          closesIn <= 0 ? null : mine === null ? (
             <Tooltip key="register" title={full ? t('myExam.fullHint') : undefined}>
               <Button
                 type="primary"
@@ -113,7 +114,9 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
                       .join(' · ')}
                   </span>
                   <Typography.Text type="secondary">
-                    {t('myExam.registrationCloses', { time: dayjs(exam.registrationEnd).format('YYYY-MM-DD HH:mm') })}
+                    {t(closesIn > 0 ? 'myExam.registrationCloses' : 'myExam.registrationClosed', {
+                      time: dayjs(exam.registrationEnd).format('YYYY-MM-DD HH:mm'),
+                    })}
                     {closesIn > 0 && closesIn < 86_400_000 * 3 && ` (${countdownText(closesIn, days)})`}
                   </Typography.Text>
                 </Space>
