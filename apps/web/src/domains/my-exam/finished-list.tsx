@@ -6,9 +6,10 @@ import {
   ShowScore,
   StudentExamStatus,
 } from '@lyceum/contract';
-import { Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
+import { Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import { useLang } from '../../shell/i18n';
 import { timeWindow } from '../dashboard/portal-format';
+import { ExamRow } from './exam-row';
 import { useMyExamTexts } from './i18n';
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
@@ -19,15 +20,13 @@ export function FinishedList({ exams }: { exams: MyExam[] }) {
   const lang = useLang();
   if (exams.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('myExam.finishedEmpty')} />;
   return (
-    <List
-      className="my-exam-finished"
-      dataSource={exams}
-      renderItem={(exam) => {
+    <ul className="my-exam-rows">
+      {exams.map((exam) => {
         const entered = exam.studentStatus === StudentExamStatus.Entered;
         return (
-          <List.Item
+          <ExamRow
             key={exam.id}
-            data-testid="my-exam-finished"
+            testId="my-exam-finished"
             extra={
               exam.score !== null ? (
                 <Typography.Text strong className="my-exam-score">
@@ -35,33 +34,32 @@ export function FinishedList({ exams }: { exams: MyExam[] }) {
                 </Typography.Text>
               ) : exam.rules.showScore === ShowScore.Never ? (
                 <Tooltip title={t('myExam.scoreHidden')}>
-                  <Typography.Text type="secondary">—</Typography.Text>
+                  <Typography.Text type="secondary" aria-label={t('myExam.scoreHidden')}>
+                    —
+                  </Typography.Text>
                 </Tooltip>
               ) : (
                 entered && <Typography.Text type="secondary">{t('myExam.scorePending')}</Typography.Text>
               )
             }
-          >
-            <List.Item.Meta
-              title={
-                <Space size={8} wrap>
-                  <span>{exam.name}</span>
-                  {exam.candidateStatus === CandidateStatus.Approved ? (
-                    <Tag color={entered ? 'success' : 'default'}>
-                      {t(entered ? 'myExam.entered' : 'myExam.notEntered')}
-                    </Tag>
-                  ) : (
-                    <Tag color={candidateStatusLabels[exam.candidateStatus].color}>
-                      {labelOf(candidateStatusLabels, exam.candidateStatus, lang)}
-                    </Tag>
-                  )}
-                </Space>
-              }
-              description={timeWindow(exam.windowStart, exam.windowEnd)}
-            />
-          </List.Item>
+            title={
+              <Space size={8} wrap>
+                <span>{exam.name}</span>
+                {exam.candidateStatus === CandidateStatus.Approved ? (
+                  <Tag color={entered ? 'success' : 'default'}>
+                    {t(entered ? 'myExam.entered' : 'myExam.notEntered')}
+                  </Tag>
+                ) : (
+                  <Tag color={candidateStatusLabels[exam.candidateStatus].color}>
+                    {labelOf(candidateStatusLabels, exam.candidateStatus, lang)}
+                  </Tag>
+                )}
+              </Space>
+            }
+            description={timeWindow(exam.windowStart, exam.windowEnd)}
+          />
         );
-      }}
-    />
+      })}
+    </ul>
   );
 }

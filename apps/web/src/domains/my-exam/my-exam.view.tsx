@@ -40,7 +40,7 @@ function Accommodation({ accommodation }: { accommodation: NonNullable<MyExams['
       showIcon
       icon={<ClockCircleOutlined />}
       data-testid="accommodation"
-      message={`${t('myExam.accommodation')}: ${parts.join(', ')}`}
+      title={`${t('myExam.accommodation')}: ${parts.join(', ')}`}
       description={[accommodation.note, t('myExam.accommodationHint')].filter(Boolean).join(' ')}
     />
   );

@@ -1,6 +1,6 @@
 import { CandidateStatus, candidateStatusLabels, labelOf } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../crud/confirm';
@@ -8,6 +8,7 @@ import { formatDuration } from '../../crud/duration';
 import { useLang } from '../../shell/i18n';
 import { timeWindow } from '../dashboard/portal-format';
 import { countdownText } from './countdown';
+import { ExamRow } from './exam-row';
 import { useMyExamTexts } from './i18n';
 import { type RegistrableExam, registerFor, unregisterFrom } from './my-exam-api';
 
@@ -63,10 +64,8 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
   if (exams.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('myExam.registrationEmpty')} />;
   return (
-    <List
-      className="my-exam-registrable"
-      dataSource={exams}
-      renderItem={(exam) => {
+    <ul className="my-exam-rows">
+      {exams.map((exam) => {
         const mine = exam.myStatus;
         const full = exam.seatsLeft !== null && exam.seatsLeft <= 0;
         const closesIn = Date.parse(exam.registrationEnd) - now;
@@ -90,41 +89,42 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
             </Button>
           );
         return (
-          <List.Item key={exam.id} data-testid="registrable-exam" actions={action ? [action] : undefined}>
-            <List.Item.Meta
-              title={
-                <Space size={8} wrap>
-                  <span>{exam.name}</span>
-                  {mine !== null && (
-                    <Tag color={candidateStatusLabels[mine].color}>{labelOf(candidateStatusLabels, mine, lang)}</Tag>
-                  )}
-                  {exam.needsApproval && mine === null && <Tag>{t('myExam.needsApproval')}</Tag>}
-                  <Places exam={exam} />
-                </Space>
-              }
-              description={
-                <Space orientation="vertical" size={2}>
-                  <span>
-                    {[
-                      timeWindow(exam.windowStart, exam.windowEnd),
-                      formatDuration(exam.durationMinutes, tc),
-                      exam.venueName,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                  <Typography.Text type="secondary">
-                    {t(closesIn > 0 ? 'myExam.registrationCloses' : 'myExam.registrationClosed', {
-                      time: dayjs(exam.registrationEnd).format('YYYY-MM-DD HH:mm'),
-                    })}
-                    {closesIn > 0 && closesIn < 86_400_000 * 3 && ` (${countdownText(closesIn, days)})`}
-                  </Typography.Text>
-                </Space>
-              }
-            />
-          </List.Item>
+          <ExamRow
+            key={exam.id}
+            testId="registrable-exam"
+            extra={action}
+            title={
+              <Space size={8} wrap>
+                <span>{exam.name}</span>
+                {mine !== null && (
+                  <Tag color={candidateStatusLabels[mine].color}>{labelOf(candidateStatusLabels, mine, lang)}</Tag>
+                )}
+                {exam.needsApproval && mine === null && <Tag>{t('myExam.needsApproval')}</Tag>}
+                <Places exam={exam} />
+              </Space>
+            }
+            description={
+              <Space orientation="vertical" size={2}>
+                <span>
+                  {[
+                    timeWindow(exam.windowStart, exam.windowEnd),
+                    formatDuration(exam.durationMinutes, tc),
+                    exam.venueName,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+                <Typography.Text type="secondary">
+                  {t(closesIn > 0 ? 'myExam.registrationCloses' : 'myExam.registrationClosed', {
+                    time: dayjs(exam.registrationEnd).format('YYYY-MM-DD HH:mm'),
+                  })}
+                  {closesIn > 0 && closesIn < 86_400_000 * 3 && ` (${countdownText(closesIn, days)})`}
+                </Typography.Text>
+              </Space>
+            }
+          />
         );
-      }}
-    />
+      })}
+    </ul>
   );
 }
