@@ -18,6 +18,7 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { examRoutes } from './modules/exam/exam.routes';
 import { examPaperRoutes } from './modules/exam-paper/exam-paper.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { registerExportJobs } from './modules/export/export.service';
@@ -206,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   logRoutes(app);
   examPaperRoutes(app);
   teamRoutes(app);
+  examRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

@@ -82,7 +82,7 @@ export async function createTestApp(opts: { students?: number; questions?: boole
     questions: opts.questions ?? false,
   });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-files-'));
-  const app = await buildApp({ db: database.db, logLevel: 'silent', filesDir });
+  const app = await buildApp({ db: database.db, logLevel: process.env.TEST_LOG ?? 'silent', filesDir });
   await app.ready();
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const res = await app.inject({

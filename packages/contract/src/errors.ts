@@ -138,6 +138,10 @@ export const ERRORS = {
     'accept the warnings to publish: {{list}}',
     '确认以下提醒后才能发布：{{listZh}}',
   ),
+  cancelBeforeDelete: def<{ names: string }>(
+    'cancel published exams before deleting them: {{names}}. Nothing was deleted.',
+    '请先取消已发布的考试再删除：{{names}}。未删除任何内容。',
+  ),
   extendEarlier: def('must be later than the current end', '必须晚于当前结束时间'),
   examEnded: def('the exam has ended', '考试已结束'),
   registrationClosed: def('registration for this exam is not open', '该考试当前不在报名时间内'),

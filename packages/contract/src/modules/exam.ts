@@ -360,6 +360,7 @@ export const zMyExams = z.object({
   accommodation: zAccommodationRow.nullable(),
   exams: z.array(zMyExam),
 });
+export type MyExams = z.infer<typeof zMyExams>;
 // Exams the student may register for now (or has registered for).
 export const zRegistrableExam = z.object({
   id: zId,

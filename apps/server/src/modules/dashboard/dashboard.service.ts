@@ -1,6 +1,13 @@
-import { type DashboardSummary, Permission, type RoleKind, type StudentPortal } from '@lyceum/contract';
+import {
+  type DashboardSummary,
+  Permission,
+  PORTAL_LIST_LIMIT,
+  type RoleKind,
+  type StudentPortal,
+} from '@lyceum/contract';
 import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
+import { portalExams } from '../exam/exam.service';
 import { recentOperations } from '../log/log.service';
 import { rolesOfOrganization } from '../role/role.service';
 import { activeSince, countUsers, departmentNameOf, userCountsByRole } from '../user/user.service';
@@ -38,7 +45,7 @@ export async function studentPortal(ctx: RequestContext): Promise<StudentPortal>
   return {
     department: await departmentNameOf(ctx, ctx.userId),
     classes: [],
-    exams: [],
+    exams: await portalExams(ctx, PORTAL_LIST_LIMIT),
     homework: [],
     results: [],
     messages: [],

@@ -15,6 +15,7 @@ import { action, createResource, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
+import { liveExamsOfPaper } from '../exam/exam.service';
 import { questions } from '../question/question.table';
 import {
   examPapers,
@@ -170,6 +171,12 @@ export const examPaperResource = createResource({
       access: ['examPaper:publish'],
       from: [Published],
       to: Withdrawn,
+      // Exams that have not ended are given on this paper: it stays until they end.
+      async run(tx, row, _input, ctx) {
+        const live = await liveExamsOfPaper(tx, ctx, row.id as number);
+        if (live.length) throw businessError('paperUsedByExam', { names: live.join(', ') });
+        return undefined;
+      },
     }),
   },
   hooks: {

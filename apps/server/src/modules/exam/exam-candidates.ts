@@ -1,0 +1,297 @@
+import {
+  CandidateSource,
+  CandidateStatus,
+  ConflictKind,
+  type ExamConflict,
+  ExamState,
+  RegistrationMode,
+  RoleKind,
+  UserStatus,
+} from '@lyceum/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
+import { teachVenues } from '../calendar/calendar.table';
+import { departments } from '../department/department.table';
+import { roles } from '../role/role.table';
+import { teamMembers, teams } from '../team/team.table';
+import { userRoles, users } from '../user/user.table';
+import {
+  accommodations,
+  examCandidates,
+  examDepartments,
+  examInvigilators,
+  examStudents,
+  exams,
+  examTeams,
+} from './exam.table';
+
+type Row = Record<string, unknown>;
+export async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// Enabled students of the organisation (the condition on `u`).
+const isStudent = (orgId: number) => sql`u.organization_id = ${orgId} and u.status = ${UserStatus.Enabled}
+  and exists (select 1 from ${userRoles} ur join ${roles} r on r.organization_id = ur.organization_id and r.id = ur.role_id
+    where ur.organization_id = u.organization_id and ur.user_id = u.id and r.kind = ${RoleKind.Student})`;
+
+// The students an exam is addressed to: members of its classes, members of classes of its grades,
+// students of its departments (with their sub-departments) and the students named. `any` is true when
+// the exam names no target at all (open registration to every student).
+export function targetedStudents(orgId: number, examId: number) {
+  return sql`select u.id from ${users} u where ${isStudent(orgId)} and (
+    u.id in (select m.user_id from ${teamMembers} m join ${examTeams} et
+               on et.organization_id = m.organization_id and et.team_id = m.team_id
+             where et.organization_id = ${orgId} and et.exam_id = ${examId})
+    or u.id in (select m.user_id from ${teamMembers} m join ${teams} t
+               on t.organization_id = m.organization_id and t.id = m.team_id
+             join ${exams} e on e.organization_id = t.organization_id and e.id = ${examId}
+             where t.organization_id = ${orgId} and t.grade_year = any(e.grade_years))
+    or u.department_id in (with recursive d(id) as (
+               select department_id from ${examDepartments} where organization_id = ${orgId} and exam_id = ${examId}
+               union select c.id from ${departments} c join d on c.parent_id = d.id where c.organization_id = ${orgId})
+             select id from d)
+    or u.id in (select user_id from ${examStudents} where organization_id = ${orgId} and exam_id = ${examId}))`;
+}
+
+export async function hasTargets(db: DbOrTx, orgId: number, examId: number): Promise<boolean> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select (select count(*) from ${examTeams} where organization_id = ${orgId} and exam_id = ${examId})
+      + (select count(*) from ${examDepartments} where organization_id = ${orgId} and exam_id = ${examId})
+      + (select count(*) from ${examStudents} where organization_id = ${orgId} and exam_id = ${examId})
+      + (select coalesce(array_length(grade_years, 1), 0) from ${exams} where organization_id = ${orgId} and id = ${examId}) as n`,
+  );
+  return Number(r?.n ?? 0) > 0;
+}
+
+// Whether a student may register for an exam with open registration (no targets: every student).
+export async function isEligible(db: DbOrTx, orgId: number, examId: number, userId: number): Promise<boolean> {
+  const all = !(await hasTargets(db, orgId, examId));
+  const condition = all ? sql`select u.id from ${users} u where ${isStudent(orgId)}` : targetedStudents(orgId, examId);
+  const [r] = await rows<{ ok: boolean }>(db, sql`select ${userId}::bigint in (${condition}) as ok`);
+  return Boolean(r?.ok);
+}
+
+// Publishing an assigned exam writes its candidate list from the targets (approved, no seats yet).
+export async function resolveCandidates(db: DbOrTx, orgId: number, examId: number): Promise<number> {
+  await db.execute(sql`insert into ${examCandidates} (organization_id, exam_id, user_id, source, status)
+    select ${orgId}, ${examId}, t.id, ${CandidateSource.Assigned}, ${CandidateStatus.Approved}
+    from (${targetedStudents(orgId, examId)}) t
+    on conflict do nothing`);
+  return refreshCounts(db, orgId, examId);
+}
+
+// The exam's approved and pending counts, written on the row.
+export async function refreshCounts(db: DbOrTx, orgId: number, examId: number): Promise<number> {
+  const [r] = await rows<{ approved: number; pending: number }>(
+    db,
+    sql`update ${exams} set
+      candidate_count = (select count(*) from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId} and c.status = ${CandidateStatus.Approved}),
+      pending_count = (select count(*) from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId} and c.status = ${CandidateStatus.Pending})
+    where organization_id = ${orgId} and id = ${examId}
+    returning candidate_count as approved, pending_count as pending`,
+  );
+  return Number(r?.approved ?? 0);
+}
+
+// The extra minutes of a student in an exam of `duration` minutes, in SQL: the per-exam override
+// (on `c`), else the student's accommodation (on `a`).
+export const extraSql = (duration: SQL, c = 'c') => {
+  const o = sql.raw(c);
+  return sql`(ceil(${duration} * (coalesce(${o}.extra_time_factor, a.extra_time_factor, 1) - 1) - 0.000000001)::int
+     + coalesce(${o}.extra_minutes, a.extra_minutes, 0))`;
+};
+
+interface ExamTimes {
+  id: number;
+  name: string;
+  windowStart: Date;
+  windowEnd: Date;
+  durationMinutes: number;
+  venueId: number | null;
+  registrationMode: number;
+  capacity: number | null;
+  state: number;
+  paperId: number;
+}
+
+const en = (list: string[], n: number) =>
+  n > list.length ? `${list.join(', ')} and ${n - list.length} more` : list.join(', ');
+const zh = (list: string[], n: number) => (n > list.length ? `${list.join('、')} 等 ${n} 人` : list.join('、'));
+
+// What stands in the way of an exam: other published exams overlapping it in its venue, with one of
+// its invigilators or with one of its candidates (counting each candidate's extra time), more
+// candidates than seats, no candidates, a paper not (or no longer) published.
+export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: number): Promise<ExamConflict[]> {
+  const org = ctx.orgId;
+  const [exam] = await db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
+  if (!exam) return [];
+  const e = exam as unknown as ExamTimes;
+  const out: ExamConflict[] = [];
+  const start = e.windowStart.toISOString();
+  const end = e.windowEnd.toISOString();
+  const others = sql`o.organization_id = ${org} and o.id <> ${examId} and o.state = ${ExamState.Published}
+    and o.window_start < ${end}::timestamptz and o.window_end > ${start}::timestamptz`;
+
+  const [paper] = await rows<{ ok: boolean }>(
+    db,
+    sql`select (status = 2 and paper_type = 3) as ok from exam_papers where organization_id = ${org} and id = ${e.paperId}`,
+  );
+  if (!paper?.ok) {
+    out.push({
+      kind: ConflictKind.PaperNotPublished,
+      severity: 'error',
+      otherExamId: null,
+      otherExamName: null,
+      subjects: [],
+      count: 0,
+      message: { en: 'The exam paper is not published', zh: '试卷未发布' },
+    });
+  }
+
+  if (e.venueId) {
+    const clash = await rows<{ id: number; name: string; venue: string }>(
+      db,
+      sql`select o.id, o.name, v.name as venue from ${exams} o join ${teachVenues} v on v.organization_id = o.organization_id and v.id = o.venue_id
+        where ${others} and o.venue_id = ${e.venueId} order by o.window_start limit 20`,
+    );
+    for (const o of clash) {
+      out.push({
+        kind: ConflictKind.VenueDoubleBooked,
+        severity: 'error',
+        otherExamId: Number(o.id),
+        otherExamName: o.name,
+        subjects: [o.venue],
+        count: 1,
+        message: {
+          en: `${o.venue} is booked by "${o.name}" at the same time`,
+          zh: `${o.venue} 同一时间已安排「${o.name}」`,
+        },
+      });
+    }
+  }
+
+  const busy = await rows<{ id: number; name: string; who: string }>(
+    db,
+    sql`select o.id, o.name, u.real_name as who from ${exams} o
+      join ${examInvigilators} oi on oi.organization_id = o.organization_id and oi.exam_id = o.id
+      join ${examInvigilators} mi on mi.organization_id = o.organization_id and mi.exam_id = ${examId} and mi.user_id = oi.user_id
+      join ${users} u on u.organization_id = o.organization_id and u.id = oi.user_id
+      where ${others} order by o.id, u.real_name limit 50`,
+  );
+  for (const [id, group] of groupBy(busy, (b) => Number(b.id))) {
+    const names = group.map((g) => g.who);
+    out.push({
+      kind: ConflictKind.InvigilatorBusy,
+      severity: 'error',
+      otherExamId: id,
+      otherExamName: group[0].name,
+      subjects: names,
+      count: names.length,
+      message: {
+        en: `${en(names, names.length)} invigilate${names.length === 1 ? 's' : ''} "${group[0].name}" at the same time`,
+        zh: `${zh(names, names.length)} 同一时间在「${group[0].name}」监考`,
+      },
+    });
+  }
+
+  // This exam's candidates: its list once published (or registrations), its targets while a draft.
+  const mine =
+    e.state === ExamState.Draft && e.registrationMode === RegistrationMode.Assigned
+      ? sql`select t.id as user_id from (${targetedStudents(org, examId)}) t`
+      : sql`select user_id from ${examCandidates} where organization_id = ${org} and exam_id = ${examId} and status <> ${CandidateStatus.Rejected}`;
+  const overlap = await rows<{ id: number; name: string; who: string; hard: boolean; n: number }>(
+    db,
+    sql`with mine as (${mine}),
+      hits as (
+        select o.id, o.name, u.real_name as who,
+          (o.window_start < ${end}::timestamptz and o.window_end > ${start}::timestamptz) as hard
+        from mine m
+        join ${examCandidates} c on c.organization_id = ${org} and c.user_id = m.user_id and c.exam_id <> ${examId}
+          and c.status <> ${CandidateStatus.Rejected}
+        join ${exams} o on o.organization_id = c.organization_id and o.id = c.exam_id and o.state = ${ExamState.Published}
+        join ${users} u on u.organization_id = c.organization_id and u.id = c.user_id
+        left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
+        left join ${examCandidates} mc on mc.organization_id = ${org} and mc.exam_id = ${examId} and mc.user_id = c.user_id
+        where o.window_start < ${end}::timestamptz + make_interval(mins => ${extraSql(sql`${e.durationMinutes}::int`, 'mc')})
+          and ${start}::timestamptz < o.window_end + make_interval(mins => ${extraSql(sql`o.duration_minutes`)})
+      )
+      select id, name, who, hard, count(*) over (partition by id, hard) as n from hits order by id, hard desc, who`,
+  );
+  for (const [key, group] of groupBy(overlap, (o) => `${o.id}:${o.hard}`)) {
+    const [id] = key.split(':');
+    const names = group.slice(0, 20).map((g) => g.who);
+    const n = Number(group[0].n);
+    const hard = Boolean(group[0].hard);
+    out.push({
+      kind: ConflictKind.CandidateOverlap,
+      severity: hard ? 'error' : 'warning',
+      otherExamId: Number(id),
+      otherExamName: group[0].name,
+      subjects: names,
+      count: n,
+      message: hard
+        ? {
+            en: `${en(names, n)} also sit "${group[0].name}" at the same time`,
+            zh: `${zh(names, n)} 同一时间还要参加「${group[0].name}」`,
+          }
+        : {
+            en: `With their extra time, ${en(names, n)} would still be in "${group[0].name}"`,
+            zh: `计入延长时间后，${zh(names, n)} 与「${group[0].name}」时间重叠`,
+          },
+    });
+  }
+
+  const [counted] = await rows<{ n: number; seats: number | null; venue: string | null }>(
+    db,
+    sql`select (select count(*) from (${mine}) m) as n, v.capacity as seats, v.name as venue
+      from ${exams} e left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
+      where e.organization_id = ${org} and e.id = ${examId}`,
+  );
+  const n = Number(counted?.n ?? 0);
+  const seats = counted?.seats == null ? null : Number(counted.seats);
+  if (e.registrationMode === RegistrationMode.Assigned && n === 0) {
+    out.push({
+      kind: ConflictKind.NoCandidates,
+      severity: 'error',
+      otherExamId: null,
+      otherExamName: null,
+      subjects: [],
+      count: 0,
+      message: { en: 'No student is addressed by the exam’s candidates', zh: '考生范围内没有学生' },
+    });
+  }
+  const wanted = e.registrationMode === RegistrationMode.Open ? (e.capacity ?? n) : n;
+  if (seats && wanted > seats) {
+    out.push({
+      kind: ConflictKind.OverCapacity,
+      severity: e.registrationMode === RegistrationMode.Open ? 'warning' : 'error',
+      otherExamId: null,
+      otherExamName: null,
+      subjects: counted?.venue ? [counted.venue] : [],
+      count: wanted,
+      message: {
+        en: `${wanted} ${e.registrationMode === RegistrationMode.Open ? 'places' : 'candidates'} for ${seats} seats in ${counted?.venue}`,
+        zh: `${counted?.venue} 只有 ${seats} 个座位，${e.registrationMode === RegistrationMode.Open ? '报名名额' : '考生'}为 ${wanted}`,
+      },
+    });
+  }
+  return out;
+}
+
+function groupBy<T, K>(list: T[], key: (t: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const group = map.get(k);
+    if (group) group.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

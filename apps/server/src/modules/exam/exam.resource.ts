@@ -1,0 +1,224 @@
+import {
+  ExamPaperStatus,
+  ExamState,
+  ExamStatus,
+  examMeta,
+  PaperType,
+  RegistrationMode,
+  RoleKind,
+  zCancelExamRequest,
+  zExam,
+  zExamCreate,
+  zExamFilter,
+  zExamUpdate,
+  zExtendExamRequest,
+  zPublishExamRequest,
+} from '@lyceum/contract';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
+import type { RequestContext } from '../../platform/context';
+import { businessError, invalidParams } from '../../platform/errors';
+import { action, createResource, type Values } from '../../platform/resource';
+import { allows } from '../../platform/route';
+import { teachVenues } from '../calendar/calendar.table';
+import { departments } from '../department/department.table';
+import { examPapers } from '../exam-paper/exam-paper.table';
+import { notStudents } from '../team/team.resource';
+import { teams } from '../team/team.table';
+import { withRoleKind } from '../user/user.service';
+import { users } from '../user/user.table';
+import { examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
+import { conflictsOf, resolveCandidates } from './exam-candidates';
+import { iso, statusAt, statusIs } from './exam-time';
+
+const { Draft, Published, Cancelled } = ExamState;
+
+// Academic staff (exam:all) reach every exam; a teacher the exams they made or invigilate, and
+// changes only their own.
+const seesAll = (ctx: RequestContext) => allows(ctx, ['exam:all', 'examSchedule:page', 'examRegister:page']);
+const invigilates = (ctx: RequestContext) =>
+  sql`exists (select 1 from ${examInvigilators} i where i.organization_id = ${exams.organizationId} and i.exam_id = ${exams.id} and i.user_id = ${ctx.userId})`;
+
+export const examResource = createResource({
+  name: 'exam',
+  title: 'Exam',
+  table: exams,
+  schemas: { row: zExam, create: zExamCreate, update: zExamUpdate, filter: zExamFilter },
+  meta: examMeta,
+  permissions: {
+    read: ['exam:page', 'examSchedule:page', 'examRegister:page'],
+    create: ['exam:create'],
+    update: ['exam:update'],
+    remove: ['exam:delete'],
+    export: ['exam:export'],
+  },
+  excel: 'export',
+  search: [exams.name],
+  filters: {
+    status: (status) => statusIs(status),
+    teamId: (id, ctx) =>
+      sql`exists (select 1 from ${examTeams} t where t.organization_id = ${ctx.orgId} and t.exam_id = ${exams.id} and t.team_id = ${id})`,
+    from: (from) => sql`${exams.windowEnd} > ${from}::timestamptz`,
+    to: (to) => sql`${exams.windowStart} < ${to}::timestamptz`,
+  },
+  sort: {
+    default: [desc(exams.windowStart), desc(exams.id)],
+    fields: { name: exams.name, windowStart: exams.windowStart, candidateCount: exams.candidateCount },
+  },
+  references: {
+    paperId: { table: examPapers, label: 'exam paper' },
+    venueId: { table: teachVenues, label: 'venue' },
+  },
+  links: {
+    teamIds: {
+      table: examTeams,
+      owner: examTeams.examId,
+      target: examTeams.targetId,
+      ref: { table: teams, label: 'class' },
+    },
+    departmentIds: {
+      table: examDepartments,
+      owner: examDepartments.examId,
+      target: examDepartments.targetId,
+      ref: { table: departments, label: 'department' },
+    },
+    studentIds: {
+      table: examStudents,
+      owner: examStudents.examId,
+      target: examStudents.targetId,
+      ref: { table: users, label: 'student', labelColumn: 'userName' },
+    },
+    invigilatorIds: {
+      table: examInvigilators,
+      owner: examInvigilators.examId,
+      target: examInvigilators.targetId,
+      ref: { table: users, label: 'invigilator', labelColumn: 'realName' },
+    },
+  },
+  scope: {
+    read: (ctx) => (seesAll(ctx) ? undefined : or(eq(exams.creatorId, ctx.userId), invigilates(ctx))),
+    write: (ctx) => (allows(ctx, ['exam:all']) ? undefined : eq(exams.creatorId, ctx.userId)),
+    ownOnly: 'exams',
+  },
+  actions: {
+    publish: action({
+      summary: 'Publish an exam: its candidates are resolved and its conflicts checked',
+      access: ['exam:publish'],
+      field: 'state',
+      from: [Draft],
+      to: Published,
+      input: zPublishExamRequest,
+      async run(tx, row, input, ctx) {
+        const id = row.id as number;
+        if (clock.now() >= new Date(row.windowEnd as Date).getTime()) throw invalidParams('windowEnd', 'examEnded');
+        const conflicts = await conflictsOf(tx, ctx, id);
+        const errors = conflicts.filter((c) => c.severity === 'error');
+        const warnings = conflicts.filter((c) => c.severity === 'warning');
+        if (errors.length) {
+          throw businessError('examConflicts', {
+            list: errors.map((c) => c.message.en).join('; '),
+            listZh: errors.map((c) => c.message.zh).join('；'),
+          });
+        }
+        if (warnings.length && !input.acceptWarnings) {
+          throw businessError('examHasWarnings', {
+            list: warnings.map((c) => c.message.en).join('; '),
+            listZh: warnings.map((c) => c.message.zh).join('；'),
+          });
+        }
+        if (row.registrationMode === RegistrationMode.Assigned) await resolveCandidates(tx, ctx.orgId, id);
+        return { publishTime: new Date(), updateTime: new Date() };
+      },
+    }),
+    cancel: action({
+      summary: 'Cancel an exam that has not ended (its candidates keep their rows; nobody can enter)',
+      access: ['exam:publish'],
+      field: 'state',
+      from: [Draft, Published],
+      to: Cancelled,
+      input: zCancelExamRequest,
+      async run(_tx, row, input) {
+        if (statusAt(row.windowStart as Date, row.windowEnd as Date) === ExamStatus.Ended) {
+          throw invalidParams('windowEnd', 'examEnded');
+        }
+        return { cancelReason: input.reason, updateTime: new Date() };
+      },
+    }),
+    extend: action({
+      summary: "Move the end of a published exam's window later; every candidate's deadline follows",
+      access: ['exam:publish'],
+      field: 'state',
+      from: [Published],
+      input: zExtendExamRequest,
+      async run(_tx, row, input) {
+        const end = new Date(input.windowEnd);
+        if (end.getTime() <= new Date(row.windowEnd as Date).getTime()) {
+          throw invalidParams('windowEnd', 'extendEarlier');
+        }
+        if (clock.now() >= new Date(row.windowEnd as Date).getTime() + (row.graceSeconds as number) * 1000) {
+          throw invalidParams('windowEnd', 'examEnded');
+        }
+        return { windowEnd: end, updateTime: new Date() };
+      },
+    }),
+  },
+  hooks: {
+    async validate(input, ctx, _mode, current) {
+      if (current && current.state !== Draft) throw invalidParams('state', 'publishedExamLocked');
+      const [paper] = await ctx.db
+        .select({ status: examPapers.status, type: examPapers.paperType })
+        .from(examPapers)
+        .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, input.paperId)));
+      if (paper && (paper.status !== ExamPaperStatus.Published || paper.type !== PaperType.Exam)) {
+        throw invalidParams('paperId', 'paperNotPublished');
+      }
+      const wrong = await notStudents(ctx.db, ctx, input.studentIds);
+      if (wrong.size) {
+        const i = input.studentIds.findIndex((id) => wrong.has(id));
+        throw invalidParams(`studentIds.${i}`, 'notAStudent', { name: String(input.studentIds[i]) });
+      }
+      if (input.invigilatorIds.length) {
+        const found = await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.organizationId, ctx.orgId),
+              inArray(users.id, input.invigilatorIds),
+              or(withRoleKind(RoleKind.Teacher), withRoleKind(RoleKind.AcademicStaff)),
+            ),
+          );
+        const ok = new Set(found.map((f) => f.id));
+        const i = input.invigilatorIds.findIndex((id) => !ok.has(id));
+        if (i >= 0)
+          throw invalidParams(`invigilatorIds.${i}`, 'notATeacher', { name: String(input.invigilatorIds[i]) });
+      }
+    },
+    values(input, ctx, mode) {
+      const values: Values = {
+        ...input,
+        windowStart: new Date(input.windowStart),
+        windowEnd: new Date(input.windowEnd),
+        registrationStart: input.registrationStart ? new Date(input.registrationStart) : null,
+        registrationEnd: input.registrationEnd ? new Date(input.registrationEnd) : null,
+        updateTime: new Date(),
+      };
+      if (input.registrationMode === RegistrationMode.Assigned) {
+        Object.assign(values, { registrationStart: null, registrationEnd: null, capacity: null, needsApproval: false });
+      }
+      if (mode === 'create') values.creatorId = ctx.userId;
+      return values;
+    },
+    async beforeDelete(_ctx, _ids, rows) {
+      const live = rows.filter((r) => r.state === Published);
+      if (live.length) throw businessError('cancelBeforeDelete', { names: live.map((r) => r.name).join(', ') });
+    },
+    async decorate(rows) {
+      const now = clock.now();
+      return rows.map((r) => ({
+        ...r,
+        status: statusAt(r.windowStart as string, r.windowEnd as string, now),
+      }));
+    },
+  },
+});

@@ -1,0 +1,476 @@
+import {
+  type Candidate,
+  CandidateStatus,
+  type Exam,
+  type ExamConflict,
+  ExamState,
+  ExamStatus,
+  type MyExams,
+  type Page,
+  RegistrationMode,
+} from '@lyceum/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/modules/auth/auth.table';
+import { userRoles, users } from '../src/modules/user/user.table';
+import { setClock } from '../src/platform/clock';
+import { sha256 } from '../src/platform/crypto';
+import { createTestApp, type TestApp } from './harness';
+
+// Classes address exams; an exam's candidates, conflicts, registration under concurrency, extend,
+// and the status derived from a clock the test sets.
+
+let t: TestApp;
+let academic: string;
+let teacher: string;
+let student: string;
+let studentB: string;
+let paperId: number;
+let venueId: number;
+let smallVenueId: number;
+const ids: Record<string, number> = {};
+const ok = <T>(res: { code: number; message: string; response: T }): T => {
+  expect(res.message, res.message).toBe('success');
+  return res.response;
+};
+const T0 = Date.parse('2030-03-02T08:00:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestApp({ students: 12 });
+  [academic, teacher, student, studentB] = await Promise.all([
+    t.login('demo', 'academic'),
+    t.login('demo', 'teacher'),
+    t.login('demo', 'student'),
+    t.login('demo', 's2026001'),
+  ]);
+  const db = t.database.db;
+  const org = t.ids.demo.orgId;
+  for (const name of ['student', 'teacher', 'wang.fang', 's2026001', 's2026002', 's2026003', 's2026004', 's2026005']) {
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, org), eq(users.userName, name)));
+    ids[name] = u.id;
+  }
+  const q = ok(
+    await t.call<{ id: number }>('POST', '/api/question/create', {
+      token: academic,
+      body: {
+        type: 1,
+        stem: '<p>2 + 2?</p>',
+        options: ['3', '4'].map((c, i) => ({ label: 'AB'[i], content: c })),
+        answer: 'B',
+        score: 5,
+      },
+    }),
+  );
+  const paper = ok(
+    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
+      token: academic,
+      body: { name: 'Arithmetic', sections: [{ title: 'Part I', items: [{ questionId: q.id, score: 5 }] }] },
+    }),
+  );
+  paperId = paper.id;
+  ok(await t.call('POST', `/api/examPaper/publish/${paperId}`, { token: academic }));
+  venueId = ok(
+    await t.call<{ id: number }>('POST', '/api/teachVenue/create', {
+      token: academic,
+      body: { name: 'Hall A', capacity: 40 },
+    }),
+  ).id;
+  smallVenueId = ok(
+    await t.call<{ id: number }>('POST', '/api/teachVenue/create', {
+      token: academic,
+      body: { name: 'Room 3', capacity: 2 },
+    }),
+  ).id;
+});
+afterEach(() => setClock(null));
+afterAll(() => t.close());
+
+async function makeTeam(name: string, gradeYear: number, members: string[]) {
+  return ok(
+    await t.call<{ id: number; memberCount: number }>('POST', '/api/team/create', {
+      token: academic,
+      body: { name, gradeYear, classTeacherId: ids.teacher, members: members.map((m) => ({ userId: ids[m] })) },
+    }),
+  );
+}
+function examBody(over: Record<string, unknown> = {}) {
+  return {
+    name: 'Mid-term',
+    paperId,
+    windowStart: at(0),
+    windowEnd: at(120),
+    durationMinutes: 90,
+    ...over,
+  };
+}
+async function makeExam(over: Record<string, unknown> = {}) {
+  return ok(await t.call<Exam>('POST', '/api/exam/create', { token: academic, body: examBody(over) }));
+}
+const publish = (id: number, acceptWarnings = false) =>
+  t.call<Exam>('POST', `/api/exam/publish/${id}`, { token: academic, body: { acceptWarnings } });
+const conflicts = async (id: number) =>
+  ok(await t.call<ExamConflict[]>('POST', `/api/exam/conflicts/${id}`, { token: academic }));
+const candidates = async (id: number) =>
+  ok(
+    await t.call<Page<Candidate>>('POST', `/api/exam/candidates/${id}`, {
+      token: academic,
+      body: { pageIndex: 1, pageSize: 100 },
+    }),
+  ).list;
+
+describe('classes', () => {
+  it('keeps members with join dates; a class teacher sees only their classes', async () => {
+    const team = await makeTeam('Class 2030-A', 2030, ['student', 's2026001']);
+    expect(team.memberCount).toBe(2);
+    const read = ok(
+      await t.call<{ members: { userId: number; joinDate: string }[] }>('POST', `/api/team/select/${team.id}`, {
+        token: academic,
+      }),
+    );
+    expect(read.members.map((m) => m.userId).sort()).toEqual([ids.student, ids.s2026001].sort());
+    expect(read.members[0].joinDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const other = await t.login('demo', 'wang.fang');
+    const seen = await t.call('POST', `/api/team/select/${team.id}`, { token: other });
+    expect(seen.code).not.toBe(1);
+    expect(ok(await t.call('POST', `/api/team/select/${team.id}`, { token: teacher }))).toBeTruthy();
+    const bad = await t.call('POST', '/api/team/create', {
+      token: academic,
+      body: { name: 'Wrong', gradeYear: 2030, members: [{ userId: ids.teacher }] },
+    });
+    expect(bad.code).toBe(501);
+    expect(bad.message).toContain('members.0.userId');
+    const mine = ok(await t.call<{ name: string }[]>('POST', '/api/team/mine', { token: student }));
+    expect(mine.map((m) => m.name)).toContain('Class 2030-A');
+  });
+});
+
+describe('candidates', () => {
+  it('resolves classes, grades, departments and individual students when published', async () => {
+    const a = await makeTeam('Class 2031-A', 2031, ['s2026002']);
+    await makeTeam('Class 2031-B', 2031, ['s2026003']);
+    const byTeam = await makeExam({
+      name: 'By class',
+      teamIds: [a.id],
+      windowStart: at(1000),
+      windowEnd: at(1100),
+      durationMinutes: 60,
+    });
+    ok(await publish(byTeam.id));
+    expect((await candidates(byTeam.id)).map((c) => c.userName)).toEqual(['s2026002']);
+
+    const byGrade = await makeExam({
+      name: 'By grade',
+      gradeYears: [2031],
+      windowStart: at(2000),
+      windowEnd: at(2100),
+      durationMinutes: 60,
+    });
+    ok(await publish(byGrade.id));
+    expect((await candidates(byGrade.id)).map((c) => c.userName).sort()).toEqual(['s2026002', 's2026003']);
+
+    const maths = t.ids.demo.deptIds.maths;
+    const byDept = await makeExam({
+      name: 'By department',
+      departmentIds: [maths],
+      windowStart: at(3000),
+      windowEnd: at(3100),
+      durationMinutes: 60,
+    });
+    ok(await publish(byDept.id));
+    const mathsStudents = await t.database.db
+      .select({ n: users.userName })
+      .from(users)
+      .where(
+        and(
+          eq(users.organizationId, t.ids.demo.orgId),
+          eq(users.departmentId, maths),
+          inArray(
+            users.userName,
+            Array.from({ length: 12 }, (_, i) => `s2026${String(i + 1).padStart(3, '0')}`),
+          ),
+        ),
+      );
+    expect((await candidates(byDept.id)).map((c) => c.userName).sort()).toEqual(
+      mathsStudents
+        .map((s) => s.n)
+        .filter((n) => n !== 's2026038')
+        .sort(),
+    );
+
+    const byName = await makeExam({
+      name: 'By name',
+      studentIds: [ids.s2026004],
+      windowStart: at(4000),
+      windowEnd: at(4100),
+      durationMinutes: 60,
+    });
+    ok(await publish(byName.id));
+    const published = ok(await t.call<Exam>('POST', `/api/exam/select/${byName.id}`, { token: academic }));
+    expect(published).toMatchObject({ state: ExamState.Published, candidateCount: 1 });
+    expect((await candidates(byName.id)).map((c) => c.userName)).toEqual(['s2026004']);
+    // A published exam changes only through its actions.
+    const edit = await t.call('POST', '/api/exam/update', { token: academic, body: { id: byName.id, ...examBody() } });
+    expect(edit.code).toBe(501);
+    // A student is refused as invigilator; a teacher as candidate.
+    const wrong = await t.call('POST', '/api/exam/create', {
+      token: academic,
+      body: examBody({ studentIds: [ids.teacher] }),
+    });
+    expect(wrong.message).toContain('studentIds.0');
+  });
+});
+
+describe('conflicts', () => {
+  it('refuses a double-booked venue, a busy invigilator, a candidate in two exams, more candidates than seats', async () => {
+    const base = { windowStart: at(10_000), windowEnd: at(10_120), durationMinutes: 90 };
+    const first = await makeExam({
+      ...base,
+      name: 'Physics',
+      venueId,
+      invigilatorIds: [ids.teacher],
+      studentIds: [ids.s2026005],
+    });
+    ok(await publish(first.id));
+
+    const sameVenue = await makeExam({ ...base, name: 'Chemistry', venueId, studentIds: [ids.s2026001] });
+    expect((await conflicts(sameVenue.id)).map((c) => c.kind)).toEqual(['venueDoubleBooked']);
+    const refused = await publish(sameVenue.id);
+    expect(refused.code).not.toBe(1);
+    expect(refused.message).toContain('Hall A');
+
+    const busy = await makeExam({
+      ...base,
+      name: 'Biology',
+      invigilatorIds: [ids.teacher],
+      studentIds: [ids.s2026001],
+    });
+    expect((await conflicts(busy.id)).map((c) => c.kind)).toEqual(['invigilatorBusy']);
+
+    const twice = await makeExam({ ...base, name: 'History', studentIds: [ids.s2026005] });
+    const [overlap] = await conflicts(twice.id);
+    expect(overlap).toMatchObject({ kind: 'candidateOverlap', severity: 'error', count: 1 });
+
+    const crowded = await makeExam({
+      ...base,
+      name: 'Art',
+      venueId: smallVenueId,
+      studentIds: [ids.s2026001, ids.s2026002, ids.s2026003],
+    });
+    expect((await conflicts(crowded.id)).map((c) => c.kind)).toEqual(['overCapacity']);
+    // Moved to a free time, the same exams publish.
+    const moved = ok(
+      await t.call<Exam>('POST', '/api/exam/update', {
+        token: academic,
+        body: {
+          id: sameVenue.id,
+          ...examBody({
+            name: 'Chemistry',
+            venueId,
+            studentIds: [ids.s2026001],
+            windowStart: at(10_200),
+            windowEnd: at(10_320),
+          }),
+        },
+      }),
+    );
+    ok(await publish(moved.id));
+  });
+
+  it('counts a candidate’s extra time: an overlap only with it is a warning to accept', async () => {
+    ok(
+      await t.call('POST', `/api/user/accommodation/${ids.s2026003}`, {
+        token: academic,
+        body: { extraTimeFactor: 1.5, extraMinutes: 0 },
+      }),
+    );
+    const morning = await makeExam({
+      name: 'Morning',
+      studentIds: [ids.s2026003],
+      windowStart: at(20_000),
+      windowEnd: at(20_060),
+      durationMinutes: 60,
+    });
+    ok(await publish(morning.id));
+    // Starts when Morning ends; with 1.5x the student is still in Morning for 30 minutes.
+    const next = await makeExam({
+      name: 'Next',
+      studentIds: [ids.s2026003],
+      windowStart: at(20_060),
+      windowEnd: at(20_120),
+      durationMinutes: 60,
+    });
+    const [warning] = await conflicts(next.id);
+    expect(warning).toMatchObject({ kind: 'candidateOverlap', severity: 'warning' });
+    expect((await publish(next.id)).code).not.toBe(1);
+    ok(await publish(next.id, true));
+  });
+});
+
+describe('the clock', () => {
+  it('derives status 2/3/4 from the clock; extend moves every candidate’s end; a paper in use stays published', async () => {
+    const exam = await makeExam({
+      name: 'Clocked',
+      studentIds: [ids.student],
+      windowStart: at(30_000),
+      windowEnd: at(30_120),
+      durationMinutes: 60,
+    });
+    ok(await publish(exam.id));
+    const status = async () =>
+      ok(await t.call<Exam>('POST', `/api/exam/select/${exam.id}`, { token: academic })).status;
+    setClock(at(29_999));
+    expect(await status()).toBe(ExamStatus.NotStarted);
+    let mine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: student })).exams.find(
+      (e) => e.id === exam.id,
+    );
+    expect(mine?.phase).toBe('upcoming');
+    setClock(at(30_010));
+    expect(await status()).toBe(ExamStatus.InProgress);
+    mine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: student })).exams.find((e) => e.id === exam.id);
+    expect(mine).toMatchObject({ phase: 'open', personalEnd: at(30_120) });
+    const filtered = ok(
+      await t.call<Page<Exam>>('POST', '/api/exam/page', {
+        token: academic,
+        body: { pageIndex: 1, pageSize: 50, status: ExamStatus.InProgress },
+      }),
+    );
+    expect(filtered.list.map((e) => e.id)).toContain(exam.id);
+    // The paper cannot be withdrawn under a running exam.
+    const withdraw = await t.call('POST', `/api/examPaper/withdraw/${paperId}`, { token: academic });
+    expect(withdraw.code).not.toBe(1);
+    expect(withdraw.message).toContain('Clocked');
+
+    ok(await t.call('POST', `/api/exam/extend/${exam.id}`, { token: academic, body: { windowEnd: at(30_150) } }));
+    mine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: student })).exams.find((e) => e.id === exam.id);
+    expect(mine?.personalEnd).toBe(at(30_150));
+    const earlier = await t.call('POST', `/api/exam/extend/${exam.id}`, {
+      token: academic,
+      body: { windowEnd: at(30_100) },
+    });
+    expect(earlier.code).toBe(501);
+    setClock(at(30_151));
+    expect(await status()).toBe(ExamStatus.Ended);
+    mine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: student })).exams.find((e) => e.id === exam.id);
+    expect(mine?.phase).toBe('finished');
+  });
+});
+
+describe('registration', () => {
+  it('holds the capacity under 500 parallel registrations: exactly 100 registered', async () => {
+    const db = t.database.db;
+    const org = t.ids.demo.orgId;
+    const [hash] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, ids.student));
+    const made = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          organizationId: org,
+          userName: `race${i}`,
+          realName: `Racer ${i}`,
+          passwordHash: hash.h,
+        })),
+      )
+      .returning({ id: users.id });
+    const studentRole = t.ids.demo.roleIds.student;
+    await db.insert(userRoles).values(made.map((u) => ({ organizationId: org, userId: u.id, roleId: studentRole })));
+    const tokens = made.map((_, i) => `race-token-${i}-${'x'.repeat(20)}`);
+    await db.insert(sessions).values(
+      made.map((u, i) => ({
+        tokenHash: sha256(tokens[i]),
+        organizationId: org,
+        userId: u.id,
+        activeRoleId: studentRole,
+        expireTime: new Date(Date.now() + 3_600_000),
+      })),
+    );
+    setClock(at(39_000));
+    const exam = await makeExam({
+      name: 'Olympiad',
+      registrationMode: RegistrationMode.Open,
+      registrationStart: at(38_000),
+      registrationEnd: at(39_500),
+      capacity: 100,
+      windowStart: at(40_000),
+      windowEnd: at(40_120),
+    });
+    ok(await publish(exam.id));
+    const results = await Promise.all(
+      tokens.map((token) => t.call('POST', `/api/exam/register/${exam.id}`, { token })),
+    );
+    expect(results.filter((r) => r.code === 1)).toHaveLength(100);
+    expect(results.filter((r) => r.code !== 1).every((r) => /places are taken/.test(r.message))).toBe(true);
+    const row = ok(await t.call<Exam>('POST', `/api/exam/select/${exam.id}`, { token: academic }));
+    expect(row.candidateCount).toBe(100);
+    expect(await candidates(exam.id)).toHaveLength(100);
+  });
+
+  it('registers, approves, seats and prints tickets; student B sees nothing of A', async () => {
+    setClock(at(49_000));
+    const exam = await makeExam({
+      name: 'Certificate',
+      registrationMode: RegistrationMode.Open,
+      registrationStart: at(48_000),
+      registrationEnd: at(49_500),
+      needsApproval: true,
+      venueId,
+      windowStart: at(50_000),
+      windowEnd: at(50_120),
+    });
+    ok(await publish(exam.id));
+    const list = ok(
+      await t.call<{ exams: { id: number; myStatus: number | null }[] }>('POST', '/api/exam/registrable', {
+        token: student,
+      }),
+    );
+    expect(list.exams.find((e) => e.id === exam.id)?.myStatus).toBeNull();
+    expect(
+      ok(await t.call<{ status: number }>('POST', `/api/exam/register/${exam.id}`, { token: student })).status,
+    ).toBe(CandidateStatus.Pending);
+    // Twice is harmless.
+    expect(
+      ok(await t.call<{ status: number }>('POST', `/api/exam/register/${exam.id}`, { token: student })).status,
+    ).toBe(CandidateStatus.Pending);
+    // Not approved: no ticket yet, for anyone.
+    expect((await t.call('POST', `/api/exam/myTicket/${exam.id}`, { token: student })).code).not.toBe(1);
+    ok(
+      await t.call('POST', `/api/examRegister/approve/${exam.id}`, {
+        token: academic,
+        body: { userIds: [ids.student], approve: true },
+      }),
+    );
+    const seats = ok(
+      await t.call<{ assigned: number }>('POST', `/api/examRegister/assignSeats/${exam.id}`, { token: academic }),
+    );
+    expect(seats.assigned).toBe(1);
+    const ticket = ok(
+      await t.call<{ seatNo: number; venueName: string }>('POST', `/api/exam/myTicket/${exam.id}`, { token: student }),
+    );
+    expect(ticket).toMatchObject({ seatNo: 1, venueName: 'Hall A' });
+    // Student B: no ticket of A's exam, A's registration not in B's list.
+    expect((await t.call('POST', `/api/exam/myTicket/${exam.id}`, { token: studentB })).code).not.toBe(1);
+    const bList = ok(
+      await t.call<{ exams: { id: number; myStatus: number | null }[] }>('POST', '/api/exam/registrable', {
+        token: studentB,
+      }),
+    );
+    expect(bList.exams.find((e) => e.id === exam.id)?.myStatus ?? null).toBeNull();
+    const bMine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: studentB }));
+    expect(bMine.exams.find((e) => e.id === exam.id)).toBeUndefined();
+    // Staff see the registrants; a student cannot.
+    expect(
+      (
+        await t.call('POST', `/api/exam/candidates/${exam.id}`, {
+          token: student,
+          body: { pageIndex: 1, pageSize: 10 },
+        })
+      ).code,
+    ).toBe(403);
+    // Registration closes with its window.
+    setClock(at(49_600));
+    expect((await t.call('POST', `/api/exam/unregister/${exam.id}`, { token: student })).code).not.toBe(1);
+  });
+});
