@@ -3,8 +3,8 @@ import type { AdmissionTicket as Ticket } from '@lyceum/contract';
 import { Button, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../crud/duration';
+import { useKitTexts } from '../../crud/i18n';
 import { useLang } from '../../shell/i18n';
 import { ruleLines } from './exam-rules';
 import { useTicketTexts } from './ticket-texts';
@@ -33,7 +33,7 @@ function Row({ label, children, wide }: { label: string; children: ReactNode; wi
 // One candidate's admission ticket: a half-A4 block that prints two to a page.
 export function AdmissionTicket({ ticket }: { ticket: Ticket }) {
   const { t } = useTicketTexts();
-  const { t: tc } = useTranslation();
+  const { t: tc } = useKitTexts();
   const lang = useLang();
   const locale = lang === 'zh' ? 'zh-CN' : 'en-GB';
   const start = dayjs(ticket.windowStart);

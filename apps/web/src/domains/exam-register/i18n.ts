@@ -96,7 +96,7 @@ const zh: typeof en = {
   back: '返回考试报名',
   noExam: '考试不存在，或您无权查看。',
   examFacts: '{{window}} · {{duration}}',
-  placesLeft: '剩余名额 {{left}} / {{capacity}}',
+  placesLeft: '剩余 {{left}} / {{capacity}}',
   status: '状态',
   search: '姓名或用户名',
   userName: '用户名',

@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Exam } from '@lyceum/contract';
 import { Button, Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
+import { useKitTexts } from '../../crud/i18n';
 import { timeWindow } from '../dashboard/portal-format';
 import { useRegisterTexts } from './i18n';
 import { registerPaths } from './register-api';
@@ -11,7 +11,7 @@ import { registerPaths } from './register-api';
 // The exam the registrants belong to: its time, registration window, places and counts.
 export function RegistrantHeader({ exam, loading }: { exam: Exam | undefined; loading: boolean }) {
   const { t } = useRegisterTexts();
-  const { t: tc } = useTranslation();
+  const { t: tc } = useKitTexts();
   const navigate = useNavigate();
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(registerPaths.list)}>

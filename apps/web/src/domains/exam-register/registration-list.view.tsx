@@ -19,11 +19,20 @@ export function RegistrationTag({ exam }: { exam: RegistrationExam }) {
   return <Tag color={later ? 'processing' : 'default'}>{t(later ? 'examRegister.notYet' : 'examRegister.closed')}</Tag>;
 }
 
+// Where the exam stands: on the clock once published, else its state (a draft, cancelled).
+function ExamStatusTag({ exam }: { exam: RegistrationExam }) {
+  const lang = useLang();
+  return exam.state === ExamState.Published ? (
+    <Tag color={examStatusLabels[exam.status].color}>{labelOf(examStatusLabels, exam.status, lang)}</Tag>
+  ) : (
+    <Tag color={examStateLabels[exam.state].color}>{labelOf(examStateLabels, exam.state, lang)}</Tag>
+  );
+}
+
 // Exam registration: the exams that take registrations, their windows and counts; each opens its registrants.
 export default function RegistrationListView() {
   const { t } = useRegisterTexts();
   const { t: tc } = useTranslation();
-  const lang = useLang();
   const navigate = useNavigate();
   const list = usePagedList<RegistrationExam, RegistrationFilter>('examRegister', registrationPage, {});
 
@@ -31,22 +40,34 @@ export default function RegistrationListView() {
     {
       title: t('examRegister.name'),
       dataIndex: 'name',
-      width: 240,
+      width: 250,
       render: (name: string, exam) => (
-        <Button
-          type="link"
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-          onClick={() => navigate(registrantsPath(exam.id))}
-        >
-          {name}
-        </Button>
+        <div className="reg-window">
+          <Button
+            type="link"
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+            onClick={() => navigate(registrantsPath(exam.id))}
+          >
+            {name}
+          </Button>
+          <ExamStatusTag exam={exam} />
+        </div>
       ),
     },
     {
       title: t('examRegister.window'),
       key: 'window',
-      width: 190,
-      render: (_: unknown, exam) => timeWindow(exam.windowStart, exam.windowEnd),
+      width: 200,
+      render: (_: unknown, exam) => (
+        <div className="reg-window">
+          <span>{timeWindow(exam.windowStart, exam.windowEnd)}</span>
+          {exam.venueName && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {exam.venueName}
+            </Typography.Text>
+          )}
+        </div>
+      ),
     },
     {
       title: t('examRegister.registration'),
@@ -69,7 +90,7 @@ export default function RegistrationListView() {
     {
       title: t('examRegister.capacity'),
       dataIndex: 'capacity',
-      width: 110,
+      width: 100,
       render: (capacity: number | null, exam) =>
         capacity ?? (exam.venueName ? t('examRegister.venueSeats') : t('examRegister.unlimited')),
     },
@@ -78,23 +99,6 @@ export default function RegistrationListView() {
       key: 'counts',
       width: 180,
       render: (_: unknown, exam) => <RegistrationCounts {...exam} />,
-    },
-    {
-      title: t('examRegister.venue'),
-      dataIndex: 'venueName',
-      width: 140,
-      render: (v: string | null) => v ?? '—',
-    },
-    {
-      title: t('examRegister.status'),
-      key: 'status',
-      width: 110,
-      render: (_: unknown, exam) =>
-        exam.state === ExamState.Published ? (
-          <Tag color={examStatusLabels[exam.status].color}>{labelOf(examStatusLabels, exam.status, lang)}</Tag>
-        ) : (
-          <Tag color={examStateLabels[exam.state].color}>{labelOf(examStateLabels, exam.state, lang)}</Tag>
-        ),
     },
     {
       title: tc('common.actions'),

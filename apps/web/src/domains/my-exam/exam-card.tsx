@@ -3,9 +3,9 @@ import { CandidateStatus, candidateStatusLabels, labelOf, type MyExam } from '@l
 import { Button, Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
+import { useKitTexts } from '../../crud/i18n';
 import { useLang } from '../../shell/i18n';
 import { timeWindow } from '../dashboard/portal-format';
 import { ruleLines } from '../exam-register/exam-rules';
@@ -52,7 +52,7 @@ function Countdown({ exam, now }: { exam: MyExam; now: number }) {
 export function ExamCard({ exam, now }: { exam: MyExam; now: number }) {
   const { t } = useMyExamTexts();
   const { t: tt } = useTicketTexts();
-  const { t: tc } = useTranslation();
+  const { t: tc } = useKitTexts();
   const lang = useLang();
   const navigate = useNavigate();
   const approved = exam.candidateStatus === CandidateStatus.Approved;

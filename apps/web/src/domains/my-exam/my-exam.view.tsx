@@ -40,8 +40,13 @@ function Accommodation({ accommodation }: { accommodation: NonNullable<MyExams['
       showIcon
       icon={<ClockCircleOutlined />}
       data-testid="accommodation"
-      title={`${t('myExam.accommodation')}: ${parts.join(', ')}`}
-      description={[accommodation.note, t('myExam.accommodationHint')].filter(Boolean).join(' ')}
+      title={t('myExam.accommodation', { parts: parts.join(t('myExam.listSeparator')) })}
+      description={
+        <>
+          {accommodation.note && <div>{accommodation.note}</div>}
+          <div>{t('myExam.accommodationHint')}</div>
+        </>
+      }
     />
   );
 }

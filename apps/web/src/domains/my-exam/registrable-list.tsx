@@ -2,9 +2,9 @@ import { CandidateStatus, candidateStatusLabels, labelOf } from '@lyceum/contrac
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../crud/confirm';
 import { formatDuration } from '../../crud/duration';
+import { useKitTexts } from '../../crud/i18n';
 import { useLang } from '../../shell/i18n';
 import { timeWindow } from '../dashboard/portal-format';
 import { countdownText } from './countdown';
@@ -22,7 +22,7 @@ function Places({ exam }: { exam: RegistrableExam }) {
 // Exams the student may register for: register, or cancel a registration, while registration is open.
 export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now: number }) {
   const { t } = useMyExamTexts();
-  const { t: tc } = useTranslation();
+  const { t: tc } = useKitTexts();
   const lang = useLang();
   const confirm = useConfirm();
   const client = useQueryClient();
@@ -118,7 +118,9 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
                   {t(closesIn > 0 ? 'myExam.registrationCloses' : 'myExam.registrationClosed', {
                     time: dayjs(exam.registrationEnd).format('YYYY-MM-DD HH:mm'),
                   })}
-                  {closesIn > 0 && closesIn < 86_400_000 * 3 && ` (${countdownText(closesIn, days)})`}
+                  {closesIn > 0 &&
+                    closesIn < 86_400_000 * 3 &&
+                    t('myExam.registrationLeft', { time: countdownText(closesIn, days) })}
                 </Typography.Text>
               </Space>
             }
