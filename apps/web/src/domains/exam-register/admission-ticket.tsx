@@ -49,6 +49,8 @@ export function AdmissionTicket({ ticket }: { ticket: Ticket }) {
     ? `${start.format('HH:mm')}–${end.format('HH:mm')}`
     : `${start.format('HH:mm')} – ${end.format('YYYY-MM-DD HH:mm')}`;
   const duration = formatDuration(ticket.durationMinutes, tc);
+  // An online exam without a venue has no seats to number.
+  const online = ticket.venueName === null && ticket.virtualRoomId !== null;
   const number = `${String(ticket.examId).padStart(4, '0')}-${String(ticket.userId).padStart(6, '0')}`;
   return (
     <article className="ticket" data-testid="admission-ticket" aria-label={`${t('ticket.title')} ${ticket.realName}`}>
@@ -61,7 +63,7 @@ export function AdmissionTicket({ ticket }: { ticket: Ticket }) {
         <div className="ticket-seat" data-testid="ticket-seat">
           <span className="ticket-seat-label">{t('ticket.seat')}</span>
           <span className={ticket.seatNo === null ? 'ticket-seat-none' : 'ticket-seat-number'}>
-            {ticket.seatNo ?? t('ticket.noSeat')}
+            {ticket.seatNo ?? (online ? t('ticket.online') : t('ticket.noSeat'))}
           </span>
         </div>
       </header>

@@ -1,12 +1,13 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { ExamState, examStateLabels, examStatusLabels, labelOf } from '@lyceum/contract';
 import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
-import { timeWindow } from '../dashboard/portal-format';
+import { TIME, timeWindow } from '../dashboard/portal-format';
 import { useRegisterTexts } from './i18n';
 import { type RegistrationExam, type RegistrationFilter, registrantsPath, registrationPage } from './register-api';
 import { RegistrationCounts } from './registration-counts';
@@ -17,6 +18,17 @@ export function RegistrationTag({ exam }: { exam: RegistrationExam }) {
   if (exam.registrationOpen) return <Tag color="success">{t('examRegister.open')}</Tag>;
   const later = exam.registrationStart !== null && Date.parse(exam.registrationStart) > Date.now();
   return <Tag color={later ? 'processing' : 'default'}>{t(later ? 'examRegister.notYet' : 'examRegister.closed')}</Tag>;
+}
+
+// A window that breaks between its ends, never inside a date.
+function WindowText({ start, end }: { start: string; end: string }) {
+  if (dayjs(start).isSame(end, 'day')) return <span className="reg-nowrap">{timeWindow(start, end)}</span>;
+  return (
+    <span>
+      <span className="reg-nowrap">{dayjs(start).format(TIME)} –</span>{' '}
+      <span className="reg-nowrap">{dayjs(end).format(TIME)}</span>
+    </span>
+  );
 }
 
 // Where the exam stands: on the clock once published, else its state (a draft, cancelled).
@@ -60,7 +72,7 @@ export default function RegistrationListView() {
       width: 200,
       render: (_: unknown, exam) => (
         <div className="reg-window">
-          <span>{timeWindow(exam.windowStart, exam.windowEnd)}</span>
+          <WindowText start={exam.windowStart} end={exam.windowEnd} />
           {exam.venueName && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {exam.venueName}
@@ -81,7 +93,7 @@ export default function RegistrationListView() {
           </Space>
           {exam.registrationStart && exam.registrationEnd && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {timeWindow(exam.registrationStart, exam.registrationEnd)}
+              <WindowText start={exam.registrationStart} end={exam.registrationEnd} />
             </Typography.Text>
           )}
         </div>
