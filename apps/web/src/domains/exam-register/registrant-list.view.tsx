@@ -100,6 +100,9 @@ function Registrants({ examId, examName }: { examId: number; examName: string })
       danger: !approve,
       onOk: async () => {
         const result = await approveRegistrations(examId, userIds, approve);
+        // The toast comes once the list shows the change (a slow refresh would outlast it).
+        setSelected([]);
+        await refresh();
         if (result.changed > 0)
           message.success(
             t(approve ? 'examRegister.approvedDone' : 'examRegister.rejectedDone', { count: result.changed }),
@@ -107,8 +110,6 @@ function Registrants({ examId, examName }: { examId: number; examName: string })
         else if (result.refusedForCapacity === 0) message.info(t('examRegister.nothingChanged'));
         if (result.refusedForCapacity > 0)
           message.warning(t('examRegister.refusedForCapacity', { count: result.refusedForCapacity }), 6);
-        setSelected([]);
-        await refresh();
       },
     });
   }
@@ -120,12 +121,12 @@ function Registrants({ examId, examName }: { examId: number; examName: string })
       okText: t('examRegister.assignSeats'),
       onOk: async () => {
         const result = await assignSeats(examId);
+        await refresh();
         message.success(
           result.seats === null
             ? t('examRegister.seatsAssigned', { count: result.assigned })
             : t('examRegister.seatsAssignedOf', { count: result.assigned, seats: result.seats }),
         );
-        await refresh();
       },
     });
   }

@@ -37,12 +37,13 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
       okText: t('myExam.register'),
       onOk: async () => {
         const result = await registerFor(exam.id);
+        // The toast comes once the lists show the change.
+        await refresh();
         message.success(
           t(result.status === CandidateStatus.Approved ? 'myExam.registered' : 'myExam.registeredPending', {
             name: exam.name,
           }),
         );
-        await refresh();
       },
     });
   }
@@ -55,8 +56,8 @@ export function RegistrableList({ exams, now }: { exams: RegistrableExam[]; now:
       danger: true,
       onOk: async () => {
         await unregisterFrom(exam.id);
-        message.success(t('myExam.cancelled', { name: exam.name }));
         await refresh();
+        message.success(t('myExam.cancelled', { name: exam.name }));
       },
     });
   }
