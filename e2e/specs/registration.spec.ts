@@ -57,9 +57,13 @@ async function publishExam(request: APIRequestContext, name: string): Promise<nu
   return id;
 }
 
-async function confirmDialog(page: Page, ok: string) {
+// Confirms the open dialog and catches the toast that reports the result: the watch starts before the
+// click, since on a loaded machine the dialog can take longer to close than the toast stays.
+async function confirmDialog(page: Page, ok: string, toast: string | RegExp) {
   const dialog = page.locator('.ant-modal-confirm');
+  const reported = expect(page.locator('.ant-message').getByText(toast)).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: ok }).click();
+  await reported;
   await expect(dialog).toHaveCount(0);
 }
 
@@ -82,8 +86,7 @@ test('a student registers, staff approve and seat them, and both see the admissi
   await expect(offer).toContainText('Needs approval');
   await expect(offer).toContainText('30 of 30 places left');
   await offer.getByRole('button', { name: `Register ${name}` }).click();
-  await confirmDialog(student, 'Register');
-  await expect(student.getByText(`Registered for ${name}: awaiting approval.`)).toBeVisible();
+  await confirmDialog(student, 'Register', `Registered for ${name}: awaiting approval.`);
   await expect(offer).toContainText('Awaiting approval');
   await expect(offer.getByRole('button', { name: `Cancel registration ${name}` })).toBeVisible();
   await student.getByRole('tab', { name: /Upcoming/ }).click();
@@ -104,13 +107,11 @@ test('a student registers, staff approve and seat them, and both see the admissi
   await expect(registrant).toContainText('Awaiting approval');
   await registrant.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Approve (1)' }).click();
-  await confirmDialog(page, 'Approve');
-  await expect(page.getByText('1 registrations approved')).toBeVisible();
+  await confirmDialog(page, 'Approve', '1 registration approved');
   await expect(registrant).toContainText('Approved');
 
   await page.getByRole('button', { name: 'Assign seats' }).click();
-  await confirmDialog(page, 'Assign seats');
-  await expect(page.getByText(/^1 seats assigned/)).toBeVisible();
+  await confirmDialog(page, 'Assign seats', /^1 seat assigned/);
   await expect(registrant.locator('td').nth(7)).toHaveText('1');
 
   // The tickets of every approved candidate: the student's, with the seat.
