@@ -96,6 +96,9 @@ test('a student registers, staff approve and seat them, and both see the admissi
 
   // Staff find the exam under Exam registration and open its registrants.
   await page.goto('/exam/registration');
+  // Earlier runs leave their exams behind: find this one by name.
+  await page.getByLabel('Exam', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
   const row = page.locator('.ant-table-row').filter({ hasText: name });
   await expect(row).toContainText('Open');
   await expect(row.getByRole('img', { name: '0 approved, 1 awaiting approval, 0 rejected' })).toBeVisible();
