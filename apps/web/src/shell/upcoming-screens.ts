@@ -13,18 +13,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Build exam papers from the question bank: sections, questions and marks, then publish a paper so exams can use it.',
     zh: '从题库组卷：设置大题、题目和分值，发布后即可用于考试。',
   },
-  'examRegistration/index': {
-    en: 'Open exams for registration, set who may register and until when, and approve the students who signed up.',
-    zh: '开放考试报名，设置报名范围和截止时间，并审核报名的学生。',
-  },
-  'examRegister/registerList': {
-    en: 'The students registered for one exam, with their status, for approving and exporting the list.',
-    zh: '某场考试的报名学生及其状态，可审核并导出名单。',
-  },
-  'examRegister/ticket': {
-    en: 'Printable admission tickets for an exam’s approved candidates: photo, time, venue, seat and rules.',
-    zh: '考试已通过审核考生的准考证打印：照片、时间、考场、座位号和考试规则。',
-  },
   'answer/index': {
     en: 'Mark the answers that need a teacher: exams waiting for marking, how many papers are left and who marks them.',
     zh: '批阅需要教师评分的答卷：查看待阅考试、剩余份数和阅卷人。',
@@ -120,14 +108,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
   'statistics/index': {
     en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',
     zh: '全校数据统计：考试成绩、作业完成率、考勤和使用情况的变化趋势。',
-  },
-  'exam/myExam': {
-    en: 'The exams you are a candidate for: when each one opens and closes, starting an exam, and your results once they are published.',
-    zh: '您需要参加的考试：每场考试的开放和结束时间、进入考试，以及成绩发布后的结果。',
-  },
-  'exam/myTicket': {
-    en: 'Your admission ticket for an exam: time, venue, seat and the rules, ready to print.',
-    zh: '您的准考证：考试时间、考场、座位号和考试规则，可直接打印。',
   },
   'task/myTask': {
     en: 'The homework set for you: what is due and when, doing and handing it in, and your teacher’s marks and comments.',

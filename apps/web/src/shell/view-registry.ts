@@ -52,6 +52,11 @@ const productViews: Record<string, ViewLoader> = {
 
   'team/index': () => import('../domains/team/team-list.view'),
   'team/detail': () => import('../domains/team/team-detail.view'),
+  'examRegistration/index': () => import('../domains/exam-register/registration-list.view'),
+  'examRegister/registerList': () => import('../domains/exam-register/registrant-list.view'),
+  'examRegister/ticket': () => import('../domains/exam-register/ticket.view'),
+  'exam/myExam': () => import('../domains/my-exam/my-exam.view'),
+  'exam/myTicket': () => import('../domains/my-exam/my-ticket.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
