@@ -238,7 +238,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
       count: n,
       message: hard
         ? {
-            en: `${en(names, n)} also sit "${group[0].name}" at the same time`,
+            en: `${en(names, n)} also ${n === 1 ? 'sits' : 'sit'} "${group[0].name}" at the same time`,
             zh: `${zh(names, n)} 同一时间还要参加「${group[0].name}」`,
           }
         : {

@@ -646,7 +646,8 @@ export async function liveExamsOfPaper(db: DbOrTx, ctx: RequestContext, paperId:
 export async function portalExams(ctx: RequestContext, limit: number) {
   const mine = await myExams(ctx);
   return mine.exams
-    .filter((e) => e.phase !== 'finished')
+    // Registrations still awaiting approval are not exams the student sits yet.
+    .filter((e) => e.phase !== 'finished' && e.candidateStatus === Approved)
     .slice(0, limit)
     .map((e) => ({
       id: e.id,
