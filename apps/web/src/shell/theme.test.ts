@@ -33,6 +33,7 @@ describe('theme contrast', () => {
     const track = components?.Switch?.colorTextQuaternary;
     expect(track).toBe('rgba(0, 0, 0, 0.55)');
     expect(token?.colorTextDescription).toBe('rgba(0, 0, 0, 0.6)');
+    expect(components?.Descriptions?.labelColor).toBe('rgba(0, 0, 0, 0.6)');
     expect(token?.colorTextPlaceholder).toBe('rgba(0, 0, 0, 0.55)');
   });
 });

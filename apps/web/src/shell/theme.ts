@@ -83,6 +83,8 @@ export function appTheme(themeColor: string): ThemeConfig {
       Tag: tagStatusColours(),
       // An unchecked switch shows white text ("Disabled") on its grey track, darker when hovered.
       Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
+      // Description labels (profile, class page) are grey text on white too.
+      Descriptions: { labelColor: DESCRIPTION_TEXT },
     },
   };
 }
