@@ -645,17 +645,19 @@ export async function liveExamsOfPaper(db: DbOrTx, ctx: RequestContext, paperId:
 // The student's upcoming and open exams for the home page (at most `limit`).
 export async function portalExams(ctx: RequestContext, limit: number) {
   const mine = await myExams(ctx);
-  return mine.exams
-    // Registrations still awaiting approval are not exams the student sits yet.
-    .filter((e) => e.phase !== 'finished' && e.candidateStatus === Approved)
-    .slice(0, limit)
-    .map((e) => ({
-      id: e.id,
-      name: e.name,
-      course: null,
-      startTime: e.windowStart,
-      endTime: e.personalEnd,
-      durationMinutes: e.durationMinutes + e.extraTime,
-      state: e.phase as 'upcoming' | 'open',
-    }));
+  return (
+    mine.exams
+      // Registrations still awaiting approval are not exams the student sits yet.
+      .filter((e) => e.phase !== 'finished' && e.candidateStatus === Approved)
+      .slice(0, limit)
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        course: null,
+        startTime: e.windowStart,
+        endTime: e.personalEnd,
+        durationMinutes: e.durationMinutes + e.extraTime,
+        state: e.phase as 'upcoming' | 'open',
+      }))
+  );
 }
