@@ -1,3 +1,4 @@
+import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints';
 import { authEndpoints } from './modules/auth-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
@@ -31,4 +32,6 @@ export const api = {
   exam: examEndpoints,
   examRegister: examRegisterEndpoints,
   accommodation: accommodationEndpoints,
+  attempt: attemptEndpoints,
+  examLog: examLogEndpoints,
 };

@@ -220,7 +220,12 @@ const catalogue = [
       }),
       page('answer', 'answer/index', 'answer:page', t('Marking', '阅卷'), STAFF),
       page('scores', 'examScores/index', 'examScore:page', t('Exam scores', '考试成绩'), STAFF),
-      page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF),
+      page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF, {
+        buttons: [
+          // Add time, collect, let back in, mark abnormal, message candidates, decide on flagged attempts.
+          btn('examLog:manage', 'Act on candidates', '考场处置', STAFF),
+        ],
+      }),
       subPage('/exam/paperEdit', 'exam/paperEdit', 'examPaper:page', t('Paper builder', '组卷'), STAFF, '/exam/paper'),
       subPage(
         '/exam/paperPrint',

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { zErrorDetail } from '../errors';
 
 // What each upload purpose accepts; the server also reads the real type from the file's bytes.
-export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource'] as const;
+// `snapshot`: exam-day camera snapshots and screenshots, uploaded by students, kept for a retention
+// period (SNAPSHOT_RETENTION_DAYS) and then deleted by a job.
+export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource', 'snapshot'] as const;
 export type FilePurpose = (typeof FilePurpose)[number];
 
 const MB = 1024 * 1024;
@@ -22,6 +24,7 @@ export const filePurposeRules: Record<FilePurpose, { maxBytes: number; types: st
   logo: { maxBytes: 2 * MB, types: IMAGE_TYPES },
   document: { maxBytes: 50 * MB, types: DOCUMENT_TYPES },
   resource: { maxBytes: 500 * MB, types: [...DOCUMENT_TYPES, ...MEDIA_TYPES] },
+  snapshot: { maxBytes: 2 * MB, types: IMAGE_TYPES },
 };
 
 export const zUploadedFile = z.object({
