@@ -16,20 +16,43 @@ export default defineConfig({
     // Every browser we support preloads modules itself; the polyfill would only add bytes to the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The back-office app, and the exam page students take exams on (served for /take/<examId>):
+      // its own entry, so it loads none of antd, the shell or the router.
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        exam: fileURLToPath(new URL('exam.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
             // Heavy libraries that only some screens need get their own chunks.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Split by entry: React itself is shared with the exam page, the router is the main app's.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              entriesAware: true,
+            },
+            // Vite's helper for dynamic imports, which both pages use (small: its own file, so the exam page
+            // does not load `login` for it).
+            { name: 'preload', test: /vite[\\/]preload-helper/ },
             // The login pages with what they import beyond React (antd's form and inputs, the request
             // client, i18next), and what the entry loads before any page: the login page comes in four
             // files rather than twenty (each answer's headers count too, and brotli compresses one
             // large file better than many small ones). The shell takes the antd pieces they share
             // from `login`.
             { name: 'login', test: /[\\/]src[\\/]login[\\/]/ },
-            { name: 'boot', tags: ['$initial'] },
+            // The exam page's own modules (what it loads at once; KaTeX and the formula module stay lazy).
+            // Every group an entry's first load touches is split by entry, so neither page loads the
+            // other's code.
+            {
+              name: 'exam',
+              test: /[\\/]src[\\/]exam-page[\\/]|node_modules[\\/]idb[\\/]/,
+              tags: ['$initial'],
+              entriesAware: true,
+            },
+            { name: 'boot', tags: ['$initial'], entriesAware: true },
           ],
         },
       },

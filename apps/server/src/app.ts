@@ -214,6 +214,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   // The web app routes every non-API path itself (its 404 page included), so they all get index.html.
   const sendApp = (reply: FastifyReply) => reply.sendFile('index.html', webDist!);
+  // The exam page is its own entry (apps/web/exam.html): /take/<examId> gets it, not the back office.
+  const sendExam = (reply: FastifyReply) => reply.sendFile('exam.html', webDist!);
   if (hasWeb && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -246,6 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const error = { key: 'noSuchApi', params: { method: req.method, url: req.url.split('?')[0] } } as const;
       return reply.status(404).send({ code: ResultCode.Error, message: errorMessage(error), response: null, error });
     }
+    if (hasWeb && req.method === 'GET' && req.url.startsWith('/take/')) return sendExam(reply);
     if (hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) return sendApp(reply);
     return reply
       .status(404)

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../src/platform/db';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
 const INDEX = '<!doctype html><title>Lyceum</title><div id="root"></div>';
+const EXAM = '<!doctype html><title>Exam</title><div id="root" data-page="exam"></div>';
 const CHUNK = `export const words = ${JSON.stringify('lorem ipsum '.repeat(200))};`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 let database: Database;
@@ -16,6 +17,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'exam.html'), EXAM);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   // As the web build leaves them (apps/web/precompress.ts): each variant beside its file.
   for (const [file, text] of [
@@ -48,6 +50,17 @@ it('serves the web app for every non-API path, so the SPA routes them (its own 4
   writeFileSync(path.join(dist, 'assets', 'later-5678.js'), 'console.log(2)');
   expect((await app.inject({ method: 'GET', url: '/assets/later-5678.js' })).body).toBe('console.log(2)');
   expect((await app.inject({ method: 'GET', url: '/assets/gone-0000.js' })).statusCode).toBe(404);
+});
+
+it('serves the exam page, its own entry, for addresses under /take/', async () => {
+  for (const url of ['/take/12', '/take/12?x=1']) {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.body, url).toBe(EXAM);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  }
+  // Only that folder: an address merely starting with the word is the main app's.
+  expect((await app.inject({ method: 'GET', url: '/takeover' })).body).toBe(INDEX);
 });
 
 it('sends the precompressed variant the browser accepts, brotli first, and says the answer varies by it', async () => {

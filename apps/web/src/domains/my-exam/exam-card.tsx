@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, IdcardOutlined, LoginOutlined } from '@ant-design/icons';
-import { CandidateStatus, candidateStatusLabels, labelOf, type MyExam } from '@lyceum/contract';
+import { CandidateStatus, candidateStatusLabels, labelOf, type MyExam, StudentExamStatus } from '@lyceum/contract';
 import { Button, Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -12,7 +12,7 @@ import { ruleLines } from '../exam-register/exam-rules';
 import { useTicketTexts } from '../exam-register/ticket-texts';
 import { countdownText } from './countdown';
 import { useMyExamTexts } from './i18n';
-import { myTicketPath } from './my-exam-api';
+import { myTicketPath, takePath } from './my-exam-api';
 
 // Where the candidate sits: the venue and seat, or the online room.
 export function placeText(exam: Pick<MyExam, 'venueName' | 'virtualRoomId' | 'seatNo'>, t: TFunction) {
@@ -56,6 +56,7 @@ export function ExamCard({ exam, now }: { exam: MyExam; now: number }) {
   const lang = useLang();
   const navigate = useNavigate();
   const approved = exam.candidateStatus === CandidateStatus.Approved;
+  const entered = exam.studentStatus === StudentExamStatus.Entered;
   const duration = formatDuration(exam.durationMinutes, tc);
   return (
     <Card
@@ -115,14 +116,16 @@ export function ExamCard({ exam, now }: { exam: MyExam; now: number }) {
       )}
       <Space wrap className="my-exam-actions">
         {exam.phase === 'open' && approved && (
-          // The exam page comes with the next release: the button says so rather than opening a stand-in.
-          <Tooltip title={t('myExam.enterLater')}>
-            <span>
-              <Button type="primary" icon={<LoginOutlined />} disabled>
-                {t('myExam.enter')}
-              </Button>
-            </span>
-          </Tooltip>
+          // The exam page is its own entry (exam.html): a full page load, in this tab.
+          <Button
+            type="primary"
+            icon={<LoginOutlined />}
+            href={takePath(exam.id)}
+            data-testid="enter-exam"
+            aria-label={t(entered ? 'myExam.continueOf' : 'myExam.enterOf', { name: exam.name })}
+          >
+            {entered ? t('myExam.continue') : t('myExam.enter')}
+          </Button>
         )}
         {approved ? (
           <Button
@@ -136,11 +139,6 @@ export function ExamCard({ exam, now }: { exam: MyExam; now: number }) {
           exam.candidateStatus === CandidateStatus.Pending && (
             <Typography.Text type="secondary">{t('myExam.noTicket')}</Typography.Text>
           )
-        )}
-        {exam.phase === 'open' && approved && (
-          <Typography.Text type="secondary" className="my-exam-enter-note">
-            {t('myExam.enterLater')}
-          </Typography.Text>
         )}
       </Space>
     </Card>

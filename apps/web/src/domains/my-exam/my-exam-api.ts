@@ -3,6 +3,8 @@ import { type Cancel, call } from '../../shell/request';
 
 export const MY_EXAMS_PATH = '/study/exam';
 export const myTicketPath = (examId: number) => `/study/ticket?examId=${examId}`;
+// The exam page (its own entry, apps/web/exam.html, served for /take/<examId>).
+export const takePath = (examId: number) => `/take/${examId}`;
 
 export type MyExams = EndpointOutput<typeof api.exam.my>;
 export type RegistrableExam = EndpointOutput<typeof api.exam.registrable>['exams'][number];

@@ -1,0 +1,151 @@
+import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ApiError, attemptApi, loginPath } from './api';
+import { FinishedView } from './finished-view';
+import { type Journal, memoryJournal, openJournal } from './journal';
+import { LanguageButton } from './language-button';
+import { preloadFormulas } from './rich-html';
+import { type Ending, ExamSession, endingOf, isFinal, rememberedAttempt } from './session';
+import { TakingView } from './taking-view';
+import { type TextKey, useTexts } from './texts';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string; retry: boolean }
+  | { kind: 'loggedOut' }
+  | { kind: 'finished'; examName: string | null; ending: Ending }
+  | { kind: 'taking'; session: ExamSession };
+
+// Refusals of start the page explains in the reader's language (the server's English otherwise).
+const START_REFUSALS: Record<string, TextKey> = {
+  examNotOpenYet: 'refusedNotOpen',
+  entryClosed: 'refusedEntryClosed',
+  notCandidate: 'refusedNotCandidate',
+  examEnded: 'refusedExamEnded',
+};
+
+// /take/<examId>
+export function examIdFromPath(pathname: string): number | null {
+  const m = /^\/take\/(\d+)\/?$/.exec(pathname);
+  const id = m ? Number(m[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+let journalPromise: Promise<{ journal: Journal; missing: boolean }> | null = null;
+function journal() {
+  journalPromise ??= openJournal()
+    .then((j) => ({ journal: j, missing: false }))
+    .catch(() => ({ journal: memoryJournal(), missing: true }));
+  return journalPromise;
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return (
+    <main className="xs-center">
+      <div className="xs-lang">
+        <LanguageButton />
+      </div>
+      <div className="xs-card">{children}</div>
+    </main>
+  );
+}
+
+// The exam page: enters the attempt (start is idempotent), then shows it until it ends.
+export function ExamApp() {
+  const { t } = useTexts();
+  const examId = examIdFromPath(window.location.pathname);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+
+  const enter = useCallback(async () => {
+    if (examId === null) return;
+    setPhase({ kind: 'loading' });
+    const { journal: j, missing } = await journal();
+    const sentAt = performance.now();
+    try {
+      const attempt = await attemptApi.start(examId);
+      const receivedAt = performance.now();
+      if (attempt.endedAt !== null || isFinal(attempt.status)) {
+        setPhase({ kind: 'finished', examName: attempt.examName, ending: await endingOf(attempt.id) });
+        return;
+      }
+      // Formulas are drawn by KaTeX: fetched now, while the network is there, rather than on the first one.
+      if (JSON.stringify(attempt.sections).includes('formula')) preloadFormulas();
+      const session = new ExamSession(attempt, j, missing, sentAt, receivedAt);
+      await session.begin();
+      setPhase({ kind: 'taking', session });
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.unreachable) setPhase({ kind: 'failed', message: t('offlineStart'), retry: true });
+      else if (e.loggedOut) setPhase({ kind: 'loggedOut' });
+      else if (e.detail?.key === 'attemptEnded') {
+        const known = rememberedAttempt(examId);
+        const ending = known ? await endingOf(known) : { status: null, endedAt: null, answered: null, total: null };
+        setPhase({ kind: 'finished', examName: null, ending });
+      } else {
+        const key = e.detail?.key ? START_REFUSALS[e.detail.key] : undefined;
+        setPhase({ kind: 'failed', message: key ? t(key) : e.message, retry: false });
+      }
+    }
+  }, [examId, t]);
+
+  // Entering once per page load; the language changing (a new `t`, so a new `enter`) must not start again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    void enter();
+  }, []);
+
+  if (examId === null)
+    return (
+      <Centered>
+        <h1>{t('loadFailed')}</h1>
+        <p>{t('badAddress')}</p>
+        <a className="xb" href="/study/exam">
+          {t('backToExams')}
+        </a>
+      </Centered>
+    );
+  switch (phase.kind) {
+    case 'loading':
+      return (
+        <Centered>
+          <p role="status">{t('loading')}</p>
+        </Centered>
+      );
+    case 'failed':
+      return (
+        <Centered>
+          <h1>{t('loadFailed')}</h1>
+          <p role="alert">{phase.message}</p>
+          <p className="xs-buttons">
+            {phase.retry && (
+              <button type="button" className="xb xb-primary" onClick={() => void enter()}>
+                {t('retry')}
+              </button>
+            )}
+            <a className="xb" href="/study/exam">
+              {t('backToExams')}
+            </a>
+          </p>
+        </Centered>
+      );
+    case 'loggedOut':
+      return (
+        <Centered>
+          <p role="alert">{t('notLoggedIn')}</p>
+          <a className="xb xb-primary" href={loginPath()} data-testid="login-link">
+            {t('logIn')}
+          </a>
+        </Centered>
+      );
+    case 'finished':
+      return <FinishedView examName={phase.examName} ending={phase.ending} />;
+    case 'taking':
+      return <Session session={phase.session} />;
+  }
+}
+
+// Taking the exam until the session says it ended.
+function Session({ session }: { session: ExamSession }) {
+  const state = useSyncExternalStore(session.subscribe, session.getState);
+  if (state.ended) return <FinishedView examName={session.attempt.examName} ending={state.ended} />;
+  return <TakingView session={session} />;
+}

@@ -1,0 +1,236 @@
+import { useMemo, useSyncExternalStore } from 'react';
+
+// The exam page's own small dictionary: i18next and the shell's locales would cost the page's byte
+// budget for the sixty texts it shows. The language is the one the main app stored (`lyceum.lang`),
+// and switching here stores it there too.
+const en = {
+  title: 'Exam',
+  loading: 'Opening your exam…',
+  loadFailed: 'The exam could not be opened',
+  retry: 'Try again',
+  backToExams: 'Back to My exams',
+  notLoggedIn: 'Your session has ended. Log in again, then open the exam from My exams: your answers are kept.',
+  logIn: 'Log in',
+  badAddress: 'This address does not name an exam.',
+  offlineStart: 'No connection to the server. Check the network and try again.',
+  refusedNotOpen: 'The exam has not started yet. Come back when it opens.',
+  refusedEntryClosed: 'The latest entry time of this exam has passed.',
+  refusedNotCandidate: 'You are not a candidate of this exam.',
+  refusedExamEnded: 'This exam has ended.',
+  timeLeft: 'Time left',
+  extraTime: '+{{minutes}} min extra time',
+  timeAnnounce: '{{minutes}} minutes left',
+  timeAnnounceOne: '1 minute left',
+  timeUp: 'Time is up. Handing in your paper…',
+  timeUpRetry: 'Time is up. Your answers are kept on this device; handing in as soon as the server answers…',
+  instructions: 'Instructions',
+  questions: 'Questions',
+  questionOf: 'Question {{n}} of {{total}}',
+  questionN: 'Question {{n}}',
+  points: '{{score}} pts',
+  flag: 'Flag for review',
+  unflag: 'Remove flag',
+  flagged: 'Flagged',
+  answered: 'Answered',
+  unanswered: 'Not answered',
+  current: 'Current',
+  previous: 'Previous',
+  next: 'Next',
+  onePerPage: 'One question',
+  allOnPage: 'All questions',
+  layout: 'Layout',
+  submit: 'Hand in',
+  saved: 'Saved {{time}}',
+  saving: 'Saving…',
+  offline: 'Offline — kept on this device',
+  allSaved: 'All answers saved {{time}}',
+  unsavedCount: '{{count}} not saved yet',
+  noAnswersYet: 'No answers yet',
+  true: 'True',
+  false: 'False',
+  blank: 'Blank {{n}}',
+  answerHere: 'Your answer',
+  subQuestion: 'Part {{n}}',
+  option: 'Option {{label}}',
+  confirmTitle: 'Hand in your paper?',
+  confirmAnswered: 'You answered {{answered}} of {{total}} questions.',
+  confirmUnanswered: 'Not answered: {{list}}',
+  confirmAll: 'Every question has an answer.',
+  confirmFinal: 'After handing in you cannot change your answers.',
+  confirmSubmit: 'Hand in now',
+  cancel: 'Keep answering',
+  submitting: 'Handing in…',
+  submitFailed: 'Could not reach the server. Your answers are kept on this device; try again.',
+  submitRefused: 'The server refused: {{message}}',
+  finishedTitle: 'Your paper is in',
+  finishedHandedIn: 'You handed in your paper. You may close this page.',
+  finishedAuto: 'Time ran out and your paper was collected with your saved answers.',
+  finishedForced: 'Your paper was collected by the invigilator or for leaving the exam screen too often.',
+  finishedAbnormal: 'Your attempt was ended. Ask your invigilator if you think this is a mistake.',
+  finishedMarked: 'Your paper has been marked.',
+  finishedStatus: 'Status: {{status}}',
+  finishedAt: 'Ended {{time}}',
+  finishedAnswered: 'Answered {{answered}} of {{total}}',
+  endedRefused: 'This exam has ended for you.',
+  fullscreenTitle: 'This exam is taken in full screen',
+  fullscreenBody: 'Leaving full screen or switching to another window is recorded and shown to the invigilator.',
+  fullscreenEnter: 'Enter full screen',
+  switchWarning:
+    'You left the exam screen {{count}} times. The invigilator sees every switch; after {{limit}} your paper is collected.',
+  switchWarningNoLimit: 'You left the exam screen {{count}} times. The invigilator sees every switch.',
+  dismiss: 'Dismiss',
+  notice: 'Message from the invigilator',
+  cameraOn: 'Camera on: snapshots are taken during the exam.',
+  cameraDenied:
+    'This exam takes camera snapshots, but the camera is not available. Allow camera access for this site, then try again.',
+  cameraRetry: 'Try the camera again',
+  cameraPreview: 'Your camera',
+  journalUnavailable: 'This browser cannot keep answers on the device (private mode?). Stay online until you hand in.',
+  leaveWarning: 'Some answers are not saved yet.',
+  language: '中文',
+  languageName: 'Switch to Chinese',
+  skipToQuestion: 'Skip to the question',
+  keyboardHint: 'Keys: J / K or ← / → move between questions, 1–9 choose an option, F flags.',
+};
+type Texts = typeof en;
+const zh: Texts = {
+  title: '考试',
+  loading: '正在打开考试…',
+  loadFailed: '无法打开考试',
+  retry: '重试',
+  backToExams: '返回我的考试',
+  notLoggedIn: '登录已失效。请重新登录，再从“我的考试”进入：您的答案已保留。',
+  logIn: '登录',
+  badAddress: '该地址没有指向任何考试。',
+  offlineStart: '无法连接服务器。请检查网络后重试。',
+  refusedNotOpen: '考试尚未开始，请在开考后再进入。',
+  refusedEntryClosed: '已超过本场考试的最晚入场时间。',
+  refusedNotCandidate: '您不是该考试的考生。',
+  refusedExamEnded: '本场考试已结束。',
+  timeLeft: '剩余时间',
+  extraTime: '延时 {{minutes}} 分钟',
+  timeAnnounce: '剩余 {{minutes}} 分钟',
+  timeAnnounceOne: '剩余 1 分钟',
+  timeUp: '考试时间到，正在交卷…',
+  timeUpRetry: '考试时间到。答案已保存在本设备上，服务器一有响应就交卷…',
+  instructions: '考试说明',
+  questions: '题目',
+  questionOf: '第 {{n}} 题，共 {{total}} 题',
+  questionN: '第 {{n}} 题',
+  points: '{{score}} 分',
+  flag: '标记此题',
+  unflag: '取消标记',
+  flagged: '已标记',
+  answered: '已作答',
+  unanswered: '未作答',
+  current: '当前',
+  previous: '上一题',
+  next: '下一题',
+  onePerPage: '逐题显示',
+  allOnPage: '整卷显示',
+  layout: '显示方式',
+  submit: '交卷',
+  saved: '已保存 {{time}}',
+  saving: '正在保存…',
+  offline: '离线——已保存在本设备',
+  allSaved: '全部答案已保存 {{time}}',
+  unsavedCount: '{{count}} 题尚未保存',
+  noAnswersYet: '尚未作答',
+  true: '正确',
+  false: '错误',
+  blank: '第 {{n}} 空',
+  answerHere: '您的答案',
+  subQuestion: '第 {{n}} 小题',
+  option: '选项 {{label}}',
+  confirmTitle: '确定交卷？',
+  confirmAnswered: '共 {{total}} 题，已作答 {{answered}} 题。',
+  confirmUnanswered: '未作答：{{list}}',
+  confirmAll: '所有题目均已作答。',
+  confirmFinal: '交卷后不能再修改答案。',
+  confirmSubmit: '立即交卷',
+  cancel: '继续作答',
+  submitting: '正在交卷…',
+  submitFailed: '无法连接服务器。答案已保存在本设备上，请重试。',
+  submitRefused: '服务器拒绝了交卷：{{message}}',
+  finishedTitle: '试卷已提交',
+  finishedHandedIn: '您已交卷，可以关闭此页面。',
+  finishedAuto: '考试时间已到，系统已按您保存的答案收卷。',
+  finishedForced: '您的试卷已被监考老师收卷，或因多次离开考试界面被强制收卷。',
+  finishedAbnormal: '您的考试已被结束。如有疑问，请联系监考老师。',
+  finishedMarked: '您的试卷已阅卷。',
+  finishedStatus: '状态：{{status}}',
+  finishedAt: '结束时间 {{time}}',
+  finishedAnswered: '已作答 {{answered}} / {{total}}',
+  endedRefused: '您的这场考试已结束。',
+  fullscreenTitle: '本场考试需全屏作答',
+  fullscreenBody: '退出全屏或切换到其他窗口都会被记录，监考老师可以看到。',
+  fullscreenEnter: '进入全屏',
+  switchWarning: '您已离开考试界面 {{count}} 次。监考老师可以看到每一次切屏；达到 {{limit}} 次将被强制收卷。',
+  switchWarningNoLimit: '您已离开考试界面 {{count}} 次。监考老师可以看到每一次切屏。',
+  dismiss: '知道了',
+  notice: '监考老师消息',
+  cameraOn: '摄像头已开启：考试期间会抓拍。',
+  cameraDenied: '本场考试需要摄像头抓拍，但摄像头不可用。请允许本网站使用摄像头后重试。',
+  cameraRetry: '重新开启摄像头',
+  cameraPreview: '您的摄像头画面',
+  journalUnavailable: '此浏览器无法在本设备保存答案（可能是隐私模式）。请保持联网直到交卷。',
+  leaveWarning: '还有答案尚未保存。',
+  language: 'EN',
+  languageName: 'Switch to English',
+  skipToQuestion: '跳到题目',
+  keyboardHint: '快捷键：J / K 或 ← / → 切换题目，1–9 选择选项，F 标记。',
+};
+export type TextKey = keyof Texts;
+export type Lang = 'en' | 'zh';
+
+const LANG_KEY = 'lyceum.lang';
+const listeners = new Set<() => void>();
+
+function initialLang(): Lang {
+  try {
+    const stored = localStorage.getItem(LANG_KEY);
+    if (stored === 'zh-CN') return 'zh';
+    if (stored === 'en') return 'en';
+  } catch {
+    // Storage blocked: follow the browser.
+  }
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+let lang: Lang = initialLang();
+document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+
+export function setLang(next: Lang): void {
+  lang = next;
+  document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+  try {
+    localStorage.setItem(LANG_KEY, next === 'zh' ? 'zh-CN' : 'en');
+  } catch {
+    // Not stored: this page still switches.
+  }
+  for (const l of listeners) l();
+}
+
+export function currentLang(): Lang {
+  return lang;
+}
+
+export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
+
+export function translate(language: Lang, key: TextKey, params?: Record<string, string | number>): string {
+  const text = (language === 'zh' ? zh : en)[key];
+  return params ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => String(params[name] ?? m)) : text;
+}
+
+// The current language and its translate function; components re-render when it changes.
+export function useTexts(): { t: Translate; lang: Lang } {
+  const current = useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    () => lang,
+  );
+  const t = useMemo<Translate>(() => (key, params) => translate(current, key, params), [current]);
+  return { lang: current, t };
+}
