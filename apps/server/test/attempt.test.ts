@@ -7,6 +7,7 @@ import {
   type Exam,
   ExamLogType,
   type MonitorPage,
+  type MyExams,
   PaperStatus,
   type Timeline,
 } from '@lyceum/contract';
@@ -310,6 +311,9 @@ describe('submitting', () => {
       error: { key: 'attemptEnded' },
     });
     expect(await finalEvents(a.id)).toBe(1);
+    // My exams lists it as finished, with the paper's status.
+    const mine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: tokens.s2026006 }));
+    expect(mine.exams.find((e) => e.id === exam.id)).toMatchObject({ phase: 'finished', paperStatus: 4 });
   });
 
   it("'timeUp' before the deadline counts as handed in, at the deadline as collected", async () => {
