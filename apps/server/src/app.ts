@@ -25,6 +25,7 @@ import { examPaperRoutes } from './modules/exam-paper/exam-paper.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { registerExportJobs } from './modules/export/export.service';
 import { fileRoutes } from './modules/file/file.routes';
+import { registerFileJobs } from './modules/file/file.service';
 import { localStorage } from './modules/file/file.storage';
 import { logRoutes } from './modules/log/log.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
@@ -142,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   jobs.every(PURGE_JOBS, 3600_000);
   registerExportJobs(jobs, opts.db, app.storage);
   registerAttemptJobs(jobs, opts.db);
+  registerFileJobs(jobs, opts.db, app.storage);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());

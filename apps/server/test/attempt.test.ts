@@ -7,6 +7,7 @@ import {
   type Exam,
   ExamLogType,
   type MonitorPage,
+  type MyExams,
   PaperStatus,
   type Timeline,
 } from '@lyceum/contract';
@@ -16,6 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { collectDue } from '../src/modules/exam/attempt.service';
 import { attemptAnswers, attemptEvents, examAttempts } from '../src/modules/exam/attempt.table';
+import { removeExpiredSnapshots } from '../src/modules/file/file.service';
 import { users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
 import { ajax, createTestApp, type TestApp } from './harness';
@@ -310,6 +312,9 @@ describe('submitting', () => {
       error: { key: 'attemptEnded' },
     });
     expect(await finalEvents(a.id)).toBe(1);
+    // My exams lists it as finished, with the paper's status.
+    const mine = ok(await t.call<MyExams>('POST', '/api/exam/my', { token: tokens.s2026006 }));
+    expect(mine.exams.find((e) => e.id === exam.id)).toMatchObject({ phase: 'finished', paperStatus: 4 });
   });
 
   it("'timeUp' before the deadline counts as handed in, at the deadline as collected", async () => {
@@ -507,6 +512,65 @@ describe('the monitor', () => {
     expect((await t.call('POST', '/api/examLog/page', { token: tokens.student, body: { examId: exam.id } })).code).toBe(
       403,
     );
+  });
+});
+
+describe('camera snapshots', () => {
+  it('are uploaded by the student, referenced by events, seen by the invigilator only, and expire', async () => {
+    const exam = await makeExam(['s2026005', 's2026006'], { invigilated: true, cameraSource: 1 });
+    setClock(at(1));
+    const a = ok(await start('s2026005', exam.id));
+    const upload = async (who: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/file/upload?purpose=snapshot',
+          headers: { token: tokens[who], 'content-type': 'image/png', 'x-file-name': 'snap.png', ...ajax },
+          payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]),
+        })
+      ).json() as { code: number; response: { id: number } };
+    const mine = await upload('s2026005');
+    expect(mine.code).toBe(1);
+    const theirs = await upload('s2026006');
+    // Another student's picture cannot be passed off as one's own.
+    expect(
+      await events('s2026005', a.id, [
+        { type: ExamLogType.Snapshot, at: at(1) + 5, fileId: theirs.response.id } as never,
+      ]),
+    ).toMatchObject({ code: 501, error: { field: 'events.0.fileId' } });
+    ok(
+      await events('s2026005', a.id, [
+        { type: ExamLogType.Snapshot, at: at(1) + 6, fileId: mine.response.id } as never,
+      ]),
+    );
+    const line = ok(
+      await t.call<Timeline>('POST', '/api/examLog/timeline', {
+        token: teacher,
+        body: { examId: exam.id, userId: ids.s2026005 },
+      }),
+    );
+    const entry = line.entries.find((e) => e.type === ExamLogType.Snapshot)!;
+    expect(entry.fileUrl).toBe(`/api/file/${mine.response.id}`);
+    // Refusals come as the envelope ("not found"); only a reader gets the picture.
+    const read = async (token: string) =>
+      String((await t.app.inject({ method: 'GET', url: entry.fileUrl!, headers: { token } })).headers['content-type']);
+    expect(await read(teacher)).toBe('image/png');
+    const other = await t.login('demo', 'wang.fang');
+    expect(await read(other)).toContain('json');
+    expect(await read(tokens.s2026006)).toContain('json');
+    // Past the retention period the picture goes; the timeline keeps the entry.
+    await t.database.db.execute(
+      sql`update files set create_time = now() - interval '200 days' where id = ${mine.response.id}`,
+    );
+    expect(await removeExpiredSnapshots(t.database.db, t.app.storage, 180)).toBeGreaterThanOrEqual(1);
+    expect(await read(teacher)).toContain('json');
+    const after = ok(
+      await t.call<Timeline>('POST', '/api/examLog/timeline', {
+        token: teacher,
+        body: { examId: exam.id, userId: ids.s2026005 },
+      }),
+    );
+    expect(after.entries.find((e) => e.type === ExamLogType.Snapshot)).toMatchObject({ fileUrl: null });
   });
 });
 

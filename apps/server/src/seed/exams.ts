@@ -1,10 +1,22 @@
-import { ExamPaperStatus, PaperType, RegistrationMode, RoleKind, UserStatus, zExamCreate } from '@lyceum/contract';
+import {
+  ExamLogType,
+  ExamPaperStatus,
+  PaperType,
+  QuestionType,
+  RegistrationMode,
+  RoleKind,
+  type SaveItem,
+  UserStatus,
+  zExamCreate,
+} from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { teachVenues } from '../modules/calendar/calendar.table';
+import { recordEvents, saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attempt.service';
 import { examResource } from '../modules/exam/exam.resource';
 import { examPapers } from '../modules/exam-paper/exam-paper.table';
 import { withRoleKind } from '../modules/user/user.service';
 import { users } from '../modules/user/user.table';
+import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';
 import { seedContext } from './seed-context';
 
@@ -50,8 +62,9 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
   const make = async (input: Record<string, unknown>) => {
     const exam = await examResource.create(ctx, zExamCreate.parse({ paperId: paper.id, ...input }));
     await examResource.runAction(ctx, 'publish', exam.id as number, { acceptWarnings: true });
+    return exam.id as number;
   };
-  await make({
+  const practice = await make({
     name: 'Calculus practice (open now) 微积分练习（进行中）',
     windowStart: hour(now - 3_600_000).toISOString(),
     windowEnd: hour(now + 30 * DAY).toISOString(),
@@ -60,7 +73,14 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     instructions: 'Practice as often as you like before the final. 期末前的练习。',
     showScore: 2,
     allowReview: true,
+    invigilatorIds: [userId],
   });
+  await seedAttempts(
+    db,
+    orgId,
+    practice,
+    students.slice(-3).map((s) => s.id),
+  );
   const finalDay = hour(now + 35 * DAY).getTime();
   await make({
     name: 'Calculus I final exam 微积分期末考试',
@@ -89,4 +109,39 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     needsApproval: true,
     venueId: venue?.id ?? null,
   });
+}
+
+// The exam monitor has something to show after `npm start`: three of the last demo students are in
+// the practice exam (one answering, one who switched windows, one handed in), through the same
+// calls a student's exam page makes. `student` and the first students stay untouched for newcomers
+// and the browser tests.
+async function seedAttempts(db: Db, orgId: number, examId: number, userIds: number[]) {
+  const [answering, switched, done] = userIds;
+  if (done === undefined || answering === undefined || switched === undefined) return;
+  const as = (userId: number): RequestContext => ({
+    ...seedContext(db, orgId, userId),
+    userName: `student-${userId}`,
+    roleKind: RoleKind.Student,
+  });
+  const now = Date.now();
+  for (const userId of [answering, switched, done]) {
+    const attempt = await startAttempt(as(userId), examId);
+    const questions = attempt.sections.flatMap((s) => s.questions);
+    // A plausible start: the choice and true/false questions answered with the first option.
+    const items = questions.flatMap((q, i): SaveItem[] => {
+      if (q.type === QuestionType.TrueFalse) return [{ questionId: q.questionId, answer: true, revision: 1 }];
+      if (q.type === QuestionType.SingleChoice && q.options[0]) {
+        return [{ questionId: q.questionId, answer: q.options[i % q.options.length]!.label, revision: 1 }];
+      }
+      return [];
+    });
+    await saveAnswers(as(userId), attempt.id, userId === answering ? items.slice(0, 2) : items);
+    if (userId === switched) {
+      await recordEvents(as(userId), {
+        attemptId: attempt.id,
+        events: [{ type: ExamLogType.ScreenSwitch, at: now - 60_000, detail: 'window lost focus' }],
+      });
+    }
+    if (userId === done) await submitAttempt(as(userId), { attemptId: attempt.id, reason: 'manual' });
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paperStatusLabels } from '../enums/attempt-status';
 import { cameraSourceLabels } from '../enums/camera-source';
 import {
   CandidateStatus,
@@ -345,6 +346,10 @@ export const zMyExam = z.object({
   instructions: z.string().nullable(),
   candidateStatus: zEnum(candidateStatusLabels),
   studentStatus: zEnum(studentExamStatusLabels),
+  // Where their paper stands: 0 not started, 3 answering, 4-8 ended (an ended attempt is finished).
+  paperStatus: zEnum(paperStatusLabels),
+  // Their own deadline once they entered (start + duration + extra time), epoch ms.
+  deadline: z.number().int().nullable(),
   rules: z.object({
     fullscreen: z.boolean(),
     switchWarnAfter: z.number().int(),

@@ -9,6 +9,7 @@ import {
   type ExamStatus,
   extraMinutesOf,
   type MyExam,
+  PaperStatus,
   pageOf,
   pageOffset,
   RegistrationMode,
@@ -29,6 +30,7 @@ import { examPapers } from '../exam-paper/exam-paper.table';
 import { organizations } from '../organization/organization.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
+import { examAttempts } from './attempt.table';
 import { examResource } from './exam.resource';
 import { accommodations, examCandidates, examInvigilators, exams, examTeams } from './exam.table';
 import { conflictsOf, isEligible, refreshCounts, rows } from './exam-candidates';
@@ -138,18 +140,22 @@ type MyRow = {
   show_score: number;
   allow_review: boolean;
   total_score: number;
+  paper_status: number;
+  deadline: Date | string | null;
 };
 
 const myColumns = sql`e.id, e.name, e.window_start, e.window_end, e.duration_minutes, e.latest_entry_minutes,
   e.grace_seconds, e.instructions, v.name as venue_name, v.address as venue_address, e.virtual_room_id, c.seat_no,
   c.status, c.student_status, coalesce(c.extra_time_factor, a.extra_time_factor, 1) as factor,
   coalesce(c.extra_minutes, a.extra_minutes, 0) as minutes, e.fullscreen, e.switch_warn_after, e.switch_collect_after,
-  e.camera_source, e.show_score, e.allow_review, p.total_score`;
+  e.camera_source, e.show_score, e.allow_review, p.total_score, coalesce(t.status, 0) as paper_status, t.deadline`;
 const myJoins = sql`from ${examCandidates} c
   join ${exams} e on e.organization_id = c.organization_id and e.id = c.exam_id
   join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
   left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
-  left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id`;
+  left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
+  left join ${examAttempts} t on t.organization_id = c.organization_id and t.exam_id = c.exam_id
+    and t.user_id = c.user_id`;
 
 function rulesOf(r: MyRow) {
   return {
@@ -180,7 +186,18 @@ function timesOf(r: MyRow) {
 function toMyExam(r: MyRow, now: number): MyExam {
   const t = timesOf(r);
   const entryClosed = t.latestEntry !== null && now > t.latestEntry;
-  const phase = now < t.start ? 'upcoming' : now < t.personalEnd && !entryClosed ? 'open' : 'finished';
+  const paperStatus = Number(r.paper_status) as PaperStatus;
+  // Once they entered, their own deadline (and added time) decides, not the latest entry time.
+  const entered = paperStatus === PaperStatus.Answering;
+  const ended = paperStatus !== PaperStatus.NotStarted && !entered;
+  const phase =
+    now < t.start
+      ? 'upcoming'
+      : ended
+        ? 'finished'
+        : entered || (now < t.personalEnd && !entryClosed)
+          ? 'open'
+          : 'finished';
   return {
     id: Number(r.id),
     name: r.name,
@@ -198,6 +215,8 @@ function toMyExam(r: MyRow, now: number): MyExam {
     instructions: r.instructions,
     candidateStatus: Number(r.status) as CandidateStatus,
     studentStatus: Number(r.student_status) as 1 | 2,
+    paperStatus,
+    deadline: r.deadline == null ? null : new Date(r.deadline).getTime(),
     rules: rulesOf(r),
     totalScore: Number(r.total_score),
     // Scores arrive with marking.

@@ -1,11 +1,12 @@
 import { Readable, Transform } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { randomToken } from '../../platform/crypto';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
+import type { JobRunner } from '../../platform/jobs';
 import type { FileStorage } from './file.storage';
-import { files } from './file.table';
+import { fileLinks, files } from './file.table';
 import { cleanName, type FilePurpose, purposeRules, servedType, sniff } from './file-types';
 
 const HEAD_BYTES = 4096;
@@ -95,4 +96,39 @@ export async function findFile(db: Db, orgId: number | null, id: number, publicO
     .where(and(eq(files.id, id), orgId === null ? undefined : eq(files.organizationId, orgId)));
   if (!row || (publicOnly && row.purpose !== 'logo')) throw notFound('File');
   return row;
+}
+
+// Exam-day snapshots are evidence for a while, not records to keep: after the retention period
+// (SNAPSHOT_RETENTION_DAYS, 180 by default) their bytes and rows go; the timeline keeps the entry.
+export const SNAPSHOT_CLEANUP_JOB = 'file.snapshotCleanup';
+export function snapshotRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const days = Number(env.SNAPSHOT_RETENTION_DAYS ?? 180);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new Error(
+      `SNAPSHOT_RETENTION_DAYS must be a whole number of days from 1 to 3650, got "${env.SNAPSHOT_RETENTION_DAYS}"`,
+    );
+  }
+  return days;
+}
+
+export async function removeExpiredSnapshots(db: DbOrTx, storage: FileStorage, days: number): Promise<number> {
+  const expired = await db
+    .select({ orgId: files.organizationId, id: files.id, key: files.storageKey })
+    .from(files)
+    .where(and(eq(files.purpose, 'snapshot'), lt(files.createTime, sql`now() - ${days} * interval '1 day'`)))
+    .limit(1000);
+  for (const f of expired) {
+    await storage.remove(f.key);
+    await db.delete(fileLinks).where(and(eq(fileLinks.organizationId, f.orgId), eq(fileLinks.fileId, f.id)));
+    await db.delete(files).where(and(eq(files.organizationId, f.orgId), eq(files.id, f.id)));
+  }
+  return expired.length;
+}
+
+export function registerFileJobs(runner: JobRunner, db: DbOrTx, storage: FileStorage): void {
+  const days = snapshotRetentionDays();
+  runner.register(SNAPSHOT_CLEANUP_JOB, {
+    run: async () => ({ removed: await removeExpiredSnapshots(db, storage, days) }),
+  });
+  runner.every(SNAPSHOT_CLEANUP_JOB, 3600_000);
 }
