@@ -261,6 +261,31 @@ test('screen switches are warned about, then the paper is collected', async ({ b
   await page.context().close();
 });
 
+test("the invigilator's notice shows, and at zero the page hands the paper in by itself", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUp(request, { durationMinutes: 1 });
+  const page = await newStudentPage(browser, setup);
+  await openExam(page, setup);
+  await question(page, 1).getByRole('radio').first().check();
+  await expect(page.getByTestId('save-summary')).toHaveText(/^All answers saved/);
+  const notice = await api(request, 'POST', '/api/examLog/notice', {
+    examId: setup.examId,
+    userIds: [setup.userId],
+    text: 'Half a minute left.',
+  });
+  expect(notice.code, notice.message).toBe(1);
+  // The next save (at the latest the heartbeat, every 10 s) brings it.
+  await expect(page.getByTestId('notice')).toContainText('Half a minute left.', { timeout: 20_000 });
+  await page.getByTestId('notice').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  await expect(page.getByTestId('finished')).toBeVisible({ timeout: 75_000 });
+  await expect(page.getByTestId('finished-status')).toHaveText('Status: Collected automatically');
+  await expect(page.getByText('Answered 1 of 6')).toBeVisible();
+  await page.context().close();
+});
+
 test.describe('camera snapshots', () => {
   test('the front camera sends snapshots the monitor shows', async ({ browser, request }) => {
     const setup = await setUp(request, { cameraSource: 1, snapshotIntervalSeconds: 10 });

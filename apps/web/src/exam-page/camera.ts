@@ -7,8 +7,9 @@ import type { CameraSource } from '@lyceum/contract';
 export interface CameraHooks {
   upload(image: Blob): Promise<void>;
   onState(state: CameraState): void;
-  // The permission prompt takes the focus: not a screen switch.
+  // The permission prompt takes the focus: not a screen switch (until it is answered).
   beforePrompt(): void;
+  afterPrompt(): void;
 }
 
 export type CameraState = 'off' | 'starting' | 'on' | 'denied';
@@ -44,9 +45,11 @@ export class Camera {
         audio: false,
       });
     } catch {
+      this.hooks.afterPrompt();
       this.hooks.onState('denied');
       return;
     }
+    this.hooks.afterPrompt();
     if (this.stopped) {
       this.release();
       return;

@@ -166,7 +166,9 @@ export class ExamSession {
           this.proctor.report({ type: 2, at: Math.round(this.clock.now()), detail: '', fileId: file.id });
         },
         onState: (camera) => this.set({ camera }),
-        beforePrompt: () => this.proctor.quietFor(10_000),
+        beforePrompt: () => this.proctor.quietFor(30_000),
+        // The focus comes back a moment after the prompt closes.
+        afterPrompt: () => this.proctor.quietFor(500),
       });
       void this.camera.start();
     }
