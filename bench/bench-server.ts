@@ -30,7 +30,9 @@ if (mode === 'bare') {
     url = u.toString();
   }
   const database = await openPrepared({ databaseUrl: url, dataDir: null });
-  await seedDemo(database.db, { password: 'bench-pass-2026', students: 40, questions: false });
+  // The bundle budget (`web`) opens the exam page on the demo practice exam, which needs the question
+  // bank and its papers; the load benchmarks leave them out.
+  await seedDemo(database.db, { password: 'bench-pass-2026', students: 40, questions: mode === 'web' });
   const app = await buildApp({
     db: database.db,
     logLevel: 'silent',

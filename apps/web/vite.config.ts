@@ -28,12 +28,9 @@ export default defineConfig({
             // Heavy libraries that only some screens need get their own chunks.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
-            // Split by entry: React itself is shared with the exam page, the router is the main app's.
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              entriesAware: true,
-            },
+            // React itself, shared with the exam page; the router is the main app's alone and travels in
+            // `login` (in `react` the exam page would load it too: 27 KB).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Vite's helper for dynamic imports, which both pages use (small: its own file, so the exam page
             // does not load `login` for it).
             { name: 'preload', test: /vite[\\/]preload-helper/ },
@@ -44,8 +41,8 @@ export default defineConfig({
             // from `login`.
             { name: 'login', test: /[\\/]src[\\/]login[\\/]/ },
             // The exam page's own modules (what it loads at once; KaTeX and the formula module stay lazy).
-            // Every group an entry's first load touches is split by entry, so neither page loads the
-            // other's code.
+            // These last two groups are split by entry (`entriesAware`), so neither page's first load
+            // takes the other's modules: without it `boot` would hold both entries' code.
             {
               name: 'exam',
               test: /[\\/]src[\\/]exam-page[\\/]|node_modules[\\/]idb[\\/]/,
