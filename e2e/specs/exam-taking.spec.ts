@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { api, apiLogin, loginAs, uniqueName } from './helpers';
 
 // The exam page (issue 13): a student takes an exam on its own page, /take/<examId>. Each test makes
@@ -211,7 +212,10 @@ test('a student takes an exam with every question type: refresh, offline and bac
   await page.context().close();
 });
 
-test('the timer counts from the server clock when the device clock is hours wrong', async ({ browser, request }) => {
+test('the timer counts from the server clock when the device clock is hours wrong; keyboard, both languages', async ({
+  browser,
+  request,
+}) => {
   const setup = await setUp(request);
   const page = await newStudentPage(browser, setup);
   // The device believes it is five hours later.
@@ -240,9 +244,23 @@ test('the timer counts from the server clock when the device clock is hours wron
   const first = await left.textContent();
   await expect(left).not.toHaveText(first ?? '');
   await expect(left).toHaveText(/^(30:00|29:\d\d)$/);
+  await expectNoSeriousA11yViolations(page, 'the exam page');
+
+  // The keyboard: J / K between questions, a number picks an option, F flags.
+  await page.locator('body').press('j');
+  await expect(page.getByRole('heading', { name: /^Question 2 of 6/ })).toBeVisible();
+  await page.locator('body').press('1');
+  await expect(question(page, 2).getByRole('checkbox').first()).toBeChecked();
+  await page.locator('body').press('f');
+  await expect(page.getByTestId('nav-2')).toHaveClass(/is-flagged/);
+  await page.locator('body').press('k');
+  await expect(page.getByRole('heading', { name: /^Question 1 of 6/ })).toBeVisible();
+
   // In Chinese too.
   await page.getByTestId('language').click();
   await expect(page.getByText('剩余时间')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^第 1 题，共 6 题/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the exam page in Chinese');
   await page.context().close();
 });
 
