@@ -29,6 +29,7 @@ import { useNavigate } from 'react-router';
 import { FilterButtons } from '../../crud/filter-buttons';
 import { flexibleColumns, tableScrollWidth, useSelection } from '../../crud/resource-list-page';
 import { useLang } from '../../shell/i18n';
+import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import { ApiError } from '../../shell/request';
 import { ActionDialog, type DialogKind, type OpenDialog, useCollect } from './monitor-actions';
@@ -68,6 +69,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
   const lang = useLang();
   const navigate = useNavigate();
   const canManage = usePermission(['examLog:manage']);
+  const isMobile = useIsMobile();
   const exam = useMonitorExam(examId);
   const [form] = Form.useForm<FilterValues>();
   const [queue, setQueue] = useState(false);
@@ -127,6 +129,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
     serverNow: page?.serverNow ?? 0,
     canManage,
     queue,
+    compact: isMobile,
     openTimeline: setTimelineOf,
     openDialog,
     collect,

@@ -3,11 +3,11 @@ import {
   CloseCircleOutlined,
   FieldTimeOutlined,
   FlagFilled,
-  HistoryOutlined,
   LoginOutlined,
   LogoutOutlined,
   MessageOutlined,
   MoreOutlined,
+  ProfileOutlined,
   SafetyCertificateOutlined,
   StopOutlined,
   SwapOutlined,
@@ -74,6 +74,8 @@ export interface ColumnContext {
   serverNow: number;
   canManage: boolean;
   queue: boolean;
+  // On a narrow screen only the timeline keeps its own button; the rest go in the menu.
+  compact: boolean;
   openTimeline: (row: MonitorRow) => void;
   openDialog: (kind: DialogKind, rows: MonitorRow[]) => void;
   collect: (rows: MonitorRow[]) => void;
@@ -84,7 +86,7 @@ function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: Ro
   const timeline: RowAction<MonitorRow> = {
     key: 'timeline',
     label: t('monitor.timeline'),
-    icon: <HistoryOutlined />,
+    icon: <ProfileOutlined />,
     onClick: c.openTimeline,
   };
   const addTime: RowAction<MonitorRow> = {
@@ -138,9 +140,12 @@ function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: Ro
     onClick: (r) => c.openDialog('review', [r]),
   };
   const visible = (list: RowAction<MonitorRow>[]) => list.filter((a) => a.allowed !== false);
-  return c.queue
-    ? { shown: visible([timeline, review, notice]), more: visible([addTime, collect, reopen, abnormal]) }
-    : { shown: visible([timeline, addTime, collect, notice]), more: visible([reopen, abnormal, review]) };
+  const order = c.queue
+    ? [timeline, review, notice, addTime, collect, reopen, abnormal]
+    : [timeline, addTime, collect, notice, reopen, abnormal, review];
+  const all = visible(order);
+  const own = c.compact ? 1 : c.queue ? 3 : 4;
+  return { shown: all.slice(0, own), more: all.slice(own) };
 }
 
 // The rest of a row's actions in a menu; a disabled entry says why in its tooltip.
@@ -176,7 +181,7 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.student'),
       key: 'student',
-      width: 170,
+      width: 150,
       render: (_: unknown, r) => (
         <div>
           <Button type="link" className="monitor-link" onClick={() => c.openTimeline(r)}>
@@ -191,7 +196,7 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.classSeat'),
       key: 'class',
-      width: 140,
+      width: 120,
       render: (_: unknown, r) => (
         <div>
           <div>{r.className ?? '—'}</div>
@@ -206,7 +211,7 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.status'),
       key: 'status',
-      width: 170,
+      width: 150,
       render: (_: unknown, r) => (
         <div>
           <PaperStatusTag status={r.paperStatus} lang={lang} />
@@ -222,7 +227,7 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.answered'),
       key: 'answered',
-      width: 120,
+      width: 100,
       render: (_: unknown, r) => (
         <div className="monitor-progress">
           <Progress
@@ -240,7 +245,7 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.timeLeft'),
       key: 'timeLeft',
-      width: 120,
+      width: 110,
       render: (_: unknown, r) => {
         const left = r.timeLeftMs === null ? null : timeLeftNow(r.timeLeftMs, c.receivedAt, c.now);
         return (
@@ -260,13 +265,13 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.lastSeen'),
       key: 'lastSeen',
-      width: 110,
+      width: 100,
       render: (_: unknown, r) => (r.lastSeen === null ? '—' : agoText(agoParts(r.lastSeen, serverNow), t)),
     },
     {
       title: t('monitor.events'),
       key: 'events',
-      width: 160,
+      width: 150,
       render: (_: unknown, r) => (
         <Space size={10} wrap>
           <EventCount

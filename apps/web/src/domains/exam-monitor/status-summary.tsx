@@ -39,6 +39,7 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
             type="button"
             className={`monitor-stat monitor-stat-${paperStatusLabels[status].color}`}
             aria-pressed={active}
+            aria-label={t('monitor.statLabel', { label: labelOf(paperStatusLabels, status, lang), count })}
             onClick={() => onPick(active ? { kind: 'all' } : { kind: 'status', status })}
           >
             <span className="monitor-stat-count">{count}</span>
@@ -50,6 +51,7 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
         type="button"
         className="monitor-stat monitor-stat-flagged"
         aria-pressed={flagged}
+        aria-label={t('monitor.statLabel', { label: t('monitor.flagged'), count: counts.flagged })}
         onClick={() => onPick(flagged ? { kind: 'all' } : { kind: 'flagged' })}
       >
         <span className="monitor-stat-count">
