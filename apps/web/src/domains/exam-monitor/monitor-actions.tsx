@@ -29,9 +29,11 @@ export const canAddTime = (r: MonitorRow) => !ENDED.includes(r.paperStatus);
 export const canCollect = (r: MonitorRow) => r.paperStatus === PaperStatus.Answering;
 export const canReopen = (r: MonitorRow) =>
   r.paperStatus === PaperStatus.ForceCollected || r.paperStatus === PaperStatus.Abnormal;
-export const canMarkAbnormal = (r: MonitorRow) => r.paperStatus === PaperStatus.Answering;
-export const canMessage = (r: MonitorRow) => !ENDED.includes(r.paperStatus);
-export const canReview = (r: MonitorRow) => r.flagged || r.reviewDecision !== null;
+// An attempt still answering ends as abnormal; an ended one is marked so over its status.
+export const canMarkAbnormal = (r: MonitorRow) => r.attemptId !== null && r.paperStatus !== PaperStatus.Abnormal;
+// A message shows on the exam page, so only to someone who has entered and not finished.
+export const canMessage = (r: MonitorRow) => r.attemptId !== null && !ENDED.includes(r.paperStatus);
+export const canReview = (r: MonitorRow) => r.attemptId !== null && (r.flagged || r.reviewDecision !== null);
 
 export type DialogKind = 'addTime' | 'reopen' | 'abnormal' | 'notice' | 'review';
 export interface OpenDialog {

@@ -111,7 +111,7 @@ function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: Ro
     label: t('monitor.sendMessage'),
     icon: <MessageOutlined />,
     allowed: canManage,
-    disabled: (r) => !canMessage(r) && t('monitor.endedLock'),
+    disabled: (r) => !canMessage(r) && t(r.attemptId === null ? 'monitor.notEntered' : 'monitor.endedLock'),
     onClick: (r) => c.openDialog('notice', [r]),
   };
   const reopen: RowAction<MonitorRow> = {
@@ -128,7 +128,7 @@ function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: Ro
     icon: <CloseCircleOutlined />,
     danger: true,
     allowed: canManage,
-    disabled: (r) => !canMarkAbnormal(r) && t('monitor.answeringOnly'),
+    disabled: (r) => !canMarkAbnormal(r) && t(r.attemptId === null ? 'monitor.notEntered' : 'monitor.alreadyAbnormal'),
     onClick: (r) => c.openDialog('abnormal', [r]),
   };
   const review: RowAction<MonitorRow> = {
