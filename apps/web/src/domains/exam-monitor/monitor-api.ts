@@ -41,21 +41,31 @@ async function stamped<T>(request: Promise<T>): Promise<Stamped<T>> {
 export const monitorExams = (req: ExamListFilter & { pageIndex: number; pageSize: number }, { signal }: Cancel = {}) =>
   call(api.examLog.exams, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
 
+// Polls after the first reply are silent: a dropped connection shows on the board's header (and the
+// polling goes on until it is back) rather than as a toast every few seconds.
+export interface PollOptions extends Cancel {
+  silent?: boolean;
+}
+
 export const monitorPage = (
   examId: number,
   req: MonitorFilter & { pageIndex: number; pageSize: number },
-  { signal }: Cancel = {},
+  { signal, silent }: PollOptions = {},
 ): Promise<Stamped<MonitorPage>> =>
   stamped(
     call(
       api.examLog.page,
       { body: { ...cleanFilter(req), examId } as typeof req & { examId: number } },
-      { signal, retry: 1 },
+      { signal, silent, retry: 1 },
     ),
   );
 
-export const monitorTimeline = (examId: number, userId: number, { signal }: Cancel = {}): Promise<Stamped<Timeline>> =>
-  stamped(call(api.examLog.timeline, { body: { examId, userId } }, { signal, retry: 2 }));
+export const monitorTimeline = (
+  examId: number,
+  userId: number,
+  { signal, silent }: PollOptions = {},
+): Promise<Stamped<Timeline>> =>
+  stamped(call(api.examLog.timeline, { body: { examId, userId } }, { signal, silent, retry: 1 }));
 
 // The actions: each answers how many candidates it changed.
 type Body<E extends Parameters<typeof call>[0]> = EndpointInput<E> extends { body: infer B } ? B : never;

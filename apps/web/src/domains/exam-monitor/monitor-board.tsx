@@ -10,6 +10,7 @@ import {
 } from '@lyceum/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Card,
   Empty,
@@ -82,13 +83,18 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
 
   // The review queue: flagged attempts still without a decision, whatever the other filters say.
   const request = { ...filters, ...(queue ? { flagged: true } : {}), ...paging };
+  const queryKey = [MONITOR_KEY, 'page', examId, request];
   const query = useQuery({
-    queryKey: [MONITOR_KEY, 'page', examId, request],
-    queryFn: ({ signal }) => monitorPage(examId, request, { signal }),
+    queryKey,
+    // The first read of a page says why it failed; the polls after it fail quietly (see PollOptions).
+    queryFn: ({ signal, client }) =>
+      monitorPage(examId, request, { signal, silent: client.getQueryData(queryKey) !== undefined }),
     placeholderData: keepPreviousData,
     refetchInterval: shown ? POLL_MS : false,
   });
   const page = query.data?.data;
+  // A refusal while polling (the session ended, the exam is no longer one the caller may watch).
+  const refused = page && query.error instanceof ApiError && query.error.code !== 0 ? query.error : null;
   const rows = page?.list ?? [];
   const chosen = rows.filter((r) => selected.includes(r.userId));
 
@@ -148,6 +154,19 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
         now={now}
         failing={query.isError}
       />
+      {refused && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('monitor.refused')}
+          description={refused.message}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('monitor.retry')}
+            </Button>
+          }
+        />
+      )}
       {page ? (
         <StatusSummary
           counts={page.counts}

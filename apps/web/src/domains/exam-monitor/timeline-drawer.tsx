@@ -110,7 +110,12 @@ export function TimelineDrawer({
   const userId = target?.userId ?? null;
   const query = useQuery({
     queryKey: [MONITOR_KEY, 'timeline', examId, userId],
-    queryFn: ({ signal }) => monitorTimeline(examId, userId as number, { signal }),
+    // The first read of a timeline says why it failed; the polls after it fail quietly.
+    queryFn: ({ signal, client }) =>
+      monitorTimeline(examId, userId as number, {
+        signal,
+        silent: client.getQueryData([MONITOR_KEY, 'timeline', examId, userId]) !== undefined,
+      }),
     enabled: userId !== null,
     refetchInterval: shown && userId !== null ? POLL_MS : false,
   });
