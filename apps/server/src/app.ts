@@ -18,6 +18,8 @@ import { resolveSession } from './modules/auth/session.service';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { attemptRoutes } from './modules/exam/attempt.routes';
+import { registerAttemptJobs } from './modules/exam/attempt.service';
 import { examRoutes } from './modules/exam/exam.routes';
 import { examPaperRoutes } from './modules/exam-paper/exam-paper.routes';
 import { exportRoutes } from './modules/export/export.routes';
@@ -139,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   jobs.register(PURGE_JOBS, { run: async () => ({ removed: await JobRunner.purgeFinished(opts.db) }) });
   jobs.every(PURGE_JOBS, 3600_000);
   registerExportJobs(jobs, opts.db, app.storage);
+  registerAttemptJobs(jobs, opts.db);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());
@@ -208,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   examPaperRoutes(app);
   teamRoutes(app);
   examRoutes(app);
+  attemptRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

@@ -229,6 +229,26 @@ Object.assign(templates, {
   'POST /api/exam/register/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
   'POST /api/exam/unregister/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
   'POST /api/exam/myTicket/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
+  // Exam day: the attempt ids name no attempt of the caller's (not found); the matrix proves who may call.
+  'POST /api/exam/attempt/start': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/exam/attempt/save': () => ({ body: { attemptId: 1, items: [] } }),
+  'POST /api/exam/attempt/submit': () => ({ body: { attemptId: 1 } }),
+  'POST /api/exam/attempt/events': () => ({ body: { attemptId: 1, events: [{ type: 7, at: 1 }] } }),
+  'POST /api/examLog/exams': () => ({ body: { pageIndex: 1, pageSize: 10 } }),
+  'POST /api/examLog/page': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/examLog/timeline': (d: DemoIds) => ({ body: { examId: d.rows.exam, userId: d.studentId } }),
+  'POST /api/examLog/addTime': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, userIds: [d.studentId], minutes: 5 },
+  }),
+  'POST /api/examLog/collect': (d: DemoIds) => ({ body: { examId: d.rows.exam, userIds: [d.studentId] } }),
+  'POST /api/examLog/reopen': (d: DemoIds) => ({ body: { examId: d.rows.exam, userId: d.studentId } }),
+  'POST /api/examLog/markAbnormal': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, userId: d.studentId, reason: 'Hacked' },
+  }),
+  'POST /api/examLog/notice': (d: DemoIds) => ({ body: { examId: d.rows.exam, userIds: [d.studentId], text: 'Hi' } }),
+  'POST /api/examLog/review': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, userId: d.studentId, decision: 1, note: 'Hacked' },
+  }),
   'POST /api/examRegister/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
   'POST /api/examRegister/approve/:id': (d: DemoIds) => ({
     params: { id: d.rows.exam },

@@ -150,6 +150,17 @@ export const ERRORS = {
   notRegistrationExam: def('this exam takes no registrations', '该考试不接受报名'),
   registrationDecided: def('an approved registration can no longer be cancelled here', '已审核通过的报名不能在此取消'),
   noVenueSeats: def('the exam has no venue with seats', '考试没有设置考场或考场没有座位'),
+  // Exam day.
+  examNotOpenYet: def('the exam has not started yet', '考试尚未开始'),
+  entryClosed: def('the latest entry time has passed', '已超过最晚入场时间'),
+  notCandidate: def('you are not a candidate of this exam', '您不是该考试的考生'),
+  attemptEnded: def('this paper has already been handed in or collected', '该试卷已交卷或已被收卷'),
+  attemptClosed: def('the time for answering has run out: nothing was saved', '答题时间已结束：本次内容未保存'),
+  questionNotInPaper: def<{ id: number }>('question {{id}} is not in this paper', '题目 {{id}} 不在本试卷中'),
+  notReopenable: def(
+    'only an attempt collected forcibly or ended abnormally can be reopened',
+    '只有被强制收卷或异常结束的答卷可以重新开放',
+  ),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

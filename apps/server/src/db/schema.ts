@@ -4,6 +4,7 @@ export * from '../modules/calendar/calendar.table';
 export * from '../modules/catalogue/catalogue.table';
 export * from '../modules/department/department.table';
 export * from '../modules/education/education.table';
+export * from '../modules/exam/attempt.table';
 export * from '../modules/exam/exam.table';
 export * from '../modules/exam-paper/exam-paper.table';
 export * from '../modules/export/export.table';

@@ -76,9 +76,13 @@ function shorten(text: string, max: number): string {
 }
 
 // /api/{entity}/{verb}/... names what was done to what, for every route without a hand-written entry.
+// The exam-taking protocol nests its verbs (/api/exam/attempt/start): they read attemptStart.
 export function routeSubject(url: string): { entity: string; action: string } {
-  const [, api, entity = '', verb = ''] = url.split('/');
-  return api === 'api' ? { entity, action: verb } : { entity: '', action: '' };
+  const [, api, entity = '', verb = '', sub = ''] = url.split('/');
+  if (api !== 'api') return { entity: '', action: '' };
+  if (verb === 'attempt' && /^[a-z]+$/.test(sub))
+    return { entity, action: `attempt${sub[0]!.toUpperCase()}${sub.slice(1)}` };
+  return { entity, action: verb };
 }
 
 function isId(v: unknown): v is number {

@@ -28,6 +28,7 @@ export const operationEntityLabels = {
   team: { en: 'Class', zh: '班级' },
   exam: { en: 'Exam', zh: '考试' },
   examRegister: { en: 'Exam registration', zh: '考试报名' },
+  examLog: { en: 'Exam monitoring', zh: '考试监控' },
   export: { en: 'Export file', zh: '导出文件' },
   file: { en: 'File', zh: '文件' },
   systemConfig: { en: 'System settings', zh: '系统配置' },

@@ -27,6 +27,7 @@ import { notStudents } from '../team/team.resource';
 import { teams } from '../team/team.table';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
+import { endForCancelledExam, refreshDeadlines } from './attempt.service';
 import { examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
 import { conflictsOf, resolveCandidates } from './exam-candidates';
 import { iso, statusAt, statusIs } from './exam-time';
@@ -137,10 +138,11 @@ export const examResource = createResource({
       from: [Draft, Published],
       to: Cancelled,
       input: zCancelExamRequest,
-      async run(_tx, row, input) {
+      async run(tx, row, input) {
         if (statusAt(row.windowStart as Date, row.windowEnd as Date) === ExamStatus.Ended) {
           throw invalidParams('windowEnd', 'examEnded');
         }
+        await endForCancelledExam(tx, row.organizationId as number, row.id as number);
         return { cancelReason: input.reason, updateTime: new Date() };
       },
     }),
@@ -150,7 +152,7 @@ export const examResource = createResource({
       field: 'state',
       from: [Published],
       input: zExtendExamRequest,
-      async run(_tx, row, input) {
+      async run(tx, row, input) {
         const end = new Date(input.windowEnd);
         if (end.getTime() <= new Date(row.windowEnd as Date).getTime()) {
           throw invalidParams('windowEnd', 'extendEarlier');
@@ -158,6 +160,7 @@ export const examResource = createResource({
         if (clock.now() >= new Date(row.windowEnd as Date).getTime() + (row.graceSeconds as number) * 1000) {
           throw invalidParams('windowEnd', 'examEnded');
         }
+        await refreshDeadlines(tx, row.organizationId as number, row.id as number, end);
         return { windowEnd: end, updateTime: new Date() };
       },
     }),

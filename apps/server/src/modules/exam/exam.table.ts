@@ -140,6 +140,8 @@ export const examCandidates = pgTable(
     // A per-exam accommodation for this candidate (null: the student's own).
     extraTimeFactor: doublePrecision('extra_time_factor'),
     extraMinutes: integer('extra_minutes'),
+    // Time an invigilator added on exam day (applies to the attempt, started or not).
+    addedMinutes: integer('added_minutes').notNull().default(0),
     registeredTime: createTime(),
     decidedTime: at('decided_time'),
   },

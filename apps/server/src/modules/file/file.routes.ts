@@ -38,7 +38,9 @@ export function fileRoutes(app: FastifyInstance) {
   defineEndpoint(app, api.file.upload, async ({ ctx, query, req }) => {
     if (query.purpose === 'logo' && !ctx.permissions.has('systemConfig:update')) throw forbidden();
     const staff = isStaffKind((ctx.roleKind ?? RoleKind.Student) as RoleKind);
-    if (query.purpose !== 'avatar' && query.purpose !== 'logo' && !staff) throw forbidden();
+    // Students upload their own avatar and, on exam day, camera snapshots.
+    const studentPurpose = query.purpose === 'avatar' || query.purpose === 'snapshot';
+    if (query.purpose !== 'logo' && !studentPurpose && !staff) throw forbidden();
     const body = req.body;
     if (!(body instanceof Readable) && !Buffer.isBuffer(body)) {
       throw invalidParams('file', 'fileBody');

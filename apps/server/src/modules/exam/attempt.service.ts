@@ -1,0 +1,623 @@
+import {
+  type Attempt,
+  type AttemptEventsResult,
+  type AttemptSaveResult,
+  type AttemptSection,
+  type AttemptSubmitResult,
+  CandidateStatus,
+  ExamLogType,
+  ExamState,
+  extraMinutesOf,
+  PaperStatus,
+  type SaveItem,
+  StudentExamStatus,
+  type zAttemptEventsRequest,
+  type zAttemptSubmitRequest,
+} from '@lyceum/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { clock } from '../../platform/clock';
+import type { RequestContext } from '../../platform/context';
+import type { Db, DbOrTx } from '../../platform/db';
+import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
+import { enqueue, type JobRunner } from '../../platform/jobs';
+import { fileLinks, files } from '../file/file.table';
+import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
+import { drawAttemptPaper } from './attempt-paper';
+import { accommodations, examCandidates, exams } from './exam.table';
+import { rows } from './exam-candidates';
+
+// Exam day, the student's side (decision 37). The rules that keep answers safe:
+// - one attempt per student and exam (unique key); a second start returns it;
+// - a save is one statement: it takes the attempt row FOR SHARE, checks the attempt is open and the
+//   questions are in the paper, and upserts every item whose revision is above the stored one, so a
+//   batch is all or nothing and committed before the reply; a stale or repeated save changes nothing;
+// - submit, collection and the invigilators' actions change the attempt's status with the row
+//   locked FOR UPDATE and only from "answering", so a save that waited for them sees the new status
+//   and is refused, a save that got in first is part of the final record, and every attempt gets
+//   exactly one final status.
+
+const { Answering, HandedIn, AutoCollected, ForceCollected } = PaperStatus;
+const MINUTE = 60_000;
+export const COLLECT_JOB = 'exam.collect';
+export const COLLECT_SWEEP_JOB = 'exam.collectSweep';
+
+const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+const ms = (d: Date | string | null): number | null => (d == null ? null : new Date(d).getTime());
+
+interface AttemptRow extends Record<string, unknown> {
+  id: number;
+  exam_id: number;
+  user_id: number;
+  status: number;
+  view: AttemptSection[];
+  question_ids: number[];
+  total_score: number;
+  extra_minutes: number;
+  started_at: string;
+  deadline: string;
+  closes_at: string;
+  ended_at: string | null;
+  switch_count: number;
+  notice: string | null;
+  notice_at: string | null;
+  exam_name: string;
+  duration_minutes: number;
+  instructions: string | null;
+  added_minutes: number;
+  fullscreen: boolean;
+  switch_warn_after: number;
+  switch_collect_after: number | null;
+  camera_source: number | null;
+  snapshot_interval_seconds: number;
+  show_score: number;
+  allow_review: boolean;
+}
+
+const attemptColumns = sql`t.id, t.exam_id, t.user_id, t.status, t.view, t.question_ids, t.total_score,
+  t.extra_minutes, t.started_at, t.deadline, t.closes_at, t.ended_at, t.switch_count, t.notice, t.notice_at,
+  e.name as exam_name, e.duration_minutes, e.instructions, coalesce(c.added_minutes, 0) as added_minutes,
+  e.fullscreen, e.switch_warn_after, e.switch_collect_after, e.camera_source, e.snapshot_interval_seconds,
+  e.show_score, e.allow_review`;
+const attemptJoins = sql`from ${examAttempts} t
+  join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
+  left join ${examCandidates} c on c.organization_id = t.organization_id and c.exam_id = t.exam_id
+    and c.user_id = t.user_id`;
+
+async function findAttempt(db: DbOrTx, orgId: number, where: SQL): Promise<AttemptRow | undefined> {
+  const [row] = await rows<AttemptRow>(
+    db,
+    sql`select ${attemptColumns} ${attemptJoins} where t.organization_id = ${orgId} and ${where}`,
+  );
+  return row;
+}
+
+const noticeOf = (r: { notice: string | null; notice_at: string | null }) =>
+  r.notice && r.notice_at ? { text: r.notice, at: ms(r.notice_at)! } : null;
+
+async function toAttempt(db: DbOrTx, orgId: number, r: AttemptRow, now: number): Promise<Attempt> {
+  const answers = await db
+    .select({
+      questionId: attemptAnswers.questionId,
+      answer: attemptAnswers.answer,
+      revision: attemptAnswers.revision,
+      savedAt: attemptAnswers.savedAt,
+    })
+    .from(attemptAnswers)
+    .where(sql`${attemptAnswers.organizationId} = ${orgId} and ${attemptAnswers.attemptId} = ${r.id}`);
+  return {
+    id: Number(r.id),
+    examId: Number(r.exam_id),
+    examName: r.exam_name,
+    status: Number(r.status) as PaperStatus,
+    startedAt: ms(r.started_at)!,
+    deadline: ms(r.deadline)!,
+    closesAt: ms(r.closes_at)!,
+    serverNow: now,
+    durationMinutes: Number(r.duration_minutes),
+    extraMinutes: Number(r.extra_minutes) + Number(r.added_minutes),
+    instructions: r.instructions,
+    rules: {
+      fullscreen: r.fullscreen,
+      switchWarnAfter: Number(r.switch_warn_after),
+      switchCollectAfter: r.switch_collect_after == null ? null : Number(r.switch_collect_after),
+      cameraSource: r.camera_source == null ? null : (Number(r.camera_source) as 1 | 2),
+      snapshotIntervalSeconds: Number(r.snapshot_interval_seconds),
+      showScore: Number(r.show_score) as 1 | 2 | 3,
+      allowReview: r.allow_review,
+    },
+    totalScore: Number(r.total_score),
+    sections: r.view,
+    answers: answers.map((a) => ({
+      questionId: a.questionId,
+      answer: a.answer as Attempt['answers'][number]['answer'],
+      revision: a.revision,
+      savedAt: a.savedAt.getTime(),
+    })),
+    switchCount: Number(r.switch_count),
+    notice: noticeOf(r),
+    endedAt: ms(r.ended_at),
+  };
+}
+
+interface ExamForStart extends Record<string, unknown> {
+  id: number;
+  paper_id: number;
+  state: number;
+  window_start: string;
+  window_end: string;
+  duration_minutes: number;
+  latest_entry_minutes: number | null;
+  grace_seconds: number;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  candidate_status: number | null;
+  factor: number;
+  minutes: number;
+  added_minutes: number;
+}
+
+// ---- start ----
+
+export async function startAttempt(ctx: RequestContext, examId: number): Promise<Attempt> {
+  const org = ctx.orgId;
+  const mine = sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`;
+  const existing = await findAttempt(ctx.db, org, mine);
+  if (existing) {
+    if (Number(existing.status) !== Answering) throw businessError('attemptEnded');
+    return toAttempt(ctx.db, org, existing, clock.now());
+  }
+  const [e] = await rows<ExamForStart>(
+    ctx.db,
+    sql`select e.id, e.paper_id, e.state, e.window_start, e.window_end, e.duration_minutes, e.latest_entry_minutes,
+        e.grace_seconds, e.shuffle_questions, e.shuffle_options, c.status as candidate_status,
+        coalesce(c.extra_time_factor, a.extra_time_factor, 1) as factor,
+        coalesce(c.extra_minutes, a.extra_minutes, 0) as minutes, coalesce(c.added_minutes, 0) as added_minutes
+      from ${exams} e
+      left join ${examCandidates} c on c.organization_id = e.organization_id and c.exam_id = e.id
+        and c.user_id = ${ctx.userId}
+      left join ${accommodations} a on a.organization_id = e.organization_id and a.user_id = ${ctx.userId}
+      where e.organization_id = ${org} and e.id = ${examId}`,
+  );
+  if (!e || Number(e.state) === ExamState.Draft) throw notFound('Exam');
+  if (Number(e.state) === ExamState.Cancelled || Number(e.candidate_status) !== CandidateStatus.Approved) {
+    throw forbidden('notCandidate');
+  }
+  const now = clock.now();
+  const duration = Number(e.duration_minutes);
+  const extra = extraMinutesOf(duration, { extraTimeFactor: Number(e.factor), extraMinutes: Number(e.minutes) });
+  const added = Number(e.added_minutes);
+  const windowStart = ms(e.window_start)!;
+  const personalEnd = ms(e.window_end)! + (extra + added) * MINUTE;
+  if (now < windowStart) throw businessError('examNotOpenYet');
+  if (e.latest_entry_minutes != null && now > windowStart + Number(e.latest_entry_minutes) * MINUTE) {
+    throw businessError('entryClosed');
+  }
+  if (now >= personalEnd) throw businessError('examEnded');
+  const deadline = Math.min(now + (duration + extra + added) * MINUTE, personalEnd);
+  const closesAt = deadline + Number(e.grace_seconds) * 1000;
+  const drawn = await drawAttemptPaper(
+    ctx.db,
+    ctx,
+    {
+      id: examId,
+      paperId: Number(e.paper_id),
+      shuffleQuestions: e.shuffle_questions,
+      shuffleOptions: e.shuffle_options,
+    },
+    ctx.userId,
+  );
+  const totalScore = drawn.paper.totalScore;
+  await ctx.db.transaction(async (tx) => {
+    const created = await tx
+      .insert(examAttempts)
+      .values({
+        organizationId: org,
+        examId,
+        userId: ctx.userId,
+        status: Answering,
+        paper: drawn.paper,
+        view: drawn.view,
+        questionIds: drawn.questionIds,
+        totalScore,
+        extraMinutes: extra,
+        startedAt: new Date(now),
+        deadline: new Date(deadline),
+        closesAt: new Date(closesAt),
+        lastSeen: new Date(now),
+      })
+      .onConflictDoNothing({ target: [examAttempts.organizationId, examAttempts.examId, examAttempts.userId] })
+      .returning({ id: examAttempts.id });
+    // Another tab or device got there first: its attempt is the one (read below).
+    const first = created[0];
+    if (!first) return;
+    await tx.execute(
+      sql`update ${examCandidates} set student_status = ${StudentExamStatus.Entered}
+        where organization_id = ${org} and exam_id = ${examId} and user_id = ${ctx.userId}`,
+    );
+    await tx
+      .insert(attemptEvents)
+      .values({
+        organizationId: org,
+        attemptId: first.id,
+        type: ExamLogType.Start,
+        at: new Date(now),
+        receivedAt: new Date(now),
+      })
+      .onConflictDoNothing();
+    await scheduleCollection(tx, org, first.id, closesAt);
+  });
+  const row = await findAttempt(ctx.db, org, mine);
+  if (!row) throw new Error('attempt vanished after start');
+  if (Number(row.status) !== Answering) throw businessError('attemptEnded');
+  return toAttempt(ctx.db, org, row, clock.now());
+}
+
+// ---- save ----
+
+// One item per question (the highest revision of a batch wins), so one statement never upserts a
+// row twice.
+function dedupe(items: SaveItem[]): SaveItem[] {
+  const best = new Map<number, SaveItem>();
+  for (const i of items) {
+    const held = best.get(i.questionId);
+    if (!held || i.revision > held.revision) best.set(i.questionId, i);
+  }
+  return [...best.values()];
+}
+
+interface SaveOutcome extends Record<string, unknown> {
+  found: boolean;
+  status: number | null;
+  open: boolean;
+  deadline: string | null;
+  closes_at: string | null;
+  notice: string | null;
+  notice_at: string | null;
+  bad: number[] | null;
+  acked: { q: number; rev: number }[];
+}
+
+// Upserts the items into an open attempt of the caller, in one statement. Nothing is written unless
+// the attempt is the caller's, is answering, has not closed and holds every question.
+async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number, items: SaveItem[], now: number) {
+  const org = ctx.orgId;
+  const batch = JSON.stringify(dedupe(items).map((i) => ({ q: i.questionId, ans: i.answer ?? null, rev: i.revision })));
+  const [out] = await rows<SaveOutcome>(
+    db,
+    sql`with a as (
+        select id, status, deadline, closes_at, notice, notice_at, question_ids from ${examAttempts}
+        where organization_id = ${org} and id = ${attemptId} and user_id = ${ctx.userId}
+        for share),
+      x as (select * from jsonb_to_recordset(${batch}::jsonb) as x(q bigint, ans jsonb, rev int)),
+      bad as (select coalesce(array_agg(x.q), '{}') as ids from x, a where not (x.q = any(a.question_ids))),
+      ok as (select exists (select 1 from a where a.status = ${Answering} and a.closes_at > ${ts(now)})
+        and cardinality((select ids from bad)) = 0 as ok),
+      cur as (select question_id, revision from ${attemptAnswers}
+        where organization_id = ${org} and attempt_id = ${attemptId} and question_id in (select q from x)),
+      ins as (insert into ${attemptAnswers} (organization_id, attempt_id, question_id, answer, revision, saved_at)
+        select ${org}, ${attemptId}, x.q, x.ans, x.rev, ${ts(now)} from x where (select ok from ok)
+        on conflict (organization_id, attempt_id, question_id) do update
+          set answer = excluded.answer, revision = excluded.revision, saved_at = excluded.saved_at
+          where ${attemptAnswers}.revision < excluded.revision
+        returning question_id, revision)
+      select exists (select 1 from a) as found, (select status from a) as status, (select ok from ok) as open,
+        (select deadline from a) as deadline, (select closes_at from a) as closes_at,
+        (select notice from a) as notice, (select notice_at from a) as notice_at, (select ids from bad) as bad,
+        coalesce((select json_agg(json_build_object('q', x.q,
+            'rev', greatest(coalesce(i.revision, 0), coalesce(c.revision, 0))))
+          from x left join ins i on i.question_id = x.q left join cur c on c.question_id = x.q), '[]') as acked`,
+  );
+  if (!out?.found) throw notFound('Attempt');
+  return out;
+}
+
+function refusal(out: SaveOutcome, items: SaveItem[]): never {
+  const bad = (out.bad ?? []).map(Number);
+  if (bad.length) {
+    const index = items.findIndex((i) => bad.includes(i.questionId));
+    throw invalidParams(`items.${index}.questionId`, 'questionNotInPaper', { id: bad[0]! });
+  }
+  if (Number(out.status) !== Answering) throw businessError('attemptEnded');
+  throw businessError('attemptClosed');
+}
+
+const acksOf = (out: SaveOutcome) => out.acked.map((a) => ({ questionId: Number(a.q), revision: Number(a.rev) }));
+
+export async function saveAnswers(
+  ctx: RequestContext,
+  attemptId: number,
+  items: SaveItem[],
+): Promise<AttemptSaveResult> {
+  const now = clock.now();
+  const out = await upsertAnswers(ctx.db, ctx, attemptId, items, now);
+  if (!out.open) refusal(out, items);
+  if (!items.length) {
+    await ctx.db.execute(
+      sql`update ${examAttempts} set last_seen = ${ts(now)}
+        where organization_id = ${ctx.orgId} and id = ${attemptId} and status = ${Answering}`,
+    );
+  }
+  return {
+    acked: acksOf(out),
+    status: Number(out.status) as PaperStatus,
+    serverNow: now,
+    deadline: ms(out.deadline)!,
+    closesAt: ms(out.closes_at)!,
+    notice: noticeOf(out),
+  };
+}
+
+// ---- ending an attempt ----
+
+// Ends attempts that are still answering, with one final status each (the update's condition is
+// what makes it exactly once), and writes the matching timeline entry. Returns the ended ids.
+export async function endAttempts(
+  db: DbOrTx,
+  where: SQL,
+  status: PaperStatus,
+  endedAt: SQL,
+  reason: string | null,
+): Promise<number[]> {
+  const type =
+    status === HandedIn
+      ? ExamLogType.ManualSubmit
+      : status === AutoCollected
+        ? ExamLogType.AutoSubmit
+        : status === ForceCollected
+          ? ExamLogType.ForcedCollection
+          : ExamLogType.AbnormalSubmit;
+  const ended = await rows<{ id: number }>(
+    db,
+    sql`with done as (
+        update ${examAttempts} t set status = ${status}, ended_at = ${endedAt}, end_reason = ${reason}
+        where t.status = ${Answering} and ${where}
+        returning t.organization_id, t.id, t.ended_at),
+      logged as (insert into ${attemptEvents} (organization_id, attempt_id, type, at, received_at, detail)
+        select organization_id, id, ${type}, ended_at, ended_at, ${reason ?? ''} from done
+        on conflict do nothing)
+      select id from done`,
+  );
+  return ended.map((r) => Number(r.id));
+}
+
+const answeredSql = sql`(answer is not null and answer::text !~ '^(null|""|\\[[\\[\\]", null]*\\])$')`;
+
+async function answeredCount(db: DbOrTx, orgId: number, attemptId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${attemptAnswers}
+      where organization_id = ${orgId} and attempt_id = ${attemptId} and ${answeredSql}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export { answeredSql };
+
+// Hand in: the last batch is saved first (same rules as a save), then the attempt ends as handed in
+// (or as collected automatically when the page's timer ran out). A repeated submit, or one that
+// arrives after the attempt ended another way, returns the final state and changes nothing.
+export async function submitAttempt(
+  ctx: RequestContext,
+  body: z.output<typeof zAttemptSubmitRequest>,
+): Promise<AttemptSubmitResult> {
+  const org = ctx.orgId;
+  const result = await ctx.db.transaction(async (tx) => {
+    const [t] = await rows<{ id: number; status: number; closes_at: string; deadline: string }>(
+      tx,
+      sql`select id, status, closes_at, deadline from ${examAttempts}
+        where organization_id = ${org} and id = ${body.attemptId} and user_id = ${ctx.userId} for update`,
+    );
+    if (!t) throw notFound('Attempt');
+    // Read with the row held: every save that got in first was stamped earlier, so the end time
+    // follows every answer in the record.
+    const now = clock.now();
+    let acked: { questionId: number; revision: number }[] = [];
+    if (Number(t.status) === Answering && now < ms(t.closes_at)!) {
+      if (body.items?.length) {
+        const out = await upsertAnswers(tx, ctx, body.attemptId, body.items, now);
+        if (!out.open) refusal(out, body.items);
+        acked = acksOf(out);
+      }
+      // The page's timer is trusted only once the deadline has really come.
+      const timeUp = body.reason === 'timeUp' && now >= ms(t.deadline)! - 5000;
+      await endAttempts(
+        tx,
+        sql`t.organization_id = ${org} and t.id = ${t.id}`,
+        timeUp ? AutoCollected : HandedIn,
+        ts(now),
+        null,
+      );
+    } else if (Number(t.status) === Answering) {
+      // Past deadline + grace and not yet collected: collect it now, as the collector would.
+      await endAttempts(tx, sql`t.organization_id = ${org} and t.id = ${t.id}`, AutoCollected, sql`t.closes_at`, null);
+    }
+    return acked;
+  });
+  const [final] = await rows<{ status: number; ended_at: string; n: number }>(
+    ctx.db,
+    sql`select status, ended_at, cardinality(question_ids) as n from ${examAttempts}
+      where organization_id = ${org} and id = ${body.attemptId}`,
+  );
+  return {
+    attemptId: body.attemptId,
+    status: Number(final!.status) as PaperStatus,
+    endedAt: ms(final!.ended_at)!,
+    answered: await answeredCount(ctx.db, org, body.attemptId),
+    total: Number(final!.n),
+    acked: result,
+    serverNow: clock.now(),
+  };
+}
+
+// ---- proctoring events ----
+
+const SWITCH_TYPES: readonly number[] = [ExamLogType.ScreenSwitch, ExamLogType.LeftApp];
+
+export async function recordEvents(
+  ctx: RequestContext,
+  body: z.output<typeof zAttemptEventsRequest>,
+): Promise<AttemptEventsResult> {
+  const org = ctx.orgId;
+  const now = clock.now();
+  const fileIds = [...new Set(body.events.flatMap((e) => (e.fileId ? [e.fileId] : [])))];
+  if (fileIds.length) {
+    const own = await rows<{ id: number }>(
+      ctx.db,
+      sql`select id from ${files} where organization_id = ${org} and uploader_id = ${ctx.userId}
+        and purpose = 'snapshot' and id in (${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    );
+    const ok = new Set(own.map((r) => Number(r.id)));
+    const index = body.events.findIndex((e) => e.fileId && !ok.has(e.fileId));
+    if (index >= 0) {
+      throw invalidParams(`events.${index}.fileId`, 'noSuchReference', {
+        entity: 'snapshot',
+        ids: String(body.events[index]!.fileId),
+      });
+    }
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [t] = await rows<{
+      id: number;
+      status: number;
+      switch_count: number;
+      switch_warn_after: number;
+      switch_collect_after: number | null;
+    }>(
+      tx,
+      sql`select t.id, t.status, t.switch_count, e.switch_warn_after, e.switch_collect_after
+        from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
+        where t.organization_id = ${org} and t.id = ${body.attemptId} and t.user_id = ${ctx.userId}
+        for update of t`,
+    );
+    if (!t) throw notFound('Attempt');
+    const inserted = await tx
+      .insert(attemptEvents)
+      .values(
+        body.events.map((e) => ({
+          organizationId: org,
+          attemptId: t.id,
+          type: e.type,
+          at: new Date(e.at),
+          receivedAt: new Date(now),
+          detail: e.detail,
+          fileId: e.fileId ?? null,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ type: attemptEvents.type, fileId: attemptEvents.fileId });
+    const switches = inserted.filter((e) => SWITCH_TYPES.includes(e.type)).length;
+    const left = inserted.filter((e) => e.type === ExamLogType.LeftApp).length;
+    const snapshots = inserted.filter((e) => e.type === ExamLogType.Snapshot || e.type === ExamLogType.Screenshot);
+    const switchCount = Number(t.switch_count) + switches;
+    const warnAfter = Number(t.switch_warn_after);
+    await tx.execute(
+      sql`update ${examAttempts} set switch_count = ${switchCount}, left_count = left_count + ${left},
+        snapshot_count = snapshot_count + ${snapshots.length}, event_count = event_count + ${inserted.length},
+        last_seen = ${ts(now)}, flagged = flagged or (${warnAfter} > 0 and ${switchCount} >= ${warnAfter})
+        where organization_id = ${org} and id = ${t.id}`,
+    );
+    const linked = snapshots.flatMap((e) => (e.fileId ? [e.fileId] : []));
+    if (linked.length) {
+      await tx
+        .insert(fileLinks)
+        .values(linked.map((fileId) => ({ organizationId: org, fileId, entity: 'examAttempt', entityId: t.id })))
+        .onConflictDoNothing();
+    }
+    let status = Number(t.status) as PaperStatus;
+    const collectAfter = t.switch_collect_after == null ? null : Number(t.switch_collect_after);
+    if (status === Answering && collectAfter !== null && switchCount >= collectAfter) {
+      await endAttempts(
+        tx,
+        sql`t.organization_id = ${org} and t.id = ${t.id}`,
+        ForceCollected,
+        ts(now),
+        `screen switches reached ${collectAfter}`,
+      );
+      status = ForceCollected;
+    }
+    return {
+      accepted: inserted.length,
+      status,
+      switchCount,
+      warn: status === Answering && warnAfter > 0 && switchCount >= warnAfter,
+      serverNow: now,
+    };
+  });
+}
+
+// ---- collection at deadline + grace ----
+
+// A job per attempt at its closing time, and a sweep every minute for anything a job missed; both
+// end only attempts still answering whose closing time has passed, so running either twice, in two
+// processes, or after a restart collects each attempt once.
+export async function scheduleCollection(db: DbOrTx, orgId: number, attemptId: number, closesAt: number) {
+  await enqueue(db, {
+    kind: COLLECT_JOB,
+    orgId,
+    payload: { attemptId },
+    dedupeKey: `${orgId}:${attemptId}:${closesAt}`,
+    runAt: new Date(closesAt),
+  });
+}
+
+export async function collectDue(db: DbOrTx, now = clock.now(), only?: { orgId: number; attemptId: number }) {
+  const which = only
+    ? sql`t.organization_id = ${only.orgId} and t.id = ${only.attemptId} and t.closes_at <= ${ts(now)}`
+    : sql`t.closes_at <= ${ts(now)}`;
+  return endAttempts(db, which, AutoCollected, sql`t.closes_at`, null);
+}
+
+export function registerAttemptJobs(runner: JobRunner, db: Db): void {
+  runner.register(COLLECT_JOB, {
+    run: async (job) => {
+      const attemptId = Number(job.payload.attemptId);
+      const orgId = Number(job.orgId);
+      const collected = await collectDue(db, clock.now(), { orgId, attemptId });
+      if (collected.length) return { collected: 1 };
+      // Time was added since this job was planned: plan the collection for the new closing time.
+      const [open] = await rows<{ closes_at: string }>(
+        db,
+        sql`select closes_at from ${examAttempts}
+          where organization_id = ${orgId} and id = ${attemptId} and status = ${Answering}`,
+      );
+      if (open) await scheduleCollection(db, orgId, attemptId, ms(open.closes_at)!);
+      return { collected: 0 };
+    },
+  });
+  runner.register(COLLECT_SWEEP_JOB, { run: async () => ({ collected: (await collectDue(db)).length }) });
+  runner.every(COLLECT_SWEEP_JOB, 60_000);
+}
+
+// The exam's window moved later: open attempts' deadlines are computed again from their start
+// (an attempt capped by the old end gains the time; one ending on its own duration does not).
+// Their collection jobs find the later closing time when they run and plan themselves again.
+export async function refreshDeadlines(db: DbOrTx, orgId: number, examId: number, windowEnd: Date) {
+  await db.execute(
+    sql`update ${examAttempts} t set
+        deadline = least(t.started_at + (e.duration_minutes + t.extra_minutes + coalesce(c.added_minutes, 0))
+            * interval '1 minute', ${ts(windowEnd.getTime())} + (t.extra_minutes + coalesce(c.added_minutes, 0))
+            * interval '1 minute'),
+        closes_at = least(t.started_at + (e.duration_minutes + t.extra_minutes + coalesce(c.added_minutes, 0))
+            * interval '1 minute', ${ts(windowEnd.getTime())} + (t.extra_minutes + coalesce(c.added_minutes, 0))
+            * interval '1 minute') + e.grace_seconds * interval '1 second'
+      from ${exams} e, ${examCandidates} c
+      where e.organization_id = t.organization_id and e.id = t.exam_id
+        and c.organization_id = t.organization_id and c.exam_id = t.exam_id and c.user_id = t.user_id
+        and t.organization_id = ${orgId} and t.exam_id = ${examId} and t.status = ${Answering}`,
+  );
+}
+
+// The exam was called off while candidates were answering: their attempts end as abnormal.
+export async function endForCancelledExam(db: DbOrTx, orgId: number, examId: number) {
+  await endAttempts(
+    db,
+    sql`t.organization_id = ${orgId} and t.exam_id = ${examId}`,
+    PaperStatus.Abnormal,
+    ts(clock.now()),
+    'exam cancelled',
+  );
+}

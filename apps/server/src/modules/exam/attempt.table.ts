@@ -1,0 +1,123 @@
+import { examLogTypeLabels, paperStatusLabels, reviewDecisionLabels } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { users } from '../user/user.table';
+import { exams } from './exam.table';
+
+// One student's sitting of one exam (decision 37). The unique key makes "one attempt per student
+// and exam" the database's promise, so two tabs or devices starting at once meet the same row.
+// The deadline is stored (start + duration + extra time, at most the window's end + extra time,
+// moved by added time); `closes_at` is the deadline plus the exam's grace, the last moment a save
+// is taken and the moment the collector ends what is still open.
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    status: smallint('status').notNull().default(3),
+    // The student's paper as drawn (StudentPaper: questions, versions, scores, option orders), and
+    // what the page shows of it (no keys), both frozen at the start.
+    paper: jsonb('paper').notNull(),
+    view: jsonb('view').notNull(),
+    questionIds: bigint('question_ids', { mode: 'number' }).array().notNull(),
+    totalScore: doublePrecision('total_score').notNull(),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    startedAt: at('started_at').notNull(),
+    deadline: at('deadline').notNull(),
+    closesAt: at('closes_at').notNull(),
+    endedAt: at('ended_at'),
+    endReason: varchar('end_reason', { length: 200 }),
+    lastSeen: at('last_seen'),
+    switchCount: integer('switch_count').notNull().default(0),
+    leftCount: integer('left_count').notNull().default(0),
+    snapshotCount: integer('snapshot_count').notNull().default(0),
+    eventCount: integer('event_count').notNull().default(0),
+    flagged: boolean('flagged').notNull().default(false),
+    reviewDecision: smallint('review_decision'),
+    reviewNote: varchar('review_note', { length: 500 }),
+    reviewerId: refId('reviewer_id'),
+    reviewTime: at('review_time'),
+    notice: varchar('notice', { length: 500 }),
+    noticeAt: at('notice_at'),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('exam_attempts_exam_user_uq').on(t.organizationId, t.examId, t.userId),
+    index('exam_attempts_user_ix').on(t.organizationId, t.userId),
+    // The collector's scan: open attempts by closing time.
+    index('exam_attempts_open_ix').on(t.closesAt).where(sql`status = 3`),
+    enumCheck('exam_attempts_status_ck', t.status, paperStatusLabels),
+    enumCheck('exam_attempts_review_ck', t.reviewDecision, reviewDecisionLabels),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// The stored answer per question: the highest revision a client sent wins.
+export const attemptAnswers = pgTable(
+  'attempt_answers',
+  {
+    organizationId: organizationId(),
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    answer: jsonb('answer'),
+    revision: integer('revision').notNull(),
+    savedAt: at('saved_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.attemptId, t.questionId] }),
+    foreignKey({
+      columns: [t.organizationId, t.attemptId],
+      foreignColumns: [examAttempts.organizationId, examAttempts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+// The proctoring timeline (spec: log detail types). A repeated event (same type and device time)
+// is stored once, so a retried batch changes nothing.
+export const attemptEvents = pgTable(
+  'attempt_events',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    type: smallint('type').notNull(),
+    at: at('at').notNull(),
+    receivedAt: at('received_at').notNull(),
+    detail: text('detail').notNull().default(''),
+    // A snapshot or screenshot (purpose `snapshot`); no foreign key: the retention job deletes the
+    // file and the timeline then shows the entry without its picture.
+    fileId: refId('file_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('attempt_events_once_uq').on(t.organizationId, t.attemptId, t.type, t.at),
+    enumCheck('attempt_events_type_ck', t.type, examLogTypeLabels),
+    foreignKey({
+      columns: [t.organizationId, t.attemptId],
+      foreignColumns: [examAttempts.organizationId, examAttempts.id],
+    }).onDelete('cascade'),
+  ],
+);
