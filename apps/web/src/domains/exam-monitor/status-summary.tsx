@@ -24,11 +24,11 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
   const everyone = paperStatus === undefined && !flagged;
   const statuses = counts.byStatus.filter((s) => ALWAYS.includes(s.status) || s.count > 0);
   return (
-    <div className="monitor-summary" role="toolbar" aria-label={t('monitor.summary')}>
+    <div className="monitor-summary" role="group" aria-label={t('monitor.summary')}>
       <button type="button" className="monitor-stat" aria-pressed={everyone} onClick={() => onPick({ kind: 'all' })}>
         <span className="monitor-stat-count">
-          <TeamOutlined /> {counts.candidates}
-        </span>
+          <TeamOutlined aria-hidden /> {counts.candidates}
+        </span>{' '}
         <span className="monitor-stat-label">{t('monitor.candidates')}</span>
       </button>
       {statuses.map(({ status, count }) => {
@@ -39,10 +39,9 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
             type="button"
             className={`monitor-stat monitor-stat-${paperStatusLabels[status].color}`}
             aria-pressed={active}
-            aria-label={t('monitor.statLabel', { label: labelOf(paperStatusLabels, status, lang), count })}
             onClick={() => onPick(active ? { kind: 'all' } : { kind: 'status', status })}
           >
-            <span className="monitor-stat-count">{count}</span>
+            <span className="monitor-stat-count">{count}</span>{' '}
             <span className="monitor-stat-label">{labelOf(paperStatusLabels, status, lang)}</span>
           </button>
         );
@@ -51,12 +50,11 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
         type="button"
         className="monitor-stat monitor-stat-flagged"
         aria-pressed={flagged}
-        aria-label={t('monitor.statLabel', { label: t('monitor.flagged'), count: counts.flagged })}
         onClick={() => onPick(flagged ? { kind: 'all' } : { kind: 'flagged' })}
       >
         <span className="monitor-stat-count">
-          <FlagFilled /> {counts.flagged}
-        </span>
+          <FlagFilled aria-hidden /> {counts.flagged}
+        </span>{' '}
         <span className="monitor-stat-label">{t('monitor.flagged')}</span>
       </button>
     </div>
