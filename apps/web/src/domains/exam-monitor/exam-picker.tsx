@@ -2,13 +2,14 @@ import { DesktopOutlined, FlagFilled } from '@ant-design/icons';
 import type { MonitorExam } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
 import { useKitTexts } from '../../crud/i18n';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
-import { timeWindow } from '../dashboard/portal-format';
+import { TIME, timeWindow } from '../dashboard/portal-format';
 import { EXAMS_KEY, type ExamListFilter, MONITOR_KEY, monitorExams, monitorPath } from './monitor-api';
 import { useMonitorTexts } from './monitor-texts';
 
@@ -18,6 +19,17 @@ const PICKER_POLL_MS = 10_000;
 // Where an exam sits: its venue, else its online room.
 export function examPlace(exam: MonitorExam, onlineRoom: (room: string) => string): string | null {
   return exam.venueName ?? (exam.virtualRoomId ? onlineRoom(exam.virtualRoomId) : null);
+}
+
+// A window that breaks between its ends, never inside a date.
+function WindowText({ start, end }: { start: string; end: string }) {
+  if (dayjs(start).isSame(end, 'day')) return <div className="monitor-nowrap">{timeWindow(start, end)}</div>;
+  return (
+    <div>
+      <span className="monitor-nowrap">{dayjs(start).format(TIME)} –</span>{' '}
+      <span className="monitor-nowrap">{dayjs(end).format(TIME)}</span>
+    </div>
+  );
 }
 
 // The exams the caller may watch, open now by default, with their live counts; one opens its board.
@@ -65,7 +77,7 @@ export function ExamPicker({ shown }: { shown: boolean }) {
       width: 210,
       render: (_: unknown, exam) => (
         <div>
-          <div>{timeWindow(exam.windowStart, exam.windowEnd)}</div>
+          <WindowText start={exam.windowStart} end={exam.windowEnd} />
           <Typography.Text type="secondary" className="monitor-sub">
             {formatDuration(exam.durationMinutes, tk)}
           </Typography.Text>

@@ -1,5 +1,5 @@
 import { FlagFilled, TeamOutlined } from '@ant-design/icons';
-import { labelOf, type MonitorPage, type PaperStatus, paperStatusLabels } from '@lyceum/contract';
+import { enumValues, labelOf, type MonitorPage, type PaperStatus, paperStatusLabels } from '@lyceum/contract';
 import { useLang } from '../../shell/i18n';
 import { useMonitorTexts } from './monitor-texts';
 
@@ -22,9 +22,13 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
   const { t } = useMonitorTexts();
   const lang = useLang();
   const everyone = paperStatus === undefined && !flagged;
-  const statuses = counts.byStatus.filter((s) => ALWAYS.includes(s.status) || s.count > 0);
+  // The server lists the statuses someone is in; the usual ones show at zero too, in the labels' order.
+  const countOf = new Map(counts.byStatus.map((s) => [s.status, s.count]));
+  const statuses = enumValues(paperStatusLabels)
+    .map((status) => ({ status, count: countOf.get(status) ?? 0 }))
+    .filter((s) => ALWAYS.includes(s.status) || s.count > 0);
   return (
-    <div className="monitor-summary" role="group" aria-label={t('monitor.summary')}>
+    <fieldset className="monitor-summary" aria-label={t('monitor.summary')}>
       <button type="button" className="monitor-stat" aria-pressed={everyone} onClick={() => onPick({ kind: 'all' })}>
         <span className="monitor-stat-count">
           <TeamOutlined aria-hidden /> {counts.candidates}
@@ -57,6 +61,6 @@ export function StatusSummary({ counts, paperStatus, flagged, onPick }: Props) {
         </span>{' '}
         <span className="monitor-stat-label">{t('monitor.flagged')}</span>
       </button>
-    </div>
+    </fieldset>
   );
 }
