@@ -59,7 +59,7 @@ export function ExamPicker({ shown }: { shown: boolean }) {
     {
       title: t('monitor.exam'),
       dataIndex: 'name',
-      width: 260,
+      width: 240,
       render: (name: string, exam) => (
         <div>
           <Button type="link" className="monitor-link" onClick={() => open(exam)}>
@@ -74,7 +74,7 @@ export function ExamPicker({ shown }: { shown: boolean }) {
     {
       title: t('monitor.window'),
       key: 'window',
-      width: 210,
+      width: 200,
       render: (_: unknown, exam) => (
         <div>
           <WindowText start={exam.windowStart} end={exam.windowEnd} />
@@ -84,7 +84,7 @@ export function ExamPicker({ shown }: { shown: boolean }) {
         </div>
       ),
     },
-    { title: t('monitor.candidates'), dataIndex: 'candidates', width: 100, align: 'right' },
+    { title: t('monitor.candidates'), dataIndex: 'candidates', width: 120, align: 'right' },
     {
       title: t('monitor.answeringNow'),
       dataIndex: 'answering',
