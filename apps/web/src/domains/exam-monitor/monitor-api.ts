@@ -3,7 +3,6 @@ import {
   type EndpointInput,
   type MonitorExam,
   type MonitorPage,
-  PAGE_SIZE_MAX,
   type Timeline,
   type zMonitorRequest,
 } from '@lyceum/contract';
@@ -24,7 +23,7 @@ export const EXAMS_KEY = 'examLogExams';
 export const POLL_MS = 3000;
 
 export type MonitorFilter = Omit<z.input<typeof zMonitorRequest>, 'examId' | 'pageIndex' | 'pageSize'>;
-export type ExamListFilter = { keyword?: string; live: boolean };
+export type ExamListFilter = { id?: number; keyword?: string; live: boolean };
 
 // A reply with the moment it arrived on this page's monotonic clock (performance.now()): the local
 // countdown moves the server's figures by the time elapsed since then, and never reads the device's date.
@@ -79,19 +78,14 @@ export const monitorActions = {
   review: (body: Body<typeof api.examLog.review>) => call(api.examLog.review, { body }, { loading: true }),
 };
 
-// The exam a monitor opened by address (?examId=) shows in its header. The monitor's list has no
-// filter by id, so its pages are read until the exam turns up (an invigilator watches few exams);
-// the picker puts the row it opened in the cache first, so this runs only after a reload or a link.
+// The exam a monitor opened by address (?examId=) shows in its header: asked for by its id (the
+// picker puts the row it opened in the cache first, so this runs only after a reload or a link).
 export function useMonitorExam(examId: number) {
   return useQuery({
     queryKey: [MONITOR_KEY, 'exam', examId],
     queryFn: async ({ signal }): Promise<MonitorExam | null> => {
-      for (let pageIndex = 1; ; pageIndex++) {
-        const page = await monitorExams({ live: false, pageIndex, pageSize: PAGE_SIZE_MAX }, { signal });
-        const exam = page.list.find((e) => e.id === examId);
-        if (exam) return exam;
-        if (page.list.length === 0 || pageIndex >= page.pages) return null;
-      }
+      const page = await monitorExams({ id: examId, live: false, pageIndex: 1, pageSize: 1 }, { signal });
+      return page.list[0] ?? null;
     },
     staleTime: 60_000,
   });
