@@ -6,8 +6,10 @@ import {
   BLANK_MARKER,
   type Exam,
   ExamLogType,
+  type MonitorExam,
   type MonitorPage,
   type MyExams,
+  type Page,
   PaperStatus,
   type Timeline,
 } from '@lyceum/contract';
@@ -433,6 +435,13 @@ describe('the monitor', () => {
       }),
     );
     expect(page.counts.candidates).toBe(3);
+    const one = ok(
+      await t.call<Page<MonitorExam>>('POST', '/api/examLog/exams', {
+        token: teacher,
+        body: { id: exam.id, pageIndex: 1, pageSize: 5 },
+      }),
+    );
+    expect(one.list).toEqual([expect.objectContaining({ id: exam.id, candidates: 3, answering: 2, flagged: 0 })]);
     const row = page.list.find((r) => r.userId === ids.student)!;
     expect(row).toMatchObject({ paperStatus: 3, studentStatus: 2, answered: 1, total: 5, switchCount: 1 });
     near(row.timeLeftMs!, a.deadline - at(3));

@@ -41,10 +41,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: "Analyse one exam's scores: distribution, averages by class and how each question was answered.",
     zh: '分析一场考试的成绩：分数分布、各班平均分以及每道题的作答情况。',
   },
-  'exam/monitorLog': {
-    en: 'Watch exams while they run: who has started, who has handed in, and warnings such as leaving the exam window.',
-    zh: '实时监控进行中的考试：谁已开始、谁已交卷，以及切出考试页面等异常提醒。',
-  },
   'task/index': {
     en: 'Give homework and other tasks to a grade, a class or single students, with a deadline, and follow who has done them.',
     zh: '向年级、班级或个别学生布置作业和任务，设置截止时间，并跟踪完成情况。',

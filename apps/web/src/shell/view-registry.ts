@@ -55,6 +55,7 @@ const productViews: Record<string, ViewLoader> = {
   'examRegistration/index': () => import('../domains/exam-register/registration-list.view'),
   'examRegister/registerList': () => import('../domains/exam-register/registrant-list.view'),
   'examRegister/ticket': () => import('../domains/exam-register/ticket.view'),
+  'exam/monitorLog': () => import('../domains/exam-monitor/exam-monitor.view'),
   'exam/myExam': () => import('../domains/my-exam/my-exam.view'),
   'exam/myTicket': () => import('../domains/my-exam/my-ticket.view'),
 

@@ -166,6 +166,8 @@ export type AttemptEventsResult = z.infer<typeof zAttemptEventsResult>;
 // ---- the monitor (invigilators, exam/monitorLog) ----
 
 export const zMonitorExamRequest = zPlainPageRequest.extend({
+  // One exam (the monitor opened by its address).
+  id: zId.optional(),
   keyword: z.string().trim().max(64).optional(),
   // Only exams whose window is open now (the default view on exam day).
   live: z.boolean().optional(),

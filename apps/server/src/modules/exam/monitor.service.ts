@@ -67,6 +67,7 @@ export async function monitorExams(ctx: RequestContext, req: z.output<typeof zMo
     [
       sql`e.organization_id = ${ctx.orgId} and e.state = ${ExamState.Published}`,
       watchable(ctx),
+      req.id ? sql`e.id = ${req.id}` : sql`true`,
       req.keyword ? sql`e.name ilike ${`%${req.keyword}%`}` : sql`true`,
       // Open now, or still with someone answering (extra time runs past the window).
       req.live
