@@ -243,12 +243,16 @@ describe('saving answers', () => {
     const a = ok(await start('s2026004', exam.id));
     const [q1, q2] = qids;
     const r1 = ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'A', revision: 2 }]));
-    expect(r1.acked).toEqual([{ questionId: q1, revision: 2 }]);
+    expect(r1.acked).toEqual([{ questionId: q1, revision: 2, theirs: false }]);
     // A reordered (older) save arriving late changes nothing and is acked with the newer revision.
     const r2 = ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'B', revision: 1 }]));
-    expect(r2.acked).toEqual([{ questionId: q1, revision: 2 }]);
-    // A retried save (its reply was lost) is harmless.
-    ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'A', revision: 2 }]));
+    expect(r2.acked).toEqual([{ questionId: q1, revision: 2, theirs: true }]);
+    // A retried save (its reply was lost) is harmless, and the answer held is the sender's own.
+    const retried = ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'A', revision: 2 }]));
+    expect(retried.acked).toEqual([{ questionId: q1, revision: 2, theirs: false }]);
+    // Another device that used the same revision for another answer learns the server holds not its own.
+    const clash = ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'B', revision: 2 }]));
+    expect(clash.acked).toEqual([{ questionId: q1, revision: 2, theirs: true }]);
     // Duplicates in one batch: the highest revision wins.
     ok(
       await save('s2026004', a.id, [
@@ -307,7 +311,7 @@ describe('submitting', () => {
     const a = ok(await start('s2026006', exam.id));
     const first = ok(await submit('s2026006', a.id, [{ questionId: qids[2]!, answer: true, revision: 1 }]));
     expect(first).toMatchObject({ status: PaperStatus.HandedIn, answered: 1, total: 5 });
-    expect(first.acked).toEqual([{ questionId: qids[2], revision: 1 }]);
+    expect(first.acked).toEqual([{ questionId: qids[2], revision: 1, theirs: false }]);
     const second = ok(await submit('s2026006', a.id));
     expect(second).toMatchObject({ status: PaperStatus.HandedIn, endedAt: first.endedAt, answered: 1 });
     expect(await save('s2026006', a.id, [{ questionId: qids[0]!, answer: 'A', revision: 1 }])).toMatchObject({

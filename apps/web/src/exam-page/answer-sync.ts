@@ -281,7 +281,11 @@ export class AnswerSync {
     this.hooks.onRefused(err);
   }
 
-  private applyAcks(sent: SaveItem[], acked: readonly { questionId: number; revision: number }[], at: number): void {
+  private applyAcks(
+    sent: SaveItem[],
+    acked: readonly { questionId: number; revision: number; theirs?: boolean }[],
+    at: number,
+  ): void {
     const sentRevision = new Map(sent.map((i) => [i.questionId, i.revision]));
     let newer = false;
     const writes: Promise<void>[] = [];
@@ -294,7 +298,9 @@ export class AnswerSync {
         writes.push(this.journal.ack(this.attemptId, ack.questionId, ack.revision, at).catch(() => undefined));
       }
       const mine = sentRevision.get(ack.questionId);
-      if (mine !== undefined && ack.revision > mine) newer = true;
+      // A newer answer elsewhere, or another device's answer at this very revision: read the attempt
+      // again, where the server's answer wins (a tie goes to the server).
+      if (mine !== undefined && (ack.revision > mine || ack.theirs)) newer = true;
     }
     if (sent.length > 0) this.lastSavedAt = at;
     this.emit();

@@ -112,7 +112,13 @@ export const zAttemptSaveRequest = z.object({
   // Empty: a heartbeat (the monitor's "last seen").
   items: z.array(zSaveItem).max(300),
 });
-export const zAck = z.object({ questionId: zId, revision: z.number().int() });
+export const zAck = z.object({
+  questionId: zId,
+  revision: z.number().int(),
+  // The answer stored at that revision is not the one sent (another device used the same revision
+  // first, or a newer one): the client should read the attempt again and take the server's answer.
+  theirs: z.boolean(),
+});
 export const zAttemptSaveResult = z.object({
   // Per item, the revision now stored (committed before this reply left). When it is above the one
   // sent, another tab or device saved a newer answer.

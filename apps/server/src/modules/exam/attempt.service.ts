@@ -275,7 +275,7 @@ interface SaveOutcome extends Record<string, unknown> {
   notice: string | null;
   notice_at: string | null;
   bad: number[] | null;
-  acked: { q: number; rev: number }[];
+  acked: { q: number; rev: number; theirs: boolean }[];
 }
 
 // Upserts the items into an open attempt of the caller, in one statement. Nothing is written unless
@@ -293,7 +293,7 @@ async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number,
       bad as (select coalesce(array_agg(x.q), '{}') as ids from x, a where not (x.q = any(a.question_ids))),
       ok as (select exists (select 1 from a where a.status = ${Answering} and a.closes_at > ${ts(now)})
         and cardinality((select ids from bad)) = 0 as ok),
-      cur as (select question_id, revision from ${attemptAnswers}
+      cur as (select question_id, revision, answer from ${attemptAnswers}
         where organization_id = ${org} and attempt_id = ${attemptId} and question_id in (select q from x)),
       ins as (insert into ${attemptAnswers} (organization_id, attempt_id, question_id, answer, revision, saved_at)
         select ${org}, ${attemptId}, x.q, x.ans, x.rev, ${ts(now)} from x where (select ok from ok)
@@ -305,7 +305,8 @@ async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number,
         (select deadline from a) as deadline, (select closes_at from a) as closes_at,
         (select notice from a) as notice, (select notice_at from a) as notice_at, (select ids from bad) as bad,
         coalesce((select json_agg(json_build_object('q', x.q,
-            'rev', greatest(coalesce(i.revision, 0), coalesce(c.revision, 0))))
+            'rev', greatest(coalesce(i.revision, 0), coalesce(c.revision, 0)),
+            'theirs', i.question_id is null and c.answer is distinct from x.ans))
           from x left join ins i on i.question_id = x.q left join cur c on c.question_id = x.q), '[]') as acked`,
   );
   if (!out?.found) throw notFound('Attempt');
@@ -322,7 +323,8 @@ function refusal(out: SaveOutcome, items: SaveItem[]): never {
   throw businessError('attemptClosed');
 }
 
-const acksOf = (out: SaveOutcome) => out.acked.map((a) => ({ questionId: Number(a.q), revision: Number(a.rev) }));
+const acksOf = (out: SaveOutcome) =>
+  out.acked.map((a) => ({ questionId: Number(a.q), revision: Number(a.rev), theirs: Boolean(a.theirs) }));
 
 export async function saveAnswers(
   ctx: RequestContext,
@@ -412,7 +414,7 @@ export async function submitAttempt(
     // Read with the row held: every save that got in first was stamped earlier, so the end time
     // follows every answer in the record.
     const now = clock.now();
-    let acked: { questionId: number; revision: number }[] = [];
+    let acked: { questionId: number; revision: number; theirs: boolean }[] = [];
     if (Number(t.status) === Answering && now < ms(t.closes_at)!) {
       if (body.items?.length) {
         const out = await upsertAnswers(tx, ctx, body.attemptId, body.items, now);
