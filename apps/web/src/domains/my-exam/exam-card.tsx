@@ -33,6 +33,14 @@ function Countdown({ exam, now }: { exam: MyExam; now: number }) {
       </div>
     );
   }
+  // Once they entered, their own deadline (start + duration + extra time) is what runs out.
+  if (exam.deadline !== null) {
+    return (
+      <div className="my-exam-countdown" data-testid="countdown">
+        <ClockCircleOutlined /> {t('myExam.timeLeft', { time: countdownText(exam.deadline - now, days) })}
+      </div>
+    );
+  }
   return (
     <Space size={12} wrap className="my-exam-countdown" data-testid="countdown">
       <span>
