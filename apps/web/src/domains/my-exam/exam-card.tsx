@@ -34,7 +34,7 @@ function Countdown({ exam, now }: { exam: MyExam; now: number }) {
     );
   }
   // Once they entered, their own deadline (start + duration + extra time) is what runs out.
-  if (exam.deadline !== null) {
+  if (exam.deadline !== null && exam.paperStatus === 3) {
     return (
       <div className="my-exam-countdown" data-testid="countdown">
         <ClockCircleOutlined /> {t('myExam.timeLeft', { time: countdownText(exam.deadline - now, days) })}
