@@ -260,7 +260,7 @@ export function TakingView({ session }: { session: ExamSession }) {
             aria-expanded={navOpen}
             onClick={() => setNavOpen((o) => !o)}
           >
-            {t('questions')} · {answered.size}/{questions.length}
+            {t('questions')} · {t('answered')} {answered.size}/{questions.length}
           </button>
           <div className="xt-nav-panel">
             <Navigator questions={questions} current={current} answered={answered} flagged={flags} onGo={go} />
