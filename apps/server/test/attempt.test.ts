@@ -250,6 +250,13 @@ describe('saving answers', () => {
     // A retried save (its reply was lost) is harmless, and the answer held is the sender's own.
     const retried = ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'A', revision: 2 }]));
     expect(retried.acked).toEqual([{ questionId: q1, revision: 2, theirs: false }]);
+    // A request and its duplicate racing each other both read back as the sender's own answer.
+    const twins = await Promise.all(
+      [1, 2].map(() => save('s2026004', a.id, [{ questionId: qids[4]!, answer: 'x', revision: 7 }])),
+    );
+    expect(twins.map((r) => ok(r).acked)).toEqual(
+      [1, 2].map(() => [{ questionId: qids[4], revision: 7, theirs: false }]),
+    );
     // Another device that used the same revision for another answer learns the server holds not its own.
     const clash = ok(await save('s2026004', a.id, [{ questionId: q1!, answer: 'B', revision: 2 }]));
     expect(clash.acked).toEqual([{ questionId: q1, revision: 2, theirs: true }]);

@@ -278,7 +278,9 @@ interface SaveOutcome extends Record<string, unknown> {
   acked: { q: number; rev: number; theirs: boolean }[];
 }
 
-// Upserts the items into an open attempt of the caller, in one statement. Nothing is written unless
+// Upserts the items into an open attempt of the caller, in one statement. A repeated item (same
+// revision, same answer) touches its row too, so a duplicate racing its original still reads back as
+// the sender's own answer rather than another device's. Nothing is written unless
 // the attempt is the caller's, is answering, has not closed and holds every question.
 async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number, items: SaveItem[], now: number) {
   const org = ctx.orgId;
@@ -298,8 +300,11 @@ async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number,
       ins as (insert into ${attemptAnswers} (organization_id, attempt_id, question_id, answer, revision, saved_at)
         select ${org}, ${attemptId}, x.q, x.ans, x.rev, ${ts(now)} from x where (select ok from ok)
         on conflict (organization_id, attempt_id, question_id) do update
-          set answer = excluded.answer, revision = excluded.revision, saved_at = excluded.saved_at
+          set answer = excluded.answer, revision = excluded.revision,
+            saved_at = case when ${attemptAnswers}.revision < excluded.revision then excluded.saved_at
+              else ${attemptAnswers}.saved_at end
           where ${attemptAnswers}.revision < excluded.revision
+            or (${attemptAnswers}.revision = excluded.revision and ${attemptAnswers}.answer = excluded.answer)
         returning question_id, revision)
       select exists (select 1 from a) as found, (select status from a) as status, (select ok from ok) as open,
         (select deadline from a) as deadline, (select closes_at from a) as closes_at,
