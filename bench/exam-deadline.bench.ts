@@ -48,7 +48,9 @@ const REFUSALS = ['attemptClosed', 'attemptEnded'];
 
 const db = await prepareDatabase(N);
 const port = await freePort();
+const firstStart = Date.now();
 let server: Server = await startExamServer(db, port);
+const firstStartMs = Date.now() - firstStart;
 const origin = server.origin;
 
 interface Ack {
@@ -308,7 +310,8 @@ try {
     console.log(`   (at the end: ${loadAfter.split('load average ')[1]})`);
     if (killedAt !== null && restartedAt !== null) {
       console.log(
-        `kill -9 at deadline ${KILL_AT! >= 0 ? '+' : ''}${KILL_AT} s; the new server listened ${sec(restartedAt - killedAt)} later`,
+        `kill -9 at deadline ${KILL_AT! >= 0 ? '+' : ''}${KILL_AT} s; the new server listened ${sec(restartedAt - killedAt)} later ` +
+          `(the first start took ${sec(firstStartMs)})`,
       );
     }
     console.log(latencyHeader);

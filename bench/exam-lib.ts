@@ -146,6 +146,43 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+// Where the CPU goes during a part of a run: the server process, this client process and (on
+// PostgreSQL) the database's backends serving the scratch database, each as % of one core.
+export async function cpuMeter(server: Server, db: BenchDatabase) {
+  const backends = async () => {
+    if (!db.url) return new Map<number, number>();
+    const r = await admin(db.url, 'select pid from pg_stat_activity where datname = current_database()');
+    const cpu = new Map<number, number>();
+    for (const { pid } of r.rows as { pid: number }[]) {
+      try {
+        cpu.set(pid, cpuSeconds(pid));
+      } catch {
+        // Gone between the two reads.
+      }
+    }
+    return cpu;
+  };
+  const t0 = performance.now();
+  const server0 = cpuSeconds(server.child.pid!);
+  const client0 = process.cpuUsage();
+  const pg0 = await backends();
+  return async () => {
+    const seconds = (performance.now() - t0) / 1000;
+    const pg1 = await backends();
+    let pg = 0;
+    for (const [pid, cpu] of pg1) pg += cpu - (pg0.get(pid) ?? 0);
+    const client = process.cpuUsage(client0);
+    const pct = (cpu: number) => `${((100 * cpu) / seconds).toFixed(0)} %`;
+    const serverCpu = cpuSeconds(server.child.pid!) - server0;
+    return {
+      serverCpu,
+      text:
+        `CPU (% of one core): server ${pct(serverCpu)}, client ${pct((client.user + client.system) / 1e6)}` +
+        (db.url ? `, PostgreSQL backends ${pct(pg)}` : ''),
+    };
+  };
+}
+
 // ---- the client ----
 
 export interface Reply<T> {
@@ -159,7 +196,7 @@ export async function call<T>(
   origin: string,
   route: string,
   body: unknown,
-  opts: { token?: string; from?: string } = {},
+  opts: { token?: string; from?: string; timeoutMs?: number } = {},
 ): Promise<Reply<T>> {
   const s = performance.now();
   const res = await fetch(`${origin}${route}`, {
@@ -170,6 +207,7 @@ export async function call<T>(
       ...(opts.from ? { 'x-forwarded-for': opts.from } : {}),
     },
     body: JSON.stringify(body),
+    ...(opts.timeoutMs ? { signal: AbortSignal.timeout(opts.timeoutMs) } : {}),
   });
   const parsed = (await res.json()) as Envelope<T>;
   return { ms: performance.now() - s, body: parsed };
