@@ -1,0 +1,97 @@
+// The server of the exam-day benchmarks (B1-B3), in its own process so it can be killed with -9:
+// the real app with its background jobs (collection at deadline + grace, the sweep) on a database
+// the benchmark prepared (exam-lib.ts): BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (the
+// embedded PGlite on disk, as the product runs it). It trusts X-Forwarded-For, as behind the
+// reverse proxy a school would put it behind, so simulated classrooms log in from their own
+// addresses. One extra route, /bench/raw-upsert, measures the database's own upsert capacity
+// through this process's driver and pool, the yardstick of the save path.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { openPrepared } from '../apps/server/src/platform/bootstrap';
+import type { Db } from '../apps/server/src/platform/db';
+import { percentile } from './lib';
+
+const url = process.env.BENCH_DATABASE_URL || null;
+const dataDir = process.env.BENCH_DATA_DIR || null;
+if (!url && !dataDir) throw new Error('exam-server needs BENCH_DATABASE_URL or BENCH_DATA_DIR');
+const database = await openPrepared({ databaseUrl: url, dataDir });
+const app = await buildApp({
+  db: database.db,
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  filesDir: mkdtempSync(path.join(os.tmpdir(), 'bench-exam-files-')),
+  webDist: null,
+  startJobs: true,
+  trustProxy: true,
+});
+
+interface RawRequest {
+  seconds: number;
+  concurrency: number;
+  attempts: number;
+  questions: number;
+}
+
+app.post<{ Body: RawRequest }>('/bench/raw-upsert', async (req) => ({
+  code: 1,
+  message: 'success',
+  response: await rawUpserts(database.db, req.body),
+}));
+
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
+console.log(`PORT=${(app.server.address() as { port: number }).port}`);
+
+// `insert ... on conflict do update` of 1-3 rows per statement (what one save carries) into a
+// scratch table shaped like attempt_answers, with rising revisions, `concurrency` statements in
+// flight, for `seconds`. No session lookup, no validation, no attempt row: the database and the
+// driver alone.
+async function rawUpserts(db: Db, r: RawRequest) {
+  await db.execute(sql`create table if not exists bench_raw_upserts (
+    organization_id bigint not null, attempt_id bigint not null, question_id bigint not null,
+    answer jsonb, revision integer not null, saved_at timestamptz not null,
+    primary key (organization_id, attempt_id, question_id))`);
+  const revisions = new Map<number, number>();
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  const end = t0 + r.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: r.concurrency }, async () => {
+      while (performance.now() < end) {
+        const attempt = 1 + Math.floor(Math.random() * r.attempts);
+        const picked = new Set<number>();
+        const n = 1 + Math.floor(Math.random() * 3);
+        while (picked.size < n) picked.add(1 + Math.floor(Math.random() * r.questions));
+        const values = [...picked].map((q) => {
+          const key = attempt * 1000 + q;
+          const revision = (revisions.get(key) ?? 0) + 1;
+          revisions.set(key, revision);
+          const answer = JSON.stringify(q % 4 === 0 ? `answer text ${revision} `.repeat(12) : 'ABCD'[revision % 4]);
+          return sql`(1, ${attempt}, ${q}, ${answer}::jsonb, ${revision}, now())`;
+        });
+        const s = performance.now();
+        await db.execute(sql`insert into bench_raw_upserts
+            (organization_id, attempt_id, question_id, answer, revision, saved_at)
+          values ${sql.join(values, sql`, `)}
+          on conflict (organization_id, attempt_id, question_id) do update
+            set answer = excluded.answer, revision = excluded.revision, saved_at = excluded.saved_at
+            where bench_raw_upserts.revision < excluded.revision`);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    statements: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
