@@ -56,6 +56,7 @@ const origin = server.origin;
 interface Ack {
   questionId: number;
   revision: number;
+  theirs: boolean;
 }
 interface Student {
   token: string;
@@ -77,6 +78,9 @@ const stats = {
   refusedSaves: 0,
   gaveUp: 0,
   submits: 0,
+  // Acknowledgements saying another device's answer is stored: one device per student here, so any
+  // is a wrong reply.
+  theirs: 0,
 };
 const latency = { before: [] as number[], after: [] as number[] };
 let killedAt: number | null = null;
@@ -161,6 +165,7 @@ try {
 
   const take = (s: Student, acked: Ack[]) => {
     for (const a of acked) {
+      if (a.theirs) stats.theirs++;
       const q = s.questions.indexOf(a.questionId);
       s.acked[q] = Math.max(s.acked[q]!, a.revision);
       if (a.revision >= s.revision[q]!) s.dirty.delete(q);
@@ -320,7 +325,8 @@ try {
     console.log(
       `client: ${stats.requests} requests, ${stats.droppedReplies} replies dropped, ${stats.duplicated} sent twice, ` +
         `${stats.networkErrors} failed connections, ${stats.submits} submits, ${stats.refusedSaves} saves refused after ` +
-        `close, gave up ${stats.gaveUp}, server errors ${JSON.stringify(Object.fromEntries(stats.serverErrors))}`,
+        `close, gave up ${stats.gaveUp}, acks marked "theirs" ${stats.theirs}, ` +
+        `server errors ${JSON.stringify(Object.fromEntries(stats.serverErrors))}`,
     );
     console.log(
       `attempts by status: ${[...byStatus].map(([k, v]) => `${k}: ${v}`).join(', ')} ` +

@@ -26,6 +26,8 @@ export interface BenchDatabase {
   // The scratch database (PostgreSQL) or the embedded database's directory (PGlite).
   url: string | null;
   dataDir: string | null;
+  // Where the server keeps uploaded files (none in these runs; the app wants a folder).
+  filesDir: string;
   orgId: number;
   // The bench students, in order: user names x00001, x00002, ... and their ids.
   names: string[];
@@ -77,16 +79,19 @@ export async function prepareDatabase(students: number): Promise<BenchDatabase> 
           select ${demo.orgId}, id, ${demo.roleIds.student} from u)
         select id, user_name from u order by user_name`,
     );
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'bench-exam-files-'));
     return {
       kind: database.kind,
       url,
       dataDir,
+      filesDir,
       orgId: demo.orgId,
       names: added.map((r) => r.user_name),
       ids: added.map((r) => Number(r.id)),
       async drop() {
         if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
         if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        rmSync(filesDir, { recursive: true, force: true });
       },
     };
   } finally {
@@ -121,6 +126,7 @@ export function startExamServer(db: BenchDatabase, port = 0): Promise<Server> {
       PORT: String(port),
       BENCH_DATABASE_URL: db.url ?? '',
       BENCH_DATA_DIR: db.dataDir ?? '',
+      BENCH_FILES_DIR: db.filesDir,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -176,6 +182,7 @@ export async function cpuMeter(server: Server, db: BenchDatabase) {
     const serverCpu = cpuSeconds(server.child.pid!) - server0;
     return {
       serverCpu,
+      databaseCpu: pg,
       text:
         `CPU (% of one core): server ${pct(serverCpu)}, client ${pct((client.user + client.system) / 1e6)}` +
         (db.url ? `, PostgreSQL backends ${pct(pg)}` : ''),
@@ -214,6 +221,14 @@ export async function call<T>(
 }
 
 export const failure = (e: Envelope<unknown>) => e.error?.key ?? e.message;
+
+// A failed request in a few words: fetch's own message says little ("fetch failed"), its cause
+// names it (ECONNREFUSED, UND_ERR_SOCKET, ...).
+export function networkFailure(err: unknown): string {
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError') return 'timeout';
+  return e.cause?.code ?? e.cause?.message ?? e.message;
+}
 
 // Students sit in classrooms of `perRoom` behind one address each (a school's NAT per lab).
 export const roomAddress = (i: number, perRoom = 40) =>

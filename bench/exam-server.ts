@@ -21,7 +21,7 @@ const database = await openPrepared({ databaseUrl: url, dataDir });
 const app = await buildApp({
   db: database.db,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  filesDir: mkdtempSync(path.join(os.tmpdir(), 'bench-exam-files-')),
+  filesDir: process.env.BENCH_FILES_DIR || mkdtempSync(path.join(os.tmpdir(), 'bench-exam-files-')),
   webDist: null,
   startJobs: true,
   trustProxy: true,

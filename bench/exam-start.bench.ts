@@ -15,6 +15,7 @@ import {
   machine,
   makeExam,
   makePaper,
+  networkFailure,
   ok,
   prepareDatabase,
   roomAddress,
@@ -83,7 +84,7 @@ try {
         totalMs[group]!.push(performance.now() - t0);
         succeeded++;
       } catch (err) {
-        fail(`network: ${(err as Error).message}`);
+        fail(`network: ${networkFailure(err)}`);
       }
     }),
   );

@@ -19,6 +19,7 @@ import {
   machine,
   makeExam,
   makePaper,
+  networkFailure,
   ok,
   pool,
   prepareDatabase,
@@ -129,7 +130,7 @@ try {
       }
       if (!capacity && s.dirty.size) countError('save: not all acknowledged');
     } catch (err) {
-      countError(`save: ${(err as Error).message}`);
+      countError(`save: ${networkFailure(err)}`);
     }
   }
 
@@ -144,7 +145,7 @@ try {
       if (r.body.code !== 1) return countError(`event: ${failure(r.body)}`);
       events.push(r.ms);
     } catch (err) {
-      countError(`event: ${(err as Error).message}`);
+      countError(`event: ${networkFailure(err)}`);
     }
   }
 
@@ -194,6 +195,7 @@ try {
   const capCpu = await capMeter();
 
   // The yardstick: the database's own upserts through the same driver and pool.
+  const rawMeter = await cpuMeter(server, db);
   const raw = ok(
     await call<{ statements: number; perSecond: number; p50: number; p99: number }>(origin, '/bench/raw-upsert', {
       seconds: CAPACITY_SECONDS,
@@ -202,7 +204,9 @@ try {
       questions: QUESTIONS,
     }),
   );
+  const rawCpu = await rawMeter();
 
+  const perOp = (cpu: number, n: number) => `${((1000 * cpu) / n).toFixed(2)} ms CPU`;
   const achieved = saves.length / SECONDS;
   const slices: string[] = [];
   for (let from = 0; from < SECONDS; from += 60) {
@@ -238,7 +242,12 @@ try {
       `paced saves use ${((100 * achieved) / raw.perSecond).toFixed(1)} % of the raw rate`,
   );
   console.log(
-    `capacity loop: ${capCpu.text}; server ${((1000 * capCpu.serverCpu) / capacity.length).toFixed(2)} ms CPU per save`,
+    `capacity loop: ${capCpu.text}; per save: server ${perOp(capCpu.serverCpu, capacity.length)}` +
+      (db.url ? `, PostgreSQL ${perOp(capCpu.databaseCpu, capacity.length)}` : ''),
+  );
+  console.log(
+    `raw upsert loop: ${rawCpu.text}; per upsert: server ${perOp(rawCpu.serverCpu, raw.statements)}` +
+      (db.url ? `, PostgreSQL ${perOp(rawCpu.databaseCpu, raw.statements)}` : ''),
   );
   const pass = s.p99 < 100 && errorCount === 0 && (db.kind !== 'postgres' || capacityPerSecond / raw.perSecond >= 0.5);
   console.log(
