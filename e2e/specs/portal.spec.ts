@@ -95,8 +95,11 @@ test.describe('student portal', () => {
       await expect(sidebar.getByRole('menuitem', { name: `${name} Soon` })).toBeVisible();
     }
     await expect(sidebar.getByRole('menuitem', { name: 'My exams', exact: true })).toBeVisible();
-    await sidebar.getByRole('menuitem', { name: 'My messages Soon' }).click();
-    await expect(page).toHaveURL(/\/study\/message$/);
+    // The submenu may still be opening (antd animates it): a click that landed too early is repeated.
+    await expect(async () => {
+      await sidebar.getByRole('menuitem', { name: 'My messages Soon' }).click();
+      await expect(page).toHaveURL(/\/study\/message$/, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByText('My messages is coming soon')).toBeVisible();
     await expect(page.getByText('Messages from your school and teachers, including reminders')).toBeVisible();
     await expect(page.getByText(/menu entry/i)).toHaveCount(0);
