@@ -18,6 +18,9 @@ export interface Config {
   // How long a background job stays claimed without a heartbeat before another process may take
   // it over (a process that died mid-job): JOB_LEASE_MS, default 30 s.
   jobLeaseMs: number;
+  // Behind a reverse proxy: take the client's address from X-Forwarded-For (TRUST_PROXY=1), so the
+  // per-address login throttle and the logs see each student rather than the proxy.
+  trustProxy: boolean;
 }
 
 // Reads the settings documented in the README. A .env file at the repository root (or the working
@@ -38,6 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `JOB_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000, got "${env.JOB_LEASE_MS}"`,
     );
+  const trustProxy = env.TRUST_PROXY?.trim().toLowerCase() ?? '';
+  if (!['', '0', '1', 'false', 'true'].includes(trustProxy))
+    throw new Error(`TRUST_PROXY must be 1 or 0 (true or false), got "${env.TRUST_PROXY}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -48,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     workers,
     jobLeaseMs,
+    trustProxy: trustProxy === '1' || trustProxy === 'true',
   };
 }
 

@@ -75,6 +75,7 @@ export async function runServer(config: Config, mode: 'single' | 'worker'): Prom
     logLevel: config.logLevel,
     webDist: config.webDist,
     filesDir: filesDirOf(config),
+    trustProxy: config.trustProxy,
     startJobs: true,
     jobOptions: { leaseMs: config.jobLeaseMs },
   });
