@@ -26,6 +26,7 @@ import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { drawAttemptPaper } from './attempt-paper';
 import { accommodations, examCandidates, exams } from './exam.table';
 import { rows } from './exam-candidates';
+import { ms, ts } from './exam-time';
 
 // Exam day, the student's side (decision 37). The rules that keep answers safe:
 // - one attempt per student and exam (unique key); a second start returns it;
@@ -41,9 +42,6 @@ const { Answering, HandedIn, AutoCollected, ForceCollected } = PaperStatus;
 const MINUTE = 60_000;
 export const COLLECT_JOB = 'exam.collect';
 export const COLLECT_SWEEP_JOB = 'exam.collectSweep';
-
-const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
-const ms = (d: Date | string | null): number | null => (d == null ? null : new Date(d).getTime());
 
 interface AttemptRow extends Record<string, unknown> {
   id: number;

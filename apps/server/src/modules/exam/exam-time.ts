@@ -21,3 +21,8 @@ export function statusIs(status: ExamStatus, now = clock.date()): SQL {
 
 export const iso = (d: Date | string | null | undefined): string | null =>
   d == null ? null : new Date(d).toISOString();
+
+// Epoch milliseconds as a timestamptz parameter, and a timestamp read back as epoch milliseconds
+// (the exam-day protocol speaks epoch ms).
+export const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
+export const ms = (d: Date | string | null): number | null => (d == null ? null : new Date(d).getTime());

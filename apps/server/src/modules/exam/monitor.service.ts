@@ -32,14 +32,13 @@ import { answeredSql, endAttempts, scheduleCollection } from './attempt.service'
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { examCandidates, examInvigilators, exams } from './exam.table';
 import { rows } from './exam-candidates';
+import { ms, ts } from './exam-time';
 
 // Exam day, the invigilators' side (exam/monitorLog). Academic staff (exam:all) watch every exam;
 // a teacher the exams they made or invigilate. Every figure is read from the attempt rows, whose
 // counters the events endpoint keeps, so a poll every few seconds costs one query per page.
 
 const { Answering, ForceCollected, Abnormal } = PS;
-const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
-const ms = (d: Date | string | null): number | null => (d == null ? null : new Date(d).getTime());
 
 function watchable(ctx: RequestContext): SQL {
   if (allows(ctx, ['exam:all'])) return sql`true`;
