@@ -28,6 +28,8 @@ import { fileRoutes } from './modules/file/file.routes';
 import { registerFileJobs } from './modules/file/file.service';
 import { localStorage } from './modules/file/file.storage';
 import { logRoutes } from './modules/log/log.routes';
+import { markingRoutes } from './modules/marking/marking.routes';
+import { registerMarkingJobs } from './modules/marking/marking-jobs';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -143,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   jobs.every(PURGE_JOBS, 3600_000);
   registerExportJobs(jobs, opts.db, app.storage);
   registerAttemptJobs(jobs, opts.db);
+  registerMarkingJobs(jobs, opts.db);
   registerFileJobs(jobs, opts.db, app.storage);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
@@ -214,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   teamRoutes(app);
   examRoutes(app);
   attemptRoutes(app);
+  markingRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

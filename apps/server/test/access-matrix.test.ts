@@ -249,6 +249,36 @@ Object.assign(templates, {
   'POST /api/examLog/review': (d: DemoIds) => ({
     body: { examId: d.rows.exam, userId: d.studentId, decision: 1, note: 'Hacked' },
   }),
+  // Marking and scores: the demo exam (ended attempts are the seed's; ids of nothing are refused the same).
+  'POST /api/answer/exams': () => ({ body: { pageIndex: 1, pageSize: 10 } }),
+  'POST /api/answer/overview': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/answer/papers': (d: DemoIds) => ({ body: { examId: d.rows.exam, reveal: true } }),
+  'POST /api/answer/queue': (d: DemoIds) => ({ body: { examId: d.rows.exam, questionId: d.questionId } }),
+  'POST /api/answer/paper': (d: DemoIds) => ({ body: { examId: d.rows.exam, attemptId: 1, reveal: true } }),
+  'POST /api/answer/batch': (d: DemoIds) => ({ body: { examId: d.rows.exam, attemptIds: [1], reveal: true } }),
+  'POST /api/answer/mark': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, attemptId: 1, questionId: d.questionId, score: 1 },
+  }),
+  'POST /api/answer/review': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, attemptId: 1, questionId: d.questionId, score: 1, reason: 'Checked' },
+  }),
+  'POST /api/answer/assign': (d: DemoIds) => ({ body: { examId: d.rows.exam, markers: [] } }),
+  'POST /api/answer/regrade': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, questionId: d.questionId, change: { kind: 'throwOut', mode: 1 }, reason: 'Typo' },
+  }),
+  'POST /api/answer/history': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/answer/queries': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/answer/answerQuery': (d: DemoIds) => ({ body: { examId: d.rows.exam, queryId: 1, reply: 'It stands' } }),
+  'POST /api/examScore/page': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/examScore/export': (d: DemoIds) => ({ body: { examId: d.rows.exam }, own: true }),
+  'POST /api/examScore/confirm': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/examScore/unconfirm': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/examScore/analysis': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/examScore/statistics': () => ({ body: {} }),
+  'POST /api/examScore/my': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/examScore/myQuery': (d: DemoIds) => ({
+    body: { examId: d.rows.exam, questionId: d.questionId, text: 'Why?' },
+  }),
   'POST /api/examRegister/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
   'POST /api/examRegister/approve/:id': (d: DemoIds) => ({
     params: { id: d.rows.exam },

@@ -8,6 +8,7 @@ import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints } from './modules/export-endpoints';
 import { fileEndpoints } from './modules/file-endpoints';
 import { logEndpoints } from './modules/log-endpoints';
+import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
@@ -34,4 +35,6 @@ export const api = {
   accommodation: accommodationEndpoints,
   attempt: attemptEndpoints,
   examLog: examLogEndpoints,
+  answer: answerEndpoints,
+  examScore: examScoreEndpoints,
 };

@@ -161,6 +161,26 @@ export const ERRORS = {
     'only an attempt collected forcibly or ended abnormally can be reopened',
     '只有被强制收卷或异常结束的答卷可以重新开放',
   ),
+  // Marking and scores.
+  scoresConfirmed: def(
+    'the scores of this exam are confirmed: reopen them before changing a score',
+    '该考试成绩已确认：请先撤销确认再修改成绩',
+  ),
+  notYourQuestion: def('this question is assigned to other markers', '该题已分配给其他阅卷人'),
+  notMarkable: def('this answer cannot be marked: the paper is not handed in yet', '该答卷尚未交卷，不能批阅'),
+  notHandMarked: def('only an answer marked by a teacher can be reviewed', '只有人工批阅过的答案可以复核'),
+  ownReview: def('the review must be made by a second marker', '复核须由另一位阅卷人进行'),
+  reviewReason: def('give a reason when the review changes the score', '复核改分时请填写原因'),
+  regradeCompose: def(
+    'the key of a compose question is changed per sub-question in the question bank; here it can only be thrown out',
+    '组合题的答案不能在此修改，只能作废',
+  ),
+  pendingMarks: def<{ count: number }>(
+    '{{count}} answers are not marked yet: mark them or confirm anyway',
+    '还有 {{count}} 个答案未批阅：请先批阅，或选择仍然确认',
+  ),
+  scoresNotShown: def('your scores for this exam are not shown yet', '该考试成绩尚未公布'),
+  queryOpen: def('you already have an open query on this question', '您对该题的申诉尚未处理'),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

@@ -218,8 +218,19 @@ const catalogue = [
           btn('examRegister:export', 'Export registrants', '导出报名名单', [A]),
         ],
       }),
-      page('answer', 'answer/index', 'answer:page', t('Marking', '阅卷'), STAFF),
-      page('scores', 'examScores/index', 'examScore:page', t('Exam scores', '考试成绩'), STAFF),
+      page('answer', 'answer/index', 'answer:page', t('Marking', '阅卷'), STAFF, {
+        buttons: [
+          btn('answer:mark', 'Mark and review answers', '批阅/复核', STAFF),
+          // Assign markers, change a key after the exam, throw a question out (owners and exam:all only).
+          btn('answer:manage', 'Assign markers and regrade', '分配阅卷/重新判分', STAFF),
+        ],
+      }),
+      page('scores', 'examScores/index', 'examScore:page', t('Exam scores', '考试成绩'), STAFF, {
+        buttons: [
+          btn('examScore:export', 'Export scores', '导出成绩', STAFF),
+          btn('examScore:confirm', 'Confirm scores', '确认成绩', [A]),
+        ],
+      }),
       page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF, {
         buttons: [
           // Add time, collect, let back in, mark abnormal, message candidates, decide on flagged attempts.

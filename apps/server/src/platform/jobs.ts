@@ -103,6 +103,13 @@ export async function enqueue(db: DbOrTx, spec: JobSpec): Promise<{ id: number; 
   return { id: existing.id, created: false };
 }
 
+// Jobs written by a statement of the caller's own (several at once, in one insert): tell the
+// runners here and in the other processes, as enqueue does.
+export async function announceJobs(db: DbOrTx, kind: string): Promise<void> {
+  await bus.publish(db, 'jobs', { kind });
+  setTimeout(wake, 20).unref();
+}
+
 export async function findJob(db: DbOrTx, id: number): Promise<Job | undefined> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row;

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { paperStatusLabels } from '../enums/attempt-status';
 import { cameraSourceLabels } from '../enums/camera-source';
 import {
-  CandidateStatus,
   candidateStatusLabels,
-  ExamState,
   examStateLabels,
   examStatusLabels,
   RegistrationMode,

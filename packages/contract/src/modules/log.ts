@@ -29,6 +29,8 @@ export const operationEntityLabels = {
   exam: { en: 'Exam', zh: '考试' },
   examRegister: { en: 'Exam registration', zh: '考试报名' },
   examLog: { en: 'Exam monitoring', zh: '考试监控' },
+  answer: { en: 'Marking', zh: '阅卷' },
+  examScore: { en: 'Exam scores', zh: '考试成绩' },
   export: { en: 'Export file', zh: '导出文件' },
   file: { en: 'File', zh: '文件' },
   systemConfig: { en: 'System settings', zh: '系统配置' },

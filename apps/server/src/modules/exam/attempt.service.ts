@@ -20,8 +20,10 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
-import { enqueue, type JobRunner } from '../../platform/jobs';
+import { announceJobs, enqueue, type JobRunner } from '../../platform/jobs';
 import { fileLinks, files } from '../file/file.table';
+import { jobs } from '../job/job.table';
+import { MARK_JOB } from '../marking/marking-jobs';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { drawAttemptPaper } from './attempt-paper';
 import { accommodations, examCandidates, exams } from './exam.table';
@@ -380,9 +382,15 @@ export async function endAttempts(
         returning t.organization_id, t.id, t.ended_at),
       logged as (insert into ${attemptEvents} (organization_id, attempt_id, type, at, received_at, detail)
         select organization_id, id, ${type}, ended_at, ended_at, ${reason ?? ''} from done
+        on conflict do nothing),
+      -- Marking (decision 38) starts with the end, in the same statement: one job per ending.
+      queued as (insert into ${jobs} (organization_id, kind, payload, dedupe_key)
+        select organization_id, ${MARK_JOB}, jsonb_build_object('attemptId', id),
+          'mark:' || organization_id || ':' || id || ':' || (extract(epoch from ended_at) * 1000)::bigint from done
         on conflict do nothing)
       select id from done`,
   );
+  if (ended.length) await announceJobs(db, MARK_JOB);
   return ended.map((r) => Number(r.id));
 }
 

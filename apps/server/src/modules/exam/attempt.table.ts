@@ -1,4 +1,4 @@
-import { examLogTypeLabels, paperStatusLabels, reviewDecisionLabels } from '@lyceum/contract';
+import { answerStatusLabels, examLogTypeLabels, paperStatusLabels, reviewDecisionLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,6 +54,15 @@ export const examAttempts = pgTable(
     reviewNote: varchar('review_note', { length: 500 }),
     reviewerId: refId('reviewer_id'),
     reviewTime: at('review_time'),
+    // Marking (decision 38): how the attempt ended (4, 5, 6 or 8; status becomes 7 once marked),
+    // the score so far, the maximum (less when a question leaves the total), answers waiting for a
+    // teacher, and paper answer status (3 answering, 1 scored, 2 confirmed).
+    endStatus: smallint('end_status'),
+    score: doublePrecision('score'),
+    scoreMax: doublePrecision('score_max'),
+    pendingCount: integer('pending_count').notNull().default(0),
+    answerStatus: smallint('answer_status').notNull().default(3),
+    markedAt: at('marked_at'),
     notice: varchar('notice', { length: 500 }),
     noticeAt: at('notice_at'),
     createTime: createTime(),
@@ -66,6 +75,9 @@ export const examAttempts = pgTable(
     index('exam_attempts_open_ix').on(t.closesAt).where(sql`status = 3`),
     enumCheck('exam_attempts_status_ck', t.status, paperStatusLabels),
     enumCheck('exam_attempts_review_ck', t.reviewDecision, reviewDecisionLabels),
+    enumCheck('exam_attempts_answer_status_ck', t.answerStatus, answerStatusLabels),
+    // The marking sweep: ended attempts not marked yet.
+    index('exam_attempts_unmarked_ix').on(t.endedAt).where(sql`marked_at is null and status <> 3`),
     foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
       'cascade',
     ),

@@ -30,7 +30,7 @@ import { users } from '../user/user.table';
 import { endForCancelledExam, refreshDeadlines } from './attempt.service';
 import { examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
 import { conflictsOf, resolveCandidates } from './exam-candidates';
-import { iso, statusAt, statusIs } from './exam-time';
+import { statusAt, statusIs } from './exam-time';
 
 const { Draft, Published, Cancelled } = ExamState;
 

@@ -32,7 +32,7 @@ import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { examAttempts } from './attempt.table';
 import { examResource } from './exam.resource';
-import { accommodations, examCandidates, examInvigilators, exams, examTeams } from './exam.table';
+import { accommodations, examCandidates, exams } from './exam.table';
 import { conflictsOf, isEligible, refreshCounts, rows } from './exam-candidates';
 import { iso, statusAt } from './exam-time';
 

@@ -75,6 +75,9 @@ export const exams = pgTable(
     candidateCount: integer('candidate_count').notNull().default(0),
     pendingCount: integer('pending_count').notNull().default(0),
     cancelReason: varchar('cancel_reason', { length: 200 }),
+    // Scores confirmed (decision 38): they lock, and students see them by the exam's rule.
+    scoresConfirmedAt: at('scores_confirmed_at'),
+    scoresConfirmedBy: refId('scores_confirmed_by'),
     creatorId: refId('creator_id'),
     publishTime: at('publish_time'),
     createTime: createTime(),

@@ -26,6 +26,7 @@ import { examPapers } from '../exam-paper/exam-paper.table';
 import { fileUrl } from '../file/file.service';
 import { files } from '../file/file.table';
 import { registerFileReader } from '../file/file-access';
+import { attemptMarks } from '../marking/marking.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { answeredSql, endAttempts, scheduleCollection } from './attempt.service';
@@ -376,9 +377,12 @@ export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRe
     const closesAt = deadline + Number(t.grace_seconds) * 1000;
     await tx.execute(
       sql`update ${examAttempts} set status = ${Answering}, ended_at = null, end_reason = null,
-          deadline = ${ts(deadline)}, closes_at = ${ts(closesAt)}
+          deadline = ${ts(deadline)}, closes_at = ${ts(closesAt)}, end_status = null, score = null,
+          score_max = null, pending_count = 0, answer_status = 3, marked_at = null
         where organization_id = ${ctx.orgId} and id = ${t.id}`,
     );
+    // The student may change answers: marks made so far no longer hold (the next end marks again).
+    await tx.execute(sql`delete from ${attemptMarks} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}`);
     if (req.minutes) {
       await tx.execute(
         sql`update ${examCandidates} set added_minutes = added_minutes + ${req.minutes}

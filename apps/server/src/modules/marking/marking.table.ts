@@ -1,0 +1,159 @@
+import {
+  markingFlagLabels,
+  queryStatusLabels,
+  reviewFlagLabels,
+  scoreChangeKindLabels,
+  throwOutModeLabels,
+} from '@lyceum/contract';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { examAttempts } from '../exam/attempt.table';
+import { exams } from '../exam/exam.table';
+import { users } from '../user/user.table';
+
+// Marking (decision 38). One row per attempt and question of the student's paper, written by the
+// marking job when the attempt ends: the machine's score at once, and for answers judged by hand a
+// suggestion (keyword hints) and marking flag 1 until a teacher scores it. `score` is what counts.
+export const attemptMarks = pgTable(
+  'attempt_marks',
+  {
+    organizationId: organizationId(),
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    // Copied from the attempt so marking by question across an exam reads one index.
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    // The paper's score for this question here; 0 once the question is thrown out of the total.
+    max: doublePrecision('max').notNull(),
+    autoScore: doublePrecision('auto_score').notNull(),
+    score: doublePrecision('score'),
+    parts: jsonb('parts').notNull().default([]),
+    manual: boolean('manual').notNull().default(false),
+    markingFlag: smallint('marking_flag').notNull().default(1),
+    reviewFlag: smallint('review_flag').notNull().default(2),
+    comment: text('comment').notNull().default(''),
+    markerId: refId('marker_id'),
+    markedAt: at('marked_at'),
+    reviewerId: refId('reviewer_id'),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.attemptId, t.questionId] }),
+    index('attempt_marks_exam_q_ix').on(t.organizationId, t.examId, t.questionId),
+    enumCheck('attempt_marks_marking_ck', t.markingFlag, markingFlagLabels),
+    enumCheck('attempt_marks_review_ck', t.reviewFlag, reviewFlagLabels),
+    foreignKey({
+      columns: [t.organizationId, t.attemptId],
+      foreignColumns: [examAttempts.organizationId, examAttempts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+// A change to one question of an exam after it was sat: a new key (regraded), or thrown out.
+export const examAdjustments = pgTable(
+  'exam_adjustments',
+  {
+    organizationId: organizationId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    // The replacement key (RegradeKey), or null when only thrown out.
+    key: jsonb('key'),
+    throwOut: smallint('throw_out'),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    userId: refId('user_id'),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.examId, t.questionId] }),
+    enumCheck('exam_adjustments_throw_out_ck', t.throwOut, throwOutModeLabels),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// Who marks which questions of an exam. No rows: everyone who may mark the exam marks anything.
+export const examMarkers = pgTable(
+  'exam_markers',
+  {
+    organizationId: organizationId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.examId, t.userId, t.questionId] }),
+    index('exam_markers_user_ix').on(t.organizationId, t.userId),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// The audit of every change to a score after the machine's first marking: who, when, from, to, why.
+export const scoreChanges = pgTable(
+  'score_changes',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    questionId: refId('question_id'),
+    kind: smallint('kind').notNull(),
+    fromScore: doublePrecision('from_score'),
+    toScore: doublePrecision('to_score'),
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    userId: refId('user_id'),
+    at: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('score_changes_exam_ix').on(t.organizationId, t.examId, t.attemptId),
+    enumCheck('score_changes_kind_ck', t.kind, scoreChangeKindLabels),
+    foreignKey({
+      columns: [t.organizationId, t.attemptId],
+      foreignColumns: [examAttempts.organizationId, examAttempts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+// A student's query on the mark of one question, and the teacher's answer.
+export const scoreQueries = pgTable(
+  'score_queries',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    text: varchar('text', { length: 500 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    reply: varchar('reply', { length: 500 }),
+    repliedBy: refId('replied_by'),
+    repliedAt: at('replied_at'),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('score_queries_exam_ix').on(t.organizationId, t.examId, t.status),
+    enumCheck('score_queries_status_ck', t.status, queryStatusLabels),
+    foreignKey({
+      columns: [t.organizationId, t.attemptId],
+      foreignColumns: [examAttempts.organizationId, examAttempts.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,532 @@
+import { z } from 'zod';
+import { paperStatusLabels } from '../enums/attempt-status';
+import { showScoreLabels } from '../enums/exam-status';
+import {
+  answerStatusLabels,
+  markingFlagLabels,
+  queryStatusLabels,
+  reviewFlagLabels,
+  scoreChangeKindLabels,
+  throwOutModeLabels,
+} from '../enums/marking';
+import { partialCreditLabels } from '../enums/partial-credit';
+import { codedIssue } from '../errors';
+import { zDateText, zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
+import { zPage, zPlainPageRequest } from '../paging';
+import { zBlank, zGapRules, zKeyword, zQuestionInput, zStudentAnswer } from './question';
+
+// Marking, scores and analysis (decision 38). After an attempt ends the machine scores what it
+// can (one scoring engine, the frozen paper and question versions); teachers mark the rest, by
+// question across students or by student, anonymously by default; the office confirms an exam's
+// scores, which locks them; reports read only confirmed or marked figures.
+
+// A score a teacher types: 0..max in half steps (the step every question score uses).
+export const SCORE_STEP = 0.5;
+export const zMarkScore = z
+  .number()
+  .min(0)
+  .max(10_000)
+  .refine((n) => Number.isInteger(n / SCORE_STEP), codedIssue('invalidFormat', { format: 'halfSteps' }));
+
+// ---- the exams to mark ----
+
+export const zMarkExamRequest = zPlainPageRequest.extend({
+  keyword: zOptionalText(100),
+  // Only exams with answers still waiting for a teacher.
+  pendingOnly: z.boolean().default(false),
+});
+export const zMarkExam = z.object({
+  id: zId,
+  name: z.string(),
+  paperId: zId,
+  paperName: z.string(),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+  candidates: z.number().int(),
+  // Attempts that ended (handed in or collected) and so can be marked.
+  ended: z.number().int(),
+  answering: z.number().int(),
+  // Answers judged by hand: how many there are and how many still wait.
+  manualItems: z.number().int(),
+  pendingItems: z.number().int(),
+  confirmedAt: zDateTime.nullable(),
+  // The caller may change scores (not confirmed, and an owner, a marker or exam:all).
+  canMark: z.boolean(),
+});
+export type MarkExam = z.infer<typeof zMarkExam>;
+export const zMarkExamPage = zPage(zMarkExam);
+
+export const zExamRef = z.object({ examId: zId });
+
+// The paper's questions as marked in this exam, with progress and who marks them.
+export const zMarkQuestionSummary = z.object({
+  questionId: zId,
+  // 1-based position in the paper (as the paper was built; students may have seen another order).
+  no: z.number().int(),
+  sectionTitle: z.string(),
+  type: z.literal([1, 2, 3, 4, 5, 6]),
+  stemText: z.string(),
+  max: z.number(),
+  // Answered by a teacher (short answers, compose questions with one); the rest is scored by the machine.
+  manual: z.boolean(),
+  answers: z.number().int(),
+  pending: z.number().int(),
+  reviewed: z.number().int(),
+  average: z.number().nullable(),
+  thrownOut: zEnum(throwOutModeLabels).nullable(),
+  adjusted: z.boolean(),
+  markerIds: z.array(zId),
+});
+export const zMarkerProgress = z.object({
+  userId: zId,
+  realName: z.string(),
+  questionIds: z.array(zId),
+  assigned: z.number().int(),
+  marked: z.number().int(),
+});
+export const zMarkOverview = z.object({
+  examId: zId,
+  examName: z.string(),
+  paperName: z.string(),
+  totalScore: z.number(),
+  passScore: z.number().nullable(),
+  confirmedAt: zDateTime.nullable(),
+  canMark: z.boolean(),
+  canAssign: z.boolean(),
+  ended: z.number().int(),
+  answering: z.number().int(),
+  questions: z.array(zMarkQuestionSummary),
+  markers: z.array(zMarkerProgress),
+});
+export type MarkOverview = z.infer<typeof zMarkOverview>;
+
+// ---- the exam's papers (one per attempt) ----
+
+export const zMarkPapersRequest = zPlainPageRequest.extend({
+  examId: zId,
+  // Names instead of anonymous numbers.
+  reveal: z.boolean().default(false),
+  keyword: zOptionalText(50),
+  teamId: zId.optional(),
+  pendingOnly: z.boolean().default(false),
+});
+export const zMarkPaperRow = z.object({
+  attemptId: zId,
+  // The anonymous number every marker sees (stable per exam: by attempt id).
+  code: z.string(),
+  userId: zId.nullable(),
+  userName: z.string().nullable(),
+  realName: z.string().nullable(),
+  className: z.string().nullable(),
+  paperStatus: zEnum(paperStatusLabels),
+  answerStatus: zEnum(answerStatusLabels),
+  score: z.number().nullable(),
+  maxScore: z.number(),
+  pending: z.number().int(),
+  endedAt: zDateTime.nullable(),
+});
+export const zMarkPapersPage = zPage(zMarkPaperRow);
+
+// ---- one answer to one question, as a marker sees it ----
+
+export const zMarkItem = z.object({
+  attemptId: zId,
+  code: z.string(),
+  realName: z.string().nullable(),
+  questionId: zId,
+  answer: zStudentAnswer,
+  max: z.number(),
+  // What the machine gave (for hand-marked answers, the keyword hint's suggestion).
+  autoScore: z.number(),
+  score: z.number().nullable(),
+  parts: z.array(
+    z.object({ index: z.number().int(), score: z.number(), max: z.number(), correct: z.boolean().nullable() }),
+  ),
+  markingFlag: zEnum(markingFlagLabels),
+  reviewFlag: zEnum(reviewFlagLabels),
+  manual: z.boolean(),
+  comment: z.string(),
+  markerName: z.string().nullable(),
+  markedAt: zDateTime.nullable(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: zDateTime.nullable(),
+  // An open query from the student on this mark.
+  query: z
+    .object({ id: zId, text: z.string(), status: zEnum(queryStatusLabels), reply: z.string().nullable() })
+    .nullable(),
+});
+export type MarkItem = z.infer<typeof zMarkItem>;
+
+// The question as this exam uses it: the version the students saw, with its key, the paper's
+// score for it, and any change made after the exam.
+export const zMarkQuestion = z.object({
+  questionId: zId,
+  version: z.number().int(),
+  no: z.number().int(),
+  max: z.number(),
+  question: zQuestionInput,
+  thrownOut: zEnum(throwOutModeLabels).nullable(),
+  adjusted: z.boolean(),
+});
+export type MarkQuestion = z.infer<typeof zMarkQuestion>;
+
+export const zMarkQueueRequest = z.object({
+  examId: zId,
+  questionId: zId,
+  reveal: z.boolean().default(false),
+  // Only answers not yet marked by hand (the marker's "what is left").
+  pendingOnly: z.boolean().default(false),
+  teamId: zId.optional(),
+});
+export const zMarkQueue = z.object({
+  question: zMarkQuestion,
+  items: z.array(zMarkItem),
+  canMark: z.boolean(),
+});
+export type MarkQueue = z.infer<typeof zMarkQueue>;
+
+export const zMarkPaperRequest = z.object({ examId: zId, attemptId: zId, reveal: z.boolean().default(false) });
+export const zMarkedPaper = z.object({
+  examId: zId,
+  examName: z.string(),
+  attemptId: zId,
+  code: z.string(),
+  userName: z.string().nullable(),
+  realName: z.string().nullable(),
+  className: z.string().nullable(),
+  paperStatus: zEnum(paperStatusLabels),
+  answerStatus: zEnum(answerStatusLabels),
+  score: z.number().nullable(),
+  maxScore: z.number(),
+  passScore: z.number().nullable(),
+  startedAt: zDateTime,
+  endedAt: zDateTime.nullable(),
+  sections: z.array(
+    z.object({
+      title: z.string(),
+      score: z.number(),
+      got: z.number(),
+      items: z.array(z.object({ question: zMarkQuestion, mark: zMarkItem })),
+    }),
+  ),
+  canMark: z.boolean(),
+});
+export type MarkedPaper = z.infer<typeof zMarkedPaper>;
+export const zMarkBatchRequest = z.object({
+  examId: zId,
+  attemptIds: z.array(zId).min(1).max(200),
+  reveal: z.boolean().default(false),
+});
+
+// ---- marking and review ----
+
+export const zMarkRequest = z.object({
+  examId: zId,
+  attemptId: zId,
+  questionId: zId,
+  score: zMarkScore,
+  comment: z.string().trim().max(1000).default(''),
+});
+export const zReviewMarkRequest = zMarkRequest.extend({
+  // Why the reviewer changed the first marker's score (required when it changes).
+  reason: z.string().trim().max(200).default(''),
+});
+export const zMarkResult = z.object({ item: zMarkItem, attemptScore: z.number(), attemptPending: z.number().int() });
+
+export const zAssignMarkersRequest = z.object({
+  examId: zId,
+  // Each marker with the questions they mark; a question may have several markers. An empty
+  // list removes every assignment (then everyone who may mark the exam marks any question).
+  markers: z.array(z.object({ userId: zId, questionIds: z.array(zId).min(1).max(300) })).max(100),
+});
+
+// ---- regrading and throwing out a question ----
+
+// The new key for one question of an exam: the same shape the question editor writes.
+export const zRegradeKey = z.object({
+  answer: z.union([
+    z.string().max(1),
+    z.array(z.string().max(1)).max(10),
+    z.boolean(),
+    z.object({ blanks: z.array(zBlank).min(1).max(30), rules: zGapRules }),
+    z.object({ reference: z.string().max(20_000).default(''), keywords: z.array(zKeyword).max(30).default([]) }),
+  ]),
+  partialCredit: zEnum(partialCreditLabels).optional(),
+  partScore: z.number().min(0).max(100).nullable().optional(),
+});
+export const zRegradeRequest = z.object({
+  examId: zId,
+  questionId: zId,
+  change: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('key'), key: zRegradeKey }),
+    z.object({ kind: z.literal('throwOut'), mode: zEnum(throwOutModeLabels) }),
+    // Back to the question as the students saw it (undoes an earlier change).
+    z.object({ kind: z.literal('restore') }),
+  ]),
+  reason: zText(200),
+  // false: only show what would change.
+  apply: z.boolean().default(false),
+});
+export const zRegradeRow = z.object({
+  attemptId: zId,
+  code: z.string(),
+  realName: z.string().nullable(),
+  answer: zStudentAnswer,
+  from: z.number(),
+  to: z.number(),
+  totalFrom: z.number(),
+  totalTo: z.number(),
+});
+export const zRegradeResult = z.object({
+  applied: z.boolean(),
+  // Every attempt with this question, changed or not: `changed` counts those whose score moves.
+  affected: z.number().int(),
+  changed: z.number().int(),
+  maxFrom: z.number(),
+  maxTo: z.number(),
+  // Answers judged by hand keep their teacher's score; they are listed for a second look.
+  keptManual: z.number().int(),
+  rows: z.array(zRegradeRow),
+});
+export type RegradeResult = z.infer<typeof zRegradeResult>;
+
+// ---- the audit of score changes ----
+
+export const zScoreHistoryRequest = zPlainPageRequest.extend({
+  examId: zId,
+  attemptId: zId.optional(),
+  questionId: zId.optional(),
+});
+export const zScoreChange = z.object({
+  id: zId,
+  attemptId: zId,
+  code: z.string(),
+  questionId: zId.nullable(),
+  kind: zEnum(scoreChangeKindLabels),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  reason: z.string(),
+  userName: z.string().nullable(),
+  at: zDateTime,
+});
+export const zScoreHistoryPage = zPage(zScoreChange);
+
+// ---- confirmation and the students' queries ----
+
+export const zConfirmRequest = z.object({
+  examId: zId,
+  // Confirm although answers still wait for a teacher (they count as 0 until marked).
+  force: z.boolean().default(false),
+});
+export const zConfirmResult = z.object({
+  confirmedAt: zDateTime.nullable(),
+  attempts: z.number().int(),
+  pending: z.number().int(),
+});
+
+export const zQueryRequest = z.object({ examId: zId, questionId: zId, text: zText(500) });
+export const zAnswerQueryRequest = z.object({
+  examId: zId,
+  queryId: zId,
+  reply: zText(500),
+  // A new score for the question (audited); omitted: the mark stands.
+  score: zMarkScore.optional(),
+});
+export const zQueriesRequest = zPlainPageRequest.extend({ examId: zId, status: zEnum(queryStatusLabels).optional() });
+export const zScoreQuery = z.object({
+  id: zId,
+  attemptId: zId,
+  code: z.string(),
+  realName: z.string().nullable(),
+  questionId: zId,
+  no: z.number().int(),
+  text: z.string(),
+  status: zEnum(queryStatusLabels),
+  reply: z.string().nullable(),
+  score: z.number().nullable(),
+  max: z.number(),
+  createTime: zDateTime,
+  repliedAt: zDateTime.nullable(),
+});
+export const zScoreQueryPage = zPage(zScoreQuery);
+
+// ---- exam scores ----
+
+export const zExamScoresRequest = zPlainPageRequest.extend({
+  examId: zId,
+  teamId: zId.optional(),
+  keyword: zOptionalText(50),
+  passed: z.boolean().optional(),
+  // rank (default), score, userName or className; anything else is refused naming the field.
+  sortField: z.string().max(64).default('rank'),
+  sortOrder: z.enum(['ascend', 'descend']).default('ascend'),
+});
+export const zExamScoreRow = z.object({
+  userId: zId,
+  userName: z.string(),
+  realName: z.string().nullable(),
+  className: z.string().nullable(),
+  paperStatus: zEnum(paperStatusLabels),
+  answerStatus: zEnum(answerStatusLabels),
+  score: z.number().nullable(),
+  maxScore: z.number(),
+  sections: z.array(z.number().nullable()),
+  // 1 = best; ties share a rank (competition ranking: 1, 2, 2, 4).
+  rank: z.number().int().nullable(),
+  classRank: z.number().int().nullable(),
+  passed: z.boolean().nullable(),
+  pending: z.number().int(),
+});
+export const zExamScores = zPage(zExamScoreRow).extend({
+  sectionTitles: z.array(z.string()),
+  passScore: z.number().nullable(),
+  confirmedAt: zDateTime.nullable(),
+});
+export type ExamScores = z.infer<typeof zExamScores>;
+
+// ---- the score analysis report ----
+
+export const zAnalysisRequest = z.object({ examId: zId, teamId: zId.optional() });
+export const zSummary = z.object({
+  count: z.number().int(),
+  absent: z.number().int(),
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  stdDev: z.number().nullable(),
+  max: z.number().nullable(),
+  min: z.number().nullable(),
+  passRate: z.number().nullable(),
+  excellentRate: z.number().nullable(),
+});
+export type Summary = z.infer<typeof zSummary>;
+export const zItemAnalysis = z.object({
+  questionId: zId,
+  no: z.number().int(),
+  type: z.literal([1, 2, 3, 4, 5, 6]),
+  stemText: z.string(),
+  max: z.number(),
+  answers: z.number().int(),
+  mean: z.number().nullable(),
+  // Mean score / max (the proportion of the maximum): 1 easy, 0 hard.
+  difficulty: z.number().nullable(),
+  // Upper 27 % mean minus lower 27 % mean, over max.
+  discrimination: z.number().nullable(),
+  // Correlation of the item's score with the total (point-biserial for right/wrong items).
+  pointBiserial: z.number().nullable(),
+  // Choice questions: how many picked each option, in the upper and lower groups too.
+  options: z.array(
+    z.object({
+      label: z.string(),
+      correct: z.boolean(),
+      count: z.number().int(),
+      upper: z.number().int(),
+      lower: z.number().int(),
+    }),
+  ),
+  thrownOut: zEnum(throwOutModeLabels).nullable(),
+});
+export type ItemAnalysis = z.infer<typeof zItemAnalysis>;
+export const zAnalysis = z.object({
+  examId: zId,
+  examName: z.string(),
+  paperName: z.string(),
+  maxScore: z.number(),
+  passScore: z.number().nullable(),
+  // 85 % of the total unless the school sets otherwise.
+  excellentScore: z.number(),
+  confirmedAt: zDateTime.nullable(),
+  summary: zSummary,
+  // Bins of 10 % of the total: [from, to) with the last bin closed.
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  classes: z.array(
+    zSummary.extend({
+      teamId: zId.nullable(),
+      className: z.string(),
+      // Box plot: min, lower quartile, median, upper quartile, max.
+      box: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]).nullable(),
+    }),
+  ),
+  items: z.array(zItemAnalysis),
+  // Knowledge points (the questions' tags): mastery = points earned / points possible, per class.
+  knowledge: z.array(
+    z.object({
+      tagId: zId,
+      name: z.string(),
+      mastery: z.number().nullable(),
+      byClass: z.array(z.object({ teamId: zId.nullable(), mastery: z.number().nullable() })),
+    }),
+  ),
+});
+export type Analysis = z.infer<typeof zAnalysis>;
+
+// A student's own report: their paper as the exam's rule allows, and where they stand.
+export const zMyResultRequest = z.object({ examId: zId });
+export const zMyResult = z.object({
+  examId: zId,
+  examName: z.string(),
+  showScore: zEnum(showScoreLabels),
+  allowReview: z.boolean(),
+  // What may be shown now (the exam's rule and whether scores are confirmed).
+  visible: z.boolean(),
+  reason: z.enum(['shown', 'notEnded', 'notConfirmed', 'never']),
+  answerStatus: zEnum(answerStatusLabels),
+  score: z.number().nullable(),
+  maxScore: z.number(),
+  passScore: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  rank: z.number().int().nullable(),
+  candidates: z.number().int(),
+  classMean: z.number().nullable(),
+  examMean: z.number().nullable(),
+  knowledge: z.array(
+    z.object({ tagId: zId, name: z.string(), mastery: z.number().nullable(), classMastery: z.number().nullable() }),
+  ),
+  // The paper with keys and marks, only when the exam allows review.
+  paper: zMarkedPaper.nullable(),
+});
+export type MyResult = z.infer<typeof zMyResult>;
+
+// ---- statistics across exams ----
+
+export const zStatisticsRequest = z.object({
+  semesterId: zId.optional(),
+  subjectId: zId.optional(),
+  teamId: zId.optional(),
+  from: zDateText().optional(),
+  to: zDateText().optional(),
+});
+export const zStatistics = z.object({
+  exams: z.array(
+    z.object({
+      examId: zId,
+      name: z.string(),
+      date: zDateTime,
+      subjectName: z.string().nullable(),
+      count: z.number().int(),
+      mean: z.number().nullable(),
+      // Mean as a share of the total, so exams of different totals compare.
+      meanRate: z.number().nullable(),
+      passRate: z.number().nullable(),
+    }),
+  ),
+  classes: z.array(
+    z.object({
+      teamId: zId.nullable(),
+      className: z.string(),
+      subjectName: z.string().nullable(),
+      exams: z.number().int(),
+      count: z.number().int(),
+      meanRate: z.number().nullable(),
+      passRate: z.number().nullable(),
+    }),
+  ),
+  // Per class, the mean rate of each exam in date order (the trend lines).
+  trend: z.array(
+    z.object({
+      teamId: zId.nullable(),
+      className: z.string(),
+      points: z.array(z.object({ examId: zId, meanRate: z.number().nullable() })),
+    }),
+  ),
+});
+export type Statistics = z.infer<typeof zStatistics>;
