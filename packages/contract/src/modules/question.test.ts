@@ -46,6 +46,48 @@ describe('question rules', () => {
     expect(scoreAnswer(toScorable(short), 'because').pending).toBe(true);
   });
 
+  it('keeps stored questions parsing, and maps per-option credit, relative tolerance and alternatives', () => {
+    const stem = `Speed of light: ${BLANK_MARKER} m/s`;
+    const old = zQuestionInput.parse({
+      type: 4,
+      stem,
+      answer: { blanks: [{ score: 2, answers: ['3e8'] }], rules: { numericTolerance: 0 } },
+      score: 2,
+    });
+    expect(toScorable(old).key).toMatchObject({
+      blanks: [{ partial: [] }],
+      rules: { toleranceMode: 'absolute', numericTolerance: 0 },
+    });
+    const gap = zQuestionInput.parse({
+      type: 4,
+      stem,
+      answer: {
+        blanks: [{ score: 2, answers: ['3e8'], partial: [{ answer: '3.0e8 km/s', fraction: 0.5 }] }],
+        rules: { numericTolerance: 0.01, toleranceMode: 'relative' },
+      },
+      score: 2,
+    });
+    const scorable = toScorable(gap);
+    expect(scoreAnswer(scorable, ['2.99×10^8']).score).toBe(2);
+    expect(scoreAnswer(scorable, ['3.0e8 km/s']).score).toBe(1);
+    const whole = { type: 4, stem, score: 2, answer: { blanks: [{ score: 2, answers: ['x'] }], rules: {} } };
+    expect(
+      issues({
+        ...whole,
+        answer: { ...whole.answer, blanks: [{ score: 2, answers: ['x'], partial: [{ answer: 'y', fraction: 1 }] }] },
+      }),
+    ).toHaveLength(1);
+    const multi = zQuestionInput.parse({
+      type: 2,
+      stem: 'Primes?',
+      options: opts,
+      answer: ['A', 'B', 'C'],
+      score: 6,
+      partialCredit: 3,
+    });
+    expect(scoreAnswer(toScorable(multi), ['A', 'C']).score).toBe(4);
+  });
+
   it('names what is wrong: labels out of range, blank count mismatch, missing key', () => {
     expect(issues({ type: 1, stem: 'Q', options: opts, answer: 'F', score: 1 })).toEqual([
       'answer: option label F is out of range',

@@ -6,7 +6,7 @@ import { QuestionType, questionTypeLabels } from '../enums/question-type';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId } from '../fields';
 import { field, type ResourceMeta } from '../resource-meta';
-import type { AnswerKey, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
+import type { AnswerKey, GapBlank, GapRules, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
 
 // A blank in a gap-filling stem. The editor inserts it; the preview draws an input in its place.
 export const BLANK_MARKER = '{{blank}}';
@@ -34,11 +34,19 @@ export const zGapRules = z.object({
   normalizeSpace: z.boolean().default(true),
   fullHalfWidth: z.boolean().default(true),
   numericTolerance: z.number().min(0).max(1_000_000).nullable().default(null),
+  // 'relative': the tolerance is a share of the accepted number (0.05 is 5%).
+  toleranceMode: z.enum(['absolute', 'relative']).default('absolute'),
   anyOrder: z.boolean().default(false),
+});
+// An accepted alternative worth part of the blank's score, e.g. 0.5 for half marks.
+export const zPartialAnswer = z.object({
+  answer: z.string().trim().min(1).max(200),
+  fraction: z.number().gt(0).lt(1),
 });
 export const zBlank = z.object({
   score: zScore,
   answers: z.array(z.string().trim().min(1).max(200)).min(1, codedIssue('blankAnswer')).max(20),
+  partial: z.array(zPartialAnswer).max(20).default([]),
 });
 export const zKeyword = z.object({ word: z.string().trim().min(1).max(100), points: zPoints });
 
@@ -194,8 +202,10 @@ function simpleKey(q: ChildQuestion | QuestionInput): SimpleKey {
     case QuestionType.TrueFalse:
       return { type: 3, correct: q.answer === true };
     case QuestionType.GapFilling: {
-      const a = q.answer as { blanks: { score: number; answers: string[] }[]; rules: z.output<typeof zGapRules> };
-      return { type: 4, blanks: a.blanks, rules: a.rules };
+      const a = q.answer as { blanks: z.output<typeof zBlank>[]; rules: z.output<typeof zGapRules> };
+      const blanks: GapBlank[] = a.blanks.map((b) => ({ score: b.score, answers: b.answers, partial: b.partial }));
+      const rules: GapRules = { ...a.rules };
+      return { type: 4, blanks, rules };
     }
     default: {
       const a = q.answer as { keywords: { word: string; points: number }[] };

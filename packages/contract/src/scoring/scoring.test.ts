@@ -5,6 +5,7 @@ import {
   type GapRules,
   keyAnswer,
   normalizeText,
+  parseNumber,
   type ScorableQuestion,
   type SimpleKey,
   scoreAnswer,
@@ -100,7 +101,8 @@ describe('gap filling', () => {
     // "red" must go to the 3-point blank and "blue" to the other.
     expect(scoreAnswer(q, ['red', 'blue']).score).toBe(4);
     expect(scoreAnswer(q, ['blue', 'red']).score).toBe(4);
-    expect(scoreAnswer(q, ['red', 'red']).score).toBe(4);
+    // The same answer fills one blank only.
+    expect(scoreAnswer(q, ['red', 'red']).score).toBe(3);
     expect(scoreAnswer(q, ['blue', 'blue']).score).toBe(1);
     expect(
       scoreAnswer({ ...q, key: { ...(q.key as Extract<SimpleKey, { type: 4 }>), rules: strict } }, ['blue', 'red'])
@@ -110,6 +112,83 @@ describe('gap filling', () => {
       scoreAnswer({ ...q, key: { ...(q.key as Extract<SimpleKey, { type: 4 }>), rules: strict } }, ['red', 'blue'])
         .score,
     ).toBe(1);
+  });
+});
+
+describe('numbers, forms of writing and alternatives', () => {
+  const one = (answers: string[], rules: GapRules, partial: { answer: string; fraction: number }[] = []) =>
+    ({ score: 2, key: { type: 4, blanks: [{ score: 2, answers, partial }], rules } }) satisfies ScorableQuestion;
+
+  it('reads scientific notation and thousands separators as numbers, not a decimal comma', () => {
+    for (const written of ['3×10^8', '3x10^8', '3.0*10^8', '3·10^8', '3e8', '3E8', '300,000,000', '300 000 000']) {
+      expect(parseNumber(written)).toBe(3e8);
+    }
+    expect(parseNumber('3.00x10**-8')).toBe(3e-8);
+    expect(parseNumber('−2.5')).toBe(-2.5);
+    for (const text of ['1,5', '3,14159', '1,00', '10²', '.e8', ',', '1 00', 'pi', ''])
+      expect(parseNumber(text)).toBeNull();
+    const q = one(['300000000'], { ...strict, numericTolerance: 0 });
+    expect(scoreAnswer(q, ['3×10^8']).score).toBe(2);
+    expect(scoreAnswer(q, ['3,0x10^8']).score).toBe(0);
+  });
+
+  it('compares numbers exactly without a tolerance, and scales the slack with the number', () => {
+    expect(scoreAnswer(one(['3.14'], strict), ['3.140']).score).toBe(2);
+    expect(scoreAnswer(one(['3.14'], strict), ['3.1400001']).score).toBe(0);
+    expect(scoreAnswer(one(['1e-20'], { ...strict, numericTolerance: 0 }), ['1.0000001e-20']).score).toBe(0);
+    expect(scoreAnswer(one(['1.6e-19'], { ...strict, numericTolerance: 0 }), ['0']).score).toBe(0);
+    expect(scoreAnswer(one(['7'], { ...strict, numericTolerance: 1 }), ['8']).score).toBe(2);
+  });
+
+  it('reads a relative tolerance as a share of the accepted number', () => {
+    const q = one(['200'], { ...strict, numericTolerance: 0.05, toleranceMode: 'relative' });
+    expect(scoreAnswer(q, ['210']).score).toBe(2);
+    expect(scoreAnswer(q, ['190']).score).toBe(2);
+    expect(scoreAnswer(q, ['210.5']).score).toBe(0);
+  });
+
+  it('keeps superscripts apart from digits, and composes accents even without width folding', () => {
+    expect(normalizeText('10²', lenient)).toBe('10²');
+    expect(normalizeText('H₂O', lenient)).toBe('h₂o');
+    expect(scoreAnswer(one(['102'], lenient), ['10²']).score).toBe(0);
+    expect(scoreAnswer(one(['10²'], lenient), ['10²']).score).toBe(2);
+    expect(normalizeText('de\u0301part', strict)).toBe('d\u00e9part');
+  });
+
+  it('gives an alternative its share of the blank, and finds the best any-order assignment', () => {
+    const q = one(['frog'], lenient, [{ answer: 'toad', fraction: 0.8 }]);
+    expect(scoreAnswer(q, ['Toad']).score).toBe(1.6);
+    expect(scoreAnswer(q, ['frog']).score).toBe(2);
+    // Greedy by blank score gives "a" to the 3-point blank and nothing to "b" (3); the best total
+    // gives "a" to the 2-point blank and "b" to the 3-point blank at half credit (2 + 1.5).
+    const rules = { ...strict, anyOrder: true };
+    const mixed: ScorableQuestion = {
+      score: 5,
+      key: {
+        type: 4,
+        rules,
+        blanks: [
+          { score: 3, answers: ['a'], partial: [{ answer: 'b', fraction: 0.5 }] },
+          { score: 2, answers: ['a'] },
+        ],
+      },
+    };
+    expect(scoreAnswer(mixed, ['a', 'b']).score).toBe(3.5);
+    expect(scoreAnswer(mixed, ['b', 'a']).score).toBe(3.5);
+    const medals: ScorableQuestion = {
+      score: 3,
+      key: { type: 4, rules, blanks: [0, 1, 2].map(() => ({ score: 1, answers: ['gold', 'silver', 'bronze'] })) },
+    };
+    expect(scoreAnswer(medals, ['gold', 'gold', 'gold']).score).toBe(1);
+    expect(scoreAnswer(medals, ['bronze', 'gold', 'silver']).score).toBe(3);
+  });
+
+  it('multiple choice per option: a share for each correct option, nothing with a wrong one', () => {
+    const q: ScorableQuestion = { score: 6, key: { type: 2, correct: ['A', 'B', 'D'], partial: 3, partScore: null } };
+    expect(scoreAnswer(q, ['A']).score).toBe(2);
+    expect(scoreAnswer(q, ['A', 'D']).score).toBe(4);
+    expect(scoreAnswer(q, ['A', 'B', 'D']).score).toBe(6);
+    expect(scoreAnswer(q, ['A', 'C']).score).toBe(0);
   });
 });
 
@@ -153,8 +232,10 @@ const rulesArb = fc.record({
   normalizeSpace: fc.boolean(),
   fullHalfWidth: fc.boolean(),
   numericTolerance: fc.option(fc.constantFrom(0, 0.01, 0.5), { nil: null }),
+  toleranceMode: fc.constantFrom('absolute' as const, 'relative' as const),
   anyOrder: fc.boolean(),
 });
+const alternative = fc.record({ answer: word, fraction: fc.integer({ min: 1, max: 99 }).map((n) => n / 100) });
 const simpleKey: fc.Arbitrary<{ score: number; key: SimpleKey }> = fc.oneof(
   fc.record({ score: points, key: fc.record({ type: fc.constant(1 as const), correct: label }) }),
   fc.record({
@@ -162,17 +243,21 @@ const simpleKey: fc.Arbitrary<{ score: number; key: SimpleKey }> = fc.oneof(
     key: fc.record({
       type: fc.constant(2 as const),
       correct: fc.uniqueArray(label, { minLength: 1, maxLength: 6 }),
-      partial: fc.constantFrom(1 as const, 2 as const),
+      partial: fc.constantFrom(1 as const, 2 as const, 3 as const),
       partScore: fc.option(points, { nil: null }),
     }),
   }),
   fc.record({ score: points, key: fc.record({ type: fc.constant(3 as const), correct: fc.boolean() }) }),
   fc
     .record({
-      blanks: fc.array(fc.record({ score: points, answers: fc.array(word, { minLength: 1, maxLength: 3 }) }), {
-        minLength: 1,
-        maxLength: 5,
-      }),
+      blanks: fc.array(
+        fc.record({
+          score: points,
+          answers: fc.array(word, { minLength: 1, maxLength: 3 }),
+          partial: fc.array(alternative, { maxLength: 2 }),
+        }),
+        { minLength: 1, maxLength: 5 },
+      ),
       rules: rulesArb,
     })
     .map(({ blanks, rules }) => ({
@@ -228,6 +313,47 @@ describe('properties', () => {
         expect(r.score).toBeCloseTo(r.max, 6);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('properties of the new modes', () => {
+  it('per option: the score grows with each correct pick and is 0 with any wrong pick', () => {
+    fc.assert(
+      fc.property(
+        points,
+        fc.uniqueArray(label, { minLength: 1, maxLength: 6 }),
+        fc.uniqueArray(label, { maxLength: 6 }),
+        (score, correct, picked) => {
+          const q: ScorableQuestion = { score, key: { type: 2, correct, partial: 3, partScore: null } };
+          const s = scoreAnswer(q, picked).score;
+          if (picked.some((p) => !correct.includes(p))) expect(s).toBe(0);
+          const extra = correct.find((c) => !picked.includes(c));
+          const right = picked.filter((p) => correct.includes(p));
+          if (extra) {
+            expect(scoreAnswer(q, [...right, extra]).score).toBeGreaterThan(scoreAnswer(q, right).score);
+          } else if (right.length) {
+            expect(scoreAnswer(q, right).score).toBe(score);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('an alternative never earns more than the blank, and never more than the full answer', () => {
+    fc.assert(
+      fc.property(question, answer, (q, a) => {
+        const r = scoreAnswer(q, a as never);
+        for (const p of r.parts) expect(p.score).toBeLessThanOrEqual(p.max);
+        if (q.key.type === 4) {
+          const stripped = { ...q, key: { ...q.key, blanks: q.key.blanks.map((b) => ({ ...b, partial: [] })) } };
+          const full = scoreAnswer(stripped, a as never);
+          // Alternatives can only add: without them the same answer earns no more.
+          expect(full.score).toBeLessThanOrEqual(r.score + 1e-9);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });

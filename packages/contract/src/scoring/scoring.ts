@@ -13,17 +13,33 @@ export interface GapRules {
   normalizeSpace: boolean;
   // Full-width and half-width forms count as the same (Ａ and A, １ and 1, the ideographic space).
   fullHalfWidth: boolean;
-  // When both the answer and an accepted answer are numbers, they match within this distance.
+  // When both the answer and an accepted answer are numbers, they match within this distance;
+  // without a tolerance they match when they are the same number (3.140 and 3.14).
   numericTolerance: number | null;
-  // The blanks may be answered in any order.
+  // 'relative' reads the tolerance as a share of the accepted number (0.05 is 5%). Keys stored
+  // before the mode existed have none and mean 'absolute'.
+  toleranceMode?: 'absolute' | 'relative';
+  // The blanks may be answered in any order; the same answer then fills one blank only.
   anyOrder: boolean;
+}
+
+// An accepted alternative worth part of its blank's score (0 < fraction < 1).
+export interface PartialAnswer {
+  answer: string;
+  fraction: number;
+}
+
+export interface GapBlank {
+  score: number;
+  answers: string[];
+  partial?: PartialAnswer[];
 }
 
 export type SimpleKey =
   | { type: 1; correct: string }
   | { type: 2; correct: string[]; partial: PartialCredit; partScore: number | null }
   | { type: 3; correct: boolean }
-  | { type: 4; blanks: { score: number; answers: string[] }[]; rules: GapRules }
+  | { type: 4; blanks: GapBlank[]; rules: GapRules }
   | { type: 5; keywords: { word: string; points: number }[]; judge: JudgeType };
 export type AnswerKey = SimpleKey | { type: 6; children: { score: number; key: SimpleKey }[] };
 
@@ -54,17 +70,52 @@ export interface ScoreResult {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const clamp = (n: number, max: number) => round2(Math.min(max, Math.max(0, n)));
 
+// Super- and subscripts, and the squared unit signs (㎡), keep their form when widths are folded:
+// NFKC would turn 10² into 102 and ㎡ into m2, which are other answers.
+const KEEP_FORM =
+  /[\u00aa\u00b2\u00b3\u00b9\u00ba\u02b0-\u02b8\u02e0-\u02e4\u1d2c-\u1d6a\u1d78\u1d9b-\u1dbf\u2070-\u209f\u2c7c\u2c7d\u3371-\u33df\ua69c\ua69d\ua770\ua7f8\ua7f9]/u;
+const FOLDABLE = new RegExp(`[^${KEEP_FORM.source.slice(1, -1)}]+`, 'gu');
+
 export function normalizeText(
   value: string,
   rules: Pick<GapRules, 'ignoreCase' | 'normalizeSpace' | 'fullHalfWidth'>,
 ): string {
-  let s = rules.fullHalfWidth ? value.normalize('NFKC') : value;
+  // Canonical composition always applies: é typed as one code point or as e + accent is one answer.
+  let s = rules.fullHalfWidth ? value.replace(FOLDABLE, (run) => run.normalize('NFKC')) : value;
+  s = s.normalize('NFC');
   if (rules.normalizeSpace) s = s.trim().replace(/\s+/g, ' ');
   if (rules.ignoreCase) s = s.toLowerCase();
   return s;
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// A number as pupils write it: 3.14, .5, 1., -2, 1e8, 1E-8, 3×10^8 (x, *, · also), 3x10**-8, and
+// thousands grouped by commas or spaces (1,000,000 / 1 000 000). A comma is a thousands separator
+// only between groups of three digits; anything else with a comma (1,5 or 3,14159) is not read as a
+// number, because a decimal comma cannot be told apart from a thousands comma (1,500). Such an
+// answer still matches an accepted answer with the same text.
+const SIGN = '[+\u2212-]';
+const SEPARATED = '\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:[ \\u00a0\\u2009\\u202f]\\d{3})+';
+const EXPONENT = `e(${SIGN}?\\d+)|\\s*[x\u00d7*\u00b7\u22c5]\\s*10\\s*(?:\\^|\\*\\*)\\s*(${SIGN}?\\d+)`;
+const NUMBER = new RegExp(`^(${SIGN}?)(?:(${SEPARATED}|\\d+)(?:\\.(\\d*))?|\\.(\\d+))(?:${EXPONENT})?$`, 'i');
+
+export function parseNumber(text: string): number | null {
+  const m = NUMBER.exec(text.trim());
+  if (!m) return null;
+  const [, sign, whole, fraction, bare, e1, e2] = m;
+  const digits = (whole ?? '0').replace(/[^\d]/g, '');
+  const exponent = (e1 ?? e2 ?? '0').replace('\u2212', '-');
+  // One decimal string for Number(), so 3x10^-8 is exactly the number 3e-8 (3 * 10 ** -8 is not).
+  const minus = sign === '-' || sign === '\u2212' ? '-' : '';
+  const n = Number(`${minus}${digits}.${fraction ?? bare ?? ''}0e${exponent}`);
+  return Number.isFinite(n) ? n : null;
+}
+
+// Two answers are the same entry when their normalised texts are equal or they are the same number.
+export function entryIdentity(value: string, rules: Pick<GapRules, 'ignoreCase' | 'normalizeSpace' | 'fullHalfWidth'>) {
+  const text = normalizeText(value, rules);
+  const n = parseNumber(text);
+  return n === null ? `t:${text}` : `n:${n}`;
+}
 
 type Scorer = (answer: StudentAnswer) => ScoreResult;
 
@@ -91,6 +142,8 @@ function multiple(max: number, key: Extract<SimpleKey, { type: 2 }>): Scorer {
     let score = 0;
     if (!wrong && hits === correct.size && picked.size === correct.size) score = max;
     else if (!wrong && hits > 0 && key.partial === PartialCredit.PartScore) score = clamp(part, max);
+    else if (!wrong && hits > 0 && key.partial === PartialCredit.PerOption)
+      score = clamp((max * hits) / correct.size, max);
     return { score, max, pending: false, parts: [{ index: 0, score, max, correct: score === max }] };
   };
 }
@@ -102,50 +155,123 @@ function trueFalse(max: number, correct: boolean): Scorer {
   };
 }
 
+// Binary fractions make 7 - 6.3 come out a hair above 0.7; this slack absorbs that and scales with
+// the numbers compared, so a tolerance of 0 around 1e-20 still refuses 1.0000001e-20.
+const RELATIVE_SLACK = 1e-12;
+
+interface Accepted {
+  texts: Set<string>;
+  numbers: number[];
+}
+
+function accepting(answers: string[], rules: GapRules): Accepted {
+  const texts = new Set(answers.map((a) => normalizeText(a, rules)));
+  const numbers = [...texts].map(parseNumber).filter((n): n is number => n !== null);
+  return { texts, numbers };
+}
+
+function near(key: number, value: number, rules: GapRules): boolean {
+  const tolerance = rules.numericTolerance;
+  if (tolerance === null) return key === value;
+  const allowed = rules.toleranceMode === 'relative' ? tolerance * Math.abs(key) : tolerance;
+  return Math.abs(key - value) <= allowed + RELATIVE_SLACK * Math.max(Math.abs(key), Math.abs(value));
+}
+
+function accepts(a: Accepted, text: string, n: number | null, rules: GapRules): boolean {
+  if (a.texts.has(text)) return true;
+  return n !== null && a.numbers.some((x) => near(x, n, rules));
+}
+
+// The assignment of entries to blanks with the highest total (Hungarian algorithm on the square
+// weight matrix, O(n³); a question has at most 30 blanks). Returns the entry given to each blank.
+function bestAssignment(weight: number[][]): number[] {
+  const n = weight.length;
+  const u = new Array<number>(n + 1).fill(0);
+  const v = new Array<number>(n + 1).fill(0);
+  const blankAt = new Array<number>(n + 1).fill(0);
+  const way = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    blankAt[0] = i;
+    let j0 = 0;
+    const minv = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+    const used = new Array<boolean>(n + 1).fill(false);
+    do {
+      used[j0] = true;
+      const i0 = blankAt[j0];
+      let delta = Number.POSITIVE_INFINITY;
+      let j1 = 0;
+      for (let j = 1; j <= n; j++) {
+        if (used[j]) continue;
+        const cur = -weight[i0 - 1][j - 1] - u[i0] - v[j];
+        if (cur < minv[j]) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j] < delta) {
+          delta = minv[j];
+          j1 = j;
+        }
+      }
+      for (let j = 0; j <= n; j++) {
+        if (used[j]) {
+          u[blankAt[j]] += delta;
+          v[j] -= delta;
+        } else minv[j] -= delta;
+      }
+      j0 = j1;
+    } while (blankAt[j0] !== 0);
+    do {
+      const j1 = way[j0];
+      blankAt[j0] = blankAt[j1];
+      j0 = j1;
+    } while (j0);
+  }
+  const entryOf = new Array<number>(n).fill(-1);
+  for (let j = 1; j <= n; j++) if (blankAt[j]) entryOf[blankAt[j] - 1] = j - 1;
+  return entryOf;
+}
+
 function gaps(key: Extract<SimpleKey, { type: 4 }>): Scorer {
   const { rules } = key;
-  const accepted = key.blanks.map((b) => {
-    const texts = new Set(b.answers.map((a) => normalizeText(a, rules)));
-    const numbers = rules.numericTolerance === null ? [] : [...texts].filter((t) => NUMBER.test(t)).map(Number);
-    return { texts, numbers, score: b.score };
-  });
-  const tolerance = rules.numericTolerance ?? 0;
-  const matches = (entry: string, blank: number) => {
-    const a = accepted[blank];
-    if (a.texts.has(entry)) return true;
-    if (!a.numbers.length || !NUMBER.test(entry)) return false;
-    const n = Number(entry);
-    return a.numbers.some((x) => Math.abs(x - n) <= tolerance + 1e-9);
+  const blanks = key.blanks.map((b) => ({
+    score: b.score,
+    full: accepting(b.answers, rules),
+    // Best alternative first, so an entry earns the most any alternative allows.
+    partial: [...(b.partial ?? [])]
+      .sort((x, y) => y.fraction - x.fraction)
+      .map((p) => ({ credit: round2(b.score * p.fraction), accepted: accepting([p.answer], rules) })),
+  }));
+  // What an entry earns in a blank: the blank's score, an alternative's share of it, or nothing.
+  const earns = (text: string, n: number | null, blank: number) => {
+    if (text === '') return 0;
+    const b = blanks[blank];
+    if (accepts(b.full, text, n, rules)) return b.score;
+    return b.partial.find((p) => accepts(p.accepted, text, n, rules))?.credit ?? 0;
   };
-  // Blanks by descending score, so the any-order matching gives the highest total (greedy on a
-  // transversal matroid is optimal).
-  const byScore = accepted.map((_, i) => i).sort((x, y) => accepted[y].score - accepted[x].score || x - y);
-  const max = round2(accepted.reduce((s, b) => s + b.score, 0));
+  const max = round2(blanks.reduce((s, b) => s + b.score, 0));
   return (answer) => {
     const raw = Array.isArray(answer) ? answer : [];
-    const entries = accepted.map((_, i) => (typeof raw[i] === 'string' ? normalizeText(raw[i] as string, rules) : ''));
-    const got = new Array<boolean>(accepted.length).fill(false);
-    if (!rules.anyOrder) {
-      for (let i = 0; i < accepted.length; i++) got[i] = entries[i] !== '' && matches(entries[i], i);
-    } else {
-      const entryOf = new Array<number>(accepted.length).fill(-1);
-      const blankOf = new Array<number>(entries.length).fill(-1);
-      const tryBlank = (blank: number, seen: boolean[]): boolean => {
-        for (let e = 0; e < entries.length; e++) {
-          if (seen[e] || entries[e] === '' || !matches(entries[e], blank)) continue;
-          seen[e] = true;
-          if (blankOf[e] === -1 || tryBlank(blankOf[e], seen)) {
-            blankOf[e] = blank;
-            entryOf[blank] = e;
-            return true;
-          }
-        }
-        return false;
-      };
-      for (const b of byScore) tryBlank(b, new Array<boolean>(entries.length).fill(false));
-      for (let e = 0; e < entries.length; e++) if (blankOf[e] !== -1) got[blankOf[e]] = true;
+    const texts = blanks.map((_, i) => (typeof raw[i] === 'string' ? normalizeText(raw[i] as string, rules) : ''));
+    const numbers = texts.map(parseNumber);
+    let entryOf = blanks.map((_, i) => i);
+    if (rules.anyOrder) {
+      // An answer repeated in several blanks counts once ("gold, gold, gold" fills one blank).
+      const seen = new Set<string>();
+      const distinct = texts.map((t, i) => {
+        const id = numbers[i] === null ? `t:${t}` : `n:${numbers[i]}`;
+        if (t === '' || seen.has(id)) return '';
+        seen.add(id);
+        return t;
+      });
+      const weight = blanks.map((_, b) => distinct.map((t, e) => earns(t, numbers[e], b)));
+      entryOf = bestAssignment(weight);
+      for (let b = 0; b < blanks.length; b++) if (distinct[entryOf[b]] === '') entryOf[b] = -1;
     }
-    const parts = accepted.map((b, i) => ({ index: i, score: got[i] ? b.score : 0, max: b.score, correct: got[i] }));
+    const parts = blanks.map((b, i) => {
+      const e = entryOf[i];
+      const score = e === -1 ? 0 : earns(texts[e], numbers[e], i);
+      return { index: i, score, max: b.score, correct: score === b.score };
+    });
     const score = clamp(
       parts.reduce((s, p) => s + p.score, 0),
       max,
@@ -231,10 +357,33 @@ export function keyAnswer(key: AnswerKey): StudentAnswer {
     case QuestionType.TrueFalse:
       return key.correct;
     case QuestionType.GapFilling:
-      return key.blanks.map((b) => b.answers[0] ?? '');
+      return key.rules.anyOrder ? distinctAnswers(key) : key.blanks.map((b) => b.answers[0] ?? '');
     case QuestionType.ShortAnswer:
       return key.keywords.map((k) => k.word).join(' ');
     case QuestionType.Compose:
       return key.children.map((c) => keyAnswer(c.key));
   }
+}
+
+// For blanks in any order, one accepted answer per blank with no two the same entry (a repeated
+// entry counts once), found by augmenting paths; a blank left without one falls back to its first.
+function distinctAnswers(key: Extract<SimpleKey, { type: 4 }>): string[] {
+  const options = key.blanks.map((b) => b.answers.map((a) => ({ text: a, id: entryIdentity(a, key.rules) })));
+  const holder = new Map<string, number>();
+  const chosen = new Array<string | null>(options.length).fill(null);
+  const place = (blank: number, tried: Set<string>): boolean => {
+    for (const o of options[blank]) {
+      if (tried.has(o.id)) continue;
+      tried.add(o.id);
+      const other = holder.get(o.id);
+      if (other === undefined || place(other, tried)) {
+        holder.set(o.id, blank);
+        chosen[blank] = o.text;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let b = 0; b < options.length; b++) place(b, new Set());
+  return chosen.map((c, b) => c ?? key.blanks[b].answers[0] ?? '');
 }

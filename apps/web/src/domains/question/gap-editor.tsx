@@ -1,6 +1,6 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { BLANK_MARKER } from '@lyceum/contract';
-import { Button, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { BLANK_MARKER, type PartialAnswer } from '@lyceum/contract';
+import { Button, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useContext } from 'react';
 import { Field, fieldId, IssuesContext, useIssue } from './editor-field';
 import { useQuestionTexts } from './i18n';
@@ -17,7 +17,10 @@ export const gapKeyOf = (q: CoreDraft): GapKey =>
     ? q.answer
     : { blanks: [], rules: { ...DEFAULT_RULES } };
 
-export const newBlank = (): Blank => ({ score: 1, answers: [] });
+export const newBlank = (): Blank => ({ score: 1, answers: [], partial: [] });
+
+// A relative tolerance is kept as a share (0.05) and edited as a percentage (5).
+const asPercent = (share: number) => Math.round(share * 100 * 1e6) / 1e6;
 
 // Removes the n-th blank marker from the stem.
 function dropMarker(stem: string, n: number): string {
@@ -37,6 +40,8 @@ export function GapEditor({ q, onChange, prefix }: Props) {
   const setBlank = (i: number, patch: Partial<Blank>) =>
     setKey({ blanks: key.blanks.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
   const switches = ['ignoreCase', 'normalizeSpace', 'fullHalfWidth', 'anyOrder'] as const;
+  const relative = key.rules.toleranceMode === 'relative';
+  const tolerance = key.rules.numericTolerance;
 
   return (
     <>
@@ -57,6 +62,18 @@ export function GapEditor({ q, onChange, prefix }: Props) {
                   n={i + 1}
                   value={b.answers}
                   onChange={(answers) => setBlank(i, { answers })}
+                />
+              ),
+            },
+            {
+              title: t('question.partialAnswers'),
+              width: 300,
+              render: (_, b, i) => (
+                <PartialAnswers
+                  path={`${prefix}answer.blanks.${i}.partial`}
+                  n={i + 1}
+                  value={b.partial ?? []}
+                  onChange={(partial) => setBlank(i, { partial })}
                 />
               ),
             },
@@ -111,14 +128,27 @@ export function GapEditor({ q, onChange, prefix }: Props) {
         ))}
         <Space size={6}>
           <label htmlFor={fieldId(`${prefix}answer.rules.numericTolerance`)}>{t('question.numericTolerance')}</label>
+          <Select<'absolute' | 'relative'>
+            aria-label={t('question.toleranceMode')}
+            style={{ width: 150 }}
+            value={relative ? 'relative' : 'absolute'}
+            onChange={(mode) => setKey({ rules: { ...key.rules, toleranceMode: mode } })}
+            options={[
+              { value: 'absolute', label: t('question.toleranceAbsolute') },
+              { value: 'relative', label: t('question.toleranceRelative') },
+            ]}
+          />
           <InputNumber
             id={fieldId(`${prefix}answer.rules.numericTolerance`)}
             min={0}
-            step={0.01}
-            style={{ width: 120 }}
+            step={relative ? 1 : 0.01}
+            style={{ width: 170 }}
+            addonAfter={relative ? '%' : undefined}
             placeholder={t('question.toleranceHint')}
-            value={key.rules.numericTolerance}
-            onChange={(v) => setKey({ rules: { ...key.rules, numericTolerance: v ?? null } })}
+            value={tolerance === null ? null : relative ? asPercent(tolerance) : tolerance}
+            onChange={(v) =>
+              setKey({ rules: { ...key.rules, numericTolerance: v === null ? null : relative ? v / 100 : v } })
+            }
           />
         </Space>
       </Space>
@@ -145,5 +175,60 @@ function BlankAnswers(props: { path: string; n: number; value: string[]; onChang
       />
       {issue && <Typography.Text type="danger">{issue}</Typography.Text>}
     </>
+  );
+}
+
+// Answers accepted for part of a blank's score, each with its credit in per cent (1-99).
+function PartialAnswers(props: {
+  path: string;
+  n: number;
+  value: PartialAnswer[];
+  onChange: (v: PartialAnswer[]) => void;
+}) {
+  const { t } = useQuestionTexts();
+  const issues = useContext(IssuesContext);
+  const set = (i: number, patch: Partial<PartialAnswer>) =>
+    props.onChange(props.value.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  const names = (i: number) => ({ n: i + 1, blank: props.n });
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+      {props.value.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by their place
+        <Space.Compact key={i} block>
+          <Input
+            aria-label={t('question.partialAnswer', names(i))}
+            placeholder={t('question.partialHint')}
+            status={issues[`${props.path}.${i}.answer`] ? 'error' : undefined}
+            value={p.answer}
+            onChange={(e) => set(i, { answer: e.target.value })}
+          />
+          <InputNumber
+            aria-label={t('question.partialShare', names(i))}
+            min={1}
+            max={99}
+            precision={0}
+            style={{ width: 96 }}
+            addonAfter="%"
+            status={issues[`${props.path}.${i}.fraction`] ? 'error' : undefined}
+            value={Math.round(p.fraction * 100)}
+            onChange={(v) => set(i, { fraction: (v ?? 50) / 100 })}
+          />
+          <Button
+            icon={<DeleteOutlined />}
+            aria-label={t('question.removePartial', names(i))}
+            onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}
+          />
+        </Space.Compact>
+      ))}
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => props.onChange([...props.value, { answer: '', fraction: 0.5 }])}
+      >
+        {t('question.addPartial')}
+      </Button>
+    </div>
   );
 }

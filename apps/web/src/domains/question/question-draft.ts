@@ -3,6 +3,7 @@ import {
   issueDetail,
   JudgeType,
   OPTION_LABELS,
+  type PartialAnswer,
   PartialCredit,
   type Question,
   type QuestionInput,
@@ -23,6 +24,8 @@ export interface ChoiceOption {
 export interface Blank {
   score: number;
   answers: string[];
+  // Stored questions from before alternatives existed have none.
+  partial?: PartialAnswer[];
 }
 export interface GapKey {
   blanks: Blank[];
@@ -65,6 +68,7 @@ export const DEFAULT_RULES: GapRules = {
   normalizeSpace: true,
   fullHalfWidth: true,
   numericTolerance: null,
+  toleranceMode: 'absolute',
   anyOrder: false,
 };
 

@@ -1,5 +1,5 @@
-import { judgeTypeLabels, labelOf, partialCreditLabels, QuestionType } from '@lyceum/contract';
-import { Descriptions, Tag, Typography } from 'antd';
+import { judgeTypeLabels, labelOf, PartialCredit, partialCreditLabels, QuestionType } from '@lyceum/contract';
+import { Descriptions, Space, Tag, Typography } from 'antd';
 import { RichHtml } from '../../../rich-text/rich-html';
 import { useLang } from '../../../shell/i18n';
 import { useQuestionTexts } from '../i18n';
@@ -25,7 +25,9 @@ export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[]
           {prefix}
           {t('question.answerLabel', { value: (q.answer as string[]).join(', ') })} ·{' '}
           {labelOf(partialCreditLabels, q.partialCredit, lang)}
-          {q.partialCredit === 2 && ` (${q.partScore ?? q.score / 2})`}
+          {q.partialCredit === PartialCredit.PartScore && ` (${q.partScore ?? q.score / 2})`}
+          {q.partialCredit === PartialCredit.PerOption &&
+            ` (${t('question.perOptionShare', { share: Math.round((q.score / Math.max(1, (q.answer as string[]).length)) * 100) / 100 })})`}
         </Typography.Text>
       );
     case QuestionType.TrueFalse:
@@ -37,22 +39,45 @@ export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[]
       );
     case QuestionType.GapFilling: {
       const key = q.answer as GapKey;
+      const tolerance = key.rules.numericTolerance;
       return (
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
-          title={prefix || undefined}
-          items={key.blanks.map((b, i) => ({
-            key: String(i),
-            label: `${t('question.blank', { n: i + 1 })} (${b.score})`,
-            children: b.answers.map((a) => (
-              <Tag key={a} color="green">
-                {a}
-              </Tag>
-            )),
-          }))}
-        />
+        <div>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            title={prefix || undefined}
+            items={key.blanks.map((b, i) => ({
+              key: String(i),
+              label: `${t('question.blank', { n: i + 1 })} (${b.score})`,
+              children: (
+                <Space size={[4, 4]} wrap>
+                  {b.answers.map((a) => (
+                    <Tag key={a} color="green">
+                      {a}
+                    </Tag>
+                  ))}
+                  {/* Part-credit answers in orange, with the share of the blank they earn. */}
+                  {(b.partial ?? []).map((p) => (
+                    <Tag key={`partial-${p.answer}`} color="orange">
+                      {p.answer} · {Math.round(p.fraction * 100)}%
+                    </Tag>
+                  ))}
+                </Space>
+              ),
+            }))}
+          />
+          {tolerance !== null && (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+              {t('question.toleranceShown', {
+                value:
+                  key.rules.toleranceMode === 'relative'
+                    ? `${Math.round(tolerance * 100 * 1e6) / 1e6}%`
+                    : String(tolerance),
+              })}
+            </Typography.Text>
+          )}
+        </div>
       );
     }
     case QuestionType.ShortAnswer: {

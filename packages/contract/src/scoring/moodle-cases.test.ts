@@ -1,0 +1,482 @@
+import { describe, expect, it } from 'vitest';
+import { PartialCredit } from '../enums/partial-credit';
+import { type GapRules, type ScorableQuestion, type SimpleKey, type StudentAnswer, scoreAnswer } from './scoring';
+
+// Grading facts taken from Moodle's question-type tests and from the qtype_gapfill plugin's tests,
+// restated in our key format so the scoring engine can be measured against them. Only the facts
+// (key, response, expected fraction) carry over; each case names the repository, file and test
+// function it comes from. Moodle's fraction is the share of the question's marks.
+//
+// Left out because our key model cannot express them:
+// - shortanswer wildcards (`F*og`, `*0*`, the `*` catch-all answer): accepted answers are literal text;
+// - numerical units and currencies (`3.14 m`, `314cm`, `$1332`, `3%`, unit penalties): blanks have no units;
+// - numerical geometric tolerance (tolerancetype 3): only absolute and relative tolerance exist;
+// - negative fractions (single choice B at -0.3333333): a Lyceum score is never below 0;
+// - several tries with penalties (compute_final_grade): an answer is scored once;
+// - gapfill `[!!]` gaps that expect an empty answer: every blank needs an accepted answer.
+interface MoodleCase {
+  source: string;
+  question: ScorableQuestion;
+  answer: StudentAnswer;
+  // Moodle's grade as a fraction of the question's marks.
+  fraction: number;
+  // The case needs a key feature added after the first comparison (relative tolerance, an
+  // alternative worth part of a blank, per-option credit), so the old engine could not express it.
+  added?: true;
+  // Where Lyceum deliberately scores otherwise: our fraction and the reason.
+  lyceum?: { fraction: number; why: string };
+}
+
+const MOODLE = 'moodle/moodle';
+const GAPFILL = 'marcusgreen/moodle-qtype_gapfill';
+const src = (repo: string, file: string, test: string) => `${repo} ${file} ${test}`;
+
+const numericRules = (tolerance: number | null, toleranceMode: GapRules['toleranceMode'] = 'absolute'): GapRules => ({
+  ignoreCase: true,
+  normalizeSpace: true,
+  fullHalfWidth: false,
+  numericTolerance: tolerance,
+  toleranceMode,
+  anyOrder: false,
+});
+const textRules = (ignoreCase: boolean): GapRules => ({
+  ignoreCase,
+  normalizeSpace: true,
+  fullHalfWidth: false,
+  numericTolerance: null,
+  toleranceMode: 'absolute',
+  anyOrder: false,
+});
+type Blank = Extract<SimpleKey, { type: 4 }>['blanks'][number];
+const gaps = (blanks: Blank[], rules: GapRules): ScorableQuestion => ({
+  score: blanks.reduce((s, b) => s + b.score, 0),
+  key: { type: 4, blanks, rules },
+});
+const oneBlank = (answers: string[], rules: GapRules, partial: Blank['partial'] = []) =>
+  gaps([{ score: 1, answers, partial }], rules);
+
+// Each helper turns one Moodle test question into a key and lists (response, fraction) pairs.
+function within(test: string, answer: string, tolerance: number | null, pairs: [string, number][], relative = false) {
+  const source = src(MOODLE, 'question/type/numerical/tests/answer_test.php', test);
+  const question = oneBlank([answer], numericRules(tolerance, relative ? 'relative' : 'absolute'));
+  return pairs.map(
+    ([response, fraction]): MoodleCase => ({
+      source,
+      question,
+      answer: [response],
+      fraction,
+      ...(relative ? { added: true as const } : {}),
+    }),
+  );
+}
+
+// The answer processor's parse tests, turned into grading: a response that Moodle reads as the
+// number N is right for a key N with tolerance 0, and one it cannot read is wrong for any key.
+function parsed(test: string, pairs: [string, string, number][]) {
+  const source = src(MOODLE, 'question/type/numerical/tests/answerprocessor_test.php', test);
+  return pairs.map(
+    ([response, key, fraction]): MoodleCase => ({
+      source,
+      question: oneBlank([key], numericRules(0)),
+      answer: [response],
+      fraction,
+    }),
+  );
+}
+
+function literal(test: string, pairs: [string, string, boolean, number][]) {
+  const source = src(MOODLE, 'question/type/shortanswer/tests/question_test.php', test);
+  return pairs.map(
+    ([response, key, ignoreCase, fraction]): MoodleCase => ({
+      source,
+      question: oneBlank([key], textRules(ignoreCase)),
+      answer: [response],
+      fraction,
+    }),
+  );
+}
+
+const nominalZero = 'test_within_tolerance_nominal_zero';
+const numerical: MoodleCase[] = [
+  ...within('test_within_tolerance_nominal', '7', 1, [
+    ['5.99', 0],
+    ['6', 1],
+    ['7', 1],
+    ['8', 1],
+    ['8.01', 0],
+  ]),
+  // Zero tolerance, non-zero answer.
+  ...within(nominalZero, '1e-20', 0, [
+    ['0.9999999e-20', 0],
+    ['1e-20', 1],
+    ['1.0000001e-20', 0],
+  ]),
+  // Non-zero tolerance, zero answer.
+  ...within(nominalZero, '0', 1e-24, [
+    ['-2e-24', 0],
+    ['-1e-24', 1],
+    ['0', 1],
+    ['1e-24', 1],
+    ['2e-24', 0],
+  ]),
+  // The test's "zero tol, zero answer" block, which also sets tolerance 1e-24.
+  ...within(nominalZero, '0', 1e-24, [
+    ['-1e-20', 0],
+    ['-1e-35', 1],
+    ['1e-35', 1],
+    ['1e-20', 0],
+  ]),
+  // Non-zero tolerance, non-zero answer.
+  ...within(nominalZero, '1e-20', 1e-24, [
+    ['1.0002e-20', 0],
+    ['1.0001e-20', 1],
+    ['1e-20', 1],
+  ]),
+  // A blank tolerance: the number itself and nothing else.
+  ...within('test_within_tolerance_blank', '1234', null, [
+    ['1234', 1],
+    ['1234.000001', 0],
+    ['0', 0],
+  ]),
+  ...within(
+    'test_within_tolerance_relative',
+    '7',
+    0.1,
+    [
+      ['6.29', 0],
+      ['6.3', 1],
+      ['7', 1],
+      ['7.7', 1],
+      ['7.71', 0],
+    ],
+    true,
+  ),
+  ...parsed('test_parse_response', [
+    ['3.142', '3.142', 1],
+    ['.2', '0.2', 1],
+    ['1.', '1', 1],
+    ['1.0', '1', 1],
+    ['-1.', '-1', 1],
+    ['+1.0', '1', 1],
+    ['1e4', '10000', 1],
+    ['3.142E-4', '0.0003142', 1],
+    ['.2e+2', '20', 1],
+    ['1.e-1', '0.1', 1],
+    ['1.0e0', '1', 1],
+    ['3x10^8', '300000000', 1],
+    ['3×10^8', '300000000', 1],
+    ['3.0*10^8', '300000000', 1],
+    ['3.00x10**-8', '0.00000003', 1],
+    ['0.001×10**7', '10000', 1],
+    ['1,000,000', '1000000', 1],
+    ['frog', '0', 0],
+    [',', '0', 0],
+  ]),
+  // Moodle reads these with a decimal comma and a space as the thousands separator (a site setting).
+  ...parsed('test_euro_style', [['-1 000', '-1000', 1]]),
+  {
+    ...parsed('test_euro_style', [['3,14159', '3.14159', 1]])[0],
+    lyceum: {
+      fraction: 0,
+      why: 'a decimal comma cannot be told from a thousands comma (1,500), so 3,14159 is text, not a number',
+    },
+  },
+  // The "pi to two d.p." question: 3.14 with tolerance 0 is right, everything else wrong.
+  ...[
+    ['1.0', 0],
+    ['3.14', 1],
+  ].map(
+    ([response, fraction]): MoodleCase => ({
+      source: src(MOODLE, 'question/type/numerical/tests/question_test.php', 'test_grading (helper.php pi)'),
+      question: oneBlank(['3.14'], numericRules(0)),
+      answer: [response as string],
+      fraction: fraction as number,
+    }),
+  ),
+];
+
+const wildcard = 'test_compare_string_with_wildcard';
+const shortanswer: MoodleCase[] = [
+  ...literal(wildcard, [
+    ['Frog', 'Frog', false, 1],
+    ['frog', 'Frog', false, 0],
+    ['   Frog   ', 'Frog', false, 1],
+    ['Frogs', 'Frog', false, 0],
+    ['Frog', 'frog', true, 1],
+    ['   FROG   ', 'Frog', true, 1],
+    ['Frogs', 'Frog', true, 0],
+    // Moodle escapes `*` as `\*`; our accepted answers are literal, so the key is the plain text.
+    ['   *   ', '*', false, 1],
+    ['*', '*', false, 1],
+    ['Frog*toad', 'Frog*toad', false, 1],
+    // Regular-expression characters in an answer are literal text.
+    ['a', '[a-z]', false, 0],
+    ['[a-z]', '[a-z]', false, 1],
+    ['\\{}/', '\\{}/', true, 1],
+    ['ITÁLIE', 'Itálie', true, 1],
+    ['départ', 'DÉPART', true, 1],
+    ['départ', 'DÉPART', false, 0],
+    // The same letter composed (U+00E9) and decomposed (e + U+0301).
+    ['d\u00e9part', 'de\u0301part', false, 1],
+    ['d\u00e9part', 'DE\u0301PART', true, 1],
+  ]),
+  ...literal('test_compare_0_with_wildcard', [['0', '0', false, 1]]),
+  // frogtoad: frog is right, toad is worth 0.8, anything else 0 (usecase false).
+  ...(
+    [
+      ['x', 0],
+      ['frog', 1],
+      ['toad', 0.8],
+      ['cat', 0],
+    ] as const
+  ).map(
+    ([response, fraction]): MoodleCase => ({
+      source: src(MOODLE, 'question/type/shortanswer/tests/question_test.php', 'test_grading, test_classify_response'),
+      question: oneBlank(['frog'], textRules(true), [{ answer: 'toad', fraction: 0.8 }]),
+      answer: [response],
+      fraction,
+      added: true,
+    }),
+  ),
+  ...(
+    [
+      ['frog', 1],
+      ['toad', 0],
+    ] as const
+  ).map(
+    ([response, fraction]): MoodleCase => ({
+      source: src(MOODLE, 'question/type/shortanswer/tests/question_test.php', 'test_classify_response_no_star'),
+      question: oneBlank(['frog'], textRules(true)),
+      answer: [response],
+      fraction,
+    }),
+  ),
+];
+
+// make_a_multichoice_multi_question: A and C are right (0.5 each), B and D wrong (-1 each).
+const twoOfFour = (partial: PartialCredit): ScorableQuestion => ({
+  score: 1,
+  key: { type: 2, correct: ['A', 'C'], partial, partScore: null },
+});
+const multiSource = src(MOODLE, 'question/type/multichoice/tests/question_multi_test.php', 'test_grading');
+const choice: MoodleCase[] = [
+  ...(
+    [
+      [['A', 'C'], 1],
+      [['A'], 0.5],
+      [['A', 'B', 'C'], 0],
+      [['B'], 0],
+    ] as const
+  ).flatMap(([picked, fraction]): MoodleCase[] => [
+    // The old part-score mode (half marks for a correct subset) already gives Moodle's fractions here.
+    { source: multiSource, question: twoOfFour(PartialCredit.PartScore), answer: [...picked], fraction },
+    {
+      source: multiSource,
+      question: twoOfFour(PartialCredit.PerOption),
+      answer: [...picked],
+      fraction,
+      added: true,
+    },
+  ]),
+  // Odd numbers among 1..6, each right choice worth 0.3333333: all three right make full marks.
+  {
+    source: src(
+      MOODLE,
+      'question/type/multichoice/tests/question_single_test.php',
+      'test_grading_rounding_three_right',
+    ),
+    question: {
+      score: 1,
+      key: { type: 2, correct: ['A', 'C', 'E'], partial: PartialCredit.PerOption, partScore: null },
+    },
+    answer: ['A', 'C', 'E'],
+    fraction: 1,
+    added: true,
+  },
+  // make_a_multichoice_single_question: A is right (B and C carry negative marks, left out).
+  {
+    source: src(MOODLE, 'question/type/multichoice/tests/question_single_test.php', 'test_grading'),
+    question: { score: 1, key: { type: 1, correct: 'A' } },
+    answer: 'A',
+    fraction: 1,
+  },
+  ...(
+    [
+      [false, 0],
+      [true, 1],
+    ] as const
+  ).map(
+    ([response, fraction]): MoodleCase => ({
+      source: src(MOODLE, 'question/type/truefalse/tests/question_test.php', 'test_grading'),
+      question: { score: 1, key: { type: 3, correct: true } },
+      answer: response,
+      fraction,
+    }),
+  ),
+];
+
+// twosubq: "The {Owl} and the {Bow-wow | Wiggly worm | =Pussy-cat} went to sea", one mark each;
+// the short-answer part is case-sensitive (usecase true), the choices are labelled A, B, C.
+const twoSubq: ScorableQuestion = {
+  score: 2,
+  key: {
+    type: 6,
+    children: [
+      { score: 1, key: { type: 4, blanks: [{ score: 1, answers: ['Owl'] }], rules: textRules(false) } },
+      { score: 1, key: { type: 1, correct: 'C' } },
+    ],
+  },
+};
+// fourmc: four California/Arizona drop-downs (A, B), right answers A, B, A, B.
+const fourMc: ScorableQuestion = {
+  score: 4,
+  key: {
+    type: 6,
+    children: ['A', 'B', 'A', 'B'].map((correct) => ({ score: 1, key: { type: 1 as const, correct } })),
+  },
+};
+const multianswerFile = 'question/type/multianswer/tests/question_test.php';
+const multianswer: MoodleCase[] = [
+  ...(
+    [
+      [['Owl', 'C'], 1],
+      [['Owl'], 0.5],
+      [['Goat', 'C'], 0.5],
+      [['Dog'], 0],
+    ] as const
+  ).map(
+    ([parts, fraction]): MoodleCase => ({
+      source: src(MOODLE, multianswerFile, 'test_grading'),
+      question: twoSubq,
+      answer: [[parts[0]], parts[1] ?? null],
+      fraction,
+    }),
+  ),
+  {
+    source: src(MOODLE, multianswerFile, 'test_get_num_parts_right_fourmc'),
+    question: fourMc,
+    answer: ['B', 'B', 'B', 'B'],
+    fraction: 0.5,
+  },
+  {
+    source: src(
+      MOODLE,
+      'question/type/multianswer/tests/walkthrough_test.php',
+      'test_deferred_feedback_numericalzero_not_answered',
+    ),
+    question: oneBlank(['0'], numericRules(0)),
+    answer: [''],
+    fraction: 0,
+  },
+];
+
+// make_question: "The [cat] sat on the [mat]", one mark per gap.
+const catMat = (casesensitive: boolean, first = ['cat']) =>
+  gaps(
+    [
+      { score: 1, answers: first },
+      { score: 1, answers: ['mat'] },
+    ],
+    textRules(!casesensitive),
+  );
+const medals = gaps(
+  [0, 1, 2].map(() => ({ score: 1, answers: ['gold', 'silver', 'bronze'] })),
+  { ...textRules(true), anyOrder: true },
+);
+const gapfillQuestion = 'tests/question_test.php';
+const gapfillWalk = 'tests/walkthrough_test.php';
+const gapfill: MoodleCase[] = [
+  {
+    source: src(GAPFILL, gapfillQuestion, 'test_grade_response'),
+    question: catMat(false),
+    answer: ['cat', 'dog'],
+    fraction: 0.5,
+  },
+  {
+    source: src(GAPFILL, gapfillQuestion, 'test_grade_response'),
+    question: catMat(false),
+    answer: ['cat', 'mat'],
+    fraction: 1,
+  },
+  ...(
+    [
+      ['CAT', false, 1],
+      ['CAT', true, 0],
+      ['dog', true, 0],
+      ['cat', true, 1],
+    ] as const
+  ).map(
+    ([response, casesensitive, fraction]): MoodleCase => ({
+      source: src(GAPFILL, gapfillQuestion, 'test_is_correct_response'),
+      question: oneBlank(['cat'], textRules(!casesensitive)),
+      answer: [response],
+      fraction,
+    }),
+  ),
+  // Fixed positions: the second "cat" is simply wrong for the [mat] gap.
+  {
+    source: src(GAPFILL, gapfillQuestion, 'test_discard_duplicates'),
+    question: catMat(false),
+    answer: ['cat', 'cat'],
+    fraction: 0.5,
+  },
+  {
+    source: src(GAPFILL, gapfillWalk, 'test_deferred_with_incorrect'),
+    question: catMat(true),
+    answer: ['dog', 'cat'],
+    fraction: 0,
+  },
+  {
+    source: src(GAPFILL, gapfillWalk, 'test_deferred_with_blanks'),
+    question: catMat(false),
+    answer: ['cat', ''],
+    fraction: 0.5,
+  },
+  // The gap [cat|dog] accepts either word.
+  {
+    source: src(GAPFILL, gapfillWalk, 'test_interactive_wildcard_with_correct'),
+    question: catMat(true, ['cat', 'dog']),
+    answer: ['cat', 'mat'],
+    fraction: 1,
+  },
+  // With regular expressions off, `$i` is literal text.
+  {
+    source: src(GAPFILL, gapfillWalk, 'test_disableregex'),
+    question: oneBlank(['$i'], textRules(false)),
+    answer: ['$i'],
+    fraction: 1,
+  },
+  // Three [gold|silver|bronze] gaps with "no duplicates": a repeated answer earns its mark once.
+  {
+    source: src(GAPFILL, gapfillWalk, 'test_interactive_discard_duplicates'),
+    question: medals,
+    answer: ['gold', 'silver', 'silver'],
+    fraction: 2 / 3,
+  },
+  // The same test's comment: "gold, gold, gold" cannot earn three marks.
+  {
+    source: src(GAPFILL, gapfillWalk, 'test_interactive_discard_duplicates (comment)'),
+    question: medals,
+    answer: ['gold', 'gold', 'gold'],
+    fraction: 1 / 3,
+  },
+];
+
+const cases: MoodleCase[] = [...numerical, ...shortanswer, ...choice, ...multianswer, ...gapfill];
+
+describe("Moodle's grading facts", () => {
+  it.each(
+    cases.map((c, i) => ({
+      ...c,
+      name: `${i + 1}${c.added ? ' [added]' : ''} ${c.source}: ${JSON.stringify(c.answer)}`,
+    })),
+  )('$name', (c) => {
+    const r = scoreAnswer(c.question, c.answer);
+    expect(r.score / r.max).toBeCloseTo(c.lyceum?.fraction ?? c.fraction, 2);
+  });
+
+  it('differs from Moodle only where the school decided otherwise', () => {
+    const differing = cases.filter((c) => c.lyceum).map((c) => c.answer);
+    expect(differing).toEqual([['3,14159']]);
+  });
+});
