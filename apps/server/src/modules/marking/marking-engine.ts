@@ -205,14 +205,13 @@ export async function markAttempt(
   if (!t || Number(t.status) === PaperStatus.Answering || t.confirmed) return { marked: false, pending: 0 };
   const paper = zStudentPaper.parse(t.paper);
   const items = paperItems(paper);
-  const [versions, adjustments, answers] = await Promise.all([
-    loadVersions(db, orgId, items),
-    adjustmentsOf(db, orgId, Number(t.exam_id)),
-    rows<{ question_id: number; answer: StudentAnswer }>(
-      db,
-      sql`select question_id, answer from attempt_answers where organization_id = ${orgId} and attempt_id = ${attemptId}`,
-    ),
-  ]);
+  // One after another: on a transaction's single connection, parallel queries would only queue.
+  const versions = await loadVersions(db, orgId, items);
+  const adjustments = await adjustmentsOf(db, orgId, Number(t.exam_id));
+  const answers = await rows<{ question_id: number; answer: StudentAnswer }>(
+    db,
+    sql`select question_id, answer from attempt_answers where organization_id = ${orgId} and attempt_id = ${attemptId}`,
+  );
   const answerOf = new Map(answers.map((a) => [Number(a.question_id), a.answer]));
   const marks = items.flatMap((item) => {
     const q = versions.get(`${item.questionId}:${item.questionVersion}`);

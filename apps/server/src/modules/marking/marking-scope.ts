@@ -177,6 +177,11 @@ export async function examQuestions(db: DbOrTx, orgId: number, examId: number): 
 // A question stem as one line of plain text (lists and summaries).
 export function plainText(html: string, max = 120): string {
   const text = html
+    // A formula keeps its source (the rendered markup inside it would read as noise).
+    .replace(
+      /<span[^>]*data-latex="([^"]*)"[^>]*>.*?<\/span>/g,
+      (_, latex: string) => ` ${latex.replace(/&quot;/g, '"')} `,
+    )
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

@@ -49,6 +49,14 @@ import { box, groupSize, histogram, mean, summary } from './stats';
 const iso = (d: string | Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const round2 = (n: number) => Math.round(n * 100) / 100;
+// Runs queries one after another, typed like Promise.all.
+async function sequence<T extends readonly (() => Promise<unknown>)[]>(
+  jobs: T,
+): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const out: unknown[] = [];
+  for (const job of jobs) out.push(await job());
+  return out as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
 // Attempts that count in scores and reports: ended normally (handed in, collected, marked).
 const COUNTED = sql.raw(
   `(${[PaperStatus.HandedIn, PaperStatus.AutoCollected, PaperStatus.ForceCollected, PaperStatus.Marked].join(', ')})`,
@@ -355,16 +363,15 @@ export async function analyse(
   teamId?: number,
 ): Promise<Analysis> {
   const examId = exam.id;
-  const [people, questions, [cand]] = await Promise.all([
-    takers(db, orgId, examId, teamId),
-    examQuestions(db, orgId, examId),
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId}
+  // Sequential queries: this also runs inside confirmation's transaction (one connection).
+  const people = await takers(db, orgId, examId, teamId);
+  const questions = await examQuestions(db, orgId, examId);
+  const [cand] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId}
         and c.status = ${CandidateStatus.Approved}
         ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = c.organization_id and tm.team_id = ${teamId} and tm.user_id = c.user_id)` : sql``}`,
-    ),
-  ]);
+  );
   const maxScore = questions.reduce((s, q) => s + (q.thrownOut === 2 ? 0 : q.max), 0) || exam.totalScore;
   const excellentScore = round2(maxScore * EXCELLENT_SHARE);
   const scores = people.map((p) => p.score);
@@ -382,27 +389,29 @@ export async function analyse(
       : sql`array[]::bigint[]`;
   const all = idList(people.map((p) => p.attemptId));
   const [items, choices, byClass] = people.length
-    ? await Promise.all([
-        rows<{
-          question_id: number;
-          n: number;
-          avg: number | null;
-          corr: number | null;
-          up: number | null;
-          low: number | null;
-        }>(
-          db,
-          sql`select am.question_id, count(*)::int as n, avg(am.score) as avg,
+    ? await sequence([
+        () =>
+          rows<{
+            question_id: number;
+            n: number;
+            avg: number | null;
+            corr: number | null;
+            up: number | null;
+            low: number | null;
+          }>(
+            db,
+            sql`select am.question_id, count(*)::int as n, avg(am.score) as avg,
               corr(coalesce(am.score, 0), coalesce(t.score, 0)) as corr,
               avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idList(upper)})) as up,
               avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idList(lower)})) as low
             from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
             where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.attempt_id = any(${all})
             group by am.question_id`,
-        ),
-        rows<{ question_id: number; label: string; n: number; up: number; low: number }>(
-          db,
-          sql`select aa.question_id, l.label, count(*)::int as n,
+          ),
+        () =>
+          rows<{ question_id: number; label: string; n: number; up: number; low: number }>(
+            db,
+            sql`select aa.question_id, l.label, count(*)::int as n,
               count(*) filter (where aa.attempt_id = any(${idList(upper)}))::int as up,
               count(*) filter (where aa.attempt_id = any(${idList(lower)}))::int as low
             from ${attemptAnswers} aa
@@ -423,16 +432,17 @@ export async function analyse(
                 sql`, `,
               )})
             group by 1, 2`,
-        ),
-        rows<{ question_id: number; team_id: number | null; got: number; max: number }>(
-          db,
-          sql`select am.question_id, ${classOf('u').id} as team_id, sum(coalesce(am.score, 0)) as got, sum(am.max) as max
+          ),
+        () =>
+          rows<{ question_id: number; team_id: number | null; got: number; max: number }>(
+            db,
+            sql`select am.question_id, ${classOf('u').id} as team_id, sum(coalesce(am.score, 0)) as got, sum(am.max) as max
             from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
             join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
             where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.attempt_id = any(${all})
             group by 1, 2`,
-        ),
-      ])
+          ),
+      ] as const)
     : [[], [], []];
   const itemOf = new Map(items.map((i) => [Number(i.question_id), i]));
   const choicesOf = new Map<number, { label: string; n: number; up: number; low: number }[]>();
