@@ -58,6 +58,9 @@ const productViews: Record<string, ViewLoader> = {
   'exam/monitorLog': () => import('../domains/exam-monitor/exam-monitor.view'),
   'exam/myExam': () => import('../domains/my-exam/my-exam.view'),
   'exam/myTicket': () => import('../domains/my-exam/my-ticket.view'),
+  'examScores/index': () => import('../domains/exam-scores/exam-scores.view'),
+  'user/achiReport': () => import('../domains/exam-scores/achi-report.view'),
+  'statistics/index': () => import('../domains/statistics/statistics.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),

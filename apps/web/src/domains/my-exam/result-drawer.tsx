@@ -1,0 +1,133 @@
+import type { MyResult } from '@lyceum/contract';
+import { Alert, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useIsMobile } from '../../shell/layout/use-device';
+import { figure, ScoreChart } from '../exam-scores/score-chart';
+import { useMyResult } from './my-result-api';
+import { ResultPaper } from './result-paper';
+import { useResultTexts } from './result-texts';
+import './my-result.css';
+
+function KnowledgeRadar({ knowledge }: { knowledge: MyResult['knowledge'] }) {
+  const { t } = useResultTexts();
+  const option = useMemo(() => {
+    const pct = (v: number | null) => (v === null ? 0 : Math.round(v * 1000) / 10);
+    return {
+      animation: false,
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      radar: {
+        radius: '60%',
+        center: ['50%', '46%'],
+        indicator: knowledge.map((k) => ({ name: k.name, max: 100 })),
+        axisName: { overflow: 'truncate', width: 100 },
+      },
+      series: [
+        {
+          type: 'radar',
+          areaStyle: { opacity: 0.1 },
+          data: [
+            { name: t('myResult.you'), value: knowledge.map((k) => pct(k.mastery)) },
+            { name: t('myResult.yourClass'), value: knowledge.map((k) => pct(k.classMastery)) },
+          ],
+        },
+      ],
+    };
+  }, [knowledge, t]);
+  return <ScoreChart option={option} height={300} label={t('myResult.knowledgeLabel')} />;
+}
+
+function Figures({ result }: { result: MyResult }) {
+  const { t } = useResultTexts();
+  return (
+    <div className="result-figures">
+      <div className="result-figure">
+        <div className="result-figure-label">{t('myResult.score')}</div>
+        <div className="result-figure-value" data-testid="my-score">
+          {figure(result.score)} / {figure(result.maxScore)}
+        </div>
+        {result.passed !== null && (
+          <Tag color={result.passed ? 'success' : 'error'}>
+            {result.passed ? t('myResult.passed') : t('myResult.failed')}
+          </Tag>
+        )}
+        {result.passScore !== null && (
+          <Typography.Text type="secondary" className="result-sub">
+            {t('myResult.passMark', { score: figure(result.passScore) })}
+          </Typography.Text>
+        )}
+      </div>
+      <div className="result-figure">
+        <div className="result-figure-label">{t('myResult.rank')}</div>
+        <div className="result-figure-value" data-testid="my-rank">
+          {result.rank === null ? '—' : t('myResult.rankOf', { rank: result.rank, count: result.candidates })}
+        </div>
+      </div>
+      <div className="result-figure">
+        <div className="result-figure-label">{t('myResult.classMean')}</div>
+        <div className="result-figure-value">{figure(result.classMean)}</div>
+      </div>
+      <div className="result-figure">
+        <div className="result-figure-label">{t('myResult.examMean')}</div>
+        <div className="result-figure-value">{figure(result.examMean)}</div>
+      </div>
+    </div>
+  );
+}
+
+function ResultBody({ result }: { result: MyResult }) {
+  const { t } = useResultTexts();
+  if (!result.visible)
+    return (
+      <Alert
+        type={result.reason === 'never' ? 'info' : 'warning'}
+        showIcon
+        data-testid="result-hidden"
+        title={t(`myResult.${result.reason === 'shown' ? 'notConfirmed' : result.reason}`)}
+      />
+    );
+  return (
+    <div className="result-body">
+      <Figures result={result} />
+      {result.knowledge.length > 0 && (
+        <section>
+          <Typography.Title level={5}>{t('myResult.knowledge')}</Typography.Title>
+          <KnowledgeRadar knowledge={result.knowledge} />
+        </section>
+      )}
+      <section>
+        <Typography.Title level={5}>{t('myResult.paper')}</Typography.Title>
+        {result.paper ? (
+          <ResultPaper paper={result.paper} canQuery={result.visible} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('myResult.noReview')} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+// A student's result of one finished exam, as the exam's rule allows: why it is hidden, or the score,
+// rank, means, knowledge points and (when review is allowed) the marked paper with queries.
+export function ResultDrawer({ exam, onClose }: { exam: { id: number; name: string } | null; onClose: () => void }) {
+  const { t } = useResultTexts();
+  const result = useMyResult(exam?.id ?? null);
+  const isMobile = useIsMobile();
+  return (
+    <Drawer
+      open={exam !== null}
+      onClose={onClose}
+      title={exam ? t('myResult.title', { name: exam.name }) : ''}
+      size={isMobile ? '100%' : 720}
+      destroyOnHidden
+    >
+      {result.isPending ? (
+        <Skeleton active />
+      ) : result.isError ? (
+        <Alert type="error" showIcon title={result.error.message} />
+      ) : (
+        <ResultBody result={result.data} />
+      )}
+    </Drawer>
+  );
+}
