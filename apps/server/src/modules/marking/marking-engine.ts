@@ -20,7 +20,7 @@ import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { questionVersions } from '../question/question.table';
-import { attemptMarks, examAdjustments } from './marking.table';
+import { attemptMarks, examAdjustments, examQuestions as examQuestionsTable } from './marking.table';
 
 // The marking engine: (frozen paper item, question version, the exam's adjustment, answer) ->
 // the mark of one answer. The one scoring engine of the contract does the judging; this scales it
@@ -219,6 +219,7 @@ export async function markAttempt(
     const m = scorerFor(item, q, adjustments.get(item.questionId) ?? null)(answerOf.get(item.questionId) ?? null);
     return [{ questionId: item.questionId, ...m }];
   });
+  await recordQuestions(db, orgId, Number(t.exam_id), paper);
   await upsertMarks(db, orgId, Number(t.exam_id), attemptId, marks);
   await refreshAttempts(db, orgId, [attemptId]);
   return { marked: true, pending: marks.filter((m) => m.manual).length };
@@ -258,5 +259,31 @@ async function upsertMarks(
                        else excluded.score end,
           marking_flag = case when am.marker_id is not null and excluded.manual then am.marking_flag
                               else excluded.marking_flag end`,
+  );
+}
+
+// The exam's question list (exam_questions) gains this paper's questions; a question keeps the
+// earliest place any student saw it. Rows change only when a paper shows one earlier.
+async function recordQuestions(db: DbOrTx, orgId: number, examId: number, paper: StudentPaper): Promise<void> {
+  const data = JSON.stringify(
+    paper.sections.flatMap((s, i) =>
+      s.items.map((item, j) => ({
+        q: item.questionId,
+        v: item.questionVersion,
+        score: item.score,
+        s: i + 1,
+        n: j + 1,
+        title: s.title.slice(0, 200),
+      })),
+    ),
+  );
+  await db.execute(
+    sql`insert into ${examQuestionsTable} as eq (organization_id, exam_id, question_id, version, score, section_no,
+          item_no, section_title)
+        select ${orgId}, ${examId}, x.q, x.v, x.score, x.s, x.n, x.title
+        from jsonb_to_recordset(${data}::jsonb) as x(q bigint, v int, score float8, s int, n int, title text)
+        on conflict (organization_id, exam_id, question_id) do update set
+          section_no = least(eq.section_no, excluded.section_no), item_no = least(eq.item_no, excluded.item_no)
+        where excluded.section_no < eq.section_no or excluded.item_no < eq.item_no`,
   );
 }

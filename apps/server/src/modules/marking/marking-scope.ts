@@ -9,7 +9,7 @@ import { examInvigilators, exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { teamMembers, teams } from '../team/team.table';
-import { examMarkers } from './marking.table';
+import { examMarkers, examQuestions as examQuestionsTable } from './marking.table';
 import { adjustedQuestion, adjustmentsOf, loadVersions } from './marking-engine';
 
 // Who may see and change an exam's marks (decision 38). Academic staff (exam:all) see every exam; a
@@ -136,17 +136,13 @@ export interface ExamQuestion {
 }
 
 // The exam's questions in paper order: the order of the sections, then of first appearance in the
-// students' papers (papers drawn by rules hold different questions; shuffled ones another order).
+// students' papers (papers drawn by rules hold different questions; shuffled ones another order),
+// as the marking job recorded them.
 export async function examQuestions(db: DbOrTx, orgId: number, examId: number): Promise<ExamQuestion[]> {
   const list = await rows<{ question_id: number; version: number; score: number; title: string }>(
     db,
-    sql`select (it.item->>'questionId')::bigint as question_id, max((it.item->>'questionVersion')::int) as version,
-        max((it.item->>'score')::float8) as score, min(s.sec->>'title') as title
-      from ${examAttempts} t
-        cross join lateral jsonb_array_elements(t.paper->'sections') with ordinality as s(sec, sec_no)
-        cross join lateral jsonb_array_elements(s.sec->'items') with ordinality as it(item, item_no)
-      where t.organization_id = ${orgId} and t.exam_id = ${examId}
-      group by 1 order by min(s.sec_no), min(it.item_no), 1`,
+    sql`select question_id, version, score, section_title as title from ${examQuestionsTable}
+      where organization_id = ${orgId} and exam_id = ${examId} order by section_no, item_no, question_id`,
   );
   const versions = await loadVersions(
     db,

@@ -11,6 +11,7 @@ import {
   doublePrecision,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -155,5 +156,28 @@ export const scoreQueries = pgTable(
       columns: [t.organizationId, t.attemptId],
       foreignColumns: [examAttempts.organizationId, examAttempts.id],
     }).onDelete('cascade'),
+  ],
+);
+
+// The questions an exam's papers hold (papers drawn by rules differ per student), written by the
+// marking job from each attempt's frozen paper, so reports list them without reading every paper.
+// Position: the section, then the earliest place any student saw the question.
+export const examQuestions = pgTable(
+  'exam_questions',
+  {
+    organizationId: organizationId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    score: doublePrecision('score').notNull(),
+    sectionNo: integer('section_no').notNull(),
+    itemNo: integer('item_no').notNull(),
+    sectionTitle: varchar('section_title', { length: 200 }).notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.examId, t.questionId] }),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

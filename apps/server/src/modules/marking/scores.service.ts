@@ -49,14 +49,6 @@ import { box, groupSize, histogram, mean, summary } from './stats';
 const iso = (d: string | Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const round2 = (n: number) => Math.round(n * 100) / 100;
-// Runs queries one after another, typed like Promise.all.
-async function sequence<T extends readonly (() => Promise<unknown>)[]>(
-  jobs: T,
-): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  const out: unknown[] = [];
-  for (const job of jobs) out.push(await job());
-  return out as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
-}
 // Attempts that count in scores and reports: ended normally (handed in, collected, marked).
 const COUNTED = sql.raw(
   `(${[PaperStatus.HandedIn, PaperStatus.AutoCollected, PaperStatus.ForceCollected, PaperStatus.Marked].join(', ')})`,
@@ -319,27 +311,35 @@ interface Taker {
 
 async function takers(db: DbOrTx, orgId: number, examId: number, teamId?: number): Promise<Taker[]> {
   const cls = classOf('u');
-  const list = await rows<{
-    id: number;
-    user_id: number;
-    team_id: number | null;
-    class_name: string | null;
-    score: number | null;
-  }>(
-    db,
-    sql`select t.id, t.user_id, ${cls.id} as team_id, ${cls.name} as class_name, t.score
-      from ${examAttempts} t join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-      where t.organization_id = ${orgId} and t.exam_id = ${examId} and t.status in ${COUNTED}
-        ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id and tm.team_id = ${teamId} and tm.user_id = t.user_id)` : sql``}
-      order by t.id`,
-  );
-  return list.map((r) => ({
-    attemptId: Number(r.id),
-    userId: Number(r.user_id),
-    teamId: num(r.team_id),
-    className: r.class_name ?? '',
-    score: Number(r.score ?? 0),
-  }));
+  const out: Taker[] = [];
+  // In slices of 5,000 attempts, for the same reason as the per-question statements below.
+  for (let after = 0; ; ) {
+    const list = await rows<{
+      id: number;
+      user_id: number;
+      team_id: number | null;
+      class_name: string | null;
+      score: number | null;
+    }>(
+      db,
+      sql`select t.id, t.user_id, ${cls.id} as team_id, ${cls.name} as class_name, t.score
+        from ${examAttempts} t join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
+        where t.organization_id = ${orgId} and t.exam_id = ${examId} and t.status in ${COUNTED} and t.id > ${after}
+          ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id and tm.team_id = ${teamId} and tm.user_id = t.user_id)` : sql``}
+        order by t.id limit 5000`,
+    );
+    for (const r of list) {
+      out.push({
+        attemptId: Number(r.id),
+        userId: Number(r.user_id),
+        teamId: num(r.team_id),
+        className: r.class_name ?? '',
+        score: Number(r.score ?? 0),
+      });
+    }
+    if (list.length < 5000) return out;
+    after = Number(list[list.length - 1]!.id);
+  }
 }
 
 export async function analysis(ctx: RequestContext, examId: number, teamId?: number): Promise<Analysis> {
@@ -380,70 +380,69 @@ export async function analyse(
   const g = groupSize(ordered.length);
   const upper = ordered.slice(0, g).map((p) => p.attemptId);
   const lower = g ? ordered.slice(-g).map((p) => p.attemptId) : [];
-  const idList = (ids: number[]) =>
-    ids.length
-      ? sql`array[${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )}]::bigint[]`
-      : sql`array[]::bigint[]`;
-  const all = idList(people.map((p) => p.attemptId));
-  const [items, choices, byClass] = people.length
-    ? await sequence([
-        () =>
-          rows<{
-            question_id: number;
-            n: number;
-            avg: number | null;
-            corr: number | null;
-            up: number | null;
-            low: number | null;
-          }>(
-            db,
-            sql`select am.question_id, count(*)::int as n, avg(am.score) as avg,
-              corr(coalesce(am.score, 0), coalesce(t.score, 0)) as corr,
-              avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idList(upper)})) as up,
-              avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idList(lower)})) as low
-            from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
-            where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.attempt_id = any(${all})
-            group by am.question_id`,
-          ),
-        () =>
-          rows<{ question_id: number; label: string; n: number; up: number; low: number }>(
-            db,
-            sql`select aa.question_id, l.label, count(*)::int as n,
-              count(*) filter (where aa.attempt_id = any(${idList(upper)}))::int as up,
-              count(*) filter (where aa.attempt_id = any(${idList(lower)}))::int as low
-            from ${attemptAnswers} aa
+  // One statement per question (each reads its question's rows through an index), so on the
+  // embedded database, where statements run one at a time on the server's thread, students' saves
+  // wait at most one question's aggregate, never the whole report. The groups travel as one text
+  // parameter each.
+  const idText = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::bigint[]`;
+  const counted = sql`t.status in ${COUNTED}
+    ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id and tm.team_id = ${teamId} and tm.user_id = t.user_id)` : sql``}`;
+  const items: {
+    question_id: number;
+    n: number;
+    avg: number | null;
+    corr: number | null;
+    up: number | null;
+    low: number | null;
+  }[] = [];
+  const choices: { question_id: number; label: string; n: number; up: number; low: number }[] = [];
+  const byClass: { question_id: number; team_id: number | null; got: number; max: number }[] = [];
+  const tagged = new Set(questions.filter((q) => q.question.tagIds.length).map((q) => q.questionId));
+  for (const q of people.length ? questions : []) {
+    const [it] = await rows<(typeof items)[number]>(
+      db,
+      sql`select ${q.questionId}::bigint as question_id, count(*)::int as n, avg(am.score) as avg,
+          corr(coalesce(am.score, 0), coalesce(t.score, 0)) as corr,
+          avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idText(upper)})) as up,
+          avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idText(lower)})) as low
+        from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
+        where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.question_id = ${q.questionId}
+          and ${counted}`,
+    );
+    if (it && Number(it.n) > 0) items.push(it);
+    if (q.question.type === QuestionType.SingleChoice || q.question.type === QuestionType.MultipleChoice) {
+      choices.push(
+        ...(await rows<(typeof choices)[number]>(
+          db,
+          sql`select aa.question_id, l.label, count(*)::int as n,
+              count(*) filter (where aa.attempt_id = any(${idText(upper)}))::int as up,
+              count(*) filter (where aa.attempt_id = any(${idText(lower)}))::int as low
+            from ${attemptAnswers} aa join ${examAttempts} t on t.organization_id = aa.organization_id
+              and t.id = aa.attempt_id
               cross join lateral jsonb_array_elements_text(case jsonb_typeof(aa.answer) when 'array' then aa.answer
                 when 'string' then jsonb_build_array(aa.answer) else '[]'::jsonb end) as l(label)
-            where aa.organization_id = ${orgId} and aa.attempt_id = any(${all})
-              and aa.question_id in (${sql.join(
-                [
-                  ...questions
-                    .filter(
-                      (q) =>
-                        q.question.type === QuestionType.SingleChoice ||
-                        q.question.type === QuestionType.MultipleChoice,
-                    )
-                    .map((q) => sql`${q.questionId}`),
-                  sql`0`,
-                ],
-                sql`, `,
-              )})
+            where t.organization_id = ${orgId} and t.exam_id = ${examId} and aa.question_id = ${q.questionId}
+              and ${counted}
             group by 1, 2`,
-          ),
-        () =>
-          rows<{ question_id: number; team_id: number | null; got: number; max: number }>(
-            db,
-            sql`select am.question_id, ${classOf('u').id} as team_id, sum(coalesce(am.score, 0)) as got, sum(am.max) as max
-            from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
+        )),
+      );
+    }
+    if (tagged.has(q.questionId)) {
+      byClass.push(
+        ...(await rows<(typeof byClass)[number]>(
+          db,
+          sql`select am.question_id, ${classOf('u').id} as team_id, sum(coalesce(am.score, 0)) as got,
+              sum(am.max) as max
+            from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id
+              and t.id = am.attempt_id
             join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-            where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.attempt_id = any(${all})
+            where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.question_id = ${q.questionId}
+              and ${counted}
             group by 1, 2`,
-          ),
-      ] as const)
-    : [[], [], []];
+        )),
+      );
+    }
+  }
   const itemOf = new Map(items.map((i) => [Number(i.question_id), i]));
   const choicesOf = new Map<number, { label: string; n: number; up: number; low: number }[]>();
   for (const c of choices) {
@@ -766,11 +765,10 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
     passScore: num(t.pass_score),
     confirmedAt: iso(t.scores_confirmed_at),
   };
-  const people = await takers(ctx.db, ctx.orgId, examId);
+  const { people, report } = await classFigures(ctx.db, ctx.orgId, exam);
   const me = people.find((p) => p.attemptId === Number(t.id));
   const score = Number(t.score ?? 0);
   const classmates = people.filter((p) => me && p.teamId === me.teamId);
-  const report = await analyse(ctx.db, ctx.orgId, exam, undefined);
   const myMarks = await rows<{ question_id: number; score: number | null; max: number }>(
     ctx.db,
     sql`select question_id, score, max from ${attemptMarks} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}`,
@@ -828,6 +826,23 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
     knowledge,
     paper,
   };
+}
+
+// What every student's own report compares with: the exam's takers and report. Confirmed scores do
+// not change (reopening them changes `confirmedAt`, and so the key), so each process keeps them for
+// ten minutes: a class opening its results together costs one analysis per process, not one each.
+const figures = new Map<string, { until: number; value: Promise<{ people: Taker[]; report: Analysis }> }>();
+function classFigures(db: DbOrTx, orgId: number, exam: Parameters<typeof analyse>[2]) {
+  const compute = async () => ({ people: await takers(db, orgId, exam.id), report: await analyse(db, orgId, exam) });
+  if (!exam.confirmedAt) return compute();
+  const key = `${orgId}:${exam.id}:${exam.confirmedAt}`;
+  const hit = figures.get(key);
+  if (hit && hit.until > Date.now()) return hit.value;
+  if (figures.size > 200) figures.clear();
+  const value = compute();
+  figures.set(key, { until: Date.now() + 600_000, value });
+  value.catch(() => figures.delete(key));
+  return value;
 }
 
 // ---- queries on marks ----
