@@ -7,6 +7,7 @@ import {
   type StudentAnswer,
   toScorable,
   zExamCreate,
+  zStudentPaper,
 } from '@lyceum/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attempt.service';
@@ -167,9 +168,8 @@ async function sitExam(
       .select({ paper: examAttempts.paper })
       .from(examAttempts)
       .where(and(eq(examAttempts.organizationId, orgId), eq(examAttempts.id, attempt.id)));
-    const items = (
-      row?.paper as { sections: { items: { questionId: number; questionVersion: number }[] }[] }
-    ).sections.flatMap((s) => s.items);
+    if (!row) continue;
+    const items = zStudentPaper.parse(row.paper).sections.flatMap((s) => s.items);
     const versions = await loadVersions(db, orgId, items);
     // A steady ability per student (from 35 % to 95 %), and which questions they get right.
     const ability = 0.35 + 0.6 * (((i * 37) % 40) / 40);
