@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { type MarkItem, MarkingFlag, ResultCode, SCORE_STEP, type zMarkResult } from '@lyceum/contract';
-import { Button, Form, Input, InputNumber, type InputNumberProps, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { type KeyboardEvent, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../shell/request';
 import { fieldErrorText } from '../../shell/server-error';
@@ -78,13 +78,19 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, onS
     }
   }
 
-  const onKeyDown: InputNumberProps['onKeyDown'] = (e) => {
-    // Enter saves (and the queue moves on); the list's own keys must not see the typing.
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      void save();
-    }
+  // Enter is caught before the number field sees it: the field would otherwise first pull a value
+  // out of range back to the nearest bound, and the marker would save a score they did not type.
+  const onEnter = (e: KeyboardEvent<HTMLSpanElement>) => {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+    e.preventDefault();
     e.stopPropagation();
+    const input = e.target;
+    const text = input.value.trim();
+    const typed = text === '' ? null : Number(text);
+    // A refused score stays selected, so the marker types the right one straight over it.
+    if (scoreProblem(typed, item.max)) requestAnimationFrame(() => input.select());
+    else setScore(typed);
+    void save(typed);
   };
 
   return (
@@ -96,25 +102,26 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, onS
         htmlFor={`score-${item.attemptId}-${item.questionId}`}
       >
         <Space wrap>
-          <InputNumber
-            id={`score-${item.attemptId}-${item.questionId}`}
-            aria-label={label}
-            autoFocus={autoFocus}
-            min={0}
-            max={item.max}
-            step={SCORE_STEP}
-            value={score}
-            disabled={disabled}
-            // The typed value is kept as typed: out-of-range values are refused with a message
-            // instead of being silently changed to the nearest allowed one.
-            changeOnBlur={false}
-            onChange={(v) => {
-              setScore(typeof v === 'number' ? v : null);
-              setError(null);
-            }}
-            onKeyDown={onKeyDown}
-            style={{ width: 110 }}
-          />
+          <span onKeyDownCapture={onEnter}>
+            <InputNumber
+              id={`score-${item.attemptId}-${item.questionId}`}
+              aria-label={label}
+              autoFocus={autoFocus}
+              min={0}
+              max={item.max}
+              step={SCORE_STEP}
+              value={score}
+              disabled={disabled}
+              // The typed value is kept as typed: out-of-range values are refused with a message
+              // instead of being silently changed to the nearest allowed one.
+              changeOnBlur={false}
+              onChange={(v) => {
+                setScore(typeof v === 'number' ? v : null);
+                setError(null);
+              }}
+              style={{ width: 110 }}
+            />
+          </span>
           {quickScores(item.max).map((q) => (
             <Button
               key={q}
