@@ -18,6 +18,7 @@ import { withRoleKind } from '../modules/user/user.service';
 import { users } from '../modules/user/user.table';
 import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';
+import { seedMarkedExams } from './marked-exams';
 import { seedContext } from './seed-context';
 
 const DAY = 86_400_000;
@@ -51,7 +52,8 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
   const students = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), withRoleKind(RoleKind.Student)));
+    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), withRoleKind(RoleKind.Student)))
+    .orderBy(asc(users.id));
   const [venue] = await db
     .select({ id: teachVenues.id })
     .from(teachVenues)
@@ -64,6 +66,14 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     await examResource.runAction(ctx, 'publish', exam.id as number, { acceptWarnings: true });
     return exam.id as number;
   };
+  // First the exams already sat (moved into the past), so the practice exam open now clashes with none.
+  await seedMarkedExams(
+    db,
+    orgId,
+    userId,
+    paper.id,
+    students.map((s) => s.id),
+  );
   const practice = await make({
     name: 'Calculus practice (open now) 微积分练习（进行中）',
     windowStart: hour(now - 3_600_000).toISOString(),

@@ -352,14 +352,23 @@ export const zScoreQueryPage = zPage(zScoreQuery);
 
 // ---- exam scores ----
 
+export const EXAM_SCORE_SORTS = ['rank', 'score', 'userName', 'className'] as const;
 export const zExamScoresRequest = zPlainPageRequest.extend({
+  // First in the shape, so a bad sort is the error named even when the rest is missing too.
+  sortField: z
+    .string()
+    .max(64)
+    .default('rank')
+    .superRefine((v, ctx) => {
+      if (!(EXAM_SCORE_SORTS as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', ...codedIssue('cannotSort', { field: v }) });
+      }
+    }),
+  sortOrder: z.enum(['ascend', 'descend']).default('ascend'),
   examId: zId,
   teamId: zId.optional(),
   keyword: zOptionalText(50),
   passed: z.boolean().optional(),
-  // rank (default), score, userName or className; anything else is refused naming the field.
-  sortField: z.string().max(64).default('rank'),
-  sortOrder: z.enum(['ascend', 'descend']).default('ascend'),
 });
 export const zExamScoreRow = z.object({
   userId: zId,

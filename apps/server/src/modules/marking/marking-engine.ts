@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { examAttempts } from '../exam/attempt.table';
+import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { questionVersions } from '../question/question.table';
 import { attemptMarks, examAdjustments } from './marking.table';
@@ -194,12 +195,14 @@ export async function markAttempt(
   orgId: number,
   attemptId: number,
 ): Promise<{ marked: boolean; pending: number }> {
-  const [t] = await rows<{ id: number; status: number; exam_id: number; paper: unknown }>(
+  const [t] = await rows<{ id: number; status: number; exam_id: number; paper: unknown; confirmed: boolean }>(
     db,
-    sql`select id, status, exam_id, paper from ${examAttempts}
-      where organization_id = ${orgId} and id = ${attemptId} for update`,
+    sql`select t.id, t.status, t.exam_id, t.paper, e.scores_confirmed_at is not null as confirmed
+      from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
+      where t.organization_id = ${orgId} and t.id = ${attemptId} for update of t`,
   );
-  if (!t || Number(t.status) === PaperStatus.Answering) return { marked: false, pending: 0 };
+  // Still answering, or the exam's scores are confirmed (locked): nothing to do.
+  if (!t || Number(t.status) === PaperStatus.Answering || t.confirmed) return { marked: false, pending: 0 };
   const paper = zStudentPaper.parse(t.paper);
   const items = paperItems(paper);
   const [versions, adjustments, answers] = await Promise.all([

@@ -14,9 +14,11 @@ export const MARK_SWEEP_JOB = 'exam.markSweep';
 export async function markDue(db: Db, limit = 500): Promise<number> {
   const due = await rows<{ organization_id: number; id: number }>(
     db,
-    sql`select organization_id, id from exam_attempts
-      where marked_at is null and status <> 3 and ended_at < now() - interval '30 seconds'
-      order by ended_at limit ${limit}`,
+    sql`select t.organization_id, t.id from exam_attempts t
+      join exams e on e.organization_id = t.organization_id and e.id = t.exam_id
+      where t.marked_at is null and t.status <> 3 and t.ended_at < now() - interval '30 seconds'
+        and e.scores_confirmed_at is null
+      order by t.ended_at limit ${limit}`,
   );
   for (const d of due) await db.transaction((tx) => markAttempt(tx, Number(d.organization_id), Number(d.id)));
   return due.length;
