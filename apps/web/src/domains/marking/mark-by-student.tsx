@@ -140,6 +140,7 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
                 examId={examId}
                 item={mark}
                 review={false}
+                compact
                 disabled={!p.canMark}
                 label={t('marking.scoreForQuestion', { no: question.no })}
                 onSaved={onSaved}

@@ -346,7 +346,7 @@ const zh: typeof en = {
   lockedConfirmed: '本考试成绩已于 {{time}} 确认，此处不能再修改。教务处可撤销确认。',
   lockedNotMarker: '您可以查看这些答案，但不能批阅：您不是本题的阅卷人。',
   maxPoints: '{{max}} 分',
-  key: '参考答案',
+  key: '答案与评分要点',
   answerOf: '答案 {{code}}',
   previous: '上一份答案',
   next: '下一份答案',

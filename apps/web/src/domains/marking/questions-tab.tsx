@@ -56,8 +56,10 @@ export function QuestionsTab({ overview }: { overview: MarkOverview }) {
       title: t('marking.markers'),
       dataIndex: 'markerIds',
       width: 150,
-      render: (ids: number[]) =>
-        ids.length ? (
+      render: (ids: number[], q) =>
+        !q.manual && !ids.length ? (
+          '—'
+        ) : ids.length ? (
           ids.map((id) => names.get(id) ?? `#${id}`).join(', ')
         ) : (
           <Typography.Text type="secondary">{t('marking.anyMarker')}</Typography.Text>

@@ -21,6 +21,8 @@ interface Props {
   autoFocus?: boolean;
   // The score input's accessible name (by student there is one per question).
   label: string;
+  // One row per answer (a whole paper of them): the hints only show when something is wrong.
+  compact?: boolean;
   onSaved: (result: MarkResult) => void;
 }
 
@@ -33,7 +35,7 @@ export const problemKey: Record<ScoreProblem, string> = {
 
 // One answer's score, quick scores, comment (and the review's reason), saved with Enter. The score is
 // checked here against the same rule the server applies, and a refusal from the server shows under it.
-export function ScoreBox({ examId, item, review, disabled, autoFocus, label, onSaved }: Props) {
+export function ScoreBox({ examId, item, review, disabled, autoFocus, label, compact, onSaved }: Props) {
   const { t } = useMarkingTexts();
   const [score, setScore] = useState<number | null>(item.score);
   const [comment, setComment] = useState(item.comment);
@@ -94,11 +96,15 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, onS
   };
 
   return (
-    <Form layout="vertical" className="mark-score-box" component="div">
+    <Form
+      layout="vertical"
+      className={compact ? 'mark-score-box mark-score-compact' : 'mark-score-box'}
+      component="div"
+    >
       <Form.Item
         label={t('marking.scoreOf', { max: points(item.max) })}
         validateStatus={error ? 'error' : undefined}
-        help={error ?? t('marking.enterHint')}
+        help={error ?? (compact ? undefined : t('marking.enterHint'))}
         htmlFor={`score-${item.attemptId}-${item.questionId}`}
       >
         <Space wrap>
@@ -138,7 +144,11 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, onS
           ))}
         </Space>
       </Form.Item>
-      <Form.Item label={t('marking.comment')} htmlFor={`comment-${item.attemptId}-${item.questionId}`}>
+      <Form.Item
+        className="mark-comment-item"
+        label={t('marking.comment')}
+        htmlFor={`comment-${item.attemptId}-${item.questionId}`}
+      >
         <Input.TextArea
           id={`comment-${item.attemptId}-${item.questionId}`}
           value={comment}
@@ -177,7 +187,7 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, onS
           />
         </Form.Item>
       )}
-      <Space wrap>
+      <Space wrap className="mark-save-row">
         <Button
           type="primary"
           icon={<CheckOutlined />}
