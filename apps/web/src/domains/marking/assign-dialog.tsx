@@ -4,21 +4,9 @@ import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { searchTeachers } from '../exam/exam-api';
 import { UserSearchSelect } from '../exam/user-search-select';
+import { type Picks, toMarkers } from './assign-markers';
 import { MARK_KEY, markActions } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
-
-type Picks = Record<string, number[] | undefined>;
-
-// Who marks which question: a staff picker per question. The server keeps markers with their
-// questions, so the per-question picks are turned round before saving; nobody picked anywhere means
-// everyone who may mark the exam marks any question.
-export function toMarkers(picks: Picks): { userId: number; questionIds: number[] }[] {
-  const byUser = new Map<number, number[]>();
-  for (const [questionId, users] of Object.entries(picks)) {
-    for (const userId of users ?? []) byUser.set(userId, [...(byUser.get(userId) ?? []), Number(questionId)]);
-  }
-  return [...byUser].map(([userId, questionIds]) => ({ userId, questionIds: questionIds.sort((a, b) => a - b) }));
-}
 
 export function AssignDialog({ overview, onClose }: { overview: MarkOverview; onClose: () => void }) {
   const { t } = useMarkingTexts();

@@ -49,7 +49,7 @@ export function HistoryTab({ overview }: { overview: MarkOverview }) {
     {
       title: t('marking.fromTo'),
       key: 'fromTo',
-      width: 100,
+      width: 130,
       render: (_: unknown, c) => `${points(c.from)} → ${points(c.to)}`,
     },
     { title: t('marking.reason'), dataIndex: 'reason', width: 200, ellipsis: true, render: (r: string) => r || '—' },
