@@ -121,6 +121,10 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, com
               // The typed value is kept as typed: out-of-range values are refused with a message
               // instead of being silently changed to the nearest allowed one.
               changeOnBlur={false}
+              // Whole points read as 2, not 2.0 (the half-point step would otherwise add a decimal).
+              formatter={(value, info) =>
+                info.userTyping ? info.input : value === undefined ? '' : String(Number(value))
+              }
               onChange={(v) => {
                 setScore(typeof v === 'number' ? v : null);
                 setError(null);
