@@ -13,26 +13,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Build exam papers from the question bank: sections, questions and marks, then publish a paper so exams can use it.',
     zh: '从题库组卷：设置大题、题目和分值，发布后即可用于考试。',
   },
-  'answer/index': {
-    en: 'Mark the answers that need a teacher: exams waiting for marking, how many papers are left and who marks them.',
-    zh: '批阅需要教师评分的答卷：查看待阅考试、剩余份数和阅卷人。',
-  },
-  'answer/list': {
-    en: 'All handed-in papers of one exam, with their marking status and score.',
-    zh: '某场考试已交的全部答卷，以及每份的批阅状态和分数。',
-  },
-  'answer/edit': {
-    en: "Mark one student's paper question by question, with the key beside each answer, and confirm the score.",
-    zh: '逐题批阅一份答卷，每个答案旁附参考答案，最后确认分数。',
-  },
-  'answer/read': {
-    en: "Look through one student's marked paper: answers, marks and comments.",
-    zh: '查看一份已批阅的答卷：答案、得分和评语。',
-  },
-  'answer/print': {
-    en: "Print one student's paper with its answers and marks.",
-    zh: '打印一份答卷，包括答案和得分。',
-  },
   'examScores/index': {
     en: 'The results of every exam: scores per student, pass rates, and publishing the results to students.',
     zh: '每场考试的成绩：每位学生的分数、及格率，并向学生发布成绩。',

@@ -1,0 +1,107 @@
+import {
+  api,
+  type MarkedPaper,
+  type MarkOverview,
+  type MarkQueue,
+  type zAnswerQueryRequest,
+  type zAssignMarkersRequest,
+  type zMarkExamRequest,
+  type zMarkPapersRequest,
+  type zMarkRequest,
+  type zQueriesRequest,
+  type zRegradeRequest,
+  type zReviewMarkRequest,
+  type zScoreHistoryRequest,
+} from '@lyceum/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { cleanFilter } from '../../crud/resource-api';
+import { type Cancel, call } from '../../shell/request';
+
+// Exams › Marking and the screens it opens (catalogue sub-pages with the page's permission).
+export const MARKING_PATH = '/exam/answer';
+export const markPaths = {
+  overview: (examId: number) => `/answer/list?examId=${examId}`,
+  byQuestion: (examId: number, questionId: number) => `/answer/edit?examId=${examId}&questionId=${questionId}`,
+  byStudent: (examId: number, attemptId: number) => `/answer/edit?examId=${examId}&attemptId=${attemptId}`,
+  read: (examId: number, attemptId: number) => `/answer/read?examId=${examId}&attemptId=${attemptId}`,
+  print: (examId: number, attemptIds: number[]) => `/answer/print?examId=${examId}&attemptIds=${attemptIds.join(',')}`,
+};
+
+// Every query of marking sits under this key: a saved mark, an assignment or a regrade invalidates
+// them all (progress, papers, queue, history move together).
+export const MARK_KEY = 'marking';
+
+type PageOf<S extends z.ZodType> = z.input<S> & { pageIndex: number; pageSize: number };
+export type MarkExamFilter = Omit<z.input<typeof zMarkExamRequest>, 'pageIndex' | 'pageSize'>;
+export type PapersFilter = Omit<z.input<typeof zMarkPapersRequest>, 'pageIndex' | 'pageSize' | 'examId'>;
+
+export const markExams = (req: PageOf<typeof zMarkExamRequest>, { signal }: Cancel = {}) =>
+  call(api.answer.exams, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+
+export const markPapers = (
+  examId: number,
+  req: PapersFilter & { pageIndex: number; pageSize: number },
+  c: Cancel = {},
+) => call(api.answer.papers, { body: { ...(cleanFilter(req) as typeof req), examId } }, { signal: c.signal, retry: 2 });
+
+export const scoreHistory = (req: PageOf<typeof zScoreHistoryRequest>, { signal }: Cancel = {}) =>
+  call(api.answer.history, { body: req }, { signal, retry: 2 });
+
+export const scoreQueries = (req: PageOf<typeof zQueriesRequest>, { signal }: Cancel = {}) =>
+  call(api.answer.queries, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+
+// The actions answer through the caller's catch: forms put a refused score under its field.
+export const markActions = {
+  mark: (body: z.input<typeof zMarkRequest>) => call(api.answer.mark, { body }, { silent: true }),
+  review: (body: z.input<typeof zReviewMarkRequest>) => call(api.answer.review, { body }, { silent: true }),
+  assign: (body: z.input<typeof zAssignMarkersRequest>) => call(api.answer.assign, { body }, { loading: true }),
+  regrade: (body: z.input<typeof zRegradeRequest>) => call(api.answer.regrade, { body }, { loading: true }),
+  answerQuery: (body: z.input<typeof zAnswerQueryRequest>) => call(api.answer.answerQuery, { body }, { loading: true }),
+};
+
+export function useMarkOverview(examId: number) {
+  return useQuery<MarkOverview>({
+    queryKey: [MARK_KEY, 'overview', examId],
+    queryFn: ({ signal }) => call(api.answer.overview, { body: { examId } }, { signal, retry: 2 }),
+  });
+}
+
+export function useMarkQueue(examId: number, questionId: number, pendingOnly: boolean) {
+  return useQuery<MarkQueue>({
+    queryKey: [MARK_KEY, 'queue', examId, questionId, pendingOnly],
+    queryFn: ({ signal }) =>
+      call(api.answer.queue, { body: { examId, questionId, pendingOnly } }, { signal, retry: 2 }),
+  });
+}
+
+export function useMarkedPaper(examId: number, attemptId: number, reveal: boolean) {
+  return useQuery<MarkedPaper>({
+    queryKey: [MARK_KEY, 'paper', examId, attemptId, reveal],
+    queryFn: ({ signal }) => call(api.answer.paper, { body: { examId, attemptId, reveal } }, { signal, retry: 2 }),
+  });
+}
+
+export function useMarkedBatch(examId: number, attemptIds: number[], reveal: boolean) {
+  return useQuery<MarkedPaper[]>({
+    queryKey: [MARK_KEY, 'batch', examId, attemptIds, reveal],
+    queryFn: ({ signal }) => call(api.answer.batch, { body: { examId, attemptIds, reveal } }, { signal, retry: 2 }),
+    enabled: attemptIds.length > 0,
+  });
+}
+
+// The numbers a marking screen was opened with (?examId=&questionId=...), from its tab's address.
+export function numberParam(query: Record<string, string> | undefined, name: string): number | null {
+  const raw = query?.[name] ?? new URLSearchParams(window.location.search).get(name);
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function idsParam(query: Record<string, string> | undefined, name: string): number[] {
+  const raw = query?.[name] ?? new URLSearchParams(window.location.search).get(name) ?? '';
+  return raw
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .slice(0, 200);
+}

@@ -1,0 +1,172 @@
+import { EditOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
+import {
+  answerStatusLabels,
+  labelOf,
+  type MarkOverview,
+  type Page,
+  paperStatusLabels,
+  type zMarkPaperRow,
+} from '@lyceum/contract';
+import { Button, Checkbox, Form, Input, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ResourceListPage, useSelection } from '../../crud/resource-list-page';
+import { usePagedList } from '../../crud/use-paged-list';
+import { useLang } from '../../shell/i18n';
+import type { Cancel } from '../../shell/request';
+import { useTeams } from '../exam/exam-api';
+import { points } from './marked-question';
+import { MARK_KEY, markPapers, markPaths, type PapersFilter } from './marking-api';
+import { useMarkingTexts } from './marking-texts';
+
+type PaperRow = z.infer<typeof zMarkPaperRow> & { id: number };
+
+// The exam's papers, anonymous unless names are revealed; each opens for marking, reading or
+// printing, and a selection prints together.
+export function PapersTab({ overview }: { overview: MarkOverview }) {
+  const { t } = useMarkingTexts();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const teams = useTeams();
+  const selection = useSelection();
+  const examId = overview.examId;
+  const fetchPage = async (req: PapersFilter & { pageIndex: number; pageSize: number }, c: Cancel) => {
+    const page = await markPapers(examId, req, c);
+    return { ...page, list: page.list.map((r) => ({ ...r, id: r.attemptId })) } as Page<PaperRow>;
+  };
+  const list = usePagedList<PaperRow, PapersFilter>(`${MARK_KEY}`, fetchPage, { reveal: false }, { papers: examId });
+  const reveal = list.filters.reveal === true;
+
+  const columns: TableColumnsType<PaperRow> = [
+    { title: t('marking.code'), dataIndex: 'code', width: 90 },
+    ...(reveal
+      ? [
+          {
+            title: t('marking.student'),
+            key: 'student',
+            width: 160,
+            render: (_: unknown, r: PaperRow) => (r.realName ? `${r.realName} (${r.userName ?? ''})` : '—'),
+          },
+        ]
+      : []),
+    { title: t('marking.class'), dataIndex: 'className', width: 120, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('marking.status'),
+      key: 'status',
+      width: 190,
+      render: (_: unknown, r) => (
+        <Space size={[0, 4]} wrap>
+          <Tag color={paperStatusLabels[r.paperStatus].color}>{labelOf(paperStatusLabels, r.paperStatus, lang)}</Tag>
+          <Tag color={answerStatusLabels[r.answerStatus].color}>
+            {labelOf(answerStatusLabels, r.answerStatus, lang)}
+          </Tag>
+        </Space>
+      ),
+    },
+    {
+      title: t('marking.score'),
+      key: 'score',
+      width: 90,
+      align: 'right',
+      render: (_: unknown, r) => `${points(r.score)} / ${points(r.maxScore)}`,
+    },
+    {
+      title: t('marking.pending'),
+      dataIndex: 'pending',
+      width: 90,
+      align: 'right',
+      render: (n: number) => (n > 0 ? <Tag color="warning">{n}</Tag> : 0),
+    },
+    {
+      title: t('marking.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 250,
+      render: (_: unknown, r) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('marking.markPaperOf', { code: r.code })}
+            onClick={() => navigate(markPaths.byStudent(examId, r.attemptId))}
+          >
+            {overview.canMark ? t('marking.mark') : t('marking.open')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={t('marking.viewPaperOf', { code: r.code })}
+            onClick={() => navigate(markPaths.read(examId, r.attemptId))}
+          >
+            {t('marking.view')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<PrinterOutlined />}
+            aria-label={t('marking.printPaperOf', { code: r.code })}
+            onClick={() => navigate(markPaths.print(examId, [r.attemptId]))}
+          >
+            {t('marking.print')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ResourceListPage<PaperRow, PapersFilter>
+      list={list}
+      columns={columns}
+      selectable
+      selection={selection}
+      emptyText={t('marking.noPapers')}
+      filterFormName={`mark-papers-${examId}`}
+      toFilter={(values) => ({
+        keyword: values.keyword as string | undefined,
+        teamId: values.teamId as number | undefined,
+        pendingOnly: values.pendingOnly === true,
+        reveal,
+      })}
+      toolbar={
+        <Space wrap>
+          <Button
+            icon={<PrinterOutlined />}
+            disabled={selection.selected.length === 0}
+            onClick={() => navigate(markPaths.print(examId, selection.selected))}
+          >
+            {t('marking.printSelected', { count: selection.selected.length })}
+          </Button>
+          <Space size={6}>
+            <Switch
+              checked={reveal}
+              onChange={(v) => list.setFilters({ ...list.filters, reveal: v })}
+              aria-labelledby="papers-reveal-label"
+            />
+            <span id="papers-reveal-label">{t('marking.revealNames')}</span>
+          </Space>
+        </Space>
+      }
+      filterFields={
+        <>
+          <Form.Item name="keyword" label={t('marking.keyword')}>
+            <Input allowClear placeholder={t('marking.keywordPlaceholder')} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="teamId" label={t('marking.class')}>
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              loading={teams.isPending}
+              options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="pendingOnly" valuePropName="checked">
+            <Checkbox>{t('marking.pendingPapersOnly')}</Checkbox>
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}
