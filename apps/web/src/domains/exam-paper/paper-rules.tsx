@@ -210,7 +210,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
           </Col>
         </Row>
         <Row gutter={12}>
-          <Col xs={12} md={5}>
+          <Col xs={12} md={8} xl={4}>
             <Form.Item
               label={t('paper.ruleDifficulty')}
               htmlFor={`${id}-dmin`}
@@ -243,7 +243,10 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               </Space.Compact>
             </Form.Item>
           </Col>
-          <Col xs={12} md={5}>
+          <Col xs={12} md={8} xl={4}>
+            <MeasuredRange id={id} rule={rule} onChange={onChange} />
+          </Col>
+          <Col xs={12} md={8} xl={4}>
             <Form.Item label={t('paper.subject')} htmlFor={`${id}-subject`}>
               <TreeSelect
                 id={`${id}-subject`}
@@ -259,7 +262,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={6}>
+          <Col xs={12} md={8} xl={4}>
             <Form.Item label={t('paper.rulePoints')} htmlFor={`${id}-points`}>
               <IdsTreeSelect
                 id={`${id}-points`}
@@ -276,7 +279,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               {t('paper.ruleSubtree')}
             </Checkbox>
           </Col>
-          <Col xs={12} md={4}>
+          <Col xs={12} md={8} xl={4}>
             <Form.Item label={t('paper.ruleTags')} htmlFor={`${id}-tags`}>
               <IdsTreeSelect
                 id={`${id}-tags`}
@@ -286,7 +289,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               />
             </Form.Item>
           </Col>
-          <Col xs={12} md={4}>
+          <Col xs={12} md={8} xl={4}>
             <Form.Item label={t('paper.ruleExclude')} htmlFor={`${id}-exclude`} tooltip={t('paper.ruleExcludeHint')}>
               <InputNumber
                 id={`${id}-exclude`}
@@ -302,6 +305,57 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
         </Row>
       </Form>
     </section>
+  );
+}
+
+// Bounds on the measured difficulty, typed as whole percentages and kept as shares (0..1).
+function MeasuredRange({
+  id,
+  rule,
+  onChange,
+}: {
+  id: string;
+  rule: DraftRule;
+  onChange: (p: Partial<DraftRule>) => void;
+}) {
+  const { t } = usePaperTexts();
+  const { measuredMin: min, measuredMax: max } = rule;
+  const reversed = min !== null && max !== null && min > max;
+  const percent = (v: number | null) => (v === null ? null : Math.round(v * 100));
+  const share = (v: number | null) => (v === null ? null : v / 100);
+  const bounded = min !== null || max !== null;
+  return (
+    <Form.Item
+      label={t('paper.ruleMeasured')}
+      htmlFor={`${id}-mmin`}
+      tooltip={t('paper.ruleMeasuredHint')}
+      validateStatus={reversed ? 'error' : undefined}
+      help={reversed ? t('paper.ruleMeasuredRange') : bounded ? t('paper.ruleMeasuredOnly') : undefined}
+    >
+      <Space.Compact style={{ width: '100%' }}>
+        <InputNumber
+          id={`${id}-mmin`}
+          aria-label={t('paper.ruleMeasuredMin')}
+          min={0}
+          max={100}
+          precision={0}
+          placeholder={t('paper.ruleAny')}
+          value={percent(min)}
+          onChange={(v) => onChange({ measuredMin: share(v) })}
+          style={{ width: '50%' }}
+        />
+        <InputNumber
+          aria-label={t('paper.ruleMeasuredMax')}
+          min={0}
+          max={100}
+          precision={0}
+          placeholder={t('paper.ruleAny')}
+          value={percent(max)}
+          onChange={(v) => onChange({ measuredMax: share(v) })}
+          style={{ width: '50%' }}
+        />
+      </Space.Compact>
+    </Form.Item>
   );
 }
 
