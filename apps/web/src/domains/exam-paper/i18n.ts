@@ -111,7 +111,7 @@ const en = {
   ruleDifficulty: 'Difficulty from / to',
   ruleDifficultyMin: 'Lowest difficulty',
   ruleDifficultyMax: 'Highest difficulty',
-  ruleMeasured: 'Measured difficulty, % from / to',
+  ruleMeasured: 'Measured difficulty (%)',
   ruleMeasuredMin: 'Lowest measured difficulty (%)',
   ruleMeasuredMax: 'Highest measured difficulty (%)',
   ruleMeasuredHint:
@@ -249,7 +249,7 @@ const zh: typeof en = {
   ruleDifficulty: '难度范围',
   ruleDifficultyMin: '最低难度',
   ruleDifficultyMax: '最高难度',
-  ruleMeasured: '实测难度（%）从 / 到',
+  ruleMeasured: '实测难度（%）',
   ruleMeasuredMin: '实测难度下限（%）',
   ruleMeasuredMax: '实测难度上限（%）',
   ruleMeasuredHint: '已确认的考试中学生在该题上的得分率，越高越容易。设置了任一界限时，从未被作答的题目不参与抽题。',
