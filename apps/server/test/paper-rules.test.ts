@@ -15,7 +15,7 @@ import {
   toScorable,
   zQuestionInput,
 } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseCategories, tags } from '../src/modules/catalogue/catalogue.table';
@@ -541,5 +541,82 @@ describe('per-student draws', () => {
       }
     }
     expect(checked).toBe(40 * 9);
+  });
+});
+
+describe('measured difficulty in rules', () => {
+  // The measured figures confirmed exams leave on questions, written directly: four easy and four
+  // hard multiple-choice questions; the other twelve were never answered.
+  const multiples = () => bank.filter((q) => q.type === QuestionType.MultipleChoice);
+  const easy = () =>
+    multiples()
+      .slice(0, 4)
+      .map((q) => q.id);
+  const hard = () =>
+    multiples()
+      .slice(4, 8)
+      .map((q) => q.id);
+  beforeAll(async () => {
+    const set = (ids: number[], statDifficulty: number) =>
+      t.database.db
+        .update(questions)
+        .set({ statDifficulty, answerCount: 30 })
+        .where(and(eq(questions.organizationId, orgId), inArray(questions.id, ids)));
+    await set(easy(), 0.85);
+    await set(hard(), 0.3);
+  });
+
+  it('counts only answered questions within the bounds, and refuses bad bounds naming the field', async () => {
+    const counts = [];
+    for (const r of [
+      { questionType: 2 },
+      { questionType: 2, measuredMin: 0.8 },
+      { questionType: 2, measuredMax: 0.5 },
+      { questionType: 2, measuredMin: 0.3, measuredMax: 0.85 },
+      { questionType: 2, measuredMin: 0, measuredMax: 1 },
+      { questionType: 2, measuredMin: 0.4, measuredMax: 0.8 },
+    ] satisfies Rule[])
+      counts.push(ok(await count(r)).count);
+    expect(counts).toEqual([20, 4, 4, 8, 8, 0]);
+    expect(await count({ questionType: 2, measuredMin: 0.7, measuredMax: 0.2 })).toMatchObject({
+      code: ResultCode.InvalidParams,
+      error: { key: 'measuredRange', field: 'measuredMax' },
+    });
+    expect(await count({ questionType: 2, measuredMin: 1.2 })).toMatchObject({
+      code: ResultCode.InvalidParams,
+      error: { field: 'measuredMin' },
+    });
+  });
+
+  it('draws easy and hard sections from the measured figures and keeps the bounds on the rule', async () => {
+    const paper = ok(
+      await createPaper({
+        name: 'Measured',
+        buildMode: PaperBuildMode.DrawOnce,
+        sections: [
+          { title: 'Warm-up', rules: [{ questionType: 2, count: 4, score: 4, measuredMin: 0.8 }] },
+          { title: 'Challenge', rules: [{ questionType: 2, count: 4, score: 4, measuredMax: 0.5 }] },
+        ],
+      }),
+    );
+    ok(await act('draw', paper.id));
+    const read = await select(paper.id);
+    const drawn = read.sections!.map((s) => s.items.map((i) => i.questionId).sort((a, b) => a - b));
+    expect(drawn).toEqual([easy(), hard()]);
+    expect(read.sections!.map((s) => [s.rules[0]!.measuredMin, s.rules[0]!.measuredMax])).toEqual([
+      [0.8, null],
+      [null, 0.5],
+    ]);
+    // One question more than the bounds allow: the unanswered ones do not make up the number.
+    const short = ok(
+      await createPaper({
+        name: 'Measured, too many',
+        buildMode: PaperBuildMode.PerStudent,
+        sections: [{ title: 'Easy', rules: [{ questionType: 2, count: 5, score: 4, measuredMin: 0.8 }] }],
+      }),
+    );
+    expect(await act('publish', short.id)).toMatchObject({
+      error: { key: 'ruleUnsatisfiable', field: 'sections.0.rules.0.count', params: { needed: 5, found: 4 } },
+    });
   });
 });

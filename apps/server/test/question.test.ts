@@ -1,5 +1,7 @@
 import { BLANK_MARKER, type Page, type Question, ResultCode } from '@lyceum/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '../src/modules/question/question.table';
 import { createTestApp, makeSheet, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
@@ -162,6 +164,53 @@ describe('questions', () => {
       message: 'question.answer: option label Z is out of range',
       error: { key: 'optionOutOfRange', field: 'question.answer', params: { label: 'Z' } },
     });
+  });
+
+  it('filters and sorts by the measured figures, leaving out questions never answered', async () => {
+    // Figures as a confirmed exam leaves them, written directly: easy and discriminating, middling
+    // and poorly discriminating, hard and fair, and one never answered.
+    const figures: [number | null, number | null, number][] = [
+      [0.9, 0.5, 30],
+      [0.6, 0.1, 30],
+      [0.3, 0.3, 30],
+      [null, null, 0],
+    ];
+    const ids: number[] = [];
+    for (const [i, [difficulty, discrimination, answers]] of figures.entries()) {
+      const q = await t.call<Question>('POST', '/api/question/create', {
+        token: teacher,
+        body: { ...samples.single, stem: `<p>Measured probe ${i}</p>` },
+      });
+      ids.push(q.response.id);
+      await t.database.db
+        .update(questions)
+        .set({ statDifficulty: difficulty, statDiscrimination: discrimination, answerCount: answers })
+        .where(eq(questions.id, q.response.id));
+    }
+    const page = async (body: Record<string, unknown>) => {
+      const res = await t.call<Page<Question>>('POST', '/api/question/page', {
+        token: teacher,
+        body: { keyword: 'measured probe', pageSize: 50, ...body },
+      });
+      expect(res.code, res.message).toBe(ResultCode.Success);
+      return res.response.list.map((q) => ids.indexOf(q.id));
+    };
+    expect(await page({})).toEqual([3, 2, 1, 0]);
+    expect(await page({ statDifficultyMin: 0.5 })).toEqual([1, 0]);
+    // Bounds are inclusive.
+    expect(await page({ statDifficultyMax: 0.6 })).toEqual([2, 1]);
+    expect(await page({ statDifficultyMin: 0.4, statDifficultyMax: 0.8 })).toEqual([1]);
+    expect(await page({ poorDiscrimination: true })).toEqual([1]);
+    expect(await page({ poorDiscrimination: false })).toEqual([3, 2, 1, 0]);
+    // Ascending puts the unanswered question last (PostgreSQL sorts nulls after numbers).
+    expect(await page({ sortField: 'statDifficulty', sortOrder: 'ascend' })).toEqual([2, 1, 0, 3]);
+    const listed = await t.call<Page<Question>>('POST', '/api/question/page', {
+      token: teacher,
+      body: { keyword: 'measured probe 0' },
+    });
+    expect(listed.response.list[0]).toMatchObject({ statDifficulty: 0.9, statDiscrimination: 0.5, answerCount: 30 });
+    const bad = await t.call('POST', '/api/question/page', { token: teacher, body: { statDifficultyMin: 1.5 } });
+    expect(bad).toMatchObject({ code: ResultCode.InvalidParams, error: { field: 'statDifficultyMin' } });
   });
 
   it('students cannot reach the question bank', async () => {

@@ -225,6 +225,7 @@ export const ERRORS = {
   ),
   rulesNeedRuleMode: def('rules need a build mode that draws from rules', '抽题规则需要选择按规则组卷的方式'),
   difficultyRange: def('the lowest difficulty cannot be above the highest', '最低难度不能高于最高难度'),
+  measuredRange: def('the lowest measured difficulty cannot be above the highest', '实测难度的下限不能高于上限'),
   notObjectiveType: def(
     'taking every matching question works for objective types only (single choice, multiple choice, true or false)',
     '“全部客观题”只适用于客观题（单选题、多选题、判断题）',

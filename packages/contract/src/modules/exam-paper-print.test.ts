@@ -36,6 +36,8 @@ const rule = (count: number, score: number) => ({
   score,
   difficultyMin: null,
   difficultyMax: null,
+  measuredMin: null,
+  measuredMax: null,
   subjectId: null,
   knowledgePointIds: [],
   includeSubtree: true,

@@ -12,6 +12,8 @@ import { type FormMeta, field } from '../resource-meta';
 
 // A score: positive, at most one decimal place of precision that matters (0.5 points are common).
 const zScore = z.number().positive().max(1000);
+// A share between 0 and 1 (a measured difficulty).
+const zShare = z.number().min(0).max(1);
 
 // One question on a paper: which question, at which saved version, worth how much. `id` is absent
 // for a new item and names the item when the paper is saved again (ids stay stable).
@@ -36,6 +38,11 @@ const ruleCriteria = {
   numberMode: zEnum(questionNumberModeLabels).default(QuestionNumberMode.EnterNumbers),
   difficultyMin: zEnum(difficultyLabels).nullable().optional(),
   difficultyMax: zEnum(difficultyLabels).nullable().optional(),
+  // Measured difficulty (the share of the marks students scored, 0..1, higher is easier) as the
+  // confirmed exams left it. With either bound set, a question never answered does not match: it
+  // has no figure to compare.
+  measuredMin: zShare.nullable().optional(),
+  measuredMax: zShare.nullable().optional(),
   subjectId: zId.nullable().optional(),
   knowledgePointIds: z.array(zId).max(50).default([]),
   includeSubtree: z.boolean().default(true),
@@ -47,6 +54,9 @@ type Criteria = z.output<z.ZodObject<typeof ruleCriteria>>;
 function checkCriteria(r: Criteria, ctx: z.core.$RefinementCtx) {
   if (r.difficultyMin && r.difficultyMax && r.difficultyMin > r.difficultyMax) {
     ctx.addIssue({ code: 'custom', path: ['difficultyMax'], ...codedIssue('difficultyRange') });
+  }
+  if (r.measuredMin != null && r.measuredMax != null && r.measuredMin > r.measuredMax) {
+    ctx.addIssue({ code: 'custom', path: ['measuredMax'], ...codedIssue('measuredRange') });
   }
   if (r.numberMode === QuestionNumberMode.AllObjective && !objectiveQuestionTypes.includes(r.questionType)) {
     ctx.addIssue({ code: 'custom', path: ['questionType'], ...codedIssue('notObjectiveType') });
@@ -120,6 +130,8 @@ export const zPaperRule = z.object({
   score: z.number(),
   difficultyMin: zEnum(difficultyLabels).nullable(),
   difficultyMax: zEnum(difficultyLabels).nullable(),
+  measuredMin: z.number().nullable(),
+  measuredMax: z.number().nullable(),
   subjectId: zId.nullable(),
   knowledgePointIds: z.array(zId),
   includeSubtree: z.boolean(),

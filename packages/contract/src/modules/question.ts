@@ -251,6 +251,14 @@ export const zQuestion = z.object({
 });
 export type Question = z.infer<typeof zQuestion>;
 
+// The measured figures' bands, shared by the list's tags and filters: discrimination below 0.2 is
+// poor, 0.2 to 0.4 fair, 0.4 and above good (Ebel's rule of thumb for the upper-lower index);
+// difficulty at or above 0.8 is easy, below 0.4 hard.
+export const POOR_DISCRIMINATION = 0.2;
+export const GOOD_DISCRIMINATION = 0.4;
+export const EASY_MEASURED = 0.8;
+export const HARD_MEASURED = 0.4;
+
 export const zQuestionFilter = z.object({
   keyword: z.string().trim().max(100).optional(),
   type: z.literal([1, 2, 3, 4, 5, 6]).optional(),
@@ -264,6 +272,12 @@ export const zQuestionFilter = z.object({
   // Real dates only: `new Date()` of anything else is Invalid Date, and the database refuses it.
   createdFrom: zDateText().optional(),
   createdTo: zDateText().optional(),
+  // Measured difficulty (0..1, higher is easier) within these bounds; questions never answered have
+  // none and are left out when either bound is set.
+  statDifficultyMin: z.number().min(0).max(1).optional(),
+  statDifficultyMax: z.number().min(0).max(1).optional(),
+  // Only answered questions whose discrimination is below POOR_DISCRIMINATION.
+  poorDiscrimination: z.boolean().optional(),
 });
 
 export const zQuestionVersion = z.object({

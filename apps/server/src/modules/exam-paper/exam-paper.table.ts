@@ -6,9 +6,11 @@ import {
   questionNumberModeLabels,
   questionTypeLabels,
 } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   foreignKey,
   index,
@@ -118,6 +120,10 @@ export const paperRules = pgTable(
     score: doublePrecision('score').notNull(),
     difficultyMin: smallint('difficulty_min'),
     difficultyMax: smallint('difficulty_max'),
+    // Bounds on the questions' measured difficulty (0..1); a question never answered has none and
+    // does not match a rule with either bound.
+    measuredMin: doublePrecision('measured_min'),
+    measuredMax: doublePrecision('measured_max'),
     subjectId: refId('subject_id'),
     includeSubtree: boolean('include_subtree').notNull().default(true),
     excludeLastPapers: integer('exclude_last_papers').notNull().default(0),
@@ -129,6 +135,8 @@ export const paperRules = pgTable(
     enumCheck('paper_rules_number_mode_ck', t.numberMode, questionNumberModeLabels),
     enumCheck('paper_rules_difficulty_min_ck', t.difficultyMin, difficultyLabels),
     enumCheck('paper_rules_difficulty_max_ck', t.difficultyMax, difficultyLabels),
+    check('paper_rules_measured_min_ck', sql`${t.measuredMin} between 0 and 1`),
+    check('paper_rules_measured_max_ck', sql`${t.measuredMax} between 0 and 1`),
     foreignKey({
       columns: [t.organizationId, t.sectionId],
       foreignColumns: [paperSections.organizationId, paperSections.id],

@@ -1,12 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assign, type DrawPlan, mulberry32, type PoolQuestion, seedOf, Unsatisfiable } from './paper-draw';
+import {
+  assign,
+  type DrawPlan,
+  matches,
+  mulberry32,
+  type PoolQuestion,
+  type RuleFilter,
+  seedOf,
+  Unsatisfiable,
+} from './paper-draw';
 
 const q = (id: number): PoolQuestion => ({
   id,
   version: 1,
   type: 1,
   difficulty: 3,
+  statDifficulty: null,
   subjectId: null,
   tagIds: [],
   optionCount: 4,
@@ -83,5 +93,30 @@ describe('assign', () => {
     const first = Array.from({ length: 1000 }, (_, s) => mulberry32(seedOf(7, s, 3))());
     const mean = first.reduce((a, b) => a + b, 0) / first.length;
     expect(Math.abs(mean - 0.5)).toBeLessThan(0.05);
+  });
+});
+
+describe('matches', () => {
+  const filter = (measuredMin: number | null, measuredMax: number | null): RuleFilter => ({
+    questionType: 1,
+    difficultyMin: null,
+    difficultyMax: null,
+    measuredMin,
+    measuredMax,
+    subjectId: null,
+    knowledgePoints: null,
+    tags: null,
+    excluded: null,
+  });
+  const measured = (statDifficulty: number | null) => ({ ...q(1), statDifficulty });
+
+  it('keeps measured bounds inclusive and leaves out unanswered questions only when a bound is set', () => {
+    expect(matches(measured(null), filter(null, null))).toBe(true);
+    expect(matches(measured(null), filter(0, null))).toBe(false);
+    expect(matches(measured(null), filter(null, 1))).toBe(false);
+    expect(matches(measured(0.4), filter(0.4, 0.8))).toBe(true);
+    expect(matches(measured(0.8), filter(0.4, 0.8))).toBe(true);
+    expect(matches(measured(0.39), filter(0.4, 0.8))).toBe(false);
+    expect(matches(measured(0.81), filter(0.4, 0.8))).toBe(false);
   });
 });

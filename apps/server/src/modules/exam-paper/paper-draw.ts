@@ -10,6 +10,8 @@ export interface PoolQuestion {
   version: number;
   type: number;
   difficulty: number;
+  // The measured difficulty (share of the marks scored, 0..1); null until an exam with it is confirmed.
+  statDifficulty: number | null;
   subjectId: number | null;
   tagIds: readonly number[];
   // Options of a single or multiple choice question (0 otherwise).
@@ -24,6 +26,8 @@ export interface RuleFilter {
   questionType: number;
   difficultyMin: number | null;
   difficultyMax: number | null;
+  measuredMin: number | null;
+  measuredMax: number | null;
   subjectId: number | null;
   knowledgePoints: ReadonlySet<number> | null;
   tags: ReadonlySet<number> | null;
@@ -34,6 +38,9 @@ export function matches(q: PoolQuestion, f: RuleFilter): boolean {
   if (q.type !== f.questionType) return false;
   if (f.difficultyMin !== null && q.difficulty < f.difficultyMin) return false;
   if (f.difficultyMax !== null && q.difficulty > f.difficultyMax) return false;
+  // A bound on the measured figure leaves out questions that have none.
+  if (f.measuredMin !== null && (q.statDifficulty === null || q.statDifficulty < f.measuredMin)) return false;
+  if (f.measuredMax !== null && (q.statDifficulty === null || q.statDifficulty > f.measuredMax)) return false;
   if (f.subjectId !== null && q.subjectId !== f.subjectId) return false;
   if (f.excluded?.has(q.id)) return false;
   const kp = f.knowledgePoints;

@@ -16,6 +16,8 @@ export type Criteria = Pick<
   | 'questionType'
   | 'difficultyMin'
   | 'difficultyMax'
+  | 'measuredMin'
+  | 'measuredMax'
   | 'subjectId'
   | 'knowledgePointIds'
   | 'includeSubtree'
@@ -38,6 +40,7 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
           version: questions.version,
           type: questions.type,
           difficulty: questions.difficulty,
+          statDifficulty: questions.statDifficulty,
           subjectId: questions.subjectId,
           // Counted in the database: the options' texts never travel.
           optionCount: sql<number>`case when ${questions.type} in (${sql.raw(CHOICE_TYPES)})
@@ -71,6 +74,7 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
     version: r.version,
     type: r.type,
     difficulty: r.difficulty,
+    statDifficulty: r.statDifficulty,
     subjectId: r.subjectId,
     tagIds: tagsOf.get(r.id) ?? [],
     optionCount: Number(r.optionCount),
@@ -140,6 +144,8 @@ export async function ruleFilters(
     questionType: r.questionType,
     difficultyMin: r.difficultyMin ?? null,
     difficultyMax: r.difficultyMax ?? null,
+    measuredMin: r.measuredMin ?? null,
+    measuredMax: r.measuredMax ?? null,
     subjectId: r.subjectId ?? null,
     knowledgePoints: r.knowledgePointIds.length
       ? r.includeSubtree

@@ -1,12 +1,13 @@
 import {
   JudgeType,
+  POOR_DISCRIMINATION,
   QuestionType,
   zQuestion,
   zQuestionCreate,
   zQuestionFilter,
   zQuestionUpdate,
 } from '@lyceum/contract';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
@@ -84,6 +85,10 @@ export const questionResource = createResource({
         select t.id from ${tags} t join d on t.parent_id = d.id where t.organization_id = ${ctx.orgId}) select id from d))`,
     createdFrom: (from) => gte(questions.createTime, new Date(from)),
     createdTo: (to) => lte(questions.createTime, new Date(to)),
+    // Comparisons with a missing figure are never true, so questions never answered drop out.
+    statDifficultyMin: (min) => gte(questions.statDifficulty, min),
+    statDifficultyMax: (max) => lte(questions.statDifficulty, max),
+    poorDiscrimination: (poor) => (poor ? lt(questions.statDiscrimination, POOR_DISCRIMINATION) : undefined),
   },
   sort: {
     default: [desc(questions.id)],
@@ -92,6 +97,7 @@ export const questionResource = createResource({
       score: questions.score,
       difficulty: questions.difficulty,
       type: questions.type,
+      statDifficulty: questions.statDifficulty,
     },
   },
   references: {

@@ -42,6 +42,10 @@ export interface DraftRule {
   score: number;
   difficultyMin: Difficulty | null;
   difficultyMax: Difficulty | null;
+  // Bounds on the measured difficulty (share of the marks scored, 0..1); questions never answered
+  // are left out when either is set.
+  measuredMin: number | null;
+  measuredMax: number | null;
   subjectId: number | null;
   knowledgePointIds: number[];
   includeSubtree: boolean;
@@ -109,6 +113,8 @@ export function emptyRule(questionType: QuestionType, score: number): DraftRule 
     score,
     difficultyMin: null,
     difficultyMax: null,
+    measuredMin: null,
+    measuredMax: null,
     subjectId: null,
     knowledgePointIds: [],
     includeSubtree: true,
@@ -126,6 +132,8 @@ const ruleOf = (r: PaperRule): DraftRule => ({
   score: r.score,
   difficultyMin: r.difficultyMin,
   difficultyMax: r.difficultyMax,
+  measuredMin: r.measuredMin,
+  measuredMax: r.measuredMax,
   subjectId: r.subjectId,
   knowledgePointIds: r.knowledgePointIds,
   includeSubtree: r.includeSubtree,
@@ -140,6 +148,8 @@ export function ruleCriteria(r: DraftRule) {
     numberMode: r.numberMode,
     difficultyMin: r.difficultyMin,
     difficultyMax: r.difficultyMax,
+    measuredMin: r.measuredMin,
+    measuredMax: r.measuredMax,
     subjectId: r.subjectId,
     knowledgePointIds: r.knowledgePointIds,
     includeSubtree: r.includeSubtree,

@@ -80,6 +80,14 @@ export function SectionRules({ sectionKey, sectionNumber, paperId, rules, editab
   );
 }
 
+// A lower bound above the upper one, in difficulty or measured difficulty.
+function reversedRange(r: DraftRule): boolean {
+  return (
+    (r.difficultyMin !== null && r.difficultyMax !== null && r.difficultyMin > r.difficultyMax) ||
+    (r.measuredMin !== null && r.measuredMax !== null && r.measuredMin > r.measuredMax)
+  );
+}
+
 interface RowProps {
   id: string;
   label: string;
@@ -101,11 +109,13 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
     queryFn: ({ signal }) =>
       call(api.examPaper.ruleCount, { body: { ...criteria, paperId: paperId ?? undefined } }, { signal, retry: 1 }),
     placeholderData: keepPreviousData,
-    enabled: editable,
+    // A reversed range is marked on its field; the server would only refuse it.
+    enabled: editable && !reversedRange(rule),
     staleTime: 10_000,
   });
   const all = rule.numberMode === QuestionNumberMode.AllObjective;
-  const found = matching.data?.count;
+  const reversed = reversedRange(rule);
+  const found = reversed ? undefined : matching.data?.count;
   const short = found !== undefined && !all && (rule.count ?? 0) > found;
   const takes = all ? (found ?? rule.count ?? 0) : (rule.count ?? 0);
   const difficulties = enumValues(difficultyLabels).map((v) => ({
@@ -210,7 +220,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
           </Col>
         </Row>
         <Row gutter={12}>
-          <Col xs={12} md={5}>
+          <Col xs={12} md={8}>
             <Form.Item
               label={t('paper.ruleDifficulty')}
               htmlFor={`${id}-dmin`}
@@ -243,7 +253,10 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               </Space.Compact>
             </Form.Item>
           </Col>
-          <Col xs={12} md={5}>
+          <Col xs={12} md={8}>
+            <MeasuredRange id={id} rule={rule} onChange={onChange} />
+          </Col>
+          <Col xs={12} md={8}>
             <Form.Item label={t('paper.subject')} htmlFor={`${id}-subject`}>
               <TreeSelect
                 id={`${id}-subject`}
@@ -259,7 +272,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={6}>
+          <Col xs={12} md={8}>
             <Form.Item label={t('paper.rulePoints')} htmlFor={`${id}-points`}>
               <IdsTreeSelect
                 id={`${id}-points`}
@@ -276,7 +289,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               {t('paper.ruleSubtree')}
             </Checkbox>
           </Col>
-          <Col xs={12} md={4}>
+          <Col xs={12} md={8}>
             <Form.Item label={t('paper.ruleTags')} htmlFor={`${id}-tags`}>
               <IdsTreeSelect
                 id={`${id}-tags`}
@@ -286,7 +299,7 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
               />
             </Form.Item>
           </Col>
-          <Col xs={12} md={4}>
+          <Col xs={12} md={8}>
             <Form.Item label={t('paper.ruleExclude')} htmlFor={`${id}-exclude`} tooltip={t('paper.ruleExcludeHint')}>
               <InputNumber
                 id={`${id}-exclude`}
@@ -302,6 +315,57 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
         </Row>
       </Form>
     </section>
+  );
+}
+
+// Bounds on the measured difficulty, typed as whole percentages and kept as shares (0..1).
+function MeasuredRange({
+  id,
+  rule,
+  onChange,
+}: {
+  id: string;
+  rule: DraftRule;
+  onChange: (p: Partial<DraftRule>) => void;
+}) {
+  const { t } = usePaperTexts();
+  const { measuredMin: min, measuredMax: max } = rule;
+  const reversed = min !== null && max !== null && min > max;
+  const percent = (v: number | null) => (v === null ? null : Math.round(v * 100));
+  const share = (v: number | null) => (v === null ? null : v / 100);
+  const bounded = min !== null || max !== null;
+  return (
+    <Form.Item
+      label={t('paper.ruleMeasured')}
+      htmlFor={`${id}-mmin`}
+      tooltip={t('paper.ruleMeasuredHint')}
+      validateStatus={reversed ? 'error' : undefined}
+      help={reversed ? t('paper.ruleMeasuredRange') : bounded ? t('paper.ruleMeasuredOnly') : undefined}
+    >
+      <Space.Compact style={{ width: '100%' }}>
+        <InputNumber
+          id={`${id}-mmin`}
+          aria-label={t('paper.ruleMeasuredMin')}
+          min={0}
+          max={100}
+          precision={0}
+          placeholder={t('paper.ruleAny')}
+          value={percent(min)}
+          onChange={(v) => onChange({ measuredMin: share(v) })}
+          style={{ width: '50%' }}
+        />
+        <InputNumber
+          aria-label={t('paper.ruleMeasuredMax')}
+          min={0}
+          max={100}
+          precision={0}
+          placeholder={t('paper.ruleAny')}
+          value={percent(max)}
+          onChange={(v) => onChange({ measuredMax: share(v) })}
+          style={{ width: '50%' }}
+        />
+      </Space.Compact>
+    </Form.Item>
   );
 }
 

@@ -1,5 +1,15 @@
-import { difficultyLabels, type Lang, labelOf, type Question, questionTypeLabels } from '@lyceum/contract';
-import { Button, type TableColumnsType, Tag } from 'antd';
+import {
+  difficultyLabels,
+  EASY_MEASURED,
+  GOOD_DISCRIMINATION,
+  HARD_MEASURED,
+  type Lang,
+  labelOf,
+  POOR_DISCRIMINATION,
+  type Question,
+  questionTypeLabels,
+} from '@lyceum/contract';
+import { Button, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { htmlText } from '../../rich-text/plain-text';
@@ -41,6 +51,13 @@ export function questionColumns(
         <Tag color={difficultyLabels[d].color}>{labelOf(difficultyLabels, d, lang)}</Tag>
       ),
     },
+    {
+      title: t('question.measured'),
+      dataIndex: 'statDifficulty',
+      width: 190,
+      ...sorter('statDifficulty'),
+      render: (_: unknown, q) => <Measured t={t} q={q} />,
+    },
     { title: t('question.score'), dataIndex: 'score', width: 90, ...sorter('score') },
     { title: t('question.creator'), dataIndex: 'creatorId', width: 130, render: (id: number | null) => who(id) },
     {
@@ -51,4 +68,67 @@ export function questionColumns(
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
   ];
+}
+
+// The bands of the measured figures, with their tag colours.
+function difficultyBand(d: number) {
+  if (d >= EASY_MEASURED) return { key: 'easy', color: 'green' } as const;
+  if (d < HARD_MEASURED) return { key: 'hard', color: 'red' } as const;
+  return { key: 'medium', color: 'blue' } as const;
+}
+function discriminationBand(d: number) {
+  if (d >= GOOD_DISCRIMINATION) return { key: 'good', type: 'success' } as const;
+  if (d < POOR_DISCRIMINATION) return { key: 'poor', type: 'danger' } as const;
+  return { key: 'fair', type: 'warning' } as const;
+}
+
+// What confirmed exams measured of a question: the share of the marks scored (as a tag with a small
+// bar), how well it told strong students from weak ones, and how many answers that rests on.
+function Measured({ t, q }: { t: TFunction; q: Question }) {
+  if (q.statDifficulty === null || q.answerCount === 0) {
+    return (
+      <Tooltip title={t('question.measuredNone')}>
+        <span className="q-measured-none">—</span>
+      </Tooltip>
+    );
+  }
+  const percent = Math.round(q.statDifficulty * 100);
+  const band = difficultyBand(q.statDifficulty);
+  const disc = q.statDiscrimination;
+  const discBand = disc === null ? null : discriminationBand(disc);
+  const tip = (
+    <div className="q-measured-tip">
+      <div>{t('question.measuredDifficultyTip', { percent, band: t(`question.band_${band.key}`) })}</div>
+      <div>
+        {disc === null || discBand === null
+          ? t('question.measuredNoDiscrimination')
+          : t('question.measuredDiscriminationTip', {
+              value: disc.toFixed(2),
+              band: t(`question.band_${discBand.key}`),
+            })}
+      </div>
+      <div>{t('question.measuredCountTip', { count: q.answerCount })}</div>
+      <div className="q-measured-legend">{t('question.measuredLegend')}</div>
+    </div>
+  );
+  return (
+    <Tooltip title={tip}>
+      <span className="q-measured" data-testid={`measured-${q.id}`}>
+        <Tag color={band.color} className="q-measured-tag">
+          {percent}%
+          <span className="q-measured-bar" aria-hidden>
+            <span style={{ width: `${percent}%` }} />
+          </span>
+        </Tag>
+        {disc !== null && discBand !== null && (
+          <Typography.Text type={discBand.type} className="q-measured-disc">
+            {t('question.discShort', { value: disc.toFixed(2) })}
+          </Typography.Text>
+        )}
+        <Typography.Text type="secondary" className="q-measured-count">
+          {t('question.answersShort', { count: q.answerCount })}
+        </Typography.Text>
+      </span>
+    </Tooltip>
+  );
 }

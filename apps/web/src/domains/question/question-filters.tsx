@@ -1,21 +1,33 @@
 import { difficultyLabels, enumValues, labelOf, questionTypeLabels } from '@lyceum/contract';
-import { DatePicker, Form, Input, Select, TreeSelect } from 'antd';
+import { Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Tooltip, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useLang } from '../../shell/i18n';
 import { TagTreeSelect, useSubjectOptions } from './classification-fields';
 import { useQuestionTexts } from './i18n';
 import { type QuestionFilter, useCommonLists, useUsers } from './question-api';
 
-type FilterForm = Omit<QuestionFilter, 'createdFrom' | 'createdTo'> & { created?: [Dayjs | null, Dayjs | null] | null };
+type FilterForm = Omit<QuestionFilter, 'createdFrom' | 'createdTo' | 'statDifficultyMin' | 'statDifficultyMax'> & {
+  created?: [Dayjs | null, Dayjs | null] | null;
+  // Measured difficulty bounds as typed: whole percentages.
+  measuredFrom?: number | null;
+  measuredTo?: number | null;
+};
 
-// The filter form's values as the list's filter: a date range becomes createdFrom / createdTo (whole days).
+const share = (percent: number | null | undefined) =>
+  percent === null || percent === undefined ? undefined : percent / 100;
+
+// The filter form's values as the list's filter: a date range becomes createdFrom / createdTo (whole
+// days), measured percentages become shares, and an unticked box no filter at all.
 export function toQuestionFilter(values: Record<string, unknown>): QuestionFilter {
-  const { created, ...rest } = values as FilterForm;
+  const { created, measuredFrom, measuredTo, poorDiscrimination, ...rest } = values as FilterForm;
   return {
     ...rest,
     keyword: rest.keyword?.trim() || undefined,
     createdFrom: created?.[0]?.startOf('day').toISOString(),
     createdTo: created?.[1]?.endOf('day').toISOString(),
+    statDifficultyMin: share(measuredFrom),
+    statDifficultyMax: share(measuredTo),
+    poorDiscrimination: poorDiscrimination || undefined,
   };
 }
 
@@ -85,6 +97,50 @@ export function QuestionFilterItems() {
       )}
       <Form.Item name="created" label={t('question.dateRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
+      </Form.Item>
+      <Form.Item label={t('question.measuredRange')} tooltip={t('question.measuredLegend')} htmlFor="q-measured-from">
+        <Space.Compact>
+          <Form.Item name="measuredFrom" noStyle>
+            <InputNumber
+              id="q-measured-from"
+              aria-label={t('question.measuredFrom')}
+              min={0}
+              max={100}
+              precision={0}
+              placeholder="0"
+              style={{ width: 80 }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="measuredTo"
+            noStyle
+            dependencies={['measuredFrom']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, to: number | null | undefined) => {
+                  const from = getFieldValue('measuredFrom') as number | null | undefined;
+                  return from != null && to != null && from > to
+                    ? Promise.reject(new Error(t('question.measuredRangeError')))
+                    : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <InputNumber
+              aria-label={t('question.measuredTo')}
+              min={0}
+              max={100}
+              precision={0}
+              placeholder="100"
+              style={{ width: 80 }}
+            />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item name="poorDiscrimination" valuePropName="checked">
+        <Checkbox>
+          <Tooltip title={t('question.poorDiscriminationHint')}>{t('question.poorDiscrimination')}</Tooltip>
+        </Checkbox>
       </Form.Item>
     </>
   );
