@@ -378,13 +378,20 @@ export async function analyse(
   // Upper and lower 27 % by total (ties broken by attempt id, so the groups are reproducible).
   const ordered = [...people].sort((a, b) => b.score - a.score || a.attemptId - b.attemptId);
   const g = groupSize(ordered.length);
-  const upper = ordered.slice(0, g).map((p) => p.attemptId);
-  const lower = g ? ordered.slice(-g).map((p) => p.attemptId) : [];
   // One statement per question (each reads its question's rows through an index), so on the
   // embedded database, where statements run one at a time on the server's thread, students' saves
-  // wait at most one question's aggregate, never the whole report. The groups travel as one text
-  // parameter each.
-  const idText = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::bigint[]`;
+  // wait at most one question's aggregate, never the whole report.
+  // The groups as conditions on the attempt's own row (by total, then id, as ordered above), so each
+  // row is placed in constant time whatever the class size.
+  const u = ordered[g - 1];
+  const l = ordered[ordered.length - g];
+  const inUpper = u
+    ? sql`(coalesce(t.score, 0) > ${u.score} or (coalesce(t.score, 0) = ${u.score} and t.id <= ${u.attemptId}))`
+    : sql`false`;
+  const inLower =
+    l && g
+      ? sql`(coalesce(t.score, 0) < ${l.score} or (coalesce(t.score, 0) = ${l.score} and t.id >= ${l.attemptId}))`
+      : sql`false`;
   const counted = sql`t.status in ${COUNTED}
     ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id and tm.team_id = ${teamId} and tm.user_id = t.user_id)` : sql``}`;
   const items: {
@@ -403,8 +410,8 @@ export async function analyse(
       db,
       sql`select ${q.questionId}::bigint as question_id, count(*)::int as n, avg(am.score) as avg,
           corr(coalesce(am.score, 0), coalesce(t.score, 0)) as corr,
-          avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idText(upper)})) as up,
-          avg(coalesce(am.score, 0)) filter (where am.attempt_id = any(${idText(lower)})) as low
+          avg(coalesce(am.score, 0)) filter (where ${inUpper}) as up,
+          avg(coalesce(am.score, 0)) filter (where ${inLower}) as low
         from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
         where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.question_id = ${q.questionId}
           and ${counted}`,
@@ -415,8 +422,8 @@ export async function analyse(
         ...(await rows<(typeof choices)[number]>(
           db,
           sql`select aa.question_id, l.label, count(*)::int as n,
-              count(*) filter (where aa.attempt_id = any(${idText(upper)}))::int as up,
-              count(*) filter (where aa.attempt_id = any(${idText(lower)}))::int as low
+              count(*) filter (where ${inUpper})::int as up,
+              count(*) filter (where ${inLower})::int as low
             from ${attemptAnswers} aa join ${examAttempts} t on t.organization_id = aa.organization_id
               and t.id = aa.attempt_id
               cross join lateral jsonb_array_elements_text(case jsonb_typeof(aa.answer) when 'array' then aa.answer
