@@ -43,7 +43,8 @@ test.describe('menu-driven navigation', () => {
   test('a screen opened from another comes with the menu of roles that hold its permission', async ({ page }) => {
     await loginAs(page, 'teacher');
     await page.goto('/answer/edit');
-    await expect(page.getByText('Paper marking is coming soon')).toBeVisible();
+    // Opened without an exam, the marking screen says where to open it from.
+    await expect(page.getByText('Open this page from Exams › Marking.')).toBeVisible();
   });
 
   test('a student does not get the marking screen', async ({ page }) => {

@@ -41,6 +41,12 @@ import { ms, ts } from './exam-time';
 
 const { Answering, ForceCollected, Abnormal } = PS;
 
+// What the monitor shows of a paper: how it ended, also once it is marked (7 keeps the ending in
+// `end_status`), since invigilators care whether it was handed in or collected.
+const shownStatus = sql.raw(
+  `case when t.status = ${PS.Marked} then coalesce(t.end_status, t.status) else coalesce(t.status, ${PS.NotStarted}) end`,
+);
+
 function watchable(ctx: RequestContext): SQL {
   if (allows(ctx, ['exam:all'])) return sql`true`;
   return sql`(e.creator_id = ${ctx.userId} or exists (select 1 from ${examInvigilators} i
@@ -144,7 +150,7 @@ const candidateColumns = sql`u.id as user_id, u.user_name, u.real_name, c.seat_n
   (select string_agg(tm.name, ', ' order by tm.name) from ${teamMembers} m
      join ${teams} tm on tm.organization_id = m.organization_id and tm.id = m.team_id
    where m.organization_id = c.organization_id and m.user_id = c.user_id) as class_name,
-  t.id as attempt_id, coalesce(t.status, ${PS.NotStarted}) as paper_status,
+  t.id as attempt_id, ${shownStatus} as paper_status,
   (select count(*) from ${attemptAnswers} aa where aa.organization_id = t.organization_id
      and aa.attempt_id = t.id and ${answeredSql})::int as answered,
   cardinality(t.question_ids) as question_count, t.started_at, t.deadline, t.extra_minutes, c.added_minutes,
@@ -189,7 +195,7 @@ export async function monitorPage(ctx: RequestContext, req: z.output<typeof zMon
       req.userName
         ? sql`(u.user_name ilike ${`%${req.userName}%`} or u.real_name ilike ${`%${req.userName}%`})`
         : sql`true`,
-      req.paperStatus !== undefined ? sql`coalesce(t.status, ${PS.NotStarted}) = ${req.paperStatus}` : sql`true`,
+      req.paperStatus !== undefined ? sql`${shownStatus} = ${req.paperStatus}` : sql`true`,
       req.studentStatus !== undefined ? sql`c.student_status = ${req.studentStatus}` : sql`true`,
       req.virtualRoomId ? sql`${exam.virtual_room_id ?? ''} = ${req.virtualRoomId}` : sql`true`,
       req.flagged ? sql`t.flagged and t.review_decision is null` : sql`true`,
@@ -205,7 +211,7 @@ export async function monitorPage(ctx: RequestContext, req: z.output<typeof zMon
     ),
     rows<{ status: number; n: number; flagged: number }>(
       ctx.db,
-      sql`select coalesce(t.status, ${PS.NotStarted}) as status, count(*)::int as n,
+      sql`select ${shownStatus} as status, count(*)::int as n,
           count(*) filter (where t.flagged and t.review_decision is null)::int as flagged
         ${base} group by 1 order by 1`,
     ),
