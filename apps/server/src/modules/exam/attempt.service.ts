@@ -449,7 +449,9 @@ export async function submitAttempt(
   });
   const [final] = await rows<{ status: number; ended_at: string; n: number }>(
     ctx.db,
-    sql`select status, ended_at, cardinality(question_ids) as n from ${examAttempts}
+    // How the paper ended, also once marked (7 keeps the ending in end_status): the page says so.
+    sql`select case when status = ${PaperStatus.Marked} then coalesce(end_status, status) else status end as status,
+        ended_at, cardinality(question_ids) as n from ${examAttempts}
       where organization_id = ${org} and id = ${body.attemptId}`,
   );
   return {
