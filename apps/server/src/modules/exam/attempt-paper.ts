@@ -5,13 +5,12 @@ import {
   type StudentPaper,
   type StudentPaperItem,
 } from '@lyceum/contract';
-import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { type DrawPlan, drawForStudent } from '../exam-paper/paper-draw';
 import { loadStudentPlan } from '../exam-paper/paper-rules.service';
-import { questionVersions } from '../question/question.table';
+import { readVersionSnapshots } from '../question/question-versions';
 
 // A student's paper for an attempt: drawn from the paper's plan (the same student always gets the
 // same paper), and the page's view of it, which carries no keys and no analysis.
@@ -56,23 +55,7 @@ async function snapshotsOf(db: DbOrTx, orgId: number, items: StudentPaperItem[])
   const keyOf = (i: { questionId: number; questionVersion: number }) => `${orgId}:${i.questionId}:${i.questionVersion}`;
   const missing = items.filter((i) => !versions.has(keyOf(i)));
   if (missing.length) {
-    const found = await db
-      .select({
-        questionId: questionVersions.questionId,
-        version: questionVersions.version,
-        snapshot: questionVersions.snapshot,
-      })
-      .from(questionVersions)
-      .where(
-        and(
-          eq(questionVersions.organizationId, orgId),
-          or(
-            ...missing.map((i) =>
-              and(eq(questionVersions.questionId, i.questionId), eq(questionVersions.version, i.questionVersion)),
-            ),
-          ),
-        ),
-      );
+    const found = await readVersionSnapshots(db, orgId, missing);
     if (versions.size + found.length > MAX_VERSIONS) versions.clear();
     for (const v of found) {
       versions.set(keyOf({ questionId: v.questionId, questionVersion: v.version }), zSnapshot.parse(v.snapshot));

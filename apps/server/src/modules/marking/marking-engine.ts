@@ -12,14 +12,14 @@ import {
   zRegradeKey,
   zStudentPaper,
 } from '@lyceum/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
-import { questionVersions } from '../question/question.table';
+import { readVersionSnapshots } from '../question/question-versions';
 import { attemptMarks, examAdjustments, examQuestions as examQuestionsTable } from './marking.table';
 
 // The marking engine: (frozen paper item, question version, the exam's adjustment, answer) ->
@@ -69,32 +69,12 @@ export async function loadVersions(
     if (hit) out.set(`${w.questionId}:${w.questionVersion}`, hit);
     else missing.set(k, w);
   }
-  const list = [...missing.values()];
-  for (let i = 0; i < list.length; i += 200) {
-    const chunk = list.slice(i, i + 200);
-    const found = await db
-      .select({
-        questionId: questionVersions.questionId,
-        version: questionVersions.version,
-        snapshot: questionVersions.snapshot,
-      })
-      .from(questionVersions)
-      .where(
-        and(
-          eq(questionVersions.organizationId, orgId),
-          or(
-            ...chunk.map((w) =>
-              and(eq(questionVersions.questionId, w.questionId), eq(questionVersions.version, w.questionVersion)),
-            ),
-          ),
-        ),
-      );
-    if (versionCache.size + found.length > MAX_CACHED) versionCache.clear();
-    for (const f of found) {
-      const q = zQuestionInput.parse(f.snapshot);
-      versionCache.set(keyOf(f.questionId, f.version), q);
-      out.set(`${f.questionId}:${f.version}`, q);
-    }
+  const found = await readVersionSnapshots(db, orgId, [...missing.values()]);
+  if (versionCache.size + found.length > MAX_CACHED) versionCache.clear();
+  for (const f of found) {
+    const q = zQuestionInput.parse(f.snapshot);
+    versionCache.set(keyOf(f.questionId, f.version), q);
+    out.set(`${f.questionId}:${f.version}`, q);
   }
   return out;
 }
