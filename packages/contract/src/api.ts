@@ -11,6 +11,7 @@ import { logEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
+import { taskEndpoints } from './modules/task-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
 import { teamEndpoints } from './modules/team-endpoints';
 import { userEndpoints } from './modules/user-endpoints';
@@ -37,4 +38,5 @@ export const api = {
   examLog: examLogEndpoints,
   answer: answerEndpoints,
   examScore: examScoreEndpoints,
+  task: taskEndpoints,
 };

@@ -181,6 +181,24 @@ export const ERRORS = {
   ),
   scoresNotShown: def('your scores for this exam are not shown yet', '该考试成绩尚未公布'),
   queryOpen: def('you already have an open query on this question', '您对该题的申诉尚未处理'),
+  // Tasks and homework.
+  taskTypeComing: def(
+    'course and knowledge-base tasks need the course and knowledge-base areas, which are not built yet',
+    '课程与知识库任务需要课程和知识库模块，尚未上线',
+  ),
+  paperNotHomework: def('must be a published homework paper', '必须是已发布的作业试卷'),
+  taskNotOpen: def('this homework is not open now', '该作业当前不可作答'),
+  noRedoLeft: def<{ max: number }>(
+    'no hand-ins left: this homework may be handed in {{max}} times',
+    '已无作答次数：该作业最多可提交 {{max}} 次',
+  ),
+  notReturnable: def('only handed-in work can be returned', '只能退回已提交的作业'),
+  notHomework: def('this paper is not homework', '该答卷不是作业'),
+  noInstantFeedback: def('this homework does not check answers while you work', '该作业不提供即时反馈'),
+  notObjective: def('only objective questions can be checked', '只有客观题可以即时检查'),
+  alreadyChecked: def('this answer was checked and is final', '该题已检查，答案不可再修改'),
+  nothingToCheck: def('answer the question before checking it', '请先作答再检查'),
+  publishedTaskLocked: def('withdraw the task before changing it', '请先撤回任务再修改'),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

@@ -283,7 +283,18 @@ const catalogue = [
     icon: 'documentation',
     title: t('Tasks & homework', '任务作业'),
     pages: [
-      page('index', 'task/index', 'task:page', t('Tasks', '任务列表'), STAFF),
+      page('index', 'task/index', 'task:page', t('Tasks', '任务列表'), STAFF, {
+        buttons: [
+          btn('task:create', 'Create task', '新增任务', STAFF),
+          btn('task:update', 'Edit task', '编辑任务', STAFF),
+          btn('task:delete', 'Delete task', '删除任务', STAFF),
+          btn('task:export', 'Export tasks and students', '导出任务与学生', STAFF),
+          btn('task:publish', 'Publish, withdraw or extend', '发布/撤回/延期', STAFF),
+          btn('task:mark', 'Mark and return homework', '批改与退回作业', STAFF),
+          // Without it a teacher reaches the tasks they made.
+          btn('task:all', "Every teacher's tasks", '管理全部任务', [A]),
+        ],
+      }),
       // Homework papers are papers of type 6: the same builder and the exam papers' buttons.
       page('paper', 'task/paper', 'taskPaper:page', t('Homework papers', '作业试卷'), STAFF),
       subPage(

@@ -19,3 +19,4 @@ export * from '../modules/role/role.table';
 export * from '../modules/system-config/system-config.table';
 export * from '../modules/team/team.table';
 export * from '../modules/user/user.table';
+export * from '../modules/task/task.table';

@@ -5,6 +5,7 @@ import { showScoreLabels, studentExamStatusLabels } from '../enums/exam-status';
 import { zEnum, zId, zText } from '../fields';
 import { zPlainPageRequest } from '../paging';
 import { zStudentAnswer } from './question';
+import { zHomeworkRules } from './task';
 
 // The exam-taking protocol (decision 37): the web exam page, a future mobile app and the benchmarks
 // speak it. Times are epoch milliseconds on the server's clock; `serverNow` comes with every reply
@@ -94,6 +95,8 @@ export const zAttempt = z.object({
   switchCount: z.number().int(),
   notice: zAttemptNotice,
   endedAt: zEpochMs.nullable(),
+  // A homework paper (decision 39): no proctoring, no timer, come back later; null for an exam.
+  homework: zHomeworkRules.nullable(),
 });
 export type Attempt = z.infer<typeof zAttempt>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { zTaskStudentPage, zTaskStudentRequest } from './task';
 import { zIdParam } from '../fields';
 import { Permission as P } from '../menu-catalogue';
 import { zPage } from '../paging';
@@ -79,12 +80,12 @@ export const userEndpoints = {
   taskStudentList: endpoint({
     method: 'POST',
     path: '/api/user/taskStudentList/:id',
-    summary: 'Students assigned to a task',
-    description: 'Tasks arrive with the homework area; until then every task id gives an empty list.',
+    summary: "A task's students with their status, score and hand-ins, paged and filtered",
     tags,
-    access: [P.studentPage],
+    access: ['task:page'],
     params: zIdParam,
-    response: z.array(zUserBrief),
+    body: zTaskStudentRequest,
+    response: zTaskStudentPage,
   }),
   ofOrganization: endpoint({
     method: 'POST',

@@ -78,6 +78,10 @@ export const exams = pgTable(
     // Scores confirmed (decision 38): they lock, and students see them by the exam's rule.
     scoresConfirmedAt: at('scores_confirmed_at'),
     scoresConfirmedBy: refId('scores_confirmed_by'),
+    // The paper of a homework task (decision 39): left out of every exam screen and check; its
+    // scores show from `scores_shown_from` (the task's due time) when the task says so.
+    homework: boolean('homework').notNull().default(false),
+    scoresShownFrom: at('scores_shown_from'),
     creatorId: refId('creator_id'),
     publishTime: at('publish_time'),
     createTime: createTime(),
