@@ -16,11 +16,12 @@ interface Props {
   paperType?: BuiltPaperType;
   // What the list says when no published paper matches (default: antd's "no data").
   notFound?: ReactNode;
+  disabled?: boolean;
 }
 
 // One published paper, searched by name; a paper already chosen keeps its name even when it has been
 // withdrawn since (fetched by id).
-export function PaperSelect({ id, value, onChange, onPicked, paperType = PaperType.Exam, notFound }: Props) {
+export function PaperSelect({ id, value, onChange, onPicked, paperType = PaperType.Exam, notFound, disabled }: Props) {
   const { t } = useExamTexts();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -55,6 +56,7 @@ export function PaperSelect({ id, value, onChange, onPicked, paperType = PaperTy
     <Select
       id={id}
       value={value}
+      disabled={disabled}
       allowClear
       placeholder={t('exam.paperSearch')}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}

@@ -21,7 +21,7 @@ export function useAudienceText() {
   return (task: Task) => {
     const who = audienceOf(task, (id) => names.get(id));
     if (who.range === TaskRange.Individual) return t('task.studentsPicked', { count: who.count });
-    return `${labelOf(taskRangeLabels, who.range, lang)}: ${who.names.join(', ')}`;
+    return t('task.audience', { range: labelOf(taskRangeLabels, who.range, lang), names: who.names.join(', ') });
   };
 }
 
@@ -40,6 +40,12 @@ export function useTaskTransitions(onDone: () => void) {
             <Typography.Paragraph>{t('task.publishGoesTo', { who: audience(task) })}</Typography.Paragraph>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
               {t('task.publishWindow', { start: formatMoment(task.startTime), due: formatMoment(task.dueTime) })}
+              {task.lateAccepted &&
+                task.lateUntil &&
+                ` ${t(task.latePenalty > 0 ? 'task.publishLate' : 'task.publishLateFree', {
+                  time: formatMoment(task.lateUntil),
+                  penalty: task.latePenalty,
+                })}`}
             </Typography.Paragraph>
           </>
         ),

@@ -11,7 +11,20 @@ import {
   taskTypeLabels,
   zTaskCreate,
 } from '@lyceum/contract';
-import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  type RadioChangeEvent,
+  Row,
+  Select,
+  Switch,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -38,11 +51,12 @@ function useCheck() {
 }
 
 // Course and knowledge-base tasks wait for those areas: shown, but not offered.
-function TypeChoice() {
+function TypeChoice(props: { id?: string; value?: TaskType; onChange?: (e: RadioChangeEvent) => void }) {
   const { t } = useTaskTexts();
   const lang = useLang();
   return (
     <Radio.Group
+      {...props}
       options={enumValues(taskTypeLabels).map((v) =>
         v === TaskType.Paper
           ? { value: v, label: labelOf(taskTypeLabels, v, lang) }
@@ -63,7 +77,16 @@ function TypeChoice() {
   );
 }
 
-export function WhatSection({ onPaper, paperTotal }: { onPaper: (paper: ExamPaper) => void; paperTotal?: number }) {
+export function WhatSection({
+  onPaper,
+  paperTotal,
+  paperLocked,
+}: {
+  onPaper: (paper: ExamPaper) => void;
+  paperTotal?: number;
+  // A task that ran already keeps its paper: its students' papers were drawn from it.
+  paperLocked: boolean;
+}) {
   const { t } = useTaskTexts();
   const required = useRequired();
   const check = useCheck();
@@ -81,11 +104,18 @@ export function WhatSection({ onPaper, paperTotal }: { onPaper: (paper: ExamPape
           name="paperId"
           label={t('task.paper')}
           tooltip={t('task.paperHint')}
-          extra={paperTotal !== undefined ? t('task.paperTotal', { score: paperTotal }) : undefined}
+          extra={
+            paperLocked
+              ? t('task.paperLocked')
+              : paperTotal !== undefined
+                ? t('task.paperTotal', { score: paperTotal })
+                : undefined
+          }
           rules={[required(t('task.paper'), { picked: true, type: 'number' })]}
         >
           <PaperSelect
             paperType={PaperType.Homework}
+            disabled={paperLocked}
             onPicked={onPaper}
             notFound={
               <Typography.Text type="secondary">

@@ -92,7 +92,7 @@ export function TaskEditor({ editing, onClose, onSaved }: Props) {
           onValuesChange={onValuesChange}
           scrollToFirstError
         >
-          <WhatSection onPaper={onPaper} paperTotal={paperTotal} />
+          <WhatSection onPaper={onPaper} paperTotal={paperTotal} paperLocked={!!task?.examId} />
           <WhoSection />
           <WhenSection />
           <RulesSection paperTotal={paperTotal} />

@@ -6,6 +6,7 @@ import {
   doneShare,
   newTaskValues,
   progressSegments,
+  shortMoment,
   type TaskFormValues,
   taskBody,
   taskProblems,
@@ -72,6 +73,14 @@ describe('task form', () => {
     ]);
     const late = taskProblems(taskBody({ ...v, lateAccepted: true, lateUntil: null }));
     expect(late.map((p) => p.field)).toEqual(['lateUntil']);
+  });
+});
+
+describe('task times in cells', () => {
+  it('leave out this year', () => {
+    const now = dayjs('2026-06-10T09:00:00');
+    expect(shortMoment(dayjs('2026-11-27T07:33:00').toISOString(), now)).toBe('11-27 07:33');
+    expect(shortMoment(dayjs('2027-01-05T08:00:00').toISOString(), now)).toBe('2027-01-05 08:00');
   });
 });
 

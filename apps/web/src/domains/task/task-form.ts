@@ -1,8 +1,9 @@
 import {
+  onlyRangeTargets,
   type Task,
   type TaskCounts,
   type TaskInput,
-  TaskRange,
+  type TaskRange,
   type TaskReveal,
   TaskType,
   zTaskCreate,
@@ -106,13 +107,15 @@ const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v =
 export function taskBody(v: TaskFormValues): TaskInput {
   const paper = v.taskType === TaskType.Paper;
   return {
+    ...onlyRangeTargets({
+      rangeType: v.rangeType,
+      gradeYears: v.gradeYears,
+      teamIds: v.teamIds,
+      studentIds: v.studentIds,
+    }),
     name: v.name?.trim() ?? '',
     description: orNull(v.description?.trim()),
     taskType: v.taskType,
-    rangeType: v.rangeType,
-    gradeYears: v.rangeType === TaskRange.Grade ? v.gradeYears : [],
-    teamIds: v.rangeType === TaskRange.Class ? v.teamIds : [],
-    studentIds: v.rangeType === TaskRange.Individual ? v.studentIds : [],
     paperId: paper ? orNull(v.paperId) : null,
     items: paper ? [] : v.items,
     startTime: v.startTime ?? '',
@@ -131,6 +134,12 @@ export function taskBody(v: TaskFormValues): TaskInput {
 // The contract's checks across fields (due after start, the late cutoff after the due time, the
 // range's targets, the homework paper), run before sending.
 export const taskProblems = (body: TaskInput) => codedProblems(zTaskCreate, body);
+
+// A time in a table cell: the year only when it is not this year's ("11-27 07:33", "2027-01-05 08:00").
+export function shortMoment(iso: string, now: Dayjs = dayjs()): string {
+  const d = dayjs(iso);
+  return d.format(d.year() === now.year() ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm');
+}
 
 // ---- progress ----
 

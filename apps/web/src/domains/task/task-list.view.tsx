@@ -1,7 +1,8 @@
 import {
+  AuditOutlined,
   CheckCircleOutlined,
-  EditOutlined,
   FieldTimeOutlined,
+  FileTextOutlined,
   RollbackOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -27,10 +28,10 @@ import { ResourceScreen } from '../../crud/resource-screen';
 import type { RowAction } from '../../crud/row-actions';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { formatMoment } from '../exam/moment-input';
 import { ExtendTaskModal, useAudienceText, useTaskTransitions } from './task-actions';
 import { TASK_KEY, taskMarkPath } from './task-api';
 import { TaskEditor } from './task-editor';
+import { shortMoment } from './task-form';
 import { TaskProgress } from './task-progress';
 import { ClassFilter, TaskStudentsDrawer } from './task-students';
 import { usePhaseLabel, useTaskTexts } from './task-texts';
@@ -46,6 +47,8 @@ const PHASE_COLORS: Record<TaskPhase, string> = {
 };
 
 const isPublished = (task: Task) => task.status === TaskStatus.Published;
+// Students' papers keep a task that ran: it can be withdrawn, not deleted.
+const hasWork = (task: Task) => task.examId !== null && task.counts.notStarted < task.counts.students;
 
 // Tasks: homework given to grades, classes or students with a due time; drafts are edited and
 // published, published ones extended or withdrawn, their students followed and their work marked.
@@ -69,17 +72,13 @@ export default function TaskListView() {
       label: t('task.publish'),
       icon: <CheckCircleOutlined />,
       allowed: canPublish,
-      hidden: isPublished,
       disabled: (task) => task.taskType !== TaskType.Paper && t('task.typeComingHint'),
       onClick: transitions.publish,
-    },
-    {
-      key: 'withdraw',
-      label: t('task.withdraw'),
-      icon: <RollbackOutlined />,
-      allowed: canPublish,
-      hidden: (task) => !isPublished(task),
-      onClick: transitions.withdraw,
+      // A published task is withdrawn from the same place.
+      swap: (task) =>
+        isPublished(task)
+          ? { key: 'withdraw', label: t('task.withdraw'), icon: <RollbackOutlined />, onClick: transitions.withdraw }
+          : undefined,
     },
     {
       key: 'extend',
@@ -99,7 +98,7 @@ export default function TaskListView() {
     {
       key: 'mark',
       label: t('task.mark'),
-      icon: <EditOutlined />,
+      icon: <AuditOutlined />,
       allowed: canMark,
       disabled: (task) => task.examId === null && t('task.markLock'),
       onClick: (task) => task.examId !== null && navigate(taskMarkPath(task.id, task.examId)),
@@ -118,9 +117,14 @@ export default function TaskListView() {
           <div>
             <div className="task-name">{name}</div>
             <Typography.Text type="secondary" className="task-sub">
-              {task.taskType === TaskType.Paper && task.paperId !== null
-                ? (byKey('paperId')?.render?.(task.paperId, task, 0) as ReactNode)
-                : labelOf(taskTypeLabels, task.taskType, lang)}
+              {task.taskType === TaskType.Paper && task.paperId !== null ? (
+                <>
+                  <FileTextOutlined aria-label={t('task.paper')} />{' '}
+                  {byKey('paperId')?.render?.(task.paperId, task, 0) as ReactNode}
+                </>
+              ) : (
+                labelOf(taskTypeLabels, task.taskType, lang)
+              )}
             </Typography.Text>
           </div>
         ),
@@ -128,7 +132,7 @@ export default function TaskListView() {
       {
         key: 'rangeType',
         title: t('task.givenTo'),
-        width: 170,
+        width: 150,
         render: (_: unknown, task) => (
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: audience(task) }} style={{ margin: 0 }}>
             {audience(task)}
@@ -139,17 +143,17 @@ export default function TaskListView() {
         key: 'dueTime',
         dataIndex: 'dueTime',
         title: t('task.when'),
-        width: 190,
+        width: 176,
         sorter: true,
         render: (_: unknown, task) => (
           <div>
-            <div>{t('task.startsAt', { time: formatMoment(task.startTime) })}</div>
-            <div>{t('task.dueAt', { time: formatMoment(task.dueTime) })}</div>
+            <div>{t('task.startsAt', { time: shortMoment(task.startTime) })}</div>
+            <div>{t('task.dueAt', { time: shortMoment(task.dueTime) })}</div>
             {task.lateAccepted && task.lateUntil && (
               <Typography.Text type="secondary" className="task-sub">
                 {task.latePenalty > 0
-                  ? t('task.lateUntilPenalty', { time: formatMoment(task.lateUntil), penalty: task.latePenalty })
-                  : t('task.lateUntilShort', { time: formatMoment(task.lateUntil) })}
+                  ? t('task.lateUntilPenalty', { time: shortMoment(task.lateUntil), penalty: task.latePenalty })
+                  : t('task.lateUntilShort', { time: shortMoment(task.lateUntil) })}
               </Typography.Text>
             )}
           </div>
@@ -158,7 +162,7 @@ export default function TaskListView() {
       {
         key: 'status',
         title: t('task.status'),
-        width: 120,
+        width: 110,
         render: (_: unknown, task) => (
           <Space size={4} wrap>
             <Tag color={taskStatusLabels[task.status].color}>{labelOf(taskStatusLabels, task.status, lang)}</Tag>
@@ -169,7 +173,7 @@ export default function TaskListView() {
       {
         key: 'progress',
         title: t('task.progress'),
-        width: 190,
+        width: 170,
         render: (_: unknown, task) =>
           task.status === TaskStatus.Draft ? (
             <Typography.Text type="secondary">{t('task.notGivenYet')}</Typography.Text>
@@ -189,7 +193,8 @@ export default function TaskListView() {
         createLabel: t('task.create'),
         filterFormName: 'task-filter',
         transfer: 'export',
-        scrollX: 1180,
+        // Below this the table scrolls sideways, so the name keeps about 200 px on narrow screens.
+        scrollX: 1120,
         filters: ({ keyword, fields }) => (
           <>
             {keyword}
@@ -209,12 +214,9 @@ export default function TaskListView() {
         columns,
         rowActions,
         editLock: (task) => isPublished(task) && t('task.editLock'),
-        deleteLock: (task) => isPublished(task) && t('task.deleteLock'),
-        deleteConfirm: (task) => ({
-          title: t('task.deleteConfirm', { name: task.name }),
-          content: task.status === TaskStatus.Withdrawn ? t('task.deleteWithdrawnHint') : undefined,
-        }),
-        canSelect: (task) => !isPublished(task),
+        deleteLock: (task) => (isPublished(task) ? t('task.deleteLock') : hasWork(task) && t('task.deleteWorkLock')),
+        deleteConfirm: (task) => ({ title: t('task.deleteConfirm', { name: task.name }) }),
+        canSelect: (task) => !isPublished(task) && !hasWork(task),
         editor: ({ editing, close, saved }) => <TaskEditor editing={editing} onClose={close} onSaved={saved} />,
       }}
     >

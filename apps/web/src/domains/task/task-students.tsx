@@ -4,6 +4,7 @@ import {
   FINAL_PAPER_STATUSES,
   labelOf,
   type Page,
+  PaperStatus,
   paperStatusLabels,
   type Task,
   type TaskCounts,
@@ -40,6 +41,7 @@ import { type Returning, ReturnWorkModal } from './return-work';
 import { useAudienceText } from './task-actions';
 import { TASK_KEY, type TaskStudentFilter, taskActions, taskMarkPath, taskStudents } from './task-api';
 import { TaskCountsChart } from './task-counts-chart';
+import { shortMoment } from './task-form';
 import { useTaskTexts } from './task-texts';
 import './task.css';
 
@@ -91,37 +93,43 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
         </div>
       ),
     },
-    { title: t('task.class'), dataIndex: 'teamName', width: 120, render: (v: string | null) => v ?? '—' },
     {
-      title: t('task.status'),
-      key: 'status',
-      width: 110,
-      render: (_: unknown, s) => (
-        <Tag color={taskUserStatusLabels[s.status].color}>{labelOf(taskUserStatusLabels, s.status, lang)}</Tag>
-      ),
+      title: t('task.class'),
+      dataIndex: 'teamName',
+      width: 120,
+      ellipsis: { showTitle: true },
+      render: (v: string | null) => v ?? '—',
     },
     {
-      title: t('task.paperStatus'),
-      key: 'paperStatus',
-      width: 130,
+      // The task's status, then where the paper stands.
+      title: t('task.status'),
+      key: 'status',
+      width: 140,
       render: (_: unknown, s) => (
-        <Tag color={paperStatusLabels[s.paperStatus].color}>{labelOf(paperStatusLabels, s.paperStatus, lang)}</Tag>
+        <Space orientation="vertical" size={4}>
+          <Tag color={taskUserStatusLabels[s.status].color}>{labelOf(taskUserStatusLabels, s.status, lang)}</Tag>
+          {s.paperStatus !== PaperStatus.NotStarted && (
+            <Tag color={paperStatusLabels[s.paperStatus].color} aria-label={t('task.paperStatus')}>
+              {labelOf(paperStatusLabels, s.paperStatus, lang)}
+            </Tag>
+          )}
+        </Space>
       ),
     },
     {
       title: t('task.opened'),
       dataIndex: 'openedAt',
-      width: 140,
-      render: (v: string | null) => (v ? formatMoment(v) : '—'),
+      width: 110,
+      render: (v: string | null) => (v ? shortMoment(v) : '—'),
     },
     {
       title: t('task.handedIn'),
       key: 'handedInAt',
-      width: 150,
+      width: 120,
       render: (_: unknown, s) =>
         s.handedInAt ? (
           <div>
-            <div>{formatMoment(s.handedInAt)}</div>
+            <div>{shortMoment(s.handedInAt)}</div>
             {s.late && <Tag color="warning">{t('task.late')}</Tag>}
           </div>
         ) : s.late ? (
@@ -152,30 +160,32 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
     {
       title: t('task.pending'),
       dataIndex: 'pending',
-      width: 80,
+      width: 90,
       align: 'right',
       render: (n: number) => (n > 0 ? <Tag color="warning">{n}</Tag> : 0),
     },
     {
+      // Hand-ins out of those allowed, then how often the work came back for a redo (the note as a hint).
       title: t('task.handIns'),
       dataIndex: 'handIns',
-      width: 80,
+      width: 110,
       align: 'right',
-      render: (n: number) => `${n} / ${task.attemptsAllowed}`,
-    },
-    {
-      title: t('task.returned'),
-      dataIndex: 'returnedCount',
-      width: 90,
-      align: 'right',
-      render: (n: number, s) =>
-        n > 0 && s.returnNote ? (
-          <Tooltip title={t('task.returnNoteIs', { note: s.returnNote })}>
-            <span className="task-note-mark">{n}</span>
-          </Tooltip>
-        ) : (
-          n
-        ),
+      render: (n: number, s) => (
+        <div>
+          <div>{`${n} / ${task.attemptsAllowed}`}</div>
+          {s.returnedCount > 0 && (
+            <Typography.Text type="secondary" className="task-sub">
+              {s.returnNote ? (
+                <Tooltip title={t('task.returnNoteIs', { note: s.returnNote })}>
+                  <span className="task-note-mark">{t('task.returnedTimes', { count: s.returnedCount })}</span>
+                </Tooltip>
+              ) : (
+                t('task.returnedTimes', { count: s.returnedCount })
+              )}
+            </Typography.Text>
+          )}
+        </div>
+      ),
     },
     {
       title: t('common.actions'),
@@ -275,7 +285,7 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
                 disabled={chosen.length === 0}
                 onClick={() => setReturning(chosen.map((s) => ({ userId: s.userId, name: s.realName })))}
               >
-                {t('task.returnSelected', { count: chosen.length })}
+                {chosen.length ? t('task.returnSelected', { count: chosen.length }) : t('task.returnForRedo')}
               </Button>
             )}
             {canExport && (
@@ -314,7 +324,7 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
       {exportId !== null && (
         <ExportProgress
           exportId={exportId}
-          title={{ en: `Students of ${task.name}`, zh: `${task.name} 学生` }}
+          title={{ en: `Students of "${task.name}"`, zh: `“${task.name}”的学生` }}
           onClose={() => setExportId(null)}
         />
       )}
@@ -331,7 +341,7 @@ export function TaskStudentsDrawer({ task, onClose }: { task: Task | null; onClo
       open={!!task}
       onClose={onClose}
       title={task ? t('task.studentsTitle', { name: task.name }) : ''}
-      size={isMobile ? '100%' : 1120}
+      size={isMobile ? '100%' : 1160}
       destroyOnHidden
     >
       {task && <TaskStudents task={task} onLeave={onClose} />}
