@@ -1,9 +1,8 @@
 import type { Exam } from '@lyceum/contract';
-import { App, Form, type FormInstance, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
-import { showServerFieldError } from '../../crud/server-field-error';
-import { ApiError } from '../../shell/request';
+import { useEffect } from 'react';
+import { useDialogRun } from '../../crud/dialog-run';
 import { cancelExam, extendExam } from './exam-api';
 import { useExamTexts } from './exam-texts';
 import { formatMoment, MomentInput, momentValueProps } from './moment-input';
@@ -14,34 +13,11 @@ interface Props {
   onDone: () => void;
 }
 
-// Runs an action of the dialog: a refusal (toasted by the request client) leaves the dialog open, and
-// one naming a field of its form goes under that field too.
-function useRun(onDone: () => void) {
-  const { message } = App.useApp();
-  const [running, setRunning] = useState(false);
-  return {
-    running,
-    run: async (action: () => Promise<unknown>, success: string, form?: FormInstance) => {
-      setRunning(true);
-      try {
-        await action();
-        message.success(success);
-        onDone();
-      } catch (err) {
-        if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
-        else if (form) showServerFieldError(form, err);
-      } finally {
-        setRunning(false);
-      }
-    },
-  };
-}
-
 // Cancelling an exam, with an optional reason for its candidates.
 export function CancelExamModal({ exam, onClose, onDone }: Props) {
   const { t } = useExamTexts();
   const [form] = Form.useForm<{ reason?: string }>();
-  const { running, run } = useRun(onDone);
+  const { running, run } = useDialogRun(onDone);
   useEffect(() => {
     if (exam) form.resetFields();
   }, [exam, form]);
@@ -82,7 +58,7 @@ export function CancelExamModal({ exam, onClose, onDone }: Props) {
 export function ExtendExamModal({ exam, onClose, onDone }: Props) {
   const { t } = useExamTexts();
   const [form] = Form.useForm<{ windowEnd?: string }>();
-  const { running, run } = useRun(onDone);
+  const { running, run } = useDialogRun(onDone);
   useEffect(() => {
     if (!exam) return;
     form.resetFields();

@@ -1,9 +1,7 @@
 import type { Task } from '@lyceum/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { showServerFieldError } from '../../crud/server-field-error';
-import { ApiError } from '../../shell/request';
+import { useDialogRun } from '../../crud/dialog-run';
 import { formatMoment, MomentInput, momentValueProps } from '../exam/moment-input';
 import { taskActions } from './task-api';
 import { useTaskTexts } from './task-texts';
@@ -39,29 +37,22 @@ export function ReturnWorkModal({
   onDone: () => void;
 }) {
   const { t } = useTaskTexts();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [running, setRunning] = useState(false);
+  const { running, run } = useDialogRun(onDone);
   const names = students.map((s) => s.name);
 
-  async function send({ note, until }: Values) {
-    setRunning(true);
-    try {
-      const done = await taskActions.returnWork({
-        taskId: task.id,
-        userIds: students.map((s) => s.userId),
-        note: note?.trim() || null,
-        until: until ?? null,
-      });
-      message.success(t('task.returnedToast', { count: done.changed }));
-      onDone();
-    } catch (err) {
-      if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
-      else showServerFieldError(form, err);
-    } finally {
-      setRunning(false);
-    }
-  }
+  const send = ({ note, until }: Values) =>
+    run(
+      () =>
+        taskActions.returnWork({
+          taskId: task.id,
+          userIds: students.map((s) => s.userId),
+          note: note?.trim() || null,
+          until: until ?? null,
+        }),
+      (done) => t('task.returnedToast', { count: done.changed }),
+      form,
+    );
 
   return (
     <Modal

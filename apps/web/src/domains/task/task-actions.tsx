@@ -1,11 +1,10 @@
 import { labelOf, type Task, TaskRange, taskRangeLabels } from '@lyceum/contract';
 import { App, Form, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useConfirm } from '../../crud/confirm';
-import { showServerFieldError } from '../../crud/server-field-error';
+import { useDialogRun } from '../../crud/dialog-run';
 import { useLang } from '../../shell/i18n';
-import { ApiError } from '../../shell/request';
 import { useTeams } from '../exam/exam-api';
 import { formatMoment, MomentInput, momentValueProps } from '../exam/moment-input';
 import { taskActions } from './task-api';
@@ -88,9 +87,8 @@ export function ExtendTaskModal({
   onDone: () => void;
 }) {
   const { t } = useTaskTexts();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ExtendValues>();
-  const [running, setRunning] = useState(false);
+  const { running, run } = useDialogRun(onDone);
   const newDue = Form.useWatch('dueTime', form);
   useEffect(() => {
     if (!task) return;
@@ -101,19 +99,13 @@ export function ExtendTaskModal({
     });
   }, [task, form]);
 
-  async function extend({ dueTime, lateUntil }: ExtendValues) {
+  function extend({ dueTime, lateUntil }: ExtendValues) {
     if (!task || !dueTime) return;
-    setRunning(true);
-    try {
-      await taskActions.extend(task.id, { dueTime, lateUntil: task.lateAccepted ? (lateUntil ?? null) : null });
-      message.success(t('task.extended', { name: task.name, time: formatMoment(dueTime) }));
-      onDone();
-    } catch (err) {
-      if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
-      else showServerFieldError(form, err);
-    } finally {
-      setRunning(false);
-    }
+    void run(
+      () => taskActions.extend(task.id, { dueTime, lateUntil: task.lateAccepted ? (lateUntil ?? null) : null }),
+      t('task.extended', { name: task.name, time: formatMoment(dueTime) }),
+      form,
+    );
   }
 
   const currentDue = task ? dayjs(task.dueTime) : null;
@@ -146,7 +138,7 @@ export function ExtendTaskModal({
           )}
         </Typography.Paragraph>
       )}
-      <Form form={form} name="task-extend" layout="vertical" onFinish={(v) => void extend(v)}>
+      <Form form={form} name="task-extend" layout="vertical" onFinish={extend}>
         <Form.Item
           name="dueTime"
           label={t('task.newDue')}

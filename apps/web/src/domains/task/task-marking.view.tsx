@@ -1,4 +1,4 @@
-import { TeamOutlined, UndoOutlined } from '@ant-design/icons';
+import { SolutionOutlined, UndoOutlined } from '@ant-design/icons';
 import { api, type Task, TaskType } from '@lyceum/contract';
 import { App, Button, Result, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
@@ -70,7 +70,7 @@ function TaskMarking({ taskId, questionId, attemptId, read, shown }: Props) {
       homeLabel: t('task.allTasks'),
       backLabel: t('task.backToHomework'),
       overviewActions: (
-        <Button icon={<TeamOutlined />} onClick={() => setStudentsOpen(true)}>
+        <Button icon={<SolutionOutlined />} onClick={() => setStudentsOpen(true)}>
           {t('task.studentsAction')}
         </Button>
       ),
