@@ -4,7 +4,7 @@ import {
   FieldTimeOutlined,
   FileTextOutlined,
   RollbackOutlined,
-  SolutionOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import {
   labelOf,
@@ -91,7 +91,7 @@ export default function TaskListView() {
     {
       key: 'students',
       label: t('task.studentsAction'),
-      icon: <SolutionOutlined />,
+      icon: <TeamOutlined />,
       disabled: (task) => task.status === TaskStatus.Draft && t('task.studentsLock'),
       onClick: setStudentsOf,
     },
