@@ -76,10 +76,10 @@ test.describe('student portal', () => {
 
     const sidebar = page.locator('.sidebar');
     await sidebar.getByRole('menuitem', { name: '我的学习' }).click();
-    await sidebar.getByRole('menuitem', { name: '我的作业 即将推出' }).click();
-    await expect(page).toHaveURL(/\/study\/homework$/);
-    await expect(page.getByText('我的作业 即将上线')).toBeVisible();
-    await expect(page.getByText('布置给您的作业：要完成的内容和截止时间')).toBeVisible();
+    await sidebar.getByRole('menuitem', { name: '我的课程 即将推出' }).click();
+    await expect(page).toHaveURL(/\/study\/course$/);
+    await expect(page.getByText('我的课程 即将上线')).toBeVisible();
+    await expect(page.getByText('您所修的课程：课程内容和资料')).toBeVisible();
   });
 
   test('screens not open yet are badged and say what they will do, inside the shell', async ({ page }) => {
@@ -89,12 +89,14 @@ test.describe('student portal', () => {
     const home = sidebar.locator('.ant-menu-item').filter({ hasText: 'Dashboard' });
     await expect(home).toBeVisible({ timeout: 60_000 });
     await expect(home.locator('.menu-soon')).toHaveCount(0);
-    // The area opens; each of its pages still to come carries the badge, My exams (built) does not.
+    // The area opens; each of its pages still to come carries the badge, My exams and My homework
+    // (built) do not.
     await sidebar.getByRole('menuitem', { name: 'My study' }).click();
-    for (const name of ['My homework', 'My courses', 'My messages']) {
+    for (const name of ['My courses', 'My messages']) {
       await expect(sidebar.getByRole('menuitem', { name: `${name} Soon` })).toBeVisible();
     }
     await expect(sidebar.getByRole('menuitem', { name: 'My exams', exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'My homework', exact: true })).toBeVisible();
     // The submenu may still be opening (antd animates it): a click that landed too early is repeated.
     await expect(async () => {
       await sidebar.getByRole('menuitem', { name: 'My messages Soon' }).click();
