@@ -41,7 +41,7 @@ function TimingLine({ timing }: { timing: Timing }) {
   );
 }
 
-function ScoreText({ view, passScore }: { view: ScoreView; passScore: number | null }) {
+function ScoreText({ view, task }: { view: ScoreView; task: MyTask }) {
   const { t } = useMyTaskTexts();
   switch (view.kind) {
     case 'score':
@@ -52,9 +52,14 @@ function ScoreText({ view, passScore }: { view: ScoreView; passScore: number | n
               ? round(view.score)
               : t('myTask.scoreOf', { score: round(view.score), max: round(view.max) })}
           </Typography.Text>
-          {passScore !== null && (
+          {task.passScore !== null && (
             <Typography.Text type="secondary">
-              {t('myTask.passMark')} {round(passScore)}
+              {t('myTask.passMark')} {round(task.passScore)}
+            </Typography.Text>
+          )}
+          {task.late && task.latePenalty > 0 && (
+            <Typography.Text type="warning">
+              {t('myTask.latePenaltyApplied', { penalty: task.latePenalty })}
             </Typography.Text>
           )}
         </Space>
@@ -163,7 +168,7 @@ export function TaskCard({ task, now, onResult }: { task: MyTask; now: number; o
                 {
                   key: 'score',
                   label: t('myTask.score'),
-                  children: <ScoreText view={score} passScore={task.passScore} />,
+                  children: <ScoreText view={score} task={task} />,
                 },
               ]
             : []),
