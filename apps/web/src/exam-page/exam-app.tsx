@@ -66,7 +66,7 @@ export function ExamApp() {
       if (attempt.endedAt !== null || isFinal(attempt.status)) {
         setPhase({
           kind: 'finished',
-          examName: attempt.examName,
+          examName: attempt.homework?.taskName ?? attempt.examName,
           ending: await endingOf(attempt.id),
           homework: attempt.homework !== null,
         });
@@ -154,7 +154,7 @@ function Session({ session }: { session: ExamSession }) {
   if (state.ended)
     return (
       <FinishedView
-        examName={session.attempt.examName}
+        examName={session.attempt.homework?.taskName ?? session.attempt.examName}
         ending={state.ended}
         homework={session.attempt.homework !== null}
       />

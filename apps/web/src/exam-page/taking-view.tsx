@@ -85,6 +85,8 @@ export function TakingView({ session }: { session: ExamSession }) {
   const { t, lang } = useTexts();
   const attempt = session.attempt;
   const homework = attempt.homework;
+  // A homework's exam is hidden: the student knows it by the task's name.
+  const title = homework?.taskName ?? attempt.examName;
   const sync = useSyncExternalStore(session.sync.subscribe, session.sync.getState);
   const state = useSyncExternalStore(session.subscribe, session.getState);
   const questions = useMemo(() => flatten(attempt.sections), [attempt.sections]);
@@ -248,8 +250,8 @@ export function TakingView({ session }: { session: ExamSession }) {
         {t('skipToQuestion')}
       </a>
       <header className="xt-bar">
-        <div className="xt-name" title={attempt.examName}>
-          {attempt.examName}
+        <div className="xt-name" title={title}>
+          {title}
         </div>
         {homework ? (
           <DueLabel session={session} homework={homework} deadline={state.deadline} />
