@@ -34,6 +34,8 @@ import { organizationRoutes } from './modules/organization/organization.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { systemConfigRoutes } from './modules/system-config/system-config.routes';
+import { taskRoutes } from './modules/task/task.routes';
+import { registerTaskJobs } from './modules/task/task-status';
 import { teamRoutes } from './modules/team/team.routes';
 import { userRoutes } from './modules/user/user.routes';
 import type { Db } from './platform/db';
@@ -146,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerExportJobs(jobs, opts.db, app.storage);
   registerAttemptJobs(jobs, opts.db);
   registerMarkingJobs(jobs, opts.db);
+  registerTaskJobs(jobs, opts.db);
   registerFileJobs(jobs, opts.db, app.storage);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
@@ -218,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   examRoutes(app);
   attemptRoutes(app);
   markingRoutes(app);
+  taskRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

@@ -85,7 +85,7 @@ const templates: Record<string, Template> = {
   'POST /api/user/teacher/page': (d) => ({ body: { pageIndex: 1, pageSize: 10, roleId: d.roleId } }),
   'POST /api/user/categoryStudentPage': (d) => ({ body: { pageIndex: 1, pageSize: 10, userCategoryId: d.categoryId } }),
   'POST /api/user/studentList': (d) => ({ body: { userCategoryId: d.categoryId, keyword: 's2026' } }),
-  'POST /api/user/taskStudentList/:id': () => ({ params: { id: 1 } }),
+  'POST /api/user/taskStudentList/:id': (d) => ({ params: { id: d.rows.task }, body: { pageIndex: 1, pageSize: 10 } }),
   'POST /api/user/select/organizationId': (d) => ({ body: { organizationId: d.orgId } }),
   'POST /api/user/selectByUserName': () => ({ body: { userName: 'Alice' } }),
   'POST /api/user/selectByTeacherName': () => ({ body: { teacherName: 'Tom' } }),
@@ -290,6 +290,30 @@ Object.assign(templates, {
     body: { userIds: [d.studentId] },
   }),
 });
+const taskSample = (d: DemoIds) => ({
+  name: 'Matrix homework',
+  rangeType: 2,
+  teamIds: [d.rows.team],
+  paperId: d.rows.homeworkPaper,
+  startTime: '2031-01-10T08:00:00Z',
+  dueTime: '2031-01-17T08:00:00Z',
+});
+Object.assign(templates, {
+  'POST /api/task/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/task/list': () => ({ body: { status: 0 } }),
+  'POST /api/task/create': (d: DemoIds) => ({ body: taskSample(d) }),
+  'POST /api/task/update': (d: DemoIds) => ({ body: { id: d.rows.task, ...taskSample(d) } }),
+  'POST /api/task/select/:id': (d: DemoIds) => ({ params: { id: d.rows.task } }),
+  'POST /api/task/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.task } }),
+  'POST /api/task/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.task] } }),
+  'POST /api/task/export': () => ({ body: { status: 0 } }),
+  'POST /api/task/exportAsync': () => ({ body: { status: 0 }, own: true }),
+  'POST /api/task/students/export/:id': (d: DemoIds) => ({ params: { id: d.rows.task }, body: {} }),
+  'POST /api/task/return': (d: DemoIds) => ({ body: { taskId: d.rows.task, userIds: [d.studentId] } }),
+  'POST /api/task/my': () => ({ body: { view: 'all' } }),
+  'POST /api/task/redo/:id': (d: DemoIds) => ({ params: { id: d.rows.task } }),
+  'POST /api/task/check': (d: DemoIds) => ({ body: { attemptId: 1, questionId: d.questionId } }),
+});
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
 for (const r of declaredResources()) {
@@ -299,6 +323,10 @@ for (const r of declaredResources()) {
 }
 // Actions that take an input get one that passes validation, so the row is what decides.
 templates['POST /api/examPaper/swap/:id'] = (d) => ({ params: { id: d.rows.examPaper }, body: { itemId: 1 } });
+templates['POST /api/task/extend/:id'] = (d) => ({
+  params: { id: d.rows.task },
+  body: { dueTime: '2031-01-18T08:00:00Z' },
+});
 templates['POST /api/exam/extend/:id'] = (d) => ({
   params: { id: d.rows.exam },
   body: { windowEnd: '2031-01-10T11:00:00Z' },
@@ -349,6 +377,7 @@ const notOwned: Record<string, string> = {
   'POST /api/exam/register/:id': "the school's exams; a student changes only their own registration (exam.test.ts)",
   'POST /api/exam/unregister/:id': "the school's exams; a student changes only their own registration (exam.test.ts)",
   'POST /api/exam/myTicket/:id': "the school's exams; the ticket is always the caller's own (exam.test.ts)",
+  'POST /api/task/redo/:id': "the school's tasks; a student reopens only their own paper (task.test.ts)",
 };
 
 // A call whose answer may be a file rather than the envelope (a file counts as success).
@@ -431,6 +460,14 @@ beforeAll(async () => {
   ).response.id;
   await t.call('POST', `/api/examPaper/publish/${published}`, { token: admin });
   rows.publishedPaper = published;
+  const homework = (
+    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
+      token: admin,
+      body: { ...paperSample(questionId), paperType: 6 },
+    })
+  ).response.id;
+  await t.call('POST', `/api/examPaper/publish/${homework}`, { token: admin });
+  rows.homeworkPaper = homework;
   d = {
     rows,
     refs: {
@@ -463,6 +500,9 @@ beforeAll(async () => {
       token: admin,
       body: { ...examSample(d), teamIds: [rows.team] },
     })
+  ).response.id;
+  d.rows.task = (
+    await t.call<{ id: number }>('POST', '/api/task/create', { token: admin, body: taskSample(d) })
   ).response.id;
   await t.app.jobs.runUntilIdle();
   routes = t.app.routeCatalog.filter((r) => !isPublic(r));
@@ -600,7 +640,7 @@ describe('every route', () => {
     const admin = await t.login('demo', 'admin');
     const student = await t.login('demo', 'student');
     const before = await snapshotOrganization(t.database.db, d.orgId);
-    for (const r of routes.filter((x) => x.params && x.url !== '/api/user/taskStudentList/:id')) {
+    for (const r of routes.filter((x) => x.params)) {
       const token = r.access === 'student' ? student : admin;
       const req = templates[key(r)](d);
       const res = await t.call(r.method as 'GET' | 'POST', r.url.replace(':id', '987654'), { token, body: req.body });

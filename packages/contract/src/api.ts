@@ -11,8 +11,8 @@ import { logEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
-import { taskEndpoints } from './modules/task-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
+import { taskEndpoints } from './modules/task-endpoints';
 import { teamEndpoints } from './modules/team-endpoints';
 import { userEndpoints } from './modules/user-endpoints';
 

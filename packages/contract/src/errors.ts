@@ -199,6 +199,10 @@ export const ERRORS = {
   alreadyChecked: def('this answer was checked and is final', '该题已检查，答案不可再修改'),
   nothingToCheck: def('answer the question before checking it', '请先作答再检查'),
   publishedTaskLocked: def('withdraw the task before changing it', '请先撤回任务再修改'),
+  withdrawTaskBeforeDelete: def<{ names: string }>(
+    'withdraw published tasks before deleting them: {{names}}. Nothing was deleted.',
+    '请先撤回已发布的任务再删除：{{names}}。未删除任何内容。',
+  ),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

@@ -17,6 +17,6 @@ export * from '../modules/organization/organization.table';
 export * from '../modules/question/question.table';
 export * from '../modules/role/role.table';
 export * from '../modules/system-config/system-config.table';
+export * from '../modules/task/task.table';
 export * from '../modules/team/team.table';
 export * from '../modules/user/user.table';
-export * from '../modules/task/task.table';

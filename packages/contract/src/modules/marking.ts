@@ -477,7 +477,7 @@ export const zMyResult = z.object({
   allowReview: z.boolean(),
   // What may be shown now (the exam's rule and whether scores are confirmed).
   visible: z.boolean(),
-  reason: z.enum(['shown', 'notEnded', 'notConfirmed', 'never']),
+  reason: z.enum(['shown', 'notEnded', 'notConfirmed', 'notDue', 'never']),
   answerStatus: zEnum(answerStatusLabels),
   score: z.number().nullable(),
   maxScore: z.number(),

@@ -8,12 +8,12 @@ import {
   zMyTaskRequest,
   zMyTasks,
   zReturnTaskRequest,
-  zTaskStudentPage,
   zTaskStudentRequest,
 } from './task';
 
 const tags = ['task'];
-const MINE = ['myTask:page'] as const;
+// The student's own homework (any student role; each call reaches only the caller's rows).
+const MINE = 'student' as const;
 
 // Tasks & homework beside the `task` resource (its CRUD and publish / withdraw / extend actions
 // come from the resource engine at /api/task/*). Which tasks a teacher reaches: those they made,

@@ -13,7 +13,7 @@ import {
 } from '../enums/task';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId, zIds, zOptionalText, zText } from '../fields';
-import { zPlainPageRequest, zPage } from '../paging';
+import { zPage, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
 
 const zMoment = zDateText('date-time');
@@ -74,6 +74,18 @@ function checkTask(t: TaskFields, ctx: z.core.$RefinementCtx) {
   if (t.rangeType === TaskRange.Individual && !t.studentIds.length) issue('studentIds', 'required');
   if (t.taskType === TaskType.Paper && t.paperId == null) issue('paperId', 'required');
   if (t.taskType !== TaskType.Paper && !t.items.length) issue('items', 'required');
+}
+
+// Only the targets of the range type count; the others are emptied (the server does it on save).
+export function onlyRangeTargets<T extends Pick<TaskFields, 'rangeType' | 'gradeYears' | 'teamIds' | 'studentIds'>>(
+  t: T,
+): T {
+  return {
+    ...t,
+    gradeYears: t.rangeType === TaskRange.Grade ? t.gradeYears : [],
+    teamIds: t.rangeType === TaskRange.Class ? t.teamIds : [],
+    studentIds: t.rangeType === TaskRange.Individual ? t.studentIds : [],
+  };
 }
 
 export const zTaskCreate = z.object({ id: z.null().optional(), ...taskFields }).superRefine(checkTask);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { zTaskStudentPage, zTaskStudentRequest } from './task';
 import { zIdParam } from '../fields';
 import { Permission as P } from '../menu-catalogue';
 import { zPage } from '../paging';
 import { zResetPasswordRequest, zResetPasswordResponse, zRoleBrief } from './auth';
+import { zTaskStudentPage, zTaskStudentRequest } from './task';
 import {
   zCategoryStudentPageRequest,
   zChangeStatusRequest,

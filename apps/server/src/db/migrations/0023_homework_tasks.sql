@@ -33,7 +33,7 @@ CREATE TABLE "task_users" (
 	"late" boolean DEFAULT false NOT NULL,
 	"raw_score" double precision,
 	"score" double precision,
-	"hand_ins" integer DEFAULT 0 NOT NULL,
+	"redo_count" integer DEFAULT 0 NOT NULL,
 	"returned_count" integer DEFAULT 0 NOT NULL,
 	"return_note" varchar(500),
 	"items_done" integer[] DEFAULT '{}' NOT NULL,

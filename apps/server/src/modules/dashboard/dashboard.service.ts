@@ -10,6 +10,7 @@ import { loginsPerDay } from '../auth/login-log.service';
 import { portalExams } from '../exam/exam.service';
 import { recentOperations } from '../log/log.service';
 import { rolesOfOrganization } from '../role/role.service';
+import { portalHomework, portalHomeworkResults } from '../task/task.service';
 import { teamsOf } from '../team/team.service';
 import { activeSince, countUsers, departmentNameOf, userCountsByRole } from '../user/user.service';
 
@@ -47,8 +48,8 @@ export async function studentPortal(ctx: RequestContext): Promise<StudentPortal>
     department: await departmentNameOf(ctx, ctx.userId),
     classes: (await teamsOf(ctx, ctx.userId)).map(({ id, name }) => ({ id, name })),
     exams: await portalExams(ctx, PORTAL_LIST_LIMIT),
-    homework: [],
-    results: [],
+    homework: await portalHomework(ctx, PORTAL_LIST_LIMIT),
+    results: await portalHomeworkResults(ctx, PORTAL_LIST_LIMIT),
     messages: [],
   };
 }

@@ -24,6 +24,8 @@ import { announceJobs, enqueue, type JobRunner } from '../../platform/jobs';
 import { fileLinks, files } from '../file/file.table';
 import { jobs } from '../job/job.table';
 import { MARK_JOB } from '../marking/marking-jobs';
+import { homeworkRules } from '../task/task.service';
+import { syncTaskUsers } from '../task/task-status';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { drawAttemptPaper } from './attempt-paper';
 import { accommodations, examCandidates, exams } from './exam.table';
@@ -72,13 +74,14 @@ interface AttemptRow extends Record<string, unknown> {
   snapshot_interval_seconds: number;
   show_score: number;
   allow_review: boolean;
+  homework: boolean;
 }
 
 const attemptColumns = sql`t.id, t.exam_id, t.user_id, t.status, t.view, t.question_ids, t.total_score,
   t.extra_minutes, t.started_at, t.deadline, t.closes_at, t.ended_at, t.switch_count, t.notice, t.notice_at,
   e.name as exam_name, e.duration_minutes, e.instructions, coalesce(c.added_minutes, 0) as added_minutes,
   e.fullscreen, e.switch_warn_after, e.switch_collect_after, e.camera_source, e.snapshot_interval_seconds,
-  e.show_score, e.allow_review`;
+  e.show_score, e.allow_review, e.homework`;
 const attemptJoins = sql`from ${examAttempts} t
   join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
   left join ${examCandidates} c on c.organization_id = t.organization_id and c.exam_id = t.exam_id
@@ -137,6 +140,7 @@ async function toAttempt(db: DbOrTx, orgId: number, r: AttemptRow, now: number):
     switchCount: Number(r.switch_count),
     notice: noticeOf(r),
     endedAt: ms(r.ended_at),
+    homework: r.homework ? await homeworkRules(db, orgId, Number(r.exam_id), Number(r.id), Number(r.user_id)) : null,
   };
 }
 
@@ -152,6 +156,7 @@ interface ExamForStart extends Record<string, unknown> {
   shuffle_questions: boolean;
   shuffle_options: boolean;
   candidate_status: number | null;
+  homework: boolean;
   factor: number;
   minutes: number;
   added_minutes: number;
@@ -171,8 +176,10 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
     ctx.db,
     sql`select e.id, e.paper_id, e.state, e.window_start, e.window_end, e.duration_minutes, e.latest_entry_minutes,
         e.grace_seconds, e.shuffle_questions, e.shuffle_options, c.status as candidate_status,
-        coalesce(c.extra_time_factor, a.extra_time_factor, 1) as factor,
-        coalesce(c.extra_minutes, a.extra_minutes, 0) as minutes, coalesce(c.added_minutes, 0) as added_minutes
+        -- Homework has no clock to extend: its deadline is the task's cutoff for everyone.
+        case when e.homework then 1 else coalesce(c.extra_time_factor, a.extra_time_factor, 1) end as factor,
+        case when e.homework then 0 else coalesce(c.extra_minutes, a.extra_minutes, 0) end as minutes,
+        coalesce(c.added_minutes, 0) as added_minutes, e.homework
       from ${exams} e
       left join ${examCandidates} c on c.organization_id = e.organization_id and c.exam_id = e.id
         and c.user_id = ${ctx.userId}
@@ -246,6 +253,7 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
       })
       .onConflictDoNothing();
     await scheduleCollection(tx, org, first.id, closesAt);
+    if (e.homework) await syncTaskUsers(tx, org, sql`a.id = ${first.id}`, now);
   });
   const row = await findAttempt(ctx.db, org, mine);
   if (!row) throw new Error('attempt vanished after start');

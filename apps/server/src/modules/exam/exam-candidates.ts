@@ -136,7 +136,8 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
   const out: ExamConflict[] = [];
   const start = e.windowStart.toISOString();
   const end = e.windowEnd.toISOString();
-  const others = sql`o.organization_id = ${org} and o.id <> ${examId} and o.state = ${ExamState.Published}
+  // Homework (decision 39) is done at home over days: it never clashes with an exam.
+  const others = sql`o.organization_id = ${org} and o.id <> ${examId} and o.state = ${ExamState.Published} and not o.homework
     and o.window_start < ${end}::timestamptz and o.window_end > ${start}::timestamptz`;
 
   const [paper] = await rows<{ ok: boolean }>(

@@ -96,9 +96,16 @@ export const examResource = createResource({
       ref: { table: users, label: 'invigilator', labelColumn: 'realName' },
     },
   },
+  // Homework papers' exams (decision 39) belong to their tasks: no exam screen or action reaches them.
   scope: {
-    read: (ctx) => (seesAll(ctx) ? undefined : or(eq(exams.creatorId, ctx.userId), invigilates(ctx))),
-    write: (ctx) => (allows(ctx, ['exam:all']) ? undefined : eq(exams.creatorId, ctx.userId)),
+    read: (ctx) =>
+      seesAll(ctx)
+        ? eq(exams.homework, false)
+        : and(eq(exams.homework, false), or(eq(exams.creatorId, ctx.userId), invigilates(ctx))),
+    write: (ctx) =>
+      allows(ctx, ['exam:all'])
+        ? eq(exams.homework, false)
+        : and(eq(exams.homework, false), eq(exams.creatorId, ctx.userId)),
     ownOnly: 'exams',
   },
   actions: {

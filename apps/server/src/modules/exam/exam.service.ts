@@ -231,7 +231,7 @@ export async function myExams(ctx: RequestContext) {
     ctx.db,
     sql`select ${myColumns} ${myJoins}
       where c.organization_id = ${ctx.orgId} and c.user_id = ${ctx.userId} and e.state = ${ExamState.Published}
-        and c.status <> ${Rejected}
+        and c.status <> ${Rejected} and not e.homework
       order by e.window_start`,
   );
   const [acc] = await rows<{ factor: number; minutes: number; note: string | null }>(

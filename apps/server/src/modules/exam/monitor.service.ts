@@ -71,7 +71,7 @@ export async function monitorExams(ctx: RequestContext, req: z.output<typeof zMo
   const now = ts(clock.now());
   const where = sql.join(
     [
-      sql`e.organization_id = ${ctx.orgId} and e.state = ${ExamState.Published}`,
+      sql`e.organization_id = ${ctx.orgId} and e.state = ${ExamState.Published} and not e.homework`,
       watchable(ctx),
       req.id ? sql`e.id = ${req.id}` : sql`true`,
       req.keyword ? sql`e.name ilike ${`%${req.keyword}%`}` : sql`true`,

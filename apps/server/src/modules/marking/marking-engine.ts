@@ -20,6 +20,7 @@ import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { readVersionSnapshots } from '../question/question-versions';
+import { syncForAttempts } from '../task/task-status';
 import { attemptMarks, examAdjustments, examQuestions as examQuestionsTable } from './marking.table';
 
 // The marking engine: (frozen paper item, question version, the exam's adjustment, answer) ->
@@ -166,6 +167,8 @@ export async function refreshAttempts(db: DbOrTx, orgId: number, attemptIds: num
             group by attempt_id) m
       where t.organization_id = ${orgId} and t.id = m.attempt_id`,
   );
+  // Homework (decision 39): the students' task status follows their marked papers.
+  await syncForAttempts(db, orgId, attemptIds);
 }
 
 // Marks an ended attempt: every answer scored by the machine, hand-judged answers queued. Run again

@@ -59,7 +59,8 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 export async function markExams(ctx: RequestContext, req: z.output<typeof zMarkExamRequest>) {
   const where = sql.join(
     [
-      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft}`,
+      // Homework is marked from its task (/task/taskPaperEdit).
+      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft} and not e.homework`,
       markableExams(ctx),
       sql`exists (select 1 from ${examAttempts} t where t.organization_id = e.organization_id and t.exam_id = e.id)`,
       req.keyword ? sql`e.name ilike ${`%${req.keyword}%`}` : sql`true`,

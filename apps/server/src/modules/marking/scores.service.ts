@@ -26,6 +26,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
+import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
@@ -606,7 +607,7 @@ export async function statistics(ctx: RequestContext, req: z.output<typeof zStat
   const cls = classOf('u');
   const where = sql.join(
     [
-      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft}`,
+      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft} and not e.homework`,
       markableExams(ctx),
       req.subjectId ? sql`p.subject_id = ${req.subjectId}` : sql`true`,
       req.from ? sql`e.window_start >= ${req.from}::timestamptz` : sql`true`,
@@ -718,10 +719,11 @@ async function myAttempt(ctx: RequestContext, examId: number) {
     pass_score: number | null;
     paper_name: string;
     creator_id: number | null;
+    scores_shown_from: string | null;
   }>(
     ctx.db,
     sql`select t.id, t.status, t.answer_status, t.score, t.score_max, t.total_score, e.name, e.show_score, e.allow_review,
-        e.scores_confirmed_at, p.pass_score, p.name as paper_name, e.creator_id
+        e.scores_confirmed_at, p.pass_score, p.name as paper_name, e.creator_id, e.scores_shown_from
       from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
       join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
       where t.organization_id = ${ctx.orgId} and t.exam_id = ${examId} and t.user_id = ${ctx.userId}`,
@@ -738,7 +740,10 @@ async function myAttempt(ctx: RequestContext, examId: number) {
         ? 'notConfirmed'
         : show === ShowScore.AfterSubmit && !t.score_max && !confirmed
           ? 'notConfirmed'
-          : 'shown';
+          : // Homework shown after its due time (decision 39).
+            t.scores_shown_from && clock.now() < new Date(t.scores_shown_from).getTime() && !confirmed
+            ? 'notDue'
+            : 'shown';
   return { t, visible: reason === 'shown', reason, confirmed };
 }
 

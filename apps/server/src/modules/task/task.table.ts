@@ -123,7 +123,8 @@ export const taskUsers = pgTable(
     late: boolean('late').notNull().default(false),
     rawScore: doublePrecision('raw_score'),
     score: doublePrecision('score'),
-    handIns: integer('hand_ins').notNull().default(0),
+    // Times the paper was opened again after a hand-in (the student's redo or a teacher's return).
+    redoCount: integer('redo_count').notNull().default(0),
     returnedCount: integer('returned_count').notNull().default(0),
     returnNote: varchar('return_note', { length: 500 }),
     // Studied items of a course or knowledge-base task (their positions), for when those areas land.

@@ -52,8 +52,6 @@ export function userRoutes(app: FastifyInstance) {
   defineEndpoint(app, ep.studentList, ({ ctx, body }) =>
     searchBrief(ctx, { extra: studentFilter(body), limit: body.limit }),
   );
-  // Tasks arrive with the homework area; until then every task id gives an empty list.
-  defineEndpoint(app, ep.taskStudentList, async () => []);
   defineEndpoint(app, ep.ofOrganization, ({ ctx, body }) => {
     sameOrganization(ctx, body.organizationId);
     return searchBrief(ctx, { limit: 5000 });

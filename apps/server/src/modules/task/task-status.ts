@@ -1,0 +1,97 @@
+import { PaperStatus, TaskUserStatus } from '@lyceum/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import type { JobRunner } from '../../platform/jobs';
+import { examAttempts } from '../exam/attempt.table';
+import { rows } from '../exam/exam-candidates';
+import { ts } from '../exam/exam-time';
+import { tasks, taskUsers } from './task.table';
+
+// The last moment work is taken: the due time, or the late cutoff when late work is accepted.
+export const cutoffSql = (t = 't') => {
+  const x = sql.raw(t);
+  return sql`coalesce(case when ${x}.late_accepted then ${x}.late_until end, ${x}.due_time)`;
+};
+
+// Per-user task status (spec), written from the student's paper in one statement: not started
+// until the paper is opened, in progress while answering or waiting for a teacher, then passed or
+// failed by the marked score after the late penalty against the pass score (60 % of the paper when
+// none is set); failed when the cutoff passes and the paper was never opened. Idempotent: run it
+// after anything that moves a paper (start, marking, a return), on reads, and from the sweep.
+// `where` narrows on `tu` (task_users), `t` (tasks) or `a` (the attempt, possibly null).
+export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now = clock.now()): Promise<number> {
+  // Constants as literals: a bound parameter would be text beside a smallint column.
+  const lit = (n: number) => sql.raw(String(n));
+  const [Marked, Answering] = [lit(PaperStatus.Marked), lit(PaperStatus.Answering)];
+  const [NotStarted, InProgress, Passed, Failed] = [0, 1, 2, 3].map(lit) as [SQL, SQL, SQL, SQL];
+  const changed = await rows<{ user_id: number }>(
+    db,
+    sql`with s as (
+        select tu.organization_id, tu.task_id, tu.user_id, a.id as attempt_id, a.status as a_status,
+          a.started_at, a.ended_at, a.score as raw, coalesce(a.score_max, a.total_score) as max,
+          t.due_time, t.late_penalty, t.pass_score, ${cutoffSql()} as cutoff
+        from ${taskUsers} tu
+        join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id
+        left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = t.exam_id
+          and a.user_id = tu.user_id
+        where tu.organization_id = ${orgId} and ${where}),
+      v as (
+        select s.*, a_status is not null and a_status <> ${Answering} and ended_at > due_time as is_late,
+          case when a_status = ${Marked} then round((raw * case when ended_at > due_time
+            then (100 - late_penalty) / 100.0 else 1 end)::numeric, 2)::float8 end as final
+        from s),
+      w as (
+        select v.*, case
+            when attempt_id is null then case when cutoff <= ${ts(now)} then ${Failed} else ${NotStarted} end
+            when a_status = ${Marked} then
+              case when final >= coalesce(pass_score, 0.6 * max) - 0.000001 then ${Passed} else ${Failed} end
+            else ${InProgress} end as new_status
+        from v)
+      update ${taskUsers} tu set status = w.new_status, opened_at = coalesce(tu.opened_at, w.started_at),
+        handed_in_at = case when w.a_status <> ${Answering} then w.ended_at end,
+        late = coalesce(w.is_late, false), raw_score = case when w.a_status = ${Marked} then w.raw end,
+        score = w.final, update_time = ${ts(now)}
+      from w
+      where tu.organization_id = w.organization_id and tu.task_id = w.task_id and tu.user_id = w.user_id
+        and (tu.status, tu.opened_at, tu.handed_in_at, tu.late, tu.raw_score, tu.score) is distinct from
+          (w.new_status, coalesce(tu.opened_at, w.started_at),
+           case when w.a_status <> ${Answering} then w.ended_at end, coalesce(w.is_late, false),
+           case when w.a_status = ${Marked} then w.raw end, w.final)
+      returning tu.user_id`,
+  );
+  return changed.length;
+}
+
+// After marking changed these attempts: the task rows of the homework among them.
+export function syncForAttempts(db: DbOrTx, orgId: number, attemptIds: number[]) {
+  if (!attemptIds.length) return Promise.resolve(0);
+  return syncTaskUsers(
+    db,
+    orgId,
+    sql`a.id in (${sql.join(
+      attemptIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+// Every task past its cutoff with students who never opened it: they fail (the sweep, every minute).
+export async function syncOverdue(db: DbOrTx, now = clock.now()): Promise<number> {
+  const overdue = sql`tu.status = ${TaskUserStatus.NotStarted} and ${cutoffSql()} <= ${ts(now)}`;
+  const orgs = await rows<{ org: number }>(
+    db,
+    sql`select distinct tu.organization_id as org from ${taskUsers} tu
+      join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id where ${overdue}`,
+  );
+  let n = 0;
+  for (const { org } of orgs) n += await syncTaskUsers(db, Number(org), overdue, now);
+  return n;
+}
+
+export const TASK_SWEEP_JOB = 'task.statusSweep';
+
+export function registerTaskJobs(runner: JobRunner, db: Db): void {
+  runner.register(TASK_SWEEP_JOB, { run: async () => ({ failed: await syncOverdue(db) }) });
+  runner.every(TASK_SWEEP_JOB, 60_000);
+}

@@ -1,0 +1,219 @@
+import {
+  ExamPaperStatus,
+  onlyRangeTargets,
+  PaperType,
+  type TaskCounts,
+  TaskReveal,
+  TaskStatus,
+  TaskType,
+  taskMeta,
+  zExtendTaskRequest,
+  zPublishTaskRequest,
+  zTask,
+  zTaskCreate,
+  zTaskFilter,
+  zTaskUpdate,
+  zWithdrawTaskRequest,
+} from '@lyceum/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
+import type { RequestContext } from '../../platform/context';
+import { businessError, invalidParams } from '../../platform/errors';
+import { action, createResource, type Values } from '../../platform/resource';
+import { allows } from '../../platform/route';
+import { examAttempts } from '../exam/attempt.table';
+import { examPapers } from '../exam-paper/exam-paper.table';
+import { notStudents } from '../team/team.resource';
+import { teams } from '../team/team.table';
+import { users } from '../user/user.table';
+import { taskCounts } from './task.service';
+import { taskStudents, tasks, taskTeams } from './task.table';
+import { extendHomework, publishHomework, withdrawHomework } from './task-exam';
+
+const { Draft, Published, Withdrawn } = TaskStatus;
+
+// Academic staff (task:all) reach every task; a teacher the tasks they made.
+const seesAll = (ctx: RequestContext) => allows(ctx, ['task:all']);
+
+// Where a task stands on the clock (derived, never stored).
+export function phaseAt(row: Values) {
+  const now = clock.now();
+  const start = new Date(row.startTime as string).getTime();
+  const due = new Date(row.dueTime as string).getTime();
+  const late = row.lateAccepted && row.lateUntil ? new Date(row.lateUntil as string).getTime() : due;
+  if (now < start) return 'upcoming';
+  if (now < due) return 'open';
+  if (now < late) return 'late';
+  return 'closed';
+}
+
+const nowSql = () => sql`${clock.date().toISOString()}::timestamptz`;
+const lateEnd = sql`coalesce(case when ${tasks.lateAccepted} then ${tasks.lateUntil} end, ${tasks.dueTime})`;
+
+export const taskResource = createResource({
+  name: 'task',
+  title: 'Task',
+  table: tasks,
+  schemas: { row: zTask, create: zTaskCreate, update: zTaskUpdate, filter: zTaskFilter },
+  meta: taskMeta,
+  permissions: {
+    read: ['task:page'],
+    create: ['task:create'],
+    update: ['task:update'],
+    remove: ['task:delete'],
+    export: ['task:export'],
+  },
+  excel: 'export',
+  search: [tasks.name],
+  filters: {
+    phase: (phase) =>
+      phase === 'upcoming'
+        ? sql`${tasks.startTime} > ${nowSql()}`
+        : phase === 'open'
+          ? sql`${tasks.startTime} <= ${nowSql()} and ${tasks.dueTime} > ${nowSql()}`
+          : phase === 'late'
+            ? sql`${tasks.dueTime} <= ${nowSql()} and ${lateEnd} > ${nowSql()}`
+            : sql`${lateEnd} <= ${nowSql()}`,
+    teamId: (id, ctx) =>
+      sql`exists (select 1 from ${taskTeams} x where x.organization_id = ${ctx.orgId} and x.task_id = ${tasks.id} and x.team_id = ${id})`,
+  },
+  sort: {
+    default: [desc(tasks.dueTime), desc(tasks.id)],
+    fields: { name: tasks.name, startTime: tasks.startTime, dueTime: tasks.dueTime },
+  },
+  references: { paperId: { table: examPapers, label: 'homework paper' } },
+  links: {
+    teamIds: {
+      table: taskTeams,
+      owner: taskTeams.taskId,
+      target: taskTeams.targetId,
+      ref: { table: teams, label: 'class' },
+    },
+    studentIds: {
+      table: taskStudents,
+      owner: taskStudents.taskId,
+      target: taskStudents.targetId,
+      ref: { table: users, label: 'student', labelColumn: 'userName' },
+    },
+  },
+  usedBy: [
+    {
+      label: "students' papers",
+      count: async (db, ctx, ids) => {
+        const [r] = (
+          (await db.execute(
+            sql`select count(*)::int as n from ${examAttempts} a join ${tasks} t
+              on t.organization_id = a.organization_id and t.exam_id = a.exam_id
+              where t.organization_id = ${ctx.orgId} and t.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
+        return Number(r?.n ?? 0);
+      },
+    },
+  ],
+  scope: {
+    read: (ctx) => (seesAll(ctx) ? undefined : eq(tasks.creatorId, ctx.userId)),
+    ownOnly: 'tasks',
+  },
+  actions: {
+    publish: action({
+      summary: 'Publish a task: its targets are resolved to students, each gets a status row',
+      access: ['task:publish'],
+      field: 'status',
+      from: [Draft, Withdrawn],
+      to: Published,
+      input: zPublishTaskRequest,
+      async run(tx, row, _input, ctx) {
+        if (row.taskType !== TaskType.Paper) throw businessError('taskTypeComing');
+        const cutoff = row.lateAccepted && row.lateUntil ? (row.lateUntil as Date) : (row.dueTime as Date);
+        if (clock.now() >= new Date(cutoff).getTime()) throw invalidParams('dueTime', 'examEnded');
+        const examId = await publishHomework(tx, ctx, row);
+        return { examId, publishTime: new Date(), updateTime: new Date() };
+      },
+    }),
+    withdraw: action({
+      summary: 'Withdraw a task: students no longer see it or open it; work done is kept',
+      access: ['task:publish'],
+      field: 'status',
+      from: [Published],
+      to: Withdrawn,
+      input: zWithdrawTaskRequest,
+      async run(tx, row) {
+        await withdrawHomework(tx, row);
+        return { updateTime: new Date() };
+      },
+    }),
+    extend: action({
+      summary: 'Move the due time (and the late cutoff) of a published task later; open papers follow',
+      access: ['task:publish'],
+      field: 'status',
+      from: [Published],
+      input: zExtendTaskRequest,
+      async run(tx, row, input) {
+        const due = new Date(input.dueTime);
+        if (due.getTime() <= new Date(row.dueTime as Date).getTime()) throw invalidParams('dueTime', 'extendEarlier');
+        const lateUntil = row.lateAccepted ? (input.lateUntil ? new Date(input.lateUntil) : null) : null;
+        if (row.lateAccepted && (!lateUntil || lateUntil <= due)) {
+          throw invalidParams('lateUntil', lateUntil ? 'endBeforeStart' : 'required');
+        }
+        await extendHomework(tx, row, due, lateUntil);
+        return { dueTime: due, lateUntil, updateTime: new Date() };
+      },
+    }),
+  },
+  hooks: {
+    async validate(input, ctx, _mode, current) {
+      if (current && current.status === Published) throw invalidParams('status', 'publishedTaskLocked');
+      // The link sets are saved from the input: only the range type's targets are kept.
+      Object.assign(input, onlyRangeTargets(input));
+      if (input.paperId != null) {
+        const [paper] = await ctx.db
+          .select({ status: examPapers.status, type: examPapers.paperType })
+          .from(examPapers)
+          .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, input.paperId)));
+        if (paper && (paper.status !== ExamPaperStatus.Published || paper.type !== PaperType.Homework)) {
+          throw invalidParams('paperId', 'paperNotHomework');
+        }
+      }
+      // A paper task that ran already keeps its paper: the students' papers were drawn from it.
+      if (current?.examId && input.paperId !== current.paperId) {
+        throw invalidParams('paperId', 'publishedTaskLocked');
+      }
+      const wrong = await notStudents(ctx.db, ctx, input.studentIds);
+      if (wrong.size) {
+        const i = input.studentIds.findIndex((id) => wrong.has(id));
+        throw invalidParams(`studentIds.${i}`, 'notAStudent', { name: String(input.studentIds[i]) });
+      }
+    },
+    values(input, ctx, mode) {
+      const values: Values = {
+        ...onlyRangeTargets(input),
+        paperId: input.taskType === TaskType.Paper ? input.paperId : null,
+        items: input.taskType === TaskType.Paper ? [] : input.items,
+        startTime: new Date(input.startTime),
+        dueTime: new Date(input.dueTime),
+        lateUntil: input.lateAccepted && input.lateUntil ? new Date(input.lateUntil) : null,
+        latePenalty: input.lateAccepted ? input.latePenalty : 0,
+        reveal: input.reveal ?? TaskReveal.AfterHandIn,
+        updateTime: new Date(),
+      };
+      if (mode === 'create') values.creatorId = ctx.userId;
+      return values;
+    },
+    async beforeDelete(_ctx, _ids, rows) {
+      const live = rows.filter((r) => r.status === Published);
+      if (live.length) throw businessError('withdrawTaskBeforeDelete', { names: live.map((r) => r.name).join(', ') });
+    },
+    async decorate(rows, ctx) {
+      const counts = await taskCounts(
+        ctx,
+        rows.map((r) => Number(r.id)),
+      );
+      const none: TaskCounts = { students: 0, notStarted: 0, inProgress: 0, passed: 0, failed: 0, toMark: 0 };
+      return rows.map((r) => ({ ...r, phase: phaseAt(r), counts: counts.get(Number(r.id)) ?? none }));
+    },
+  },
+});
