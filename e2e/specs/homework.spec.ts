@@ -191,7 +191,7 @@ test('a student does homework over two sessions, checks an answer, hands in and 
       row = page.response.list.find((r) => r.userId === f.student.id);
       expect(row?.pending).toBe(1);
     }).toPass({ timeout: 60_000, intervals: [500, 1000, 2000] });
-    const task = await api<{ examId: number }>(request, 'GET', `/api/task/get/${f.taskId}`);
+    const task = await api<{ examId: number }>(request, 'POST', `/api/task/select/${f.taskId}`);
     const marked = await api(request, 'POST', '/api/answer/mark', {
       examId: task.response.examId,
       attemptId: row?.attemptId,

@@ -43,9 +43,18 @@ export function DueLabel({
 
 type Parking = 'saving' | 'saved' | 'failed';
 
-// "Save and finish later": every answer saved now, then a dialog that says so, with the way back
-// to My homework (or on with the work). The paper stays open until it is handed in.
-export function FinishLater({ session, deadline }: { session: ExamSession; deadline: number }) {
+// "Save and finish later": every answer saved now, then a dialog that says so (and by when to hand
+// it in: the due time while it is ahead), with the way back to My homework or on with the work. The
+// paper stays open until it is handed in.
+export function FinishLater({
+  session,
+  homework,
+  deadline,
+}: {
+  session: ExamSession;
+  homework: HomeworkRules;
+  deadline: number;
+}) {
   const { t, lang } = useTexts();
   const ref = useRef<HTMLDialogElement>(null);
   const [parking, setParking] = useState<Parking | null>(null);
@@ -79,7 +88,9 @@ export function FinishLater({ session, deadline }: { session: ExamSession; deadl
           {parking === 'saving'
             ? t('parkSaving')
             : parking === 'saved'
-              ? t('parkSavedBody', { time: dueMoment(deadline, lang) })
+              ? t('parkSavedBody', {
+                  time: dueMoment(dueLine(session.clock.now(), homework.dueTime, deadline).at, lang),
+                })
               : parking === 'failed'
                 ? t('parkFailed')
                 : ''}

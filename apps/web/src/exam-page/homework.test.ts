@@ -40,6 +40,7 @@ describe('homework on the exam page', () => {
     });
     // No late work: the deadline is the due time.
     expect(dueLine(DUE - HOUR, rules().dueTime, DUE)).toEqual({ kind: 'due', at: DUE, lateUntil: null });
+    expect(dueLine(DUE - HOUR, rules().dueTime, DUE + 800)).toEqual({ kind: 'due', at: DUE, lateUntil: null });
     // Past the due time, within the late window (or a returned paper's own time): hand in by the last time.
     expect(dueLine(DUE + HOUR, rules().dueTime, DUE + 24 * HOUR)).toEqual({ kind: 'pastDue', at: DUE + 24 * HOUR });
     // A returned paper to hand in before the task's due time: that earlier time is what counts.

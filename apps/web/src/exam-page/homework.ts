@@ -31,6 +31,8 @@ export type DueLine = { kind: 'due'; at: number; lateUntil: number | null } | { 
 export function dueLine(now: number, dueTime: string, deadline: number): DueLine {
   const due = Date.parse(dueTime);
   if (now >= due) return { kind: 'pastDue', at: deadline };
+  // Within a minute of each other (a returned paper's time taken from the due time): one time.
+  if (Math.abs(deadline - due) < 60_000) return { kind: 'due', at: due, lateUntil: null };
   return deadline > due
     ? { kind: 'due', at: due, lateUntil: deadline }
     : { kind: 'due', at: deadline, lateUntil: null };

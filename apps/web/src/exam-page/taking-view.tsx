@@ -268,7 +268,7 @@ export function TakingView({ session }: { session: ExamSession }) {
         </div>
         <div className="xt-actions">
           <LanguageButton />
-          {homework && <FinishLater session={session} deadline={state.deadline} />}
+          {homework && <FinishLater session={session} homework={homework} deadline={state.deadline} />}
           <button type="button" className="xb xb-primary" onClick={() => setConfirming(true)} data-testid="hand-in">
             {submitText}
           </button>

@@ -64,7 +64,7 @@ const en = {
 const zh: typeof en = {
   views: '显示哪些作业',
   todo: '待完成',
-  done: '已提交',
+  done: '已完成',
   all: '全部',
   todoEmpty: '目前没有待完成的作业。老师布置给您的作业会显示在这里，并显示截止时间。',
   doneEmpty: '还没有提交过作业。提交后，作业会显示在这里，批改后可查看成绩。',

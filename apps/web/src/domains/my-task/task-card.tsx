@@ -58,7 +58,7 @@ function ScoreText({ view, task }: { view: ScoreView; task: MyTask }) {
             </Typography.Text>
           )}
           {task.late && task.latePenalty > 0 && (
-            <Typography.Text type="warning">
+            <Typography.Text className="my-task-penalty">
               {t('myTask.latePenaltyApplied', { penalty: task.latePenalty })}
             </Typography.Text>
           )}

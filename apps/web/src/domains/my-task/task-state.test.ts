@@ -43,9 +43,15 @@ function task(patch: Partial<MyTask> = {}): MyTask {
 describe('a homework card', () => {
   it('says time spans as people do', () => {
     expect(spanOf(2 * DAY + 5 * HOUR)).toEqual({ unit: 'days', count: 2 });
-    expect(spanOf(-(DAY + 23 * HOUR))).toEqual({ unit: 'days', count: 1 });
-    expect(spanOf(5 * HOUR + 59 * 60_000)).toEqual({ unit: 'hours', count: 5 });
+    // Just under two days is two days, not one.
+    expect(spanOf(2 * DAY - 60_000)).toEqual({ unit: 'days', count: 2 });
+    expect(spanOf(-(DAY + 5 * HOUR))).toEqual({ unit: 'days', count: 1 });
+    expect(spanOf(23 * HOUR + 10 * 60_000)).toEqual({ unit: 'hours', count: 23 });
+    expect(spanOf(5 * HOUR + 29 * 60_000)).toEqual({ unit: 'hours', count: 5 });
     expect(spanOf(90_000)).toEqual({ unit: 'minutes', count: 2 });
+    // Nearly a day is a day, nearly an hour an hour.
+    expect(spanOf(DAY - 5000)).toEqual({ unit: 'days', count: 1 });
+    expect(spanOf(HOUR - 5000)).toEqual({ unit: 'hours', count: 1 });
     expect(spanOf(0)).toEqual({ unit: 'minutes', count: 1 });
   });
 

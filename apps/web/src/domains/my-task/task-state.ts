@@ -6,14 +6,15 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// A stretch of time as people say it: whole days from a day up, whole hours from an hour up,
-// minutes below (at least one).
+// A stretch of time as people say it, rounded: days from a day up (47 hours is "2 days"), hours
+// from an hour up, minutes below (at least one).
 export type Span = { unit: 'days' | 'hours' | 'minutes'; count: number };
 
 export function spanOf(ms: number): Span {
   const abs = Math.abs(ms);
-  if (abs >= DAY) return { unit: 'days', count: Math.floor(abs / DAY) };
-  if (abs >= HOUR) return { unit: 'hours', count: Math.floor(abs / HOUR) };
+  // Rounded up to a whole day or hour (23.9 hours), the larger unit says it.
+  if (Math.round(abs / HOUR) >= 24) return { unit: 'days', count: Math.max(1, Math.round(abs / DAY)) };
+  if (Math.ceil(abs / MINUTE) >= 60) return { unit: 'hours', count: Math.max(1, Math.round(abs / HOUR)) };
   return { unit: 'minutes', count: Math.max(1, Math.ceil(abs / MINUTE)) };
 }
 
