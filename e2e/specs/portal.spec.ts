@@ -8,14 +8,15 @@ const cards = {
   en: [
     // The demo keeps a practice exam open for every student.
     ['exams', 'Exams due', 'Calculus practice (open now) 微积分练习（进行中）'],
-    ['homework', 'Homework due', 'Homework set for you will appear here, with its deadline.'],
-    ['results', 'Latest results', 'Your scores will appear here once your exams and homework are marked'],
+    // ... and Week 3 homework for the demo class, and a marked homework of `student`'s own.
+    ['homework', 'Homework due', 'Week 3 homework 第三周作业'],
+    ['results', 'Latest results', 'Derivatives warm-up 导数热身'],
     ['messages', 'Messages', 'Messages from your school and teachers will appear here'],
   ],
   zh: [
     ['exams', '待参加的考试', 'Calculus practice (open now) 微积分练习（进行中）'],
-    ['homework', '待完成的作业', '布置给您的作业会显示在这里，并注明截止时间。'],
-    ['results', '最新成绩', '考试和作业批阅完成并发布成绩后，您的分数会显示在这里。'],
+    ['homework', '待完成的作业', 'Week 3 homework 第三周作业'],
+    ['results', '最新成绩', 'Derivatives warm-up 导数热身'],
     ['messages', '消息', '学校和老师发给您的消息会显示在这里'],
   ],
 } as const;

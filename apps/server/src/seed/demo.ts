@@ -10,6 +10,7 @@ import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
 import { seedExams } from './exams';
 import { seedPapers } from './papers';
+import { seedTasks } from './tasks';
 import { seedQuestions } from './questions';
 
 const TEACHERS: [string, string, 1 | 2][] = [
@@ -195,6 +196,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedPapers(db, demo.orgId, teacher.id);
     await seedClasses(db, demo.orgId);
     await seedExams(db, demo.orgId, teacher.id);
+    await seedTasks(db, demo.orgId, teacher.id);
   }
   return { demo, north };
 }
