@@ -13,6 +13,9 @@ export interface RowAction<Row> {
   allowed?: boolean;
   disabled?: (row: Row) => string | false | undefined;
   hidden?: (row: Row) => boolean;
+  // Another action in this button's place on some rows (publish / withdraw), so two actions that
+  // never apply together take one place in the column.
+  swap?: (row: Row) => RowAction<Row> | undefined;
 }
 
 // A disabled control fires no mouse events, so the hint saying why hangs on a wrapper around it.
@@ -25,7 +28,8 @@ export function Explained({ why, children }: { why: string; children: ReactNode 
 }
 
 // An icon button named "<label> <row name>" for screen readers and tests; disabled ones say why.
-export function ActionButton<Row>({ action, row, name }: { action: RowAction<Row>; row: Row; name: string }) {
+export function ActionButton<Row>({ action: given, row, name }: { action: RowAction<Row>; row: Row; name: string }) {
+  const action = given.swap?.(row) ?? given;
   const why = action.disabled?.(row);
   const common = {
     type: 'link' as const,

@@ -1,3 +1,4 @@
+import { type ErrorDetail, isErrorKey } from '@lyceum/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -47,4 +48,18 @@ export function defaultOf(schema: z.ZodType): unknown {
 // Whether the server takes null for "no value" in this field (optional texts and references).
 export function acceptsNull(schema: z.ZodType): boolean {
   return schema.safeParse(null).success;
+}
+
+// A form's checks across fields, as the contract's schema makes them (an end after its start, a
+// target list its range needs), run before sending: each coded problem with the field it belongs to.
+export function codedProblems(schema: z.ZodType, body: unknown): { field: string; detail: ErrorDetail }[] {
+  const result = schema.safeParse(body);
+  if (result.success) return [];
+  return result.error.issues.flatMap((issue) => {
+    const coded = (issue as { params?: { error?: { key: string; params?: Record<string, string | number> } } }).params
+      ?.error;
+    if (issue.code !== 'custom' || !coded || !isErrorKey(coded.key)) return [];
+    const field = issue.path.join('.');
+    return [{ field, detail: { key: coded.key, field, params: coded.params } as ErrorDetail }];
+  });
 }

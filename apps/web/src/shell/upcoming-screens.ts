@@ -21,17 +21,9 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: "Analyse one exam's scores: distribution, averages by class and how each question was answered.",
     zh: '分析一场考试的成绩：分数分布、各班平均分以及每道题的作答情况。',
   },
-  'task/index': {
-    en: 'Give homework and other tasks to a grade, a class or single students, with a deadline, and follow who has done them.',
-    zh: '向年级、班级或个别学生布置作业和任务，设置截止时间，并跟踪完成情况。',
-  },
   'task/paper': {
     en: 'Build homework papers from the question bank, to be set as homework tasks.',
     zh: '从题库组成作业试卷，用于布置作业任务。',
-  },
-  'task/taskPaperEdit': {
-    en: "Mark one student's homework and send it back with comments.",
-    zh: '批改一份学生作业并附上评语。',
   },
   'teachingManagement/index': {
     en: 'Plan teaching: which teacher teaches which course to which class, in which semester and venue.',

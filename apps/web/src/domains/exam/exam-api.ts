@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceApi, type TreeNode } from '../../crud/resource-api';
 import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
-import { paperApi } from '../exam-paper/paper-api';
+import { type BuiltPaperType, paperApi } from '../exam-paper/paper-api';
 
 export type ExamPageRequest = z.input<typeof zExamPageRequest>;
 export type ExamSave = Omit<ExamInput, 'id'> & { id?: number | null };
@@ -42,12 +42,13 @@ export const examCandidates = (id: number, body: z.input<typeof zCandidatePageRe
 export const overrideCandidate = (id: number, body: z.input<typeof zCandidateOverride>) =>
   call(api.exam.override, { params: { id }, body }, { loading: true });
 
-// Published exam papers (not homework), searched by name: the only papers an exam may use.
-export const publishedPapers = (keyword: string) =>
+// Published papers of one kind, searched by name: an exam takes exam papers, a homework task
+// homework papers.
+export const publishedPapers = (keyword: string, paperType: BuiltPaperType = PaperType.Exam) =>
   paperApi.page({
     keyword: keyword || undefined,
     status: ExamPaperStatus.Published,
-    paperType: PaperType.Exam,
+    paperType,
     pageIndex: 1,
     pageSize: 50,
   });

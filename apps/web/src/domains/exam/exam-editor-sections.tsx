@@ -35,7 +35,7 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 export const half = { xs: 24, sm: 12 };
 
 // "Please enter …" / "Please choose …" under an empty required field, in the reader's language.
-function useRequired() {
+export function useRequired() {
   const { t } = useExamTexts();
   return (
     label: string,

@@ -12,7 +12,7 @@ import { UserSearchSelect } from './user-search-select';
 // The editor's parts about people and places: who sits the exam, where, and who invigilates.
 
 // The picker of a small resource (classes, departments) through the kit's reference select.
-function refChoices(rows: TreeNode[] | undefined, loading: boolean, label: (r: TreeNode) => string): RefChoices {
+export function refChoices(rows: TreeNode[] | undefined, loading: boolean, label: (r: TreeNode) => string): RefChoices {
   const flat: TreeNode[] = [];
   const walk = (nodes: TreeNode[]) => {
     for (const n of nodes) {
@@ -38,23 +38,35 @@ function refChoices(rows: TreeNode[] | undefined, loading: boolean, label: (r: T
   };
 }
 
-const teamField: FieldMeta = field('teamIds', ['Classes', '班级'], 'refs', { ref: { resource: 'team' } });
+export const teamField: FieldMeta = field('teamIds', ['Classes', '班级'], 'refs', { ref: { resource: 'team' } });
 const departmentField: FieldMeta = field('departmentIds', ['Departments', '院系'], 'refs', {
   ref: { resource: 'department' },
 });
 
-export function CandidatesSection() {
-  const { t } = useExamTexts();
+// The classes as the kit's reference select takes them, each named with its grade year.
+export function useTeamChoices(): RefChoices {
   const teams = useTeams();
-  const departments = useDepartments();
-  const thisYear = dayjs().year();
-  const years = new Set<number>([...Array(7).keys()].map((i) => thisYear - 5 + i));
-  for (const team of teams.data ?? []) years.add(team.gradeYear);
-  const teamChoices = refChoices(
+  return refChoices(
     teams.data as TreeNode[] | undefined,
     teams.isPending,
     (r) => `${String(r.name)} (${String(r.gradeYear)})`,
   );
+}
+
+// The grade years to choose from: the last five, this one and the next, and every class's year.
+export function useGradeYearOptions(): { value: number; label: string }[] {
+  const teams = useTeams();
+  const thisYear = dayjs().year();
+  const years = new Set<number>([...Array(7).keys()].map((i) => thisYear - 5 + i));
+  for (const team of teams.data ?? []) years.add(team.gradeYear);
+  return [...years].sort((a, b) => b - a).map((y) => ({ value: y, label: String(y) }));
+}
+
+export function CandidatesSection() {
+  const { t } = useExamTexts();
+  const departments = useDepartments();
+  const teamChoices = useTeamChoices();
+  const gradeYears = useGradeYearOptions();
   const departmentChoices = refChoices(departments.data, departments.isPending, (r) => String(r.name));
   return (
     <Section id="exam-candidates" title={t('exam.sectionCandidates')}>
@@ -73,11 +85,7 @@ export function CandidatesSection() {
         </Col>
         <Col {...half}>
           <Form.Item name="gradeYears" label={t('exam.gradeYears')}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={[...years].sort((a, b) => b - a).map((y) => ({ value: y, label: String(y) }))}
-            />
+            <Select mode="multiple" allowClear options={gradeYears} />
           </Form.Item>
         </Col>
         <Col {...half}>

@@ -1,12 +1,10 @@
 import type { Exam, ExamPaper } from '@lyceum/contract';
 import { App, Form, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormDrawer } from '../../crud/form-drawer';
+import { CtrlEnterSaves, useFormSave } from '../../crud/form-save';
 import type { Editing } from '../../crud/screen-slots';
-import { showServerFieldError } from '../../crud/server-field-error';
-import { ApiError } from '../../shell/request';
-import { fieldErrorText } from '../../shell/server-error';
 import { examApi } from './exam-api';
 import {
   BasicsSection,
@@ -33,7 +31,6 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
   const { t } = useExamTexts();
   const { message } = App.useApp();
   const [form] = Form.useForm<ExamFormValues>();
-  const [saving, setSaving] = useState(false);
   const exam = editing?.kind === 'edit' ? editing.row : null;
   // The start before the latest change, so the end can follow it.
   const previousStart = useRef<string | undefined>(undefined);
@@ -68,42 +65,16 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
     }
   }
 
-  async function save() {
-    let values: ExamFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = examBody({ ...form.getFieldsValue(true), ...values });
-    const problems = crossFieldProblems(body);
-    if (problems.length) {
-      form.setFields(
-        problems.map((p) => ({ name: p.field as keyof ExamFormValues, errors: [fieldErrorText(p.detail, '')] })),
-      );
-      form.scrollToField(problems[0].field as keyof ExamFormValues);
-      return;
-    }
-    setSaving(true);
-    try {
+  const { saving, save } = useFormSave(form, {
+    toBody: examBody,
+    problems: crossFieldProblems,
+    send: async (body) => {
       if (exam) await examApi.update({ ...body, id: exam.id });
       else await examApi.create(body);
       message.success(exam ? t('common.saved') : t('exam.draftSaved'));
       onSaved();
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (showServerFieldError(form, err) && err.detail?.field) form.scrollToField(err.detail.field.split('.')[0]);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void save();
-    }
-  }
+    },
+  });
 
   return (
     <FormDrawer
@@ -114,9 +85,7 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
       onSave={() => void save()}
       width={760}
     >
-      {/* The keyboard shortcut covers every control of the form, selects and pickers included. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut, not an interactive element */}
-      <div onKeyDown={onKeyDown}>
+      <CtrlEnterSaves onSave={() => void save()}>
         <Typography.Paragraph type="secondary" className="exam-editor-hint">
           {t('exam.saveHint')}
         </Typography.Paragraph>
@@ -135,7 +104,7 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
           <RulesSection />
           <InstructionsSection />
         </Form>
-      </div>
+      </CtrlEnterSaves>
     </FormDrawer>
   );
 }

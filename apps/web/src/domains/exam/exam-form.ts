@@ -1,13 +1,12 @@
 import {
   type CameraSource,
-  type ErrorDetail,
   type Exam,
   type ExamInput,
-  isErrorKey,
   RegistrationMode,
   type ShowScore,
   zExamCreate,
 } from '@lyceum/contract';
+import { codedProblems } from '../../crud/zod-rules';
 
 // What the exam editor's form holds. It differs from the contract's input where a control needs it:
 // the place is a venue or a virtual room (one choice), and "camera off" is 0 rather than null.
@@ -146,14 +145,4 @@ export function examBody(v: ExamFormValues): ExamInput {
 
 // The contract's checks across fields (the end after the start, the duration within the window, ...),
 // run before sending: each problem with the field it belongs to and its coded error.
-export function crossFieldProblems(body: ExamInput): { field: string; detail: ErrorDetail }[] {
-  const result = zExamCreate.safeParse(body);
-  if (result.success) return [];
-  return result.error.issues.flatMap((issue) => {
-    const coded = (issue as { params?: { error?: { key: string; params?: Record<string, string | number> } } }).params
-      ?.error;
-    if (issue.code !== 'custom' || !coded || !isErrorKey(coded.key)) return [];
-    const field = issue.path.join('.');
-    return [{ field, detail: { key: coded.key, field, params: coded.params } as ErrorDetail }];
-  });
-}
+export const crossFieldProblems = (body: ExamInput) => codedProblems(zExamCreate, body);

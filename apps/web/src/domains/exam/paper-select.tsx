@@ -1,8 +1,8 @@
-import type { ExamPaper } from '@lyceum/contract';
+import { type ExamPaper, PaperType } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { paperApi } from '../exam-paper/paper-api';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type BuiltPaperType, paperApi } from '../exam-paper/paper-api';
 import { publishedPapers } from './exam-api';
 import { useExamTexts } from './exam-texts';
 
@@ -12,11 +12,16 @@ interface Props {
   onChange?: (id: number | undefined) => void;
   // The paper chosen by the person (not when the form is filled): its suggested duration applies.
   onPicked?: (paper: ExamPaper) => void;
+  // Which papers: exam papers (default) or homework papers.
+  paperType?: BuiltPaperType;
+  // What the list says when no published paper matches (default: antd's "no data").
+  notFound?: ReactNode;
+  disabled?: boolean;
 }
 
-// One published exam paper, searched by name; a paper already on the exam keeps its name even when it
-// has been withdrawn since (fetched by id).
-export function PaperSelect({ id, value, onChange, onPicked }: Props) {
+// One published paper, searched by name; a paper already chosen keeps its name even when it has been
+// withdrawn since (fetched by id).
+export function PaperSelect({ id, value, onChange, onPicked, paperType = PaperType.Exam, notFound, disabled }: Props) {
   const { t } = useExamTexts();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -25,8 +30,8 @@ export function PaperSelect({ id, value, onChange, onPicked }: Props) {
     return () => clearTimeout(timer);
   }, [typed]);
   const found = useQuery({
-    queryKey: ['examPaper', 'published', keyword],
-    queryFn: () => publishedPapers(keyword),
+    queryKey: ['examPaper', 'published', paperType, keyword],
+    queryFn: () => publishedPapers(keyword, paperType),
     staleTime: 30_000,
   });
   const rows = found.data?.list ?? [];
@@ -51,12 +56,13 @@ export function PaperSelect({ id, value, onChange, onPicked }: Props) {
     <Select
       id={id}
       value={value}
+      disabled={disabled}
       allowClear
       placeholder={t('exam.paperSearch')}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       onOpenChange={(open) => !open && setTyped('')}
       loading={found.isFetching}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : undefined}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : notFound}
       options={options}
       optionRender={({ data }) => (
         <div>

@@ -22,7 +22,7 @@ import { LockBanner } from './lock-banner';
 import { refreshAfterMark, withItem } from './mark-cache';
 import { firstToMark, moveBy, nextUnmarked } from './mark-queue';
 import { AnswerText, ChangeTags, FlagTags, points, QuestionKey, QuestionStem, TypeTag } from './marked-question';
-import { MARK_KEY, markPaths, useMarkOverview, useMarkQueue } from './marking-api';
+import { MARK_KEY, useMarkHost, useMarkOverview, useMarkQueue } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
 import { type MarkResult, ScoreBox } from './score-box';
 
@@ -31,6 +31,7 @@ import { type MarkResult, ScoreBox } from './score-box';
 export function MarkByQuestion({ examId, questionId, shown }: { examId: number; questionId: number; shown: boolean }) {
   const { t } = useMarkingTexts();
   const navigate = useNavigate();
+  const host = useMarkHost();
   const client = useQueryClient();
   const { message } = App.useApp();
   const [pendingOnly, setPendingOnly] = useState(false);
@@ -81,7 +82,9 @@ export function MarkByQuestion({ examId, questionId, shown }: { examId: number; 
       <Result
         status="404"
         subTitle={t('marking.questionNotFound')}
-        extra={<Button onClick={() => navigate(markPaths.overview(examId))}>{t('marking.backToExam')}</Button>}
+        extra={
+          <Button onClick={() => navigate(host.overview(examId))}>{host.backLabel ?? t('marking.backToExam')}</Button>
+        }
       />
     );
   const { question, canMark } = queue.data;
@@ -94,8 +97,8 @@ export function MarkByQuestion({ examId, questionId, shown }: { examId: number; 
     <div className="mark-page">
       <Card size="small">
         <div className="mark-head">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(markPaths.overview(examId))}>
-            {t('marking.backToExam')}
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(host.overview(examId))}>
+            {host.backLabel ?? t('marking.backToExam')}
           </Button>
           <div className="mark-head-title">
             <Typography.Title level={4} style={{ margin: 0 }}>
@@ -291,6 +294,7 @@ function QuestionSwitch({
 }) {
   const { t } = useMarkingTexts();
   const navigate = useNavigate();
+  const host = useMarkHost();
   if (!overview) return null;
   return (
     <Select
@@ -299,7 +303,7 @@ function QuestionSwitch({
       value={questionId}
       style={{ minWidth: 220, maxWidth: '100%' }}
       popupMatchSelectWidth={false}
-      onChange={(id) => navigate(markPaths.byQuestion(examId, id))}
+      onChange={(id) => navigate(host.byQuestion(examId, id))}
       options={overview.questions.map((q) => ({
         value: q.questionId,
         label: `${t('marking.questionNo', { no: q.no })} · ${q.manual ? t('marking.pendingOf', { count: q.pending }) : t('marking.automatic')}`,

@@ -15,7 +15,7 @@ import { LockBanner } from './lock-banner';
 import { MarkFacts } from './mark-by-question';
 import { refreshAfterMark, withMark } from './mark-cache';
 import { AnswerText, ChangeTags, FlagTags, points, QuestionKey, QuestionStem, TypeTag } from './marked-question';
-import { MARK_KEY, markPapers, markPaths, useMarkedPaper } from './marking-api';
+import { MARK_KEY, markPapers, useMarkedPaper, useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
 import { type MarkResult, ScoreBox } from './score-box';
 
@@ -25,6 +25,7 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
   const { t } = useMarkingTexts();
   const lang = useLang();
   const navigate = useNavigate();
+  const host = useMarkHost();
   const client = useQueryClient();
   const paper = useMarkedPaper(examId, attemptId, false);
   const paperKey = [MARK_KEY, 'paper', examId, attemptId, false];
@@ -52,7 +53,9 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
       <Result
         status="404"
         subTitle={t('marking.paperNotFound')}
-        extra={<Button onClick={() => navigate(markPaths.overview(examId))}>{t('marking.backToExam')}</Button>}
+        extra={
+          <Button onClick={() => navigate(host.overview(examId))}>{host.backLabel ?? t('marking.backToExam')}</Button>
+        }
       />
     );
   const p = paper.data;
@@ -64,8 +67,8 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
     <div className="mark-page">
       <Card size="small">
         <div className="mark-head">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(markPaths.overview(examId))}>
-            {t('marking.backToExam')}
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(host.overview(examId))}>
+            {host.backLabel ?? t('marking.backToExam')}
           </Button>
           <div className="mark-head-title">
             <Typography.Title level={4} style={{ margin: 0 }}>
@@ -87,16 +90,17 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
           <Button
             icon={<LeftOutlined />}
             disabled={prev === undefined}
-            onClick={() => prev && navigate(markPaths.byStudent(examId, prev))}
+            onClick={() => prev && navigate(host.byStudent(examId, prev))}
           >
             {t('marking.previousStudent')}
           </Button>
-          <Button disabled={next === undefined} onClick={() => next && navigate(markPaths.byStudent(examId, next))}>
+          <Button disabled={next === undefined} onClick={() => next && navigate(host.byStudent(examId, next))}>
             {t('marking.nextStudent')} <RightOutlined />
           </Button>
-          <Button icon={<EyeOutlined />} onClick={() => navigate(markPaths.read(examId, attemptId))}>
+          <Button icon={<EyeOutlined />} onClick={() => navigate(host.read(examId, attemptId))}>
             {t('marking.viewPaper')}
           </Button>
+          {host.paperActions?.(examId, attemptId)}
         </Space>
       </Card>
       {!p.canMark && <LockBanner confirmed={p.answerStatus === AnswerStatus.Confirmed} />}

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { fetchCurrentUser } from '../../shell/auth-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';
 import { MarkedSheet } from './marked-sheet';
-import { idsParam, markPaths, numberParam, useMarkedBatch } from './marking-api';
+import { idsParam, numberParam, printBack, useMarkedBatch } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
 import './marking.css';
 
@@ -17,10 +17,17 @@ export default function MarkPrintView() {
   const examId = numberParam(tab?.query, 'examId');
   const attemptIds = idsParam(tab?.query, 'attemptIds');
   if (examId === null || attemptIds.length === 0) return <Result status="info" subTitle={t('marking.openFromExam')} />;
-  return <PrintPapers key={`${examId}-${attemptIds.join(',')}`} examId={examId} attemptIds={attemptIds} />;
+  return (
+    <PrintPapers
+      key={`${examId}-${attemptIds.join(',')}`}
+      examId={examId}
+      attemptIds={attemptIds}
+      back={printBack(tab?.query, examId)}
+    />
+  );
 }
 
-function PrintPapers({ examId, attemptIds }: { examId: number; attemptIds: number[] }) {
+function PrintPapers({ examId, attemptIds, back }: { examId: number; attemptIds: number[]; back: string }) {
   const { t } = useMarkingTexts();
   const navigate = useNavigate();
   const [reveal, setReveal] = useState(true);
@@ -30,7 +37,7 @@ function PrintPapers({ examId, attemptIds }: { examId: number; attemptIds: numbe
     <div className="marked-page">
       <div className="marked-toolbar marked-print-toolbar">
         <Space wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(markPaths.overview(examId))}>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
             {t('marking.backToExam')}
           </Button>
           <Space size={6}>

@@ -14,6 +14,7 @@ import {
   type zScoreHistoryRequest,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { z } from 'zod';
 import { cleanFilter } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
@@ -27,6 +28,34 @@ export const markPaths = {
   read: (examId: number, attemptId: number) => `/answer/read?examId=${examId}&attemptId=${attemptId}`,
   print: (examId: number, attemptIds: number[]) => `/answer/print?examId=${examId}&attemptIds=${attemptIds.join(',')}`,
 };
+
+// The page the marking screens run in. The same screens mark an exam (Exams › Marking, the default)
+// and the hidden exam a homework task runs on (the task's own page, which provides its routes and
+// adds its actions), so a marker who came from a task stays on the task's page.
+export interface MarkHost {
+  overview: (examId: number) => string;
+  byQuestion: (examId: number, questionId: number) => string;
+  byStudent: (examId: number, attemptId: number) => string;
+  read: (examId: number, attemptId: number) => string;
+  print: (examId: number, attemptIds: number[]) => string;
+  // The list the overview goes back to, and its button's text (default: all exams to mark).
+  home: string;
+  homeLabel?: string;
+  // The text of the way back to the overview (default: back to the exam).
+  backLabel?: string;
+  // The host's own buttons in the overview's header and in one paper's toolbar.
+  overviewActions?: ReactNode;
+  paperActions?: (examId: number, attemptId: number) => ReactNode;
+}
+export const MarkHostContext = createContext<MarkHost>({ ...markPaths, home: MARKING_PATH });
+export const useMarkHost = () => useContext(MarkHostContext);
+
+// The print page goes back to the page that opened it (?back=), else to the exam's overview.
+export function printBack(query: Record<string, string> | undefined, examId: number): string {
+  const back = query?.back ?? new URLSearchParams(window.location.search).get('back');
+  // Only a path inside the app: never another site.
+  return back?.startsWith('/') && !back.startsWith('//') ? back : markPaths.overview(examId);
+}
 
 // Every query of marking sits under this key: a saved mark, an assignment or a regrade invalidates
 // them all (progress, papers, queue, history move together).

@@ -16,7 +16,7 @@ import { useLang } from '../../shell/i18n';
 import type { Cancel } from '../../shell/request';
 import { useTeams } from '../exam/exam-api';
 import { points } from './marked-question';
-import { MARK_KEY, markPapers, markPaths, type PapersFilter } from './marking-api';
+import { MARK_KEY, markPapers, type PapersFilter, useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
 
 type PaperRow = z.infer<typeof zMarkPaperRow> & { id: number };
@@ -27,6 +27,7 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
   const { t } = useMarkingTexts();
   const lang = useLang();
   const navigate = useNavigate();
+  const host = useMarkHost();
   const teams = useTeams();
   const selection = useSelection();
   const examId = overview.examId;
@@ -89,7 +90,7 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
             size="small"
             icon={<EditOutlined />}
             aria-label={t('marking.markPaperOf', { code: r.code })}
-            onClick={() => navigate(markPaths.byStudent(examId, r.attemptId))}
+            onClick={() => navigate(host.byStudent(examId, r.attemptId))}
           >
             {overview.canMark ? t('marking.mark') : t('marking.open')}
           </Button>
@@ -98,7 +99,7 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
             size="small"
             icon={<EyeOutlined />}
             aria-label={t('marking.viewPaperOf', { code: r.code })}
-            onClick={() => navigate(markPaths.read(examId, r.attemptId))}
+            onClick={() => navigate(host.read(examId, r.attemptId))}
           >
             {t('marking.view')}
           </Button>
@@ -107,7 +108,7 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
             size="small"
             icon={<PrinterOutlined />}
             aria-label={t('marking.printPaperOf', { code: r.code })}
-            onClick={() => navigate(markPaths.print(examId, [r.attemptId]))}
+            onClick={() => navigate(host.print(examId, [r.attemptId]))}
           >
             {t('marking.print')}
           </Button>
@@ -135,7 +136,7 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
           <Button
             icon={<PrinterOutlined />}
             disabled={selection.selected.length === 0}
-            onClick={() => navigate(markPaths.print(examId, selection.selected))}
+            onClick={() => navigate(host.print(examId, selection.selected))}
           >
             {t('marking.printSelected', { count: selection.selected.length })}
           </Button>

@@ -4,7 +4,7 @@ import { Button, Empty, Progress, Space, Table, type TableColumnsType, Tag, Typo
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChangeTags, points, TypeTag } from './marked-question';
-import { markPaths } from './marking-api';
+import { useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
 import { RegradeDialog } from './regrade-dialog';
 
@@ -14,6 +14,7 @@ type Summary = MarkOverview['questions'][number];
 export function QuestionsTab({ overview }: { overview: MarkOverview }) {
   const { t } = useMarkingTexts();
   const navigate = useNavigate();
+  const host = useMarkHost();
   const [regrading, setRegrading] = useState<Summary | null>(null);
   const names = new Map(overview.markers.map((m) => [m.userId, m.realName]));
   const columns: TableColumnsType<Summary> = [
@@ -76,7 +77,7 @@ export function QuestionsTab({ overview }: { overview: MarkOverview }) {
             type="link"
             icon={q.manual && overview.canMark ? <EditOutlined /> : <EyeOutlined />}
             aria-label={t('marking.markQuestionNo', { no: q.no })}
-            onClick={() => navigate(markPaths.byQuestion(overview.examId, q.questionId))}
+            onClick={() => navigate(host.byQuestion(overview.examId, q.questionId))}
           >
             {q.manual && overview.canMark ? t('marking.markQuestion') : t('marking.viewAnswers')}
           </Button>

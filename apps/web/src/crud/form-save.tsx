@@ -1,0 +1,64 @@
+import type { ErrorDetail } from '@lyceum/contract';
+import type { FormInstance } from 'antd';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { ApiError } from '../shell/request';
+import { fieldErrorText } from '../shell/server-error';
+import { showServerFieldError } from './server-field-error';
+
+interface Save<Values, Body> {
+  // The request body from the form's values (every value, touched or not).
+  toBody: (values: Values) => Body;
+  // The contract's checks across fields, run before sending (see codedProblems).
+  problems: (body: Body) => { field: string; detail: ErrorDetail }[];
+  send: (body: Body) => Promise<unknown>;
+}
+
+// Saving a hand-written editor (exam, task): the form's own rules, then the contract's checks across
+// fields under their fields, then the request; a refusal naming a field lands under it too.
+export function useFormSave<Values extends object, Body>(
+  form: FormInstance<Values>,
+  { toBody, problems, send }: Save<Values, Body>,
+) {
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = toBody({ ...form.getFieldsValue(true), ...values });
+    const found = problems(body);
+    if (found.length) {
+      form.setFields(found.map((p) => ({ name: p.field as never, errors: [fieldErrorText(p.detail, '')] })));
+      form.scrollToField(found[0].field);
+      return;
+    }
+    setSaving(true);
+    try {
+      await send(body);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (showServerFieldError(form, err) && err.detail?.field) form.scrollToField(err.detail.field.split('.')[0]);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { saving, save };
+}
+
+// Ctrl+Enter (Cmd+Enter) anywhere inside saves; Enter alone confirms a picker, so it never saves a
+// half-filled form.
+export function CtrlEnterSaves({ onSave, children }: { onSave: () => void; children: ReactNode }) {
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      onSave();
+    }
+  }
+  return (
+    // The keyboard shortcut covers every control of the form, selects and pickers included.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut, not an interactive element
+    <div onKeyDown={onKeyDown}>{children}</div>
+  );
+}

@@ -1,0 +1,175 @@
+import { labelOf, type Task, TaskRange, taskRangeLabels } from '@lyceum/contract';
+import { App, Form, Modal, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useConfirm } from '../../crud/confirm';
+import { showServerFieldError } from '../../crud/server-field-error';
+import { useLang } from '../../shell/i18n';
+import { ApiError } from '../../shell/request';
+import { useTeams } from '../exam/exam-api';
+import { formatMoment, MomentInput, momentValueProps } from '../exam/moment-input';
+import { taskActions } from './task-api';
+import { audienceOf } from './task-audience';
+import { useTaskTexts } from './task-texts';
+
+// Who a task goes to, in one phrase: "Class: 2024 A, 2024 B", "Grade: 2025", "3 students".
+export function useAudienceText() {
+  const { t } = useTaskTexts();
+  const lang = useLang();
+  const teams = useTeams();
+  const names = new Map((teams.data ?? []).map((team) => [team.id, team.name]));
+  return (task: Task) => {
+    const who = audienceOf(task, (id) => names.get(id));
+    if (who.range === TaskRange.Individual) return t('task.studentsPicked', { count: who.count });
+    return t('task.audience', { range: labelOf(taskRangeLabels, who.range, lang), names: who.names.join(', ') });
+  };
+}
+
+// Publish and withdraw, each after a confirmation that says what happens and to whom.
+export function useTaskTransitions(onDone: () => void) {
+  const { t } = useTaskTexts();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const audience = useAudienceText();
+  return {
+    publish: (task: Task) =>
+      confirm({
+        title: t('task.publishTitle', { name: task.name }),
+        content: (
+          <>
+            <Typography.Paragraph>{t('task.publishGoesTo', { who: audience(task) })}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              {t('task.publishWindow', { start: formatMoment(task.startTime), due: formatMoment(task.dueTime) })}
+              {task.lateAccepted &&
+                task.lateUntil &&
+                ` ${t(task.latePenalty > 0 ? 'task.publishLate' : 'task.publishLateFree', {
+                  time: formatMoment(task.lateUntil),
+                  penalty: task.latePenalty,
+                })}`}
+            </Typography.Paragraph>
+          </>
+        ),
+        okText: t('task.publish'),
+        onOk: async () => {
+          await taskActions.publish(task.id);
+          message.success(t('task.published', { name: task.name }));
+          onDone();
+        },
+      }),
+    withdraw: (task: Task) =>
+      confirm({
+        title: t('task.withdrawTitle', { name: task.name }),
+        content: t('task.withdrawHint'),
+        okText: t('task.withdraw'),
+        danger: true,
+        onOk: async () => {
+          await taskActions.withdraw(task.id);
+          message.success(t('task.withdrawn', { name: task.name }));
+          onDone();
+        },
+      }),
+  };
+}
+
+interface ExtendValues {
+  dueTime?: string;
+  lateUntil?: string | null;
+}
+
+// Extending a published task: a later due time (and late cutoff when late work is taken); open
+// papers follow it.
+export function ExtendTaskModal({
+  task,
+  onClose,
+  onDone,
+}: {
+  task: Task | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTaskTexts();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ExtendValues>();
+  const [running, setRunning] = useState(false);
+  const newDue = Form.useWatch('dueTime', form);
+  useEffect(() => {
+    if (!task) return;
+    form.resetFields();
+    form.setFieldsValue({
+      dueTime: dayjs(task.dueTime).add(1, 'day').toISOString(),
+      lateUntil: task.lateUntil ? dayjs(task.lateUntil).add(1, 'day').toISOString() : null,
+    });
+  }, [task, form]);
+
+  async function extend({ dueTime, lateUntil }: ExtendValues) {
+    if (!task || !dueTime) return;
+    setRunning(true);
+    try {
+      await taskActions.extend(task.id, { dueTime, lateUntil: task.lateAccepted ? (lateUntil ?? null) : null });
+      message.success(t('task.extended', { name: task.name, time: formatMoment(dueTime) }));
+      onDone();
+    } catch (err) {
+      if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
+      else showServerFieldError(form, err);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  const currentDue = task ? dayjs(task.dueTime) : null;
+  const later = (than: () => dayjs.Dayjs | null, text: string) => ({
+    validator: async (_: unknown, v: string | null | undefined) => {
+      const bound = than();
+      if (v && bound && !dayjs(v).isAfter(bound)) throw new Error(text);
+    },
+  });
+  return (
+    <Modal
+      open={!!task}
+      title={task ? t('task.extendTitle', { name: task.name }) : ''}
+      onCancel={onClose}
+      okText={t('task.extend')}
+      okButtonProps={{ loading: running }}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('task.extendHint')}</Typography.Paragraph>
+      {task && (
+        <Typography.Paragraph>
+          {t('task.currentDue')}: <strong>{formatMoment(task.dueTime)}</strong>
+          {task.lateUntil && (
+            <>
+              {' · '}
+              {t('task.currentLateUntil')}: <strong>{formatMoment(task.lateUntil)}</strong>
+            </>
+          )}
+        </Typography.Paragraph>
+      )}
+      <Form form={form} name="task-extend" layout="vertical" onFinish={(v) => void extend(v)}>
+        <Form.Item
+          name="dueTime"
+          label={t('task.newDue')}
+          {...momentValueProps}
+          rules={[{ required: true, message: t('task.laterThanDue') }, later(() => currentDue, t('task.laterThanDue'))]}
+        >
+          <MomentInput disabledDate={(d) => !!currentDue && d.isBefore(currentDue.startOf('day'))} />
+        </Form.Item>
+        {task?.lateAccepted && (
+          <Form.Item
+            name="lateUntil"
+            label={t('task.newLateUntil')}
+            dependencies={['dueTime']}
+            {...momentValueProps}
+            rules={[
+              { required: true, message: t('task.lateAfterDue') },
+              later(() => (newDue ? dayjs(newDue) : null), t('task.lateAfterDue')),
+            ]}
+          >
+            <MomentInput disabledDate={(d) => !!newDue && d.isBefore(dayjs(newDue).startOf('day'))} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

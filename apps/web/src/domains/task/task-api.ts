@@ -1,0 +1,73 @@
+import {
+  api,
+  type PageRequest,
+  type Task,
+  type TaskInput,
+  type zExtendTaskRequest,
+  type zReturnTaskRequest,
+  type zTaskFilter,
+  type zTaskStudentRequest,
+} from '@lyceum/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { cleanFilter, resourceApi } from '../../crud/resource-api';
+import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
+import { type MarkHost, markPaths } from '../marking/marking-api';
+
+export type TaskSave = Omit<TaskInput, 'id'> & { id?: number | null };
+export type TaskFilter = z.input<typeof zTaskFilter>;
+export type TaskStudentFilter = Omit<z.input<typeof zTaskStudentRequest>, 'pageIndex' | 'pageSize'>;
+
+// Every query of the tasks screens sits under the resource's name, so an action refreshes them all.
+export const TASK_KEY = 'task';
+export const TASK_LIST_PATH = '/task/index';
+export const TASK_MARK_PATH = '/task/taskPaperEdit';
+
+export const taskApi = resourceApi<Task, TaskSave, TaskSave, TaskFilter & PageRequest>(TASK_KEY);
+
+// The engine's actions of a task: publish gives it to its students, withdraw hides it from them
+// (their work is kept), extend moves the due time and the late cutoff.
+export const taskActions = {
+  publish: (id: number) => unwrap(postWithLoading<unknown>(`/api/task/publish/${id}`, {})),
+  withdraw: (id: number) => unwrap(postWithLoading<unknown>(`/api/task/withdraw/${id}`, {})),
+  extend: (id: number, body: z.input<typeof zExtendTaskRequest>) =>
+    unwrap(postWithLoading<unknown>(`/api/task/extend/${id}`, body)),
+  returnWork: (body: z.input<typeof zReturnTaskRequest>) => call(api.task.returnWork, { body }, { loading: true }),
+  exportStudents: (id: number, body: TaskStudentFilter) =>
+    call(api.task.studentsExport, { params: { id }, body: cleanFilter(body) as TaskStudentFilter }, { loading: true }),
+};
+
+export const taskStudents = (
+  id: number,
+  req: TaskStudentFilter & { pageIndex: number; pageSize: number },
+  { signal }: Cancel = {},
+) => call(api.user.taskStudentList, { params: { id }, body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+
+export function useTask(id: number | null) {
+  return useQuery({
+    queryKey: [TASK_KEY, 'select', id],
+    queryFn: () => taskApi.select(id as number),
+    enabled: id !== null,
+  });
+}
+
+// The task's marking page (/task/taskPaperEdit) hosts the marking screens on the task's hidden exam:
+// ?taskId=&examId= the overview, &questionId= by question, &attemptId= by student, &read=1 one paper.
+export function taskMarkPath(taskId: number, examId: number, extra: Record<string, number> = {}): string {
+  const query = new URLSearchParams({ taskId: String(taskId), examId: String(examId) });
+  for (const [k, v] of Object.entries(extra)) query.set(k, String(v));
+  return `${TASK_MARK_PATH}?${query}`;
+}
+
+export function taskMarkRoutes(taskId: number): Omit<MarkHost, 'homeLabel' | 'backLabel'> {
+  return {
+    home: TASK_LIST_PATH,
+    overview: (examId) => taskMarkPath(taskId, examId),
+    byQuestion: (examId, questionId) => taskMarkPath(taskId, examId, { questionId }),
+    byStudent: (examId, attemptId) => taskMarkPath(taskId, examId, { attemptId }),
+    read: (examId, attemptId) => taskMarkPath(taskId, examId, { attemptId, read: 1 }),
+    // Printing is the marking area's own page; it comes back here.
+    print: (examId, attemptIds) =>
+      `${markPaths.print(examId, attemptIds)}&back=${encodeURIComponent(taskMarkPath(taskId, examId))}`,
+  };
+}

@@ -1,0 +1,315 @@
+import {
+  type ExamPaper,
+  enumValues,
+  labelOf,
+  PaperType,
+  TaskRange,
+  TaskReveal,
+  TaskType,
+  taskRangeLabels,
+  taskRevealLabels,
+  taskTypeLabels,
+  zTaskCreate,
+} from '@lyceum/contract';
+import {
+  Alert,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  type RadioChangeEvent,
+  Row,
+  Select,
+  Switch,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { RefSelect } from '../../crud/ref-select';
+import { zodRule } from '../../crud/zod-rules';
+import { useLang } from '../../shell/i18n';
+import { searchStudents } from '../exam/exam-api';
+import { half, Section, useRequired } from '../exam/exam-editor-sections';
+import { teamField, useGradeYearOptions, useTeamChoices } from '../exam/exam-editor-who';
+import { MomentInput, momentValueProps } from '../exam/moment-input';
+import { PaperSelect } from '../exam/paper-select';
+import { UserSearchSelect } from '../exam/user-search-select';
+import { paperPaths } from '../exam-paper/paper-api';
+import { useTaskTexts } from './task-texts';
+
+// The task editor's parts, in the order a teacher fills them in: what, for whom, when, how.
+
+// Share of the paper's total needed to pass when no pass score is set (the server's rule).
+const DEFAULT_PASS_SHARE = 0.6;
+
+function useCheck() {
+  const { t } = useTaskTexts();
+  return (key: keyof typeof zTaskCreate.shape): Rule => zodRule(zTaskCreate.shape[key], t);
+}
+
+// Course and knowledge-base tasks wait for those areas: shown, but not offered.
+function TypeChoice(props: { id?: string; value?: TaskType; onChange?: (e: RadioChangeEvent) => void }) {
+  const { t } = useTaskTexts();
+  const lang = useLang();
+  return (
+    <Radio.Group
+      {...props}
+      options={enumValues(taskTypeLabels).map((v) =>
+        v === TaskType.Paper
+          ? { value: v, label: labelOf(taskTypeLabels, v, lang) }
+          : {
+              value: v,
+              disabled: true,
+              label: (
+                <Tooltip title={t('task.typeComingHint')}>
+                  <span>
+                    {labelOf(taskTypeLabels, v, lang)}{' '}
+                    <Typography.Text type="secondary">{t('task.typeComing')}</Typography.Text>
+                  </span>
+                </Tooltip>
+              ),
+            },
+      )}
+    />
+  );
+}
+
+export function WhatSection({
+  onPaper,
+  paperTotal,
+  paperLocked,
+}: {
+  onPaper: (paper: ExamPaper) => void;
+  paperTotal?: number;
+  // A task that ran already keeps its paper: its students' papers were drawn from it.
+  paperLocked: boolean;
+}) {
+  const { t } = useTaskTexts();
+  const required = useRequired();
+  const check = useCheck();
+  const taskType = Form.useWatch<TaskType | undefined>('taskType');
+  return (
+    <Section id="task-what" title={t('task.sectionWhat')}>
+      <Form.Item name="name" label={t('task.name')} rules={[required(t('task.name')), check('name')]}>
+        <Input autoFocus autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="taskType" label={t('task.type')}>
+        <TypeChoice />
+      </Form.Item>
+      {taskType === TaskType.Paper ? (
+        <Form.Item
+          name="paperId"
+          label={t('task.paper')}
+          tooltip={t('task.paperHint')}
+          extra={
+            paperLocked
+              ? t('task.paperLocked')
+              : paperTotal !== undefined
+                ? t('task.paperTotal', { score: paperTotal })
+                : undefined
+          }
+          rules={[required(t('task.paper'), { picked: true, type: 'number' })]}
+        >
+          <PaperSelect
+            paperType={PaperType.Homework}
+            disabled={paperLocked}
+            onPicked={onPaper}
+            notFound={
+              <Typography.Text type="secondary">
+                {t('task.noPapers')} <Link to={paperPaths[PaperType.Homework].list}>{t('task.openPapers')}</Link>
+              </Typography.Text>
+            }
+          />
+        </Form.Item>
+      ) : (
+        <Alert type="info" showIcon title={t('task.typeDraftOnly')} style={{ marginBottom: 16 }} />
+      )}
+      <Form.Item name="description" label={t('task.description')} rules={[check('description')]}>
+        <Input.TextArea
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          maxLength={2000}
+          showCount
+          placeholder={t('task.descriptionPlaceholder')}
+        />
+      </Form.Item>
+    </Section>
+  );
+}
+
+export function WhoSection() {
+  const { t } = useTaskTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const rangeType = Form.useWatch<TaskRange | undefined>('rangeType');
+  const teamChoices = useTeamChoices();
+  const gradeYears = useGradeYearOptions();
+  const target = (name: string, label: string) => ({
+    name,
+    label,
+    rules: [{ ...required(label, { picked: true, type: 'number' }), type: 'array' as const }],
+  });
+  return (
+    <Section id="task-who" title={t('task.sectionWho')}>
+      <Form.Item name="rangeType" label={t('task.rangeType')}>
+        <Radio.Group
+          options={enumValues(taskRangeLabels).map((v) => ({ value: v, label: labelOf(taskRangeLabels, v, lang) }))}
+        />
+      </Form.Item>
+      {rangeType === TaskRange.Grade && (
+        <Form.Item {...target('gradeYears', t('task.gradeYears'))} tooltip={t('task.gradeYearsHint')}>
+          <Select mode="multiple" allowClear options={gradeYears} placeholder={t('task.gradeYearsPlaceholder')} />
+        </Form.Item>
+      )}
+      {rangeType === TaskRange.Class && (
+        <Form.Item {...target('teamIds', t('task.teams'))}>
+          <RefSelect
+            field={teamField}
+            choices={teamChoices}
+            multiple
+            label={t('task.teams')}
+            placeholder={t('task.teamsPlaceholder')}
+          />
+        </Form.Item>
+      )}
+      {rangeType === TaskRange.Individual && (
+        <Form.Item {...target('studentIds', t('task.students'))}>
+          <UserSearchSelect kind="student" search={searchStudents} placeholder={t('task.studentSearch')} />
+        </Form.Item>
+      )}
+    </Section>
+  );
+}
+
+export function WhenSection() {
+  const { t } = useTaskTexts();
+  const required = useRequired();
+  const check = useCheck();
+  const start = Form.useWatch<string | undefined>('startTime');
+  const due = Form.useWatch<string | undefined>('dueTime');
+  const lateAccepted = Form.useWatch<boolean | undefined>('lateAccepted');
+  const before = (iso: string | undefined) => (d: dayjs.Dayjs) => !!iso && d.isBefore(dayjs(iso).startOf('day'));
+  return (
+    <Section id="task-when" title={t('task.sectionWhen')}>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item
+            name="startTime"
+            label={t('task.startTime')}
+            tooltip={t('task.startHint')}
+            rules={[required(t('task.startTime'), { picked: true })]}
+            {...momentValueProps}
+          >
+            <MomentInput />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="dueTime"
+            label={t('task.dueTime')}
+            rules={[required(t('task.dueTime'), { picked: true })]}
+            {...momentValueProps}
+          >
+            <MomentInput disabledDate={before(start)} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="lateAccepted" valuePropName="checked" label={t('task.lateAccepted')}>
+            <Switch />
+          </Form.Item>
+        </Col>
+        {lateAccepted && (
+          <>
+            <Col {...half}>
+              <Form.Item
+                name="lateUntil"
+                label={t('task.lateUntil')}
+                tooltip={t('task.lateUntilHint')}
+                rules={[required(t('task.lateUntil'), { picked: true })]}
+                {...momentValueProps}
+              >
+                <MomentInput disabledDate={before(due)} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item
+                name="latePenalty"
+                label={t('task.latePenalty')}
+                tooltip={t('task.latePenaltyHint')}
+                rules={[check('latePenalty')]}
+              >
+                <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+      </Row>
+    </Section>
+  );
+}
+
+function Toggle({ name, label, hint, disabled }: { name: string; label: string; hint: string; disabled?: boolean }) {
+  return (
+    <Col {...half}>
+      <Form.Item name={name} label={label} tooltip={hint} valuePropName="checked">
+        <Switch disabled={disabled} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+export function RulesSection({ paperTotal }: { paperTotal?: number }) {
+  const { t } = useTaskTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const check = useCheck();
+  const reveal = Form.useWatch<TaskReveal | undefined>('reveal');
+  const defaultPass = paperTotal !== undefined ? Math.round(paperTotal * DEFAULT_PASS_SHARE * 100) / 100 : undefined;
+  return (
+    <Section id="task-rules" title={t('task.sectionRules')}>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="passScore" label={t('task.passScore')} rules={[check('passScore')]}>
+            <InputNumber
+              min={0}
+              max={100_000}
+              style={{ width: '100%' }}
+              placeholder={
+                defaultPass !== undefined ? t('task.passDefaultOf', { score: defaultPass }) : t('task.passDefault')
+              }
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="attemptsAllowed"
+            label={t('task.attemptsAllowed')}
+            tooltip={t('task.attemptsHint')}
+            rules={[required(t('task.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
+          >
+            <InputNumber min={1} max={10} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="reveal" label={t('task.reveal')}>
+            <Select
+              options={enumValues(taskRevealLabels).map((v) => ({
+                value: v,
+                label: labelOf(taskRevealLabels, v, lang),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Toggle
+          name="showKey"
+          label={t('task.showKey')}
+          hint={t('task.showKeyHint')}
+          disabled={reveal === TaskReveal.Never}
+        />
+        <Toggle name="instantFeedback" label={t('task.instantFeedback')} hint={t('task.instantFeedbackHint')} />
+      </Row>
+    </Section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ExamPaper, Task } from '@lyceum/contract';
+import { App, Form, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { FormDrawer } from '../../crud/form-drawer';
+import { CtrlEnterSaves, useFormSave } from '../../crud/form-save';
+import type { Editing } from '../../crud/screen-slots';
+import { taskApi } from './task-api';
+import { RulesSection, WhatSection, WhenSection, WhoSection } from './task-editor-sections';
+import { defaultLateUntil, newTaskValues, type TaskFormValues, taskBody, taskProblems, taskValues } from './task-form';
+import { useTaskTexts } from './task-texts';
+import '../exam/exam.css';
+
+interface Props {
+  editing: Editing<Task> | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+// The task editor: one drawer, saved as a draft (publishing is the list's action). Tab walks the
+// fields and Ctrl+Enter anywhere saves; refusals land under their field.
+export function TaskEditor({ editing, onClose, onSaved }: Props) {
+  const { t } = useTaskTexts();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TaskFormValues>();
+  const [paperTotal, setPaperTotal] = useState<number | undefined>(undefined);
+  const task = editing?.kind === 'edit' ? editing.row : null;
+  // The start before the latest change, so the due time can follow it.
+  const previousStart = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!editing) return;
+    const values = editing.kind === 'edit' ? taskValues(editing.row) : newTaskValues();
+    form.resetFields();
+    form.setFieldsValue(values);
+    previousStart.current = values.startTime;
+    setPaperTotal(undefined);
+  }, [editing, form]);
+
+  // A paper picked by hand names an unnamed task and tells the pass score's default.
+  function onPaper(paper: ExamPaper) {
+    setPaperTotal(paper.totalScore);
+    if (!form.getFieldValue('name')?.trim()) form.setFieldValue('name', paper.name);
+  }
+
+  // Moving the start moves the due time with it; a due time past the late cutoff pushes the cutoff;
+  // switching late work on offers a cutoff two days after the due time.
+  function onValuesChange(changed: Partial<TaskFormValues>, all: TaskFormValues) {
+    if (changed.startTime) {
+      const previous = previousStart.current;
+      previousStart.current = changed.startTime;
+      if (previous && all.dueTime) {
+        const moved = dayjs(changed.startTime).diff(dayjs(previous), 'minute');
+        form.setFieldValue('dueTime', dayjs(all.dueTime).add(moved, 'minute').toISOString());
+      }
+    }
+    if (!('lateAccepted' in changed || 'dueTime' in changed || changed.startTime)) return;
+    const due = form.getFieldValue('dueTime') as string | undefined;
+    const lateUntil = form.getFieldValue('lateUntil') as string | null | undefined;
+    if (all.lateAccepted && due && (!lateUntil || !dayjs(lateUntil).isAfter(due)))
+      form.setFieldValue('lateUntil', defaultLateUntil(due));
+  }
+
+  const { saving, save } = useFormSave(form, {
+    toBody: taskBody,
+    problems: taskProblems,
+    send: async (body) => {
+      if (task) await taskApi.update({ ...body, id: task.id });
+      else await taskApi.create(body);
+      message.success(task ? t('common.saved') : t('task.draftSaved'));
+      onSaved();
+    },
+  });
+
+  return (
+    <FormDrawer
+      title={task ? t('task.editTitle', { name: task.name }) : t('task.newTitle')}
+      open={!!editing}
+      saving={saving}
+      onClose={onClose}
+      onSave={() => void save()}
+      width={720}
+    >
+      <CtrlEnterSaves onSave={() => void save()}>
+        <Typography.Paragraph type="secondary" className="exam-editor-hint">
+          {t('task.saveHint')}
+        </Typography.Paragraph>
+        <Form<TaskFormValues>
+          name="task"
+          form={form}
+          layout="vertical"
+          onValuesChange={onValuesChange}
+          scrollToFirstError
+        >
+          <WhatSection onPaper={onPaper} paperTotal={paperTotal} paperLocked={!!task?.examId} />
+          <WhoSection />
+          <WhenSection />
+          <RulesSection paperTotal={paperTotal} />
+        </Form>
+      </CtrlEnterSaves>
+    </FormDrawer>
+  );
+}
