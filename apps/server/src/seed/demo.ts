@@ -10,8 +10,8 @@ import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
 import { seedExams } from './exams';
 import { seedPapers } from './papers';
-import { seedTasks } from './tasks';
 import { seedQuestions } from './questions';
+import { seedTasks } from './tasks';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],

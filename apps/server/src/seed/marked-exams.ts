@@ -114,7 +114,11 @@ async function writtenQuestions(ctx: RequestContext, examId: number): Promise<nu
   return rows.rows.map((r) => Number(r.question_id));
 }
 
-export async function markWritten(ctx: RequestContext, examId: number, score: (autoScore: number, max: number) => number) {
+export async function markWritten(
+  ctx: RequestContext,
+  examId: number,
+  score: (autoScore: number, max: number) => number,
+) {
   for (const q of await writtenQuestions(ctx, examId)) {
     const queue = await markQueue(ctx, { examId, questionId: q, reveal: false, pendingOnly: true });
     for (const item of queue.items) {
