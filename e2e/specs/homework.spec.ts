@@ -2,22 +2,25 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { api, loginAs, uniqueName } from './helpers';
 import { createClassesWithStudents, type Student, withSession } from './score-helpers';
 
-// Homework (issue 15), the student's side: a teacher sets a homework paper (one single choice, one
-// short answer) for a class of its own, with answers checked while working. The student opens it
+// Homework (issue 15), end to end in the browser: the academic office sets a homework paper (one
+// single choice, one short answer) for a class of its own in the task editor, with answers checked
+// while working and late work taken, and publishes it. The student opens it
 // from My homework, answers and checks the first question, saves to finish later and closes the
 // browser; logs in again in a new browser, finds the answer (still checked and locked), answers
-// the second and hands in; the teacher marks the short answer; My homework shows the score and
-// whether the homework passed, and the result drawer the marked paper.
+// the second and hands in; the office marks the short answer on the homework marking screen with a
+// comment; My homework shows the score and whether the homework passed, the result drawer the marked
+// paper with the comment, and the task's students the status.
 
 test.describe.configure({ timeout: 240_000 });
 
-const DAY = 86_400_000;
 const SHORT_TEXT = 'Multiplying is adding the same number again and again.';
 
 interface Fixture {
   student: Student;
   taskId: number;
   taskName: string;
+  teamName: string;
+  paperName: string;
   choiceId: number;
   shortId: number;
 }
@@ -31,7 +34,7 @@ interface Row {
 // As the academic office: two questions of its own and a published homework paper (type 6) of them.
 async function homeworkPaper(
   request: APIRequestContext,
-): Promise<{ paperId: number; choiceId: number; shortId: number }> {
+): Promise<{ paperId: number; paperName: string; choiceId: number; shortId: number }> {
   const ids: number[] = [];
   for (const body of [
     {
@@ -55,9 +58,10 @@ async function homeworkPaper(
     expect(q.code, q.message).toBe(1);
     ids.push(q.response.id);
   }
+  const paperName = uniqueName('Homework paper ');
   const paper = await api<{ id: number }>(request, 'POST', '/api/examPaper/create', {
     id: null,
-    name: uniqueName('Homework paper '),
+    name: paperName,
     paperType: 6,
     passScore: 6,
     sections: [{ title: 'Times tables', items: ids.map((questionId, i) => ({ questionId, score: [4, 6][i] })) }],
@@ -65,47 +69,69 @@ async function homeworkPaper(
   expect(paper.code, paper.message).toBe(1);
   const published = await api(request, 'POST', `/api/examPaper/publish/${paper.response.id}`, {});
   expect(published.code, published.message).toBe(1);
-  return { paperId: paper.response.id, choiceId: ids[0], shortId: ids[1] };
+  return { paperId: paper.response.id, paperName, choiceId: ids[0], shortId: ids[1] };
 }
 
 async function setUp(baseURL: string | undefined): Promise<Fixture> {
   // A student of its own in a class of its own: the demo students' other homework stays out of the way.
   const [student] = await withSession(baseURL, 'admin', (request) => createClassesWithStudents(request, [1]));
-  const teamId = await withSession(baseURL, 'admin', async (request) => {
-    const teams = await api<{ list: { id: number }[] }>(request, 'POST', '/api/team/page', {
+  const teamName = await withSession(baseURL, 'admin', async (request) => {
+    const teams = await api<{ list: { id: number; name: string }[] }>(request, 'POST', '/api/team/page', {
       memberId: student.id,
       pageIndex: 1,
       pageSize: 5,
     });
     expect(teams.response.list, 'the new class').toHaveLength(1);
-    return teams.response.list[0].id;
+    return teams.response.list[0].name;
   });
   const paper = await withSession(baseURL, 'academic', homeworkPaper);
   const taskName = uniqueName('Times tables ');
-  const taskId = await withSession(baseURL, 'teacher', async (request) => {
-    const now = Date.now();
-    const created = await api<{ id: number }>(request, 'POST', '/api/task/create', {
-      id: null,
-      name: taskName,
-      description: 'Answer both questions; check the first one before you hand in.',
-      taskType: 1,
-      rangeType: 2,
-      teamIds: [teamId],
-      paperId: paper.paperId,
-      startTime: new Date(now - 10 * 60_000).toISOString(),
-      dueTime: new Date(now + 2 * DAY).toISOString(),
-      lateAccepted: true,
-      lateUntil: new Date(now + 3 * DAY).toISOString(),
-      latePenalty: 10,
-      reveal: 1,
-      instantFeedback: true,
+  return {
+    student,
+    taskId: 0,
+    taskName,
+    teamName,
+    paperName: paper.paperName,
+    choiceId: paper.choiceId,
+    shortId: paper.shortId,
+  };
+}
+
+// The office sets the homework in the task editor and publishes it from the list.
+async function assignHomework(browser: Browser, baseURL: string | undefined, f: Fixture): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, 'academic');
+  await page.goto('/task/index');
+  await page.getByRole('button', { name: 'New task' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Name').fill(f.taskName);
+  await drawer.getByRole('combobox', { name: 'Paper' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(f.paperName).click();
+  await drawer.getByLabel('Classes').click();
+  await page.keyboard.type(f.teamName);
+  await page.locator('.ant-select-dropdown:visible').getByText(f.teamName).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByRole('switch', { name: 'Take late work' }).click();
+  await drawer.getByLabel('Late penalty').fill('10');
+  await drawer.getByRole('switch', { name: 'Check answers while working' }).click();
+  await drawer.getByLabel('Name').press('Control+Enter');
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  const row = page.locator('.ant-table-row', { hasText: f.taskName });
+  await row.getByRole('button', { name: `Publish ${f.taskName}` }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(`It goes to Class: ${f.teamName}`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(row.getByText('Published')).toBeVisible();
+  const id = await withSession(baseURL, 'academic', async (request) => {
+    const found = await api<{ list: { id: number; name: string }[] }>(request, 'POST', '/api/task/page', {
+      keyword: f.taskName,
     });
-    expect(created.code, created.message).toBe(1);
-    const published = await api(request, 'POST', `/api/task/publish/${created.response.id}`, {});
-    expect(published.code, published.message).toBe(1);
-    return created.response.id;
+    return found.response.list.find((x) => x.name === f.taskName)?.id ?? 0;
   });
-  return { student, taskId, taskName, choiceId: paper.choiceId, shortId: paper.shortId };
+  expect(id).toBeGreaterThan(0);
+  await context.close();
+  return id;
 }
 
 async function studentPage(browser: Browser, student: Student): Promise<Page> {
@@ -120,12 +146,13 @@ test('a student does homework over two sessions, checks an answer, hands in and 
   baseURL,
 }) => {
   const f = await setUp(baseURL);
+  f.taskId = await assignHomework(browser, baseURL, f);
 
   // Session 1: My homework lists it to do, with its due time and late rule.
   const first = await studentPage(browser, f.student);
   await first.goto('/study/homework');
   const card = first.getByTestId('my-task').filter({ hasText: f.taskName });
-  await expect(card.getByTestId('task-timing')).toHaveText(/Due in 2 days/);
+  await expect(card.getByTestId('task-timing')).toHaveText(/Due in \d+ days/);
   await expect(card).toContainText('10 % off the score');
   await expect(card.getByTestId('task-status')).toHaveText('Not started');
   await card.getByRole('link', { name: `Start the homework ${f.taskName}` }).click();
@@ -178,9 +205,9 @@ test('a student does homework over two sessions, checks an answer, hands in and 
   await expect(done.getByTestId('task-marking')).toContainText('Marking…');
   await expect(done.getByTestId('task-status')).toHaveText('In progress');
 
-  // The teacher marks the short answer once the automatic marking has queued it.
-  await withSession(baseURL, 'teacher', async (request) => {
-    let row: Row | undefined;
+  // The office marks the short answer on the homework marking screen, with a comment, once the
+  // automatic marking has queued it.
+  await withSession(baseURL, 'academic', async (request) => {
     await expect(async () => {
       const page = await api<{ list: Row[] }>(request, 'POST', `/api/user/taskStudentList/${f.taskId}`, {
         toMark: true,
@@ -188,19 +215,19 @@ test('a student does homework over two sessions, checks an answer, hands in and 
         pageSize: 10,
       });
       expect(page.code, page.message).toBe(1);
-      row = page.response.list.find((r) => r.userId === f.student.id);
-      expect(row?.pending).toBe(1);
+      expect(page.response.list.find((r) => r.userId === f.student.id)?.pending).toBe(1);
     }).toPass({ timeout: 60_000, intervals: [500, 1000, 2000] });
-    const task = await api<{ examId: number }>(request, 'POST', `/api/task/select/${f.taskId}`);
-    const marked = await api(request, 'POST', '/api/answer/mark', {
-      examId: task.response.examId,
-      attemptId: row?.attemptId,
-      questionId: f.shortId,
-      score: 4,
-      comment: 'Good: give an example next time.',
-    });
-    expect(marked.code, marked.message).toBe(1);
   });
+  const office = await (await browser.newContext()).newPage();
+  await loginAs(office, 'academic');
+  await office.goto(`/task/taskPaperEdit?taskId=${f.taskId}&questionId=${f.shortId}`);
+  await expect(office.getByTestId('mark-answer')).toHaveText(SHORT_TEXT);
+  await office.getByLabel('Comment').fill('Good: give an example next time.');
+  const score = office.getByRole('spinbutton', { name: /^Score for #\d+$/ });
+  await score.click();
+  await office.keyboard.type('4');
+  await office.keyboard.press('Enter');
+  await expect(office.getByText('All answers to this question are marked.')).toBeVisible();
 
   // The student sees the score (4 + 4 of 10, the pass mark 6): passed, and the marked paper.
   await second.reload();
@@ -212,4 +239,13 @@ test('a student does homework over two sessions, checks an answer, hands in and 
   await expect(drawer.getByTestId('my-score')).toHaveText('8 / 10');
   await expect(drawer).toContainText('Good: give an example next time.');
   await second.context().close();
+
+  // The task's students: passed, 8 of 10.
+  await office.goto('/task/index');
+  await office.getByRole('button', { name: `Students ${f.taskName}` }).click();
+  const students = office.getByRole('dialog');
+  const mine = students.locator('.ant-table-row', { hasText: f.student.userName });
+  await expect(mine).toContainText('Passed');
+  await expect(mine).toContainText('8');
+  await office.context().close();
 });
