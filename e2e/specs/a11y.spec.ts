@@ -88,3 +88,24 @@ test.describe('accessibility at 800 px', () => {
     await expectNoSeriousA11yViolations(page, 'the menu drawer at 800 px');
   });
 });
+
+// Tasks & homework: the teacher's task list and the student's My homework (demo data: Week 3 homework).
+test.describe('accessibility of tasks and homework', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const [who, path, ready, what] of [
+    ['teacher', '/task/index', '.ant-table-row', 'the task list'],
+    ['student', '/study/homework', '.ant-card', 'My homework'],
+  ] as const) {
+    test(what, async ({ page }) => {
+      await page.goto('/demo/login');
+      await page.getByLabel('User name').fill(who);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto(path);
+      await expect(page.locator(ready).first()).toBeVisible({ timeout: 90_000 });
+      await expectNoSeriousA11yViolations(page, what);
+    });
+  }
+});

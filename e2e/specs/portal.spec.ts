@@ -8,14 +8,15 @@ const cards = {
   en: [
     // The demo keeps a practice exam open for every student.
     ['exams', 'Exams due', 'Calculus practice (open now) 微积分练习（进行中）'],
-    ['homework', 'Homework due', 'Homework set for you will appear here, with its deadline.'],
-    ['results', 'Latest results', 'Your scores will appear here once your exams and homework are marked'],
+    // ... and Week 3 homework for the demo class, and a marked homework of `student`'s own.
+    ['homework', 'Homework due', 'Week 3 homework 第三周作业'],
+    ['results', 'Latest results', 'Derivatives warm-up 导数热身'],
     ['messages', 'Messages', 'Messages from your school and teachers will appear here'],
   ],
   zh: [
     ['exams', '待参加的考试', 'Calculus practice (open now) 微积分练习（进行中）'],
-    ['homework', '待完成的作业', '布置给您的作业会显示在这里，并注明截止时间。'],
-    ['results', '最新成绩', '考试和作业批阅完成并发布成绩后，您的分数会显示在这里。'],
+    ['homework', '待完成的作业', 'Week 3 homework 第三周作业'],
+    ['results', '最新成绩', 'Derivatives warm-up 导数热身'],
     ['messages', '消息', '学校和老师发给您的消息会显示在这里'],
   ],
 } as const;
@@ -76,10 +77,10 @@ test.describe('student portal', () => {
 
     const sidebar = page.locator('.sidebar');
     await sidebar.getByRole('menuitem', { name: '我的学习' }).click();
-    await sidebar.getByRole('menuitem', { name: '我的作业 即将推出' }).click();
-    await expect(page).toHaveURL(/\/study\/homework$/);
-    await expect(page.getByText('我的作业 即将上线')).toBeVisible();
-    await expect(page.getByText('布置给您的作业：要完成的内容和截止时间')).toBeVisible();
+    await sidebar.getByRole('menuitem', { name: '我的课程 即将推出' }).click();
+    await expect(page).toHaveURL(/\/study\/course$/);
+    await expect(page.getByText('我的课程 即将上线')).toBeVisible();
+    await expect(page.getByText('您所修的课程：课程内容和资料')).toBeVisible();
   });
 
   test('screens not open yet are badged and say what they will do, inside the shell', async ({ page }) => {
@@ -89,12 +90,14 @@ test.describe('student portal', () => {
     const home = sidebar.locator('.ant-menu-item').filter({ hasText: 'Dashboard' });
     await expect(home).toBeVisible({ timeout: 60_000 });
     await expect(home.locator('.menu-soon')).toHaveCount(0);
-    // The area opens; each of its pages still to come carries the badge, My exams (built) does not.
+    // The area opens; each of its pages still to come carries the badge, My exams and My homework
+    // (built) do not.
     await sidebar.getByRole('menuitem', { name: 'My study' }).click();
-    for (const name of ['My homework', 'My courses', 'My messages']) {
+    for (const name of ['My courses', 'My messages']) {
       await expect(sidebar.getByRole('menuitem', { name: `${name} Soon` })).toBeVisible();
     }
     await expect(sidebar.getByRole('menuitem', { name: 'My exams', exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'My homework', exact: true })).toBeVisible();
     // The submenu may still be opening (antd animates it): a click that landed too early is repeated.
     await expect(async () => {
       await sidebar.getByRole('menuitem', { name: 'My messages Soon' }).click();

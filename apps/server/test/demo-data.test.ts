@@ -2,12 +2,16 @@ import {
   type ExamPaper,
   ExamPaperStatus,
   type MyExams,
+  type MyTasks,
   type Page,
+  PaperStatus,
   PaperType,
   type Question,
   type RegistrableExams,
   ResultCode,
   type StudentPortal,
+  type Task,
+  TaskUserStatus,
   type Team,
 } from '@lyceum/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -39,15 +43,33 @@ it('the demo has staff, students, base data and a question bank of every type', 
   expect(none.response.total).toBe(0);
 });
 
-it('the demo has a published exam paper built from the bank and a draft homework paper', async () => {
+it('the demo has a published exam paper built from the bank and a homework paper', async () => {
   const teacher = await t.login('demo', 'teacher');
   const papers = await t.call<Page<ExamPaper>>('POST', '/api/examPaper/page', { token: teacher, body: {} });
-  const published = papers.response.list.find((p) => p.status === ExamPaperStatus.Published);
+  const published = papers.response.list.find(
+    (p) => p.status === ExamPaperStatus.Published && p.paperType === PaperType.Exam,
+  );
   expect(published?.questionCount).toBeGreaterThanOrEqual(5);
   expect(published?.totalScore).toBeGreaterThan(0);
   const full = await t.call<ExamPaper>('POST', `/api/examPaper/select/${published?.id}`, { token: teacher });
   expect(full.response.sections?.length).toBeGreaterThanOrEqual(2);
   expect(papers.response.list.some((p) => p.paperType === PaperType.Homework)).toBe(true);
+});
+
+it('the demo gives `student` homework to do and a marked one, and the teacher a class in progress', async () => {
+  const student = await t.login('demo', 'student');
+  const mine = await t.call<MyTasks>('POST', '/api/task/my', { token: student, body: {} });
+  const todo = mine.response.tasks.find((x) => x.canOpen);
+  expect(todo?.status).toBe(TaskUserStatus.NotStarted);
+  expect(todo?.instantFeedback).toBe(true);
+  const marked = mine.response.tasks.find((x) => x.paperStatus === PaperStatus.Marked);
+  expect(marked?.scoreVisible).toBe(true);
+  expect(marked?.score).not.toBeNull();
+  const teacher = await t.login('demo', 'teacher');
+  const tasks = await t.call<Page<Task>>('POST', '/api/task/page', { token: teacher, body: {} });
+  const week3 = tasks.response.list.find((x) => x.id === todo?.id);
+  expect(week3?.counts.inProgress).toBeGreaterThan(0);
+  expect((week3?.counts.passed ?? 0) + (week3?.counts.failed ?? 0)).toBeGreaterThan(0);
 });
 
 it('the demo has three classes with majors, class teachers and members; the demo student sees theirs', async () => {

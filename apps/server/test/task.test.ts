@@ -422,6 +422,9 @@ describe('tasks and homework', () => {
       }),
       'notFound',
     );
+    // Its exam row belongs to the task: no exam action reaches it.
+    refused(await t.call('POST', `/api/exam/cancel/${task.examId}`, { token: academic, body: {} }), 'notFound');
+    refused(await t.call('POST', `/api/exam/delete/${task.examId}`, { token: academic }), 'notFound');
     // The academic office (task:all) sees it; the task's paper is a homework paper only.
     expect((await getTask(task.id, academic))?.id).toBe(task.id);
     const examPaper = ok(

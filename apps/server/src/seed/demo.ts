@@ -11,6 +11,7 @@ import { seedClasses } from './classes';
 import { seedExams } from './exams';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
+import { seedTasks } from './tasks';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],
@@ -195,6 +196,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedPapers(db, demo.orgId, teacher.id);
     await seedClasses(db, demo.orgId);
     await seedExams(db, demo.orgId, teacher.id);
+    await seedTasks(db, demo.orgId, teacher.id);
   }
   return { demo, north };
 }

@@ -1,4 +1,5 @@
 import {
+  type Attempt,
   type AttemptQuestion,
   keyAnswer,
   QuestionType,
@@ -113,7 +114,11 @@ async function writtenQuestions(ctx: RequestContext, examId: number): Promise<nu
   return rows.rows.map((r) => Number(r.question_id));
 }
 
-async function markWritten(ctx: RequestContext, examId: number, score: (autoScore: number, max: number) => number) {
+export async function markWritten(
+  ctx: RequestContext,
+  examId: number,
+  score: (autoScore: number, max: number) => number,
+) {
   for (const q of await writtenQuestions(ctx, examId)) {
     const queue = await markQueue(ctx, { examId, questionId: q, reveal: false, pendingOnly: true });
     for (const item of queue.items) {
@@ -156,34 +161,11 @@ async function sitExam(
   );
   const examId = exam.id as number;
   await examResource.runAction(office, 'publish', examId, { acceptWarnings: true });
-  const as = (userId: number): RequestContext => ({
-    ...seedContext(db, orgId, userId),
-    userName: `student-${userId}`,
-    roleKind: RoleKind.Student,
-  });
   for (const [i, userId] of studentIds.entries()) {
-    const attempt = await startAttempt(as(userId), examId);
-    const questions = attempt.sections.flatMap((s) => s.questions);
-    const [row] = await db
-      .select({ paper: examAttempts.paper })
-      .from(examAttempts)
-      .where(and(eq(examAttempts.organizationId, orgId), eq(examAttempts.id, attempt.id)));
-    if (!row) continue;
-    const items = zStudentPaper.parse(row.paper).sections.flatMap((s) => s.items);
-    const versions = await loadVersions(db, orgId, items);
-    // A steady ability per student (from 35 % to 95 %), and which questions they get right.
-    const ability = 0.35 + 0.6 * (((i * 37) % 40) / 40);
-    const answers: SaveItem[] = questions.flatMap((q, j) => {
-      const item = items.find((x) => x.questionId === q.questionId);
-      const version = item ? versions.get(`${item.questionId}:${item.questionVersion}`) : undefined;
-      if (!version) return [];
-      const right = ((i * 13 + j * 29 + daysAgo * 7) % 100) / 100 < ability;
-      return [
-        { questionId: q.questionId, answer: answerFor(q, keyAnswer(toScorable(version).key), right, i), revision: 1 },
-      ];
-    });
-    await saveAnswers(as(userId), attempt.id, answers);
-    await submitAttempt(as(userId), { attemptId: attempt.id, reason: 'manual' });
+    const student = asStudent(office, userId);
+    const attempt = await startAttempt(student, examId);
+    await saveAnswers(student, attempt.id, await plausibleAnswers(student, attempt, i, daysAgo * 7));
+    await submitAttempt(student, { attemptId: attempt.id, reason: 'manual' });
     await db.transaction((tx) => markAttempt(tx, orgId, attempt.id));
   }
   const shift = sql`${daysAgo} * interval '1 day'`;
@@ -202,6 +184,36 @@ async function sitExam(
         and t.organization_id = ${orgId} and t.exam_id = ${examId}`,
   );
   return examId;
+}
+
+// A demo student as the exam page's calls see them.
+export function asStudent(like: RequestContext, userId: number): RequestContext {
+  return { ...seedContext(like.db, like.orgId, userId), userName: `student-${userId}`, roleKind: RoleKind.Student };
+}
+
+// A student's answers to their paper: a steady ability per student `i` (from 35 % to 95 %), and
+// which questions they get right (varied by `salt`).
+export async function plausibleAnswers(student: RequestContext, attempt: Attempt, i: number, salt: number) {
+  const { db, orgId } = student;
+  const [row] = await db
+    .select({ paper: examAttempts.paper })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.organizationId, orgId), eq(examAttempts.id, attempt.id)));
+  if (!row) return [];
+  const items = zStudentPaper.parse(row.paper).sections.flatMap((s) => s.items);
+  const versions = await loadVersions(db, orgId, items);
+  const ability = 0.35 + 0.6 * (((i * 37) % 40) / 40);
+  return attempt.sections
+    .flatMap((s) => s.questions)
+    .flatMap((q, j): SaveItem[] => {
+      const item = items.find((x) => x.questionId === q.questionId);
+      const version = item ? versions.get(`${item.questionId}:${item.questionVersion}`) : undefined;
+      if (!version) return [];
+      const right = ((i * 13 + j * 29 + salt) % 100) / 100 < ability;
+      return [
+        { questionId: q.questionId, answer: answerFor(q, keyAnswer(toScorable(version).key), right, i), revision: 1 },
+      ];
+    });
 }
 
 // The key's own answer for a right one; a plausible slip for a wrong one.

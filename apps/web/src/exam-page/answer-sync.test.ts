@@ -170,6 +170,36 @@ describe('the answer sync', () => {
     expect(server.calls).toHaveLength(0);
   });
 
+  it('saves everything at once when asked (before a check, to finish later), without waiting for the batch', async () => {
+    const { sync, server } = make();
+    await sync.load([], []);
+    sync.start();
+    sync.change(1, 'A');
+    sync.change(2, ['x', 'y']);
+    // No timer runs: the save is sent now, and the answer is whether the server holds them all.
+    expect(await sync.saveAll()).toBe(true);
+    expect(server.stored.get(1)).toEqual({ answer: 'A', revision: 1 });
+    expect(server.stored.get(2)?.answer).toEqual(['x', 'y']);
+    expect(sync.getState().unsaved).toBe(0);
+    // Nothing left: no call at all.
+    expect(await sync.saveAll()).toBe(true);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('says so when everything could not be saved, and leaves the retries to the backoff', async () => {
+    const { sync, server } = make();
+    await sync.load([], []);
+    sync.start();
+    server.setDown(true);
+    sync.change(1, 'A');
+    expect(await sync.saveAll()).toBe(false);
+    expect(server.calls).toHaveLength(1);
+    expect(sync.getState().online).toBe(false);
+    server.setDown(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.stored.get(1)?.answer).toBe('A');
+  });
+
   it('leaves a refusal to the page and does not retry it by itself', async () => {
     const server = fakeServer();
     server.transport.save = async () => {

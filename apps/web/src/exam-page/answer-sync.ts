@@ -325,6 +325,19 @@ export class AnswerSync {
     this.setOnline(false);
   }
 
+  // Saves everything now and says whether the server holds every answer (before a homework answer
+  // is checked, and for "finish later"). Gives up at the first unreachable call: the backoff retries.
+  async saveAll(): Promise<boolean> {
+    for (let round = 0; round < 3 && !this.stopped; round++) {
+      await this.settleWrites();
+      if (this.inFlight) await this.inFlight;
+      if (this.pendingItems(1).length === 0) return true;
+      await this.flush();
+      if (!this.online) break;
+    }
+    return this.pendingItems(1).length === 0 && this.writes.size === 0;
+  }
+
   // The page is going away (closed, reloaded, sent to the background on a phone): one last save
   // that outlives the page. Whatever it does not carry is still in the journal.
   flushOnExit(): void {

@@ -6,6 +6,7 @@ import type {
   AttemptEventsResult,
   AttemptSaveResult,
   AttemptSubmitResult,
+  CheckAnswerResult,
   ErrorDetail,
   ResultCode,
   SaveItem,
@@ -108,6 +109,12 @@ export const attemptApi = {
       'Content-Type': image.type || 'image/jpeg',
       'x-file-name': encodeURIComponent(name),
     }),
+};
+
+// Homework's immediate feedback (task-endpoints.ts `check`): one objective answer scored now.
+export const taskApi = {
+  check: (attemptId: number, questionId: number) =>
+    post<CheckAnswerResult>('/api/task/check', { attemptId, questionId }),
 };
 
 // Where the main app logs in: the organisation's own login page when it is known.

@@ -56,8 +56,9 @@ function CameraPreview({ session, on }: { session: ExamSession; on: boolean }) {
   );
 }
 
-// What the page has to say beside the questions: the invigilator's notice, the screen-switch warning,
-// the camera, a refusal, an expired session, the time running out, and full screen when required.
+// What the page has to say beside the questions: a homework's return note, the invigilator's notice,
+// the screen-switch warning, the camera, a refusal, an expired session, the time running out, and
+// full screen when required.
 export function Banners({ session, state }: { session: ExamSession; state: SessionState }) {
   const { t } = useTexts();
   const id = session.attempt.id;
@@ -67,10 +68,19 @@ export function Banners({ session, state }: { session: ExamSession; state: Sessi
   const rules = session.attempt.rules;
   const needFullscreen = rules.fullscreen && document.fullscreenEnabled && !fullscreen && !state.ended;
   const limit = rules.switchCollectAfter;
+  const homework = session.attempt.homework;
 
   return (
     <>
       <div className="xbn-stack">
+        {homework?.returnNote && (
+          <div className="xbn xbn-warn xbn-returned" role="note" data-testid="return-note">
+            <div>
+              <strong>{t('homeworkReturned')}</strong>
+              <p>{homework.returnNote}</p>
+            </div>
+          </div>
+        )}
         {state.notice && String(state.notice.at) !== noticeSeen && (
           <div className="xbn xbn-info" role="alert" data-testid="notice">
             <div>
@@ -126,7 +136,11 @@ export function Banners({ session, state }: { session: ExamSession; state: Sessi
       {state.timeUp !== 'no' && (
         <div className="xo" role="alertdialog" aria-modal="true" aria-labelledby="xo-time" data-testid="time-up">
           <div className="xo-card">
-            <p id="xo-time">{state.timeUp === 'submitting' ? t('timeUp') : t('timeUpRetry')}</p>
+            <p id="xo-time">
+              {state.timeUp === 'submitting'
+                ? t(homework ? 'homeworkTimeUp' : 'timeUp')
+                : t(homework ? 'homeworkTimeUpRetry' : 'timeUpRetry')}
+            </p>
           </div>
         </div>
       )}

@@ -12,7 +12,7 @@ type Phase =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string; retry: boolean }
   | { kind: 'loggedOut' }
-  | { kind: 'finished'; examName: string | null; ending: Ending }
+  | { kind: 'finished'; examName: string | null; ending: Ending; homework: boolean }
   | { kind: 'taking'; session: ExamSession };
 
 // Refusals of start the page explains in the reader's language (the server's English otherwise).
@@ -64,7 +64,12 @@ export function ExamApp() {
       const attempt = await attemptApi.start(examId);
       const receivedAt = performance.now();
       if (attempt.endedAt !== null || isFinal(attempt.status)) {
-        setPhase({ kind: 'finished', examName: attempt.examName, ending: await endingOf(attempt.id) });
+        setPhase({
+          kind: 'finished',
+          examName: attempt.homework?.taskName ?? attempt.examName,
+          ending: await endingOf(attempt.id),
+          homework: attempt.homework !== null,
+        });
         return;
       }
       // Formulas are drawn by KaTeX: fetched now, while the network is there, rather than on the first one.
@@ -79,7 +84,7 @@ export function ExamApp() {
       else if (e.detail?.key === 'attemptEnded') {
         const known = rememberedAttempt(examId);
         const ending = known ? await endingOf(known) : { status: null, endedAt: null, answered: null, total: null };
-        setPhase({ kind: 'finished', examName: null, ending });
+        setPhase({ kind: 'finished', examName: null, ending, homework: false });
       } else {
         const key = e.detail?.key ? START_REFUSALS[e.detail.key] : undefined;
         setPhase({ kind: 'failed', message: key ? t(key) : e.message, retry: false });
@@ -137,7 +142,7 @@ export function ExamApp() {
         </Centered>
       );
     case 'finished':
-      return <FinishedView examName={phase.examName} ending={phase.ending} />;
+      return <FinishedView examName={phase.examName} ending={phase.ending} homework={phase.homework} />;
     case 'taking':
       return <Session session={phase.session} />;
   }
@@ -146,6 +151,13 @@ export function ExamApp() {
 // Taking the exam until the session says it ended.
 function Session({ session }: { session: ExamSession }) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
-  if (state.ended) return <FinishedView examName={session.attempt.examName} ending={state.ended} />;
+  if (state.ended)
+    return (
+      <FinishedView
+        examName={session.attempt.homework?.taskName ?? session.attempt.examName}
+        ending={state.ended}
+        homework={session.attempt.homework !== null}
+      />
+    );
   return <TakingView session={session} />;
 }

@@ -1,36 +1,46 @@
 import { PaperStatus, paperStatusLabels } from '@lyceum/contract';
 import { clockTime } from './clock';
+import { MY_HOMEWORK } from './homework-bar';
 import type { Ending } from './session';
 import { type TextKey, useTexts } from './texts';
 
 const MY_EXAMS = '/study/exam';
 
-function explanation(status: PaperStatus | null): TextKey {
+function explanation(status: PaperStatus | null, homework: boolean): TextKey {
   switch (status) {
     case PaperStatus.HandedIn:
-      return 'finishedHandedIn';
+      return homework ? 'homeworkFinished' : 'finishedHandedIn';
     case PaperStatus.AutoCollected:
-      return 'finishedAuto';
+      return homework ? 'homeworkCollected' : 'finishedAuto';
     case PaperStatus.ForceCollected:
       return 'finishedForced';
     case PaperStatus.Abnormal:
       return 'finishedAbnormal';
     case PaperStatus.Marked:
-      return 'finishedMarked';
+      return homework ? 'homeworkMarked' : 'finishedMarked';
     default:
       return 'endedRefused';
   }
 }
 
-// The attempt is over: how it ended (the score is not shown here).
-export function FinishedView({ examName, ending }: { examName: string | null; ending: Ending }) {
+// The attempt is over: how it ended (the score is not shown here), and the way back to the list it
+// was opened from.
+export function FinishedView({
+  examName,
+  ending,
+  homework = false,
+}: {
+  examName: string | null;
+  ending: Ending;
+  homework?: boolean;
+}) {
   const { t, lang } = useTexts();
   return (
     <main className="xs-center" data-testid="finished">
       <div className="xs-card">
-        <h1>{t('finishedTitle')}</h1>
+        <h1>{t(homework ? 'homeworkFinishedTitle' : 'finishedTitle')}</h1>
         {examName && <p className="xs-exam">{examName}</p>}
-        <p data-testid="finished-explanation">{t(explanation(ending.status))}</p>
+        <p data-testid="finished-explanation">{t(explanation(ending.status, homework))}</p>
         {ending.status !== null && (
           <p>
             <span className={`xs-status is-${ending.status}`} data-testid="finished-status">
@@ -43,8 +53,8 @@ export function FinishedView({ examName, ending }: { examName: string | null; en
         )}
         {ending.endedAt !== null && <p>{t('finishedAt', { time: clockTime(ending.endedAt, lang) })}</p>}
         <p>
-          <a className="xb xb-primary" href={MY_EXAMS}>
-            {t('backToExams')}
+          <a className="xb xb-primary" href={homework ? MY_HOMEWORK : MY_EXAMS}>
+            {t(homework ? 'backToHomework' : 'backToExams')}
           </a>
         </p>
       </div>

@@ -43,6 +43,8 @@ export class Proctor {
   constructor(
     private readonly rules: AttemptRules,
     private readonly hooks: ProctorHooks,
+    // False for homework: nothing is reported, the page is only saved when it goes away.
+    private readonly watching = true,
   ) {}
 
   start(): void {
@@ -90,7 +92,7 @@ export class Proctor {
   }
 
   private leave(type: ExamLogType, detail: string): void {
-    if (this.away || performance.now() < this.quietUntil) return;
+    if (!this.watching || this.away || performance.now() < this.quietUntil) return;
     this.away = true;
     this.report({ type: type as AttemptEvent['type'], at: Math.round(this.hooks.now()), detail });
   }

@@ -1,9 +1,10 @@
-import type { Attempt, AttemptSubmitResult, PaperStatus } from '@lyceum/contract';
+import type { Attempt, AttemptSubmitResult, CheckAnswerResult, PaperStatus } from '@lyceum/contract';
 import { FINAL_PAPER_STATUSES } from '@lyceum/contract';
 import { AnswerSync } from './answer-sync';
-import { type ApiError, attemptApi } from './api';
+import { ApiError, attemptApi, taskApi } from './api';
 import { Camera, type CameraState } from './camera';
 import { ServerClock, timed } from './clock';
+import { checkedOf } from './homework';
 import type { Journal } from './journal';
 import { Proctor } from './proctor';
 
@@ -31,6 +32,8 @@ export interface SessionState {
   problem: string | null;
   loggedOut: boolean;
   ended: Ending | null;
+  // Homework: the answers checked (scored at once, final), by question.
+  checked: ReadonlyMap<number, CheckAnswerResult>;
 }
 
 const PROBLEM_RETRY_MS = 30_000;
@@ -94,6 +97,7 @@ export class ExamSession {
       problem: null,
       loggedOut: false,
       ended: null,
+      checked: checkedOf(attempt.homework),
     };
     const id = attempt.id;
     this.sync = new AnswerSync(
@@ -118,19 +122,23 @@ export class ExamSession {
         onRefused: (err) => this.refused(err),
       },
     );
-    this.proctor = new Proctor(attempt.rules, {
-      send: (events, keepalive) => timed(this.clock, () => attemptApi.events(id, events, keepalive)),
-      onResult: (result) => {
-        this.set({
-          switchCount: result.switchCount,
-          warnAt: result.warn ? this.clock.now() : this.state.warnAt,
-        });
-        if (isFinal(result.status)) void this.ended(null);
+    this.proctor = new Proctor(
+      attempt.rules,
+      {
+        send: (events, keepalive) => timed(this.clock, () => attemptApi.events(id, events, keepalive)),
+        onResult: (result) => {
+          this.set({
+            switchCount: result.switchCount,
+            warnAt: result.warn ? this.clock.now() : this.state.warnAt,
+          });
+          if (isFinal(result.status)) void this.ended(null);
+        },
+        onRefused: (err) => this.refused(err),
+        now: () => this.clock.now(),
+        onHidden: () => this.sync.flushOnExit(),
       },
-      onRefused: (err) => this.refused(err),
-      now: () => this.clock.now(),
-      onHidden: () => this.sync.flushOnExit(),
-    });
+      attempt.homework === null,
+    );
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -214,12 +222,40 @@ export class ExamSession {
     }
   }
 
+  // Saves every answer now ("save and finish later"): true once the server holds them all.
+  saveNow(): Promise<boolean> {
+    return this.sync.saveAll();
+  }
+
+  // Homework's immediate feedback: the answer is saved first (the server scores what it holds),
+  // then scored, and final from then on (the server ignores later saves of it). Checked already
+  // (on another device): the stored result is fetched with the attempt.
+  async check(questionId: number): Promise<CheckAnswerResult> {
+    if (!(await this.sync.saveAll())) throw new ApiError(0, 'not saved');
+    try {
+      const result = await taskApi.check(this.attempt.id, questionId);
+      this.set({ checked: new Map(this.state.checked).set(questionId, result) });
+      return result;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.detail?.key !== 'alreadyChecked') throw err;
+      await this.refresh();
+      const known = this.state.checked.get(questionId);
+      if (!known) throw err;
+      return known;
+    }
+  }
+
   // The server's answers again (another tab or device saved newer ones), merged by revision.
   async refresh(): Promise<void> {
     try {
       const again = await timed(this.clock, () => attemptApi.start(this.attempt.examId));
       await this.sync.mergeServer(again.answers);
-      this.set({ deadline: again.deadline, closesAt: again.closesAt, notice: again.notice });
+      this.set({
+        deadline: again.deadline,
+        closesAt: again.closesAt,
+        notice: again.notice,
+        ...(again.homework ? { checked: checkedOf(again.homework) } : {}),
+      });
     } catch (err) {
       this.refused(err as ApiError);
     }

@@ -5,6 +5,8 @@ import { useTexts } from './texts';
 
 interface Props {
   open: boolean;
+  // A homework paper: "hand in your homework", not "your paper".
+  homework: boolean;
   questions: readonly PaperQuestion[];
   answered: ReadonlySet<number>;
   onClose: () => void;
@@ -14,7 +16,7 @@ interface Props {
 
 // "Hand in your paper?": how many are answered, which are not (each a link to it), and the answer.
 // A native modal dialog: focus stays inside, Escape closes it.
-export function SubmitDialog({ open, questions, answered, onClose, onGo, onSubmit }: Props) {
+export function SubmitDialog({ open, homework, questions, answered, onClose, onGo, onSubmit }: Props) {
   const { t } = useTexts();
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +47,7 @@ export function SubmitDialog({ open, questions, answered, onClose, onGo, onSubmi
 
   return (
     <dialog ref={ref} className="xd" aria-labelledby="xd-title" onClose={onClose} data-testid="submit-dialog">
-      <h2 id="xd-title">{t('confirmTitle')}</h2>
+      <h2 id="xd-title">{t(homework ? 'homeworkConfirmTitle' : 'confirmTitle')}</h2>
       <p data-testid="submit-summary">
         {t('confirmAnswered', { answered: questions.length - missing.length, total: questions.length })}
       </p>
@@ -69,7 +71,7 @@ export function SubmitDialog({ open, questions, answered, onClose, onGo, onSubmi
       ) : (
         <p>{t('confirmAll')}</p>
       )}
-      <p className="xd-final">{t('confirmFinal')}</p>
+      <p className="xd-final">{t(homework ? 'homeworkConfirmFinal' : 'confirmFinal')}</p>
       {error && (
         <p className="xd-error" role="alert">
           {error}
@@ -80,7 +82,9 @@ export function SubmitDialog({ open, questions, answered, onClose, onGo, onSubmi
           {t('cancel')}
         </button>
         <button type="button" className="xb xb-primary" onClick={() => void submit()} disabled={busy}>
-          {busy ? t('submitting') : t('confirmSubmit')}
+          {busy
+            ? t(homework ? 'homeworkSubmitting' : 'submitting')
+            : t(homework ? 'homeworkConfirmSubmit' : 'confirmSubmit')}
         </button>
       </div>
     </dialog>

@@ -3,7 +3,10 @@ import { QuestionType } from '@lyceum/contract';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type SaveState, saveStateOf } from './answer-sync';
 import { Banners } from './banners';
+import { CheckAnswer } from './check-answer';
 import { clockTime } from './clock';
+import { isCheckable } from './homework';
+import { DueLabel, FinishLater } from './homework-bar';
 import { LanguageButton } from './language-button';
 import { Navigator } from './navigator';
 import { flatten, isAnswered, type PaperQuestion, toggleChoice } from './paper';
@@ -76,10 +79,14 @@ const isTyping = (el: EventTarget | null) =>
     (el instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(el.type)));
 
 // The exam as the student takes it: header with the timer and the save state, the navigator, the
-// questions (one or all on the page), banners, and the hand-in dialog.
+// questions (one or all on the page), banners, and the hand-in dialog. A homework paper shows its
+// due time instead of the timer, "save and finish later", and the check buttons when it has them.
 export function TakingView({ session }: { session: ExamSession }) {
   const { t, lang } = useTexts();
   const attempt = session.attempt;
+  const homework = attempt.homework;
+  // A homework's exam is hidden: the student knows it by the task's name.
+  const title = homework?.taskName ?? attempt.examName;
   const sync = useSyncExternalStore(session.sync.subscribe, session.sync.getState);
   const state = useSyncExternalStore(session.subscribe, session.getState);
   const questions = useMemo(() => flatten(attempt.sections), [attempt.sections]);
@@ -125,7 +132,13 @@ export function TakingView({ session }: { session: ExamSession }) {
     [questions, layout],
   );
 
-  const change = useCallback((id: number, a: StudentAnswer) => session.sync.change(id, a), [session]);
+  // A checked homework answer is final (the server ignores later saves of it).
+  const change = useCallback(
+    (id: number, a: StudentAnswer) => {
+      if (!session.getState().checked.has(id)) session.sync.change(id, a);
+    },
+    [session],
+  );
 
   // Keyboard: J / K or the arrows between questions, 1-9 for an option of the current one, F flags.
   useEffect(() => {
@@ -177,6 +190,7 @@ export function TakingView({ session }: { session: ExamSession }) {
         ? t('allSaved', { time: clockTime(sync.lastSavedAt, lang) })
         : t('noAnswersYet');
 
+  const submitText = homework ? t('homeworkSubmit') : t('submit');
   const shown = layout === 'one' ? [questions[current]] : questions;
   const card = (pq: PaperQuestion) => {
     const q = pq.question;
@@ -219,8 +233,12 @@ export function TakingView({ session }: { session: ExamSession }) {
             answer={answerOf(id)}
             name={`q-${id}`}
             labelId={`q-${id}-stem`}
+            disabled={state.checked.has(id)}
             onChange={(a) => change(id, a)}
           />
+          {isCheckable(q, homework) && (
+            <CheckAnswer session={session} questionId={id} answered={answered.has(id)} result={state.checked.get(id)} />
+          )}
         </article>
       </div>
     );
@@ -232,10 +250,14 @@ export function TakingView({ session }: { session: ExamSession }) {
         {t('skipToQuestion')}
       </a>
       <header className="xt-bar">
-        <div className="xt-name" title={attempt.examName}>
-          {attempt.examName}
+        <div className="xt-name" title={title}>
+          {title}
         </div>
-        <Timer session={session} deadline={state.deadline} extraMinutes={state.extraMinutes} />
+        {homework ? (
+          <DueLabel session={session} homework={homework} deadline={state.deadline} />
+        ) : (
+          <Timer session={session} deadline={state.deadline} extraMinutes={state.extraMinutes} />
+        )}
         <div
           className={`xt-saved${sync.online ? '' : ' is-offline'}`}
           role="status"
@@ -246,8 +268,9 @@ export function TakingView({ session }: { session: ExamSession }) {
         </div>
         <div className="xt-actions">
           <LanguageButton />
+          {homework && <FinishLater session={session} homework={homework} deadline={state.deadline} />}
           <button type="button" className="xb xb-primary" onClick={() => setConfirming(true)} data-testid="hand-in">
-            {t('submit')}
+            {submitText}
           </button>
         </div>
       </header>
@@ -295,7 +318,7 @@ export function TakingView({ session }: { session: ExamSession }) {
                 </button>
               ) : (
                 <button type="button" className="xb xb-primary" onClick={() => setConfirming(true)}>
-                  {t('submit')}
+                  {submitText}
                 </button>
               )}
             </div>
@@ -304,6 +327,7 @@ export function TakingView({ session }: { session: ExamSession }) {
       </div>
       <SubmitDialog
         open={confirming}
+        homework={homework !== null}
         questions={questions}
         answered={answered}
         onClose={() => setConfirming(false)}

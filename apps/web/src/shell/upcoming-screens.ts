@@ -77,10 +77,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',
     zh: '全校数据统计：考试成绩、作业完成率、考勤和使用情况的变化趋势。',
   },
-  'task/myTask': {
-    en: 'The homework set for you: what is due and when, doing and handing it in, and your teacher’s marks and comments.',
-    zh: '布置给您的作业：要完成的内容和截止时间、作答和提交，以及老师的评分和评语。',
-  },
   'teachingManagement/myCourse': {
     en: 'The courses you take: their lessons and materials, and how far you have got.',
     zh: '您所修的课程：课程内容和资料，以及您的学习进度。',

@@ -65,6 +65,7 @@ const productViews: Record<string, ViewLoader> = {
   'exam/monitorLog': () => import('../domains/exam-monitor/exam-monitor.view'),
   'exam/myExam': () => import('../domains/my-exam/my-exam.view'),
   'exam/myTicket': () => import('../domains/my-exam/my-ticket.view'),
+  'task/myTask': () => import('../domains/my-task/my-task.view'),
   'examScores/index': () => import('../domains/exam-scores/exam-scores.view'),
   'user/achiReport': () => import('../domains/exam-scores/achi-report.view'),
   'statistics/index': () => import('../domains/statistics/statistics.view'),
