@@ -179,7 +179,9 @@ describe('job queue', () => {
 
   it('retries with backoff, then fails with the error and tells the handler once', async () => {
     const kind = kindName('flaky');
-    const r = runner();
+    // A backoff longer than one pass of runUntilIdle on a loaded machine (30 ms was not: the retry
+    // came due inside the pass and ran as attempt 2).
+    const r = runner({ backoffMs: () => 1_000 });
     const attempts: number[] = [];
     const failed: string[] = [];
     r.register(kind, {
