@@ -9,6 +9,7 @@ import { exportEndpoints } from './modules/export-endpoints';
 import { fileEndpoints } from './modules/file-endpoints';
 import { logEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
+import { messageEndpoints } from './modules/message-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
@@ -39,4 +40,5 @@ export const api = {
   answer: answerEndpoints,
   examScore: examScoreEndpoints,
   task: taskEndpoints,
+  message: messageEndpoints,
 };

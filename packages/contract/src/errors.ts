@@ -203,6 +203,27 @@ export const ERRORS = {
     'withdraw published tasks before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的任务再删除：{{names}}。未删除任何内容。',
   ),
+  // Messages.
+  publishedMessageLocked: def('withdraw the message before changing it', '请先撤回消息再修改'),
+  withdrawMessageBeforeDelete: def<{ names: string }>(
+    'withdraw published messages before deleting them: {{names}}. Nothing was deleted.',
+    '请先撤回已发布的消息再删除：{{names}}。未删除任何内容。',
+  ),
+  notYourClass: def<{ name: string }>(
+    'you can send only to your own classes and their students: {{name}} is not one of them',
+    '只能发送给自己的班级及其学生：{{name}} 不在其中',
+  ),
+  wideTargetNotAllowed: def(
+    'sending to the whole school or a grade needs the permission "Every message, any target"',
+    '发送给全校或年级需要“管理全部消息”权限',
+  ),
+  messageEnded: def("the message's showing time has ended", '该消息的展示时间已结束'),
+  remindedRecently: def<{ minutes: number }>(
+    'a reminder went out less than {{minutes}} minutes ago',
+    '{{minutes}} 分钟内已发送过提醒',
+  ),
+  nobodyToRemind: def('everyone has read it already', '所有人都已阅读'),
+  nothingAbout: def('the exam or homework it is about was not found', '关联的考试或作业不存在'),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

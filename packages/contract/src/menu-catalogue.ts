@@ -375,7 +375,19 @@ const catalogue = [
     name: 'Message',
     icon: 'email',
     title: t('Messages', '消息管理'),
-    pages: [page('index', 'message/index', 'message:page', t('Messages', '消息列表'), STAFF)],
+    pages: [
+      page('index', 'message/index', 'message:page', t('Messages', '消息列表'), STAFF, {
+        buttons: [
+          btn('message:create', 'Write message', '新增消息', STAFF),
+          btn('message:update', 'Edit message', '编辑消息', STAFF),
+          btn('message:delete', 'Delete message', '删除消息', STAFF),
+          btn('message:export', 'Export messages and receipts', '导出消息与阅读情况', STAFF),
+          btn('message:publish', 'Publish, withdraw or remind', '发布/撤回/提醒', STAFF),
+          // Without it a teacher reaches the messages they wrote, sent to their own classes.
+          btn('message:all', 'Every message, any target', '管理全部消息', [A]),
+        ],
+      }),
+    ],
   },
   {
     path: '/mall',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYSTEM_NOTICES } from '../enums/message';
 import { roleKindLabels } from '../enums/role-kind';
 import { zDateTime, zEnum, zId } from '../fields';
 import { zOperationLog } from './log';
@@ -81,6 +82,10 @@ export const zPortalMessage = z.object({
   sender: z.string().nullable(),
   sendTime: zDateTime,
   read: z.boolean(),
+  needRead: z.boolean(),
+  // The product's notices are worded by the reader's screen from their kind and parameters.
+  notice: z.enum(SYSTEM_NOTICES).nullable(),
+  noticeParams: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type PortalMessage = z.infer<typeof zPortalMessage>;
 

@@ -32,6 +32,7 @@ export const operationEntityLabels = {
   answer: { en: 'Marking', zh: '阅卷' },
   examScore: { en: 'Exam scores', zh: '考试成绩' },
   task: { en: 'Task', zh: '任务' },
+  message: { en: 'Message', zh: '消息' },
   export: { en: 'Export file', zh: '导出文件' },
   file: { en: 'File', zh: '文件' },
   systemConfig: { en: 'System settings', zh: '系统配置' },

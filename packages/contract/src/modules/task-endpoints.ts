@@ -40,6 +40,16 @@ export const taskEndpoints = {
     body: zReturnTaskRequest,
     response: z.object({ changed: z.number().int() }),
   }),
+  remind: endpoint({
+    method: 'POST',
+    path: '/api/task/remind/:id',
+    summary: 'Remind the students who have not handed in a published task: a notice in their inbox',
+    tags,
+    access: ['task:publish'],
+    mutates: true,
+    params: zIdParam,
+    response: z.object({ sent: z.number().int() }),
+  }),
   my: endpoint({
     method: 'POST',
     path: '/api/task/my',

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { zIdParam } from '../fields';
+import { zExportStarted } from './export';
+import { zInboxMessage, zInboxPage, zInboxRequest, zReceiptPage, zReceiptRequest, zUnreadSummary } from './message';
+
+const tags = ['message'];
+// Every signed-in user has an inbox; each call reaches only the caller's own receipts.
+const ANYONE = 'login' as const;
+
+// Messages beside the `message` resource (its CRUD and publish / withdraw / remind actions come from
+// the resource engine at /api/message/*). Which messages staff reach: those they sent, or every
+// message with message:all.
+export const messageEndpoints = {
+  receipts: endpoint({
+    method: 'POST',
+    path: '/api/message/receipts/:id',
+    summary: "A message's recipients: who has read it and when, paged and filtered",
+    tags,
+    access: ['message:page'],
+    params: zIdParam,
+    body: zReceiptRequest,
+    response: zReceiptPage,
+  }),
+  receiptsExport: endpoint({
+    method: 'POST',
+    path: '/api/message/receipts/export/:id',
+    summary: "Export a message's recipients and their read times to Excel through the export list",
+    tags,
+    access: ['message:export'],
+    mutates: true,
+    params: zIdParam,
+    body: zReceiptRequest,
+    response: zExportStarted,
+  }),
+  inbox: endpoint({
+    method: 'POST',
+    path: '/api/message/inbox',
+    summary: "The caller's inbox: messages and notices sent to them, newest first, with the unread count",
+    tags,
+    access: ANYONE,
+    body: zInboxRequest,
+    response: zInboxPage,
+  }),
+  unread: endpoint({
+    method: 'GET',
+    path: '/api/message/unread',
+    summary: 'The top bar badge: unread count and the messages the caller must still confirm reading',
+    tags,
+    access: ANYONE,
+    response: zUnreadSummary,
+  }),
+  view: endpoint({
+    method: 'GET',
+    path: '/api/message/view/:id',
+    summary: "One message of the caller's inbox; opening it marks it read unless it asks for a confirmation",
+    tags,
+    access: ANYONE,
+    params: zIdParam,
+    response: zInboxMessage,
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/api/message/read/:id',
+    summary: "Confirm reading a message of the caller's inbox (the receipt records the time)",
+    tags,
+    access: ANYONE,
+    mutates: true,
+    params: zIdParam,
+    response: z.object({ readAt: z.string() }),
+  }),
+  readAll: endpoint({
+    method: 'POST',
+    path: '/api/message/readAll',
+    summary: "Mark every unread message of the caller's inbox read, except those that ask for a confirmation",
+    tags,
+    access: ANYONE,
+    mutates: true,
+    response: z.object({ changed: z.number().int() }),
+  }),
+};
