@@ -62,6 +62,31 @@ app.post<{ Body: BulkRequest }>('/bench/bulk-attempts', async (req) => {
   return { code: 1, message: 'success', response: { seconds: (performance.now() - t0) / 1000 } };
 });
 
+// The message benchmark: `count` earlier messages to one user (their inbox's history), published
+// over the past `count` minutes with receipts, every other one read, in two statements.
+interface BulkMessages {
+  userId: number;
+  count: number;
+}
+app.post<{ Body: BulkMessages }>('/bench/bulk-messages', async (req) => {
+  const { userId, count } = req.body;
+  await database.db.transaction(async (tx) => {
+    const orgId = Number(
+      first<{ organization_id: number }>(await tx.execute(sql`select organization_id from users where id = ${userId}`))
+        ?.organization_id,
+    );
+    await tx.execute(sql`insert into messages (organization_id, title, body, target_type, status, sender_id, recipient_count, publish_time)
+      select ${orgId}, 'Earlier notice ' || g, '<p>Notice number ' || g || ' of the term.</p>', 4, 1,
+        (select id from users where organization_id = ${orgId} and user_name = 'academic'), 1,
+        now() - make_interval(mins => g)
+      from generate_series(1, ${count}::int) g`);
+    await tx.execute(sql`insert into message_receipts (organization_id, message_id, user_id, sent_at, read_at)
+      select ${orgId}, m.id, ${userId}, m.publish_time, case when m.id % 2 = 0 then m.publish_time end
+      from messages m where m.organization_id = ${orgId} and m.title like 'Earlier notice %'`);
+  });
+  return { code: 1, message: 'success', response: { count } };
+});
+
 async function bulkAttempts(b: BulkRequest) {
   await database.db.transaction(async (tx) => {
     const orgId = Number(

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, sheetRows, type TestApp } from './harness';
 
 // Messages (decision 40): each target type resolves to the right people, one receipt each; the
 // open window on a settable clock; withdraw hides; read receipts per recipient; need-read messages
@@ -218,6 +218,30 @@ describe('messages', () => {
       [b, c].sort(),
     );
     expect((await one(academic, must.id)).readCount).toBe(1);
+    // The receipts as a sheet through the export list, in Chinese: read ones last, unread marked.
+    const started = ok(
+      await t.call<{ exportId: number }>('POST', `/api/message/receipts/export/${must.id}`, {
+        token: academic,
+        body: {},
+        query: { lang: 'zh' },
+      }),
+    );
+    await t.app.jobs.runUntilIdle();
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/download/${started.exportId}`,
+      headers: { token: academic },
+    });
+    const sheet = await sheetRows(file.rawPayload);
+    expect(sheet[0]).toEqual(['用户名', '姓名', '班级', '送达时间', '阅读时间']);
+    expect(sheet).toHaveLength(4);
+    expect(
+      sheet
+        .filter((row) => row[4] === '未读')
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual([b, c].sort());
+    expect(sheet[3]![0]).toBe(a);
     const after = ok(await t.call<UnreadSummary>('GET', '/api/message/unread', { token: tokens[a] }));
     expect(after.unread).toBe(before.unread - 2);
     expect(after.needRead.map((m) => m.id)).not.toContain(must.id);

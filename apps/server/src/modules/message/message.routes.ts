@@ -1,10 +1,9 @@
 import { api, zReceiptRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Exportable, registerExportable } from '../../platform/exportables';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
-import { startExport } from '../export/export.service';
+import { listExport } from '../export/list-sheet';
 import { messageResource } from './message.resource';
 import {
   confirmRead,
@@ -26,26 +25,16 @@ export function messageRoutes(app: FastifyInstance) {
   defineEndpoint(app, ep.read, ({ ctx, params }) => confirmRead(ctx, params.id));
   defineEndpoint(app, ep.readAll, ({ ctx }) => readAll(ctx));
 
-  // The receipts sheet as a background export; the message id travels in the filter.
-  const exportable: Exportable = {
+  // The receipts sheet as a background export.
+  const startReceiptsExport = listExport({
     name: 'messageReceipt',
     title: { en: 'Message receipts', zh: '消息阅读情况' },
     access: ['message:export'],
-    write: async (ctx, filter, lang, out, onBatch) => {
-      const { messageId, ...rest } = filter as { messageId: number } & Record<string, unknown>;
-      const { sheet, count } = await writeReceiptsSheet(ctx, Number(messageId), zReceiptRequest.parse(rest), lang);
-      await onBatch(count, count);
-      await new Promise<void>((resolve, reject) =>
-        out.end(sheet, (err?: Error | null) => (err ? reject(err) : resolve())),
-      );
-      return count;
-    },
-  };
-  registerExportable(exportable);
+    parse: (filter) => zReceiptRequest.parse(filter),
+    write: writeReceiptsSheet,
+  });
   defineEndpoint(app, ep.receiptsExport, async ({ ctx, params, body, req }) => {
     await messageResource.readable(ctx, params.id);
-    return {
-      exportId: await startExport(ctx, exportable, { ...body, messageId: params.id }, requestLang(req)),
-    };
+    return { exportId: await startReceiptsExport(ctx, params.id, body, requestLang(req)) };
   });
 }

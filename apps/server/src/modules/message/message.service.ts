@@ -6,6 +6,7 @@ import {
   MessageStatus,
   type PortalMessage,
   pageOf,
+  type Receipt,
   type ReceiptPage,
   RoleKind,
   type SystemNotice,
@@ -14,7 +15,6 @@ import {
   type zReceiptRequest,
 } from '@lyceum/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
@@ -22,6 +22,7 @@ import { notFound } from '../../platform/errors';
 import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { iso } from '../exam/exam-time';
+import { listSheet, type SheetColumn } from '../export/list-sheet';
 import { roles } from '../role/role.table';
 import { tasks } from '../task/task.table';
 import { teamMembers, teams } from '../team/team.table';
@@ -276,6 +277,18 @@ export async function receipts(
   };
 }
 
+const receiptColumns: SheetColumn<Receipt>[] = [
+  { header: ['User name', '用户名'], width: 16, cell: (r) => r.userName },
+  { header: ['Name', '姓名'], width: 16, cell: (r) => r.realName },
+  { header: ['Class', '班级'], width: 24, cell: (r) => r.teamName },
+  { header: ['Delivered', '送达时间'], date: true, cell: (r) => new Date(r.deliveredAt) },
+  {
+    header: ['Read', '阅读时间'],
+    date: true,
+    cell: (r, zh) => (r.readAt ? new Date(r.readAt) : zh ? '未读' : 'Not read'),
+  },
+];
+
 export async function writeReceiptsSheet(
   ctx: RequestContext,
   messageId: number,
@@ -283,30 +296,6 @@ export async function writeReceiptsSheet(
   lang: Lang,
 ) {
   const data = await receipts(ctx, messageId, { ...req, pageIndex: 1 }, 100_000);
-  const zh = lang === 'zh';
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Lyceum';
-  const ws = wb.addWorksheet(zh ? '阅读情况' : 'Receipts', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.addRow([
-    zh ? '用户名' : 'User name',
-    zh ? '姓名' : 'Name',
-    zh ? '班级' : 'Class',
-    zh ? '送达时间' : 'Delivered',
-    zh ? '阅读时间' : 'Read',
-  ]).font = { bold: true };
-  for (const r of data.list) {
-    ws.addRow([
-      r.userName,
-      r.realName,
-      r.teamName ?? '',
-      new Date(r.deliveredAt),
-      r.readAt ? new Date(r.readAt) : zh ? '未读' : 'Not read',
-    ]);
-  }
-  ws.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm';
-  ws.getColumn(5).numFmt = 'yyyy-mm-dd hh:mm';
-  ws.columns.forEach((col, i) => {
-    col.width = [16, 16, 24, 18, 18][i] ?? 14;
-  });
-  return { sheet: Buffer.from(await wb.xlsx.writeBuffer()), count: data.list.length };
+  const title = { en: 'Receipts', zh: '阅读情况' };
+  return { sheet: await listSheet(title, receiptColumns, data.list, lang), count: data.list.length };
 }

@@ -1,10 +1,9 @@
 import { api, zTaskStudentRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Exportable, registerExportable } from '../../platform/exportables';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
-import { startExport } from '../export/export.service';
+import { listExport } from '../export/list-sheet';
 import { taskResource } from './task.resource';
 import {
   checkAnswer,
@@ -26,26 +25,16 @@ export function taskRoutes(app: FastifyInstance) {
   defineEndpoint(app, ep.redo, ({ ctx, params }) => redo(ctx, params.id));
   defineEndpoint(app, ep.check, ({ ctx, body }) => checkAnswer(ctx, body));
 
-  // The students sheet as a background export; the task id travels in the filter.
-  const exportable: Exportable = {
+  // The students sheet as a background export.
+  const startStudentsExport = listExport({
     name: 'taskStudent',
     title: { en: 'Task students', zh: '任务学生' },
     access: ['task:export'],
-    write: async (ctx, filter, lang, out, onBatch) => {
-      const { taskId, ...rest } = filter as { taskId: number } & Record<string, unknown>;
-      const { sheet, count } = await writeTaskStudentsSheet(ctx, Number(taskId), zTaskStudentRequest.parse(rest), lang);
-      await onBatch(count, count);
-      await new Promise<void>((resolve, reject) =>
-        out.end(sheet, (err?: Error | null) => (err ? reject(err) : resolve())),
-      );
-      return count;
-    },
-  };
-  registerExportable(exportable);
+    parse: (filter) => zTaskStudentRequest.parse(filter),
+    write: writeTaskStudentsSheet,
+  });
   defineEndpoint(app, ep.studentsExport, async ({ ctx, params, body, req }) => {
     await taskResource.readable(ctx, params.id);
-    return {
-      exportId: await startExport(ctx, exportable, { ...body, taskId: params.id }, requestLang(req)),
-    };
+    return { exportId: await startStudentsExport(ctx, params.id, body, requestLang(req)) };
   });
 }

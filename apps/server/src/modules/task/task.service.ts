@@ -12,6 +12,7 @@ import {
   type TaskCounts,
   TaskReveal,
   TaskStatus,
+  type TaskStudent,
   type TaskStudentPage,
   TaskUserStatus,
   type zCheckAnswerRequest,
@@ -21,7 +22,6 @@ import {
   type zTaskStudentRequest,
 } from '@lyceum/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
@@ -32,6 +32,7 @@ import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { iso, ms, ts } from '../exam/exam-time';
+import { listSheet, type SheetColumn } from '../export/list-sheet';
 import { attemptMarks } from '../marking/marking.table';
 import { adjustmentsOf, isAnswered, loadVersions, paperItems, scorerFor } from '../marking/marking-engine';
 import { classOf } from '../marking/marking-scope';
@@ -570,6 +571,27 @@ export async function portalHomeworkResults(ctx: RequestContext, limit: number):
 
 // ---- the students sheet (export list) ----
 
+const STATUS_TEXT = [
+  ['Not started', '未开始'],
+  ['In progress', '进行中'],
+  ['Passed', '已通过'],
+  ['Failed', '未通过'],
+] as const;
+const studentColumns: SheetColumn<TaskStudent>[] = [
+  { header: ['User name', '用户名'], width: 18, cell: (r) => r.userName },
+  { header: ['Name', '姓名'], width: 18, cell: (r) => r.realName },
+  { header: ['Class', '班级'], width: 18, cell: (r) => r.teamName },
+  { header: ['Status', '状态'], width: 11, cell: (r, zh) => STATUS_TEXT[r.status][zh ? 1 : 0] },
+  { header: ['Opened', '开始时间'], date: true, cell: (r) => (r.openedAt ? new Date(r.openedAt) : null) },
+  { header: ['Handed in', '提交时间'], date: true, cell: (r) => (r.handedInAt ? new Date(r.handedInAt) : null) },
+  { header: ['Late', '迟交'], width: 11, cell: (r, zh) => (r.late ? (zh ? '是' : 'Yes') : null) },
+  { header: ['Score', '得分'], width: 11, cell: (r) => r.score },
+  { header: ['Before penalty', '原始分'], width: 11, cell: (r) => r.rawScore },
+  { header: ['Out of', '满分'], width: 11, cell: (r) => r.maxScore },
+  { header: ['To mark', '待批阅'], width: 11, cell: (r) => r.pending },
+  { header: ['Hand-ins', '提交次数'], width: 11, cell: (r) => r.handIns },
+];
+
 export async function writeTaskStudentsSheet(
   ctx: RequestContext,
   taskId: number,
@@ -577,44 +599,6 @@ export async function writeTaskStudentsSheet(
   lang: Lang,
 ) {
   const data = await taskStudents(ctx, taskId, { ...req, pageIndex: 1 }, 100_000);
-  const zh = lang === 'zh';
-  const statusText = (s: number) =>
-    zh ? ['未开始', '进行中', '已通过', '未通过'][s] : ['Not started', 'In progress', 'Passed', 'Failed'][s];
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Lyceum';
-  const ws = wb.addWorksheet(zh ? '任务学生' : 'Task students', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.addRow([
-    zh ? '用户名' : 'User name',
-    zh ? '姓名' : 'Name',
-    zh ? '班级' : 'Class',
-    zh ? '状态' : 'Status',
-    zh ? '开始时间' : 'Opened',
-    zh ? '提交时间' : 'Handed in',
-    zh ? '迟交' : 'Late',
-    zh ? '得分' : 'Score',
-    zh ? '原始分' : 'Before penalty',
-    zh ? '满分' : 'Out of',
-    zh ? '待批阅' : 'To mark',
-    zh ? '提交次数' : 'Hand-ins',
-  ]).font = { bold: true };
-  for (const r of data.list) {
-    ws.addRow([
-      r.userName,
-      r.realName,
-      r.teamName ?? '',
-      statusText(r.status),
-      r.openedAt ? new Date(r.openedAt) : '',
-      r.handedInAt ? new Date(r.handedInAt) : '',
-      r.late ? (zh ? '是' : 'Yes') : '',
-      r.score ?? '',
-      r.rawScore ?? '',
-      r.maxScore ?? '',
-      r.pending,
-      r.handIns,
-    ]);
-  }
-  ws.columns.forEach((c, i) => {
-    c.width = i < 3 ? 18 : i === 4 || i === 5 ? 20 : 11;
-  });
-  return { sheet: Buffer.from(await wb.xlsx.writeBuffer()), count: data.list.length };
+  const title = { en: 'Task students', zh: '任务学生' };
+  return { sheet: await listSheet(title, studentColumns, data.list, lang), count: data.list.length };
 }
