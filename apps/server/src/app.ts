@@ -30,6 +30,7 @@ import { localStorage } from './modules/file/file.storage';
 import { logRoutes } from './modules/log/log.routes';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { registerMarkingJobs } from './modules/marking/marking-jobs';
+import { messageRoutes } from './modules/message/message.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -222,6 +223,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   attemptRoutes(app);
   markingRoutes(app);
   taskRoutes(app);
+  messageRoutes(app);
   exportRoutes(app);
 
   const webDist = opts.webDist ?? null;

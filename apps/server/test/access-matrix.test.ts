@@ -314,6 +314,27 @@ Object.assign(templates, {
   'POST /api/task/redo/:id': (d: DemoIds) => ({ params: { id: d.rows.task } }),
   'POST /api/task/check': (d: DemoIds) => ({ body: { attemptId: 1, questionId: d.questionId } }),
 });
+const messageSample = (d: DemoIds) => ({ title: 'Matrix notice', targetType: 3, teamIds: [d.rows.team] });
+Object.assign(templates, {
+  'POST /api/task/remind/:id': (d: DemoIds) => ({ params: { id: d.rows.task } }),
+  'POST /api/message/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/message/list': () => ({ body: { status: 0 } }),
+  'POST /api/message/create': (d: DemoIds) => ({ body: messageSample(d) }),
+  'POST /api/message/update': (d: DemoIds) => ({ body: { id: d.rows.message, ...messageSample(d) } }),
+  'POST /api/message/select/:id': (d: DemoIds) => ({ params: { id: d.rows.message } }),
+  'POST /api/message/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.message } }),
+  'POST /api/message/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.message] } }),
+  'POST /api/message/export': () => ({ body: { status: 0 } }),
+  'POST /api/message/exportAsync': () => ({ body: { status: 0 }, own: true }),
+  'POST /api/message/receipts/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage }, body: {} }),
+  'POST /api/message/receipts/export/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage }, body: {} }),
+  'POST /api/message/inbox': () => ({ body: { view: 'all' } }),
+  'GET /api/message/unread': () => ({}),
+  'GET /api/message/view/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage } }),
+  'POST /api/message/read/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage } }),
+  // Marks the caller's own inbox read (another school's administrator has their own).
+  'POST /api/message/readAll': () => ({ own: true }),
+});
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
 for (const r of declaredResources()) {
@@ -406,7 +427,11 @@ async function ownedByStudent(token: string): Promise<Record<string, number[]>> 
     body: { realName: 'Sam Student', avatar: `/api/file/${avatar}` },
   });
   expect(profile.code, profile.message).toBe(ResultCode.Success);
-  return { 'GET /api/file/:id': [loose, avatar] };
+  return {
+    'GET /api/file/:id': [loose, avatar],
+    'GET /api/message/view/:id': [d.rows.studentMessage],
+    'POST /api/message/read/:id': [d.rows.studentMessage],
+  };
 }
 
 let t: TestApp;
@@ -504,6 +529,17 @@ beforeAll(async () => {
   d.rows.task = (
     await t.call<{ id: number }>('POST', '/api/task/create', { token: admin, body: taskSample(d) })
   ).response.id;
+  d.rows.message = (
+    await t.call<{ id: number }>('POST', '/api/message/create', { token: admin, body: messageSample(d) })
+  ).response.id;
+  // A message to `student` alone, published: their own receipt.
+  d.rows.studentMessage = (
+    await t.call<{ id: number }>('POST', '/api/message/create', {
+      token: admin,
+      body: { title: 'For Sam', targetType: 4, userIds: [studentId] },
+    })
+  ).response.id;
+  await t.call('POST', `/api/message/publish/${d.rows.studentMessage}`, { token: admin, body: {} });
   await t.app.jobs.runUntilIdle();
   routes = t.app.routeCatalog.filter((r) => !isPublic(r));
 });

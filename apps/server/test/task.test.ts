@@ -415,6 +415,18 @@ describe('tasks and homework', () => {
     expect(asStudent.code).toBe(403);
     refused(await students(task.id, {}, northTeacher), 'notFound');
     expect(await getTask(task.id, northTeacher)).toBeUndefined();
+    // Another teacher of the school neither lists its students, returns work nor reminds, and its
+    // exam row's candidates are out of reach through the exam routes.
+    const colleague = await t.login('demo', 'wang.fang');
+    refused(await students(task.id, {}, colleague), 'notFound');
+    for (const [url, body] of [
+      ['/api/task/return', { taskId: task.id, userIds: [ids.s2026001] }],
+      [`/api/task/remind/${task.id}`, undefined],
+      [`/api/task/students/export/${task.id}`, {}],
+      [`/api/exam/candidates/${task.examId}`, {}],
+    ] as const) {
+      refused(await t.call('POST', url, { token: colleague, body }), 'notFound');
+    }
     refused(
       await t.call('POST', '/api/task/return', {
         token: northTeacher,

@@ -13,6 +13,7 @@ export * from '../modules/job/job.table';
 export * from '../modules/library/library.table';
 export * from '../modules/log/log.table';
 export * from '../modules/marking/marking.table';
+export * from '../modules/message/message.table';
 export * from '../modules/organization/organization.table';
 export * from '../modules/question/question.table';
 export * from '../modules/role/role.table';

@@ -1,7 +1,7 @@
 import type { EnumLabel } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bigint, check, index, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, pgTable, primaryKey, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by every table so tenant keys and timestamps read the same everywhere.
 // Tenant tables key rows by (organization_id, id): every unique key and foreign key carries the
@@ -28,4 +28,42 @@ export function trigramIndex(name: string, column: AnyPgColumn) {
 // top-level entries (parent null) count as siblings of each other.
 export function siblingNameIndex(name: string, org: AnyPgColumn, parent: AnyPgColumn, label: AnyPgColumn) {
   return uniqueIndex(name).on(org, sql`coalesce(${parent}, 0)`, sql`lower(${label})`);
+}
+
+type Keyed = { organizationId: AnyPgColumn; id: AnyPgColumn };
+
+// A link table: which targets (classes, departments, people) a row (an exam, a task, a message)
+// names, keyed by the organisation, the owner and the target. Deleting the owner deletes its links;
+// deleting a target does only when `targetCascade` (else the target's delete is refused while named).
+export function linkTable<N extends string>(
+  name: N,
+  ownerColumn: string,
+  owner: Keyed,
+  targetColumn: string,
+  target: Keyed,
+  targetCascade = false,
+) {
+  return pgTable(
+    name,
+    {
+      organizationId: organizationId(),
+      ownerId: bigint(ownerColumn, { mode: 'number' }).notNull(),
+      targetId: bigint(targetColumn, { mode: 'number' }).notNull(),
+    },
+    (t) => {
+      const toTarget = foreignKey({
+        columns: [t.organizationId, t.targetId],
+        foreignColumns: [target.organizationId, target.id],
+      });
+      return [
+        primaryKey({ columns: [t.organizationId, t.ownerId, t.targetId] }),
+        index(`${name}_target_ix`).on(t.organizationId, t.targetId),
+        foreignKey({
+          columns: [t.organizationId, t.ownerId],
+          foreignColumns: [owner.organizationId, owner.id],
+        }).onDelete('cascade'),
+        targetCascade ? toTarget.onDelete('cascade') : toTarget,
+      ];
+    },
+  );
 }

@@ -183,7 +183,11 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   page(ctx: RequestContext, req: PageRequest & z.output<F>, extra?: SQL): Promise<ReturnType<typeof pageOf<Values>>>;
   list(ctx: RequestContext, filter: z.output<F>, limit: number, extra?: SQL): Promise<Values[]>;
   tree(ctx: RequestContext, filter: z.output<F>, extra?: SQL): Promise<TreeNode[]>;
+  // One row of the organisation, whatever the caller's scope (for the product's own reads).
   get(ctx: RequestContext, id: number, extra?: SQL): Promise<Values>;
+  // One row the caller may read through the read verbs (their scope); else "not found". Routes
+  // beside the engine's verbs that act on a row load it with this.
+  readable(ctx: RequestContext, id: number): Promise<Values>;
   getMany(ctx: RequestContext, ids: number[]): Promise<Values[]>;
   create(ctx: RequestContext, input: z.output<C>): Promise<Values>;
   update(ctx: RequestContext, input: z.output<U> & { id: number }): Promise<Values>;
@@ -743,6 +747,7 @@ export function createResource<
     columns,
     where,
     get,
+    readable: (ctx, id) => get(ctx, id, readScope(ctx)),
     getMany,
     tree,
     lookups,

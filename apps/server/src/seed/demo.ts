@@ -9,6 +9,7 @@ import type { Db } from '../platform/db';
 import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
 import { seedExams } from './exams';
+import { seedMessages } from './messages';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
 import { seedTasks } from './tasks';
@@ -197,6 +198,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedClasses(db, demo.orgId);
     await seedExams(db, demo.orgId, teacher.id);
     await seedTasks(db, demo.orgId, teacher.id);
+    await seedMessages(db, demo.orgId, teacher.id);
   }
   return { demo, north };
 }

@@ -9,6 +9,7 @@ import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { portalExams } from '../exam/exam.service';
 import { recentOperations } from '../log/log.service';
+import { portalMessages } from '../message/message.service';
 import { rolesOfOrganization } from '../role/role.service';
 import { portalHomework, portalHomeworkResults } from '../task/task.service';
 import { teamsOf } from '../team/team.service';
@@ -50,6 +51,6 @@ export async function studentPortal(ctx: RequestContext): Promise<StudentPortal>
     exams: await portalExams(ctx, PORTAL_LIST_LIMIT),
     homework: await portalHomework(ctx, PORTAL_LIST_LIMIT),
     results: await portalHomeworkResults(ctx, PORTAL_LIST_LIMIT),
-    messages: [],
+    messages: await portalMessages(ctx, PORTAL_LIST_LIMIT),
   };
 }

@@ -14,7 +14,7 @@ export function examPaperRoutes(app: FastifyInstance) {
   defineEndpoint(app, api.examPaper.ruleCount, async ({ ctx, body }) => {
     const { paperId, ...criteria } = body;
     // The paper named must be one the caller reads (its own papers leave "the last N papers").
-    if (paperId !== undefined) await examPaperResource.get(ctx, paperId);
+    if (paperId !== undefined) await examPaperResource.readable(ctx, paperId);
     return { count: await countMatching(ctx.db, ctx, criteria, paperId ?? null) };
   });
 

@@ -1,8 +1,10 @@
 import {
+  CandidateStatus,
   ExamPaperStatus,
   ExamState,
   ExamStatus,
   examMeta,
+  MessageAssociation,
   PaperType,
   RegistrationMode,
   RoleKind,
@@ -23,12 +25,13 @@ import { allows } from '../../platform/route';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { sendNotice } from '../message/message-delivery';
 import { notStudents } from '../team/team.resource';
 import { teams } from '../team/team.table';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
 import { endForCancelledExam, refreshDeadlines } from './attempt.service';
-import { examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
+import { examCandidates, examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
 import { conflictsOf, resolveCandidates } from './exam-candidates';
 import { statusAt, statusIs } from './exam-time';
 
@@ -73,25 +76,25 @@ export const examResource = createResource({
   links: {
     teamIds: {
       table: examTeams,
-      owner: examTeams.examId,
+      owner: examTeams.ownerId,
       target: examTeams.targetId,
       ref: { table: teams, label: 'class' },
     },
     departmentIds: {
       table: examDepartments,
-      owner: examDepartments.examId,
+      owner: examDepartments.ownerId,
       target: examDepartments.targetId,
       ref: { table: departments, label: 'department' },
     },
     studentIds: {
       table: examStudents,
-      owner: examStudents.examId,
+      owner: examStudents.ownerId,
       target: examStudents.targetId,
       ref: { table: users, label: 'student', labelColumn: 'userName' },
     },
     invigilatorIds: {
       table: examInvigilators,
-      owner: examInvigilators.examId,
+      owner: examInvigilators.ownerId,
       target: examInvigilators.targetId,
       ref: { table: users, label: 'invigilator', labelColumn: 'realName' },
     },
@@ -134,7 +137,16 @@ export const examResource = createResource({
             listZh: warnings.map((c) => c.message.zh).join('；'),
           });
         }
-        if (row.registrationMode === RegistrationMode.Assigned) await resolveCandidates(tx, ctx.orgId, id);
+        if (row.registrationMode === RegistrationMode.Assigned) {
+          await resolveCandidates(tx, ctx.orgId, id);
+          await sendNotice(tx, ctx.orgId, {
+            kind: 'examPublished',
+            params: { name: String(row.name), start: new Date(row.windowStart as Date).toISOString() },
+            about: { type: MessageAssociation.Exam, id },
+            to: sql`select user_id as id from ${examCandidates} where organization_id = ${ctx.orgId}
+              and exam_id = ${id} and status = ${sql.raw(String(CandidateStatus.Approved))}`,
+          });
+        }
         return { publishTime: new Date(), updateTime: new Date() };
       },
     }),

@@ -23,7 +23,7 @@ export function examRoutes(app: FastifyInstance) {
   registerResource(app, examResource);
   const ep = api.exam;
   defineEndpoint(app, ep.conflicts, async ({ ctx, params }) => {
-    await examResource.get(ctx, params.id);
+    await examResource.readable(ctx, params.id);
     return conflictsOf(ctx.db, ctx, params.id);
   });
   defineEndpoint(app, ep.calendar, ({ ctx, body }) => calendar(ctx, body));

@@ -8,6 +8,7 @@ import {
   ExamState,
   type ExamStatus,
   extraMinutesOf,
+  MessageAssociation,
   type MyExam,
   PaperStatus,
   pageOf,
@@ -27,6 +28,7 @@ import { businessError, invalidParams, notFound } from '../../platform/errors';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { idsQuery, sendNotice } from '../message/message-delivery';
 import { organizations } from '../organization/organization.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
@@ -70,7 +72,7 @@ function toCandidate(r: CandidateRow, duration: number): Candidate {
 }
 
 export async function candidatePage(ctx: RequestContext, examId: number, req: z.output<typeof zCandidatePageRequest>) {
-  const exam = await examResource.get(ctx, examId);
+  const exam = await examResource.readable(ctx, examId);
   const where = sql`c.organization_id = ${ctx.orgId} and c.exam_id = ${examId}
     ${req.status ? sql`and c.status = ${req.status}` : sql``}
     ${req.keyword ? sql`and (u.user_name ilike ${like(req.keyword)} or u.real_name ilike ${like(req.keyword)})` : sql``}`;
@@ -436,11 +438,13 @@ export async function registrationPage(ctx: RequestContext, req: z.output<typeof
 
 // Approve or reject registrations; approvals that would pass the places are refused (counted).
 export async function approve(ctx: RequestContext, examId: number, userIds: number[], yes: boolean) {
-  await examResource.get(ctx, examId);
+  const exam = await examResource.readable(ctx, examId);
   return ctx.db.transaction(async (tx) => {
     const e = await lockRegistrationExam(tx, ctx, examId);
     let changed = 0;
     let refusedForCapacity = 0;
+    let approvedIds: number[] = [];
+    let rejectedIds: number[] = [];
     if (!yes) {
       const done = await rows<{ user_id: number }>(
         tx,
@@ -452,6 +456,7 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
             )}) returning user_id`,
       );
       changed = done.length;
+      rejectedIds = done.map((d) => Number(d.user_id));
     } else {
       const [taken] = await rows<{ n: number }>(
         tx,
@@ -485,15 +490,25 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
         );
       }
       changed = ok.length;
+      approvedIds = ok;
     }
     await refreshCounts(tx, ctx.orgId, examId);
+    const decided = yes ? approvedIds : rejectedIds;
+    if (decided.length) {
+      await sendNotice(tx, ctx.orgId, {
+        kind: yes ? 'registrationApproved' : 'registrationRejected',
+        params: { name: String(exam.name), start: new Date(exam.windowStart as string).toISOString(), reason: '' },
+        about: { type: MessageAssociation.Exam, id: examId },
+        to: idsQuery(decided),
+      });
+    }
     return { changed, refusedForCapacity };
   });
 }
 
 // Seats 1..n for the approved candidates, by class and user name, at most the venue's seats.
 export async function assignSeats(ctx: RequestContext, examId: number) {
-  const exam = await examResource.get(ctx, examId);
+  const exam = await examResource.readable(ctx, examId);
   return ctx.db.transaction(async (tx) => {
     const [v] = await rows<{ capacity: number }>(
       tx,
@@ -583,7 +598,7 @@ async function ticketsOf(ctx: RequestContext, examId: number, userIds: number[] 
 }
 
 export async function tickets(ctx: RequestContext, examId: number, userIds?: number[]) {
-  await examResource.get(ctx, examId);
+  await examResource.readable(ctx, examId);
   return ticketsOf(ctx, examId, userIds?.length ? userIds : null);
 }
 

@@ -24,6 +24,7 @@ import {
   at,
   createTime,
   enumCheck,
+  linkTable,
   organizationId,
   refId,
   tenantId,
@@ -108,29 +109,10 @@ export const exams = pgTable(
 
 // The exam's link sets (join tables with foreign keys): classes, departments and students it is
 // addressed to, and its invigilators.
-function examLink<N extends string>(name: N, column: string, target: 'teams' | 'departments' | 'users') {
-  const ref = target === 'teams' ? teams : target === 'departments' ? departments : users;
-  return pgTable(
-    name,
-    {
-      organizationId: organizationId(),
-      examId: bigint('exam_id', { mode: 'number' }).notNull(),
-      targetId: bigint(column, { mode: 'number' }).notNull(),
-    },
-    (t) => [
-      primaryKey({ columns: [t.organizationId, t.examId, t.targetId] }),
-      index(`${name}_target_ix`).on(t.organizationId, t.targetId),
-      foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-        'cascade',
-      ),
-      foreignKey({ columns: [t.organizationId, t.targetId], foreignColumns: [ref.organizationId, ref.id] }),
-    ],
-  );
-}
-export const examTeams = examLink('exam_teams', 'team_id', 'teams');
-export const examDepartments = examLink('exam_departments', 'department_id', 'departments');
-export const examStudents = examLink('exam_students', 'user_id', 'users');
-export const examInvigilators = examLink('exam_invigilators', 'user_id', 'users');
+export const examTeams = linkTable('exam_teams', 'exam_id', exams, 'team_id', teams);
+export const examDepartments = linkTable('exam_departments', 'exam_id', exams, 'department_id', departments);
+export const examStudents = linkTable('exam_students', 'exam_id', exams, 'user_id', users);
+export const examInvigilators = linkTable('exam_invigilators', 'exam_id', exams, 'user_id', users);
 
 // Who sits an exam: written when an assigned exam is published (the targets resolved), or by each
 // registration. One row per student and exam, guaranteed by the key.

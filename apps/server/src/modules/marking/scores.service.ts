@@ -7,6 +7,7 @@ import {
   type ItemAnalysis,
   type Lang,
   MarkingFlag,
+  MessageAssociation,
   type MyResult,
   PaperStatus,
   pageOf,
@@ -36,6 +37,7 @@ import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { sendNotice } from '../message/message-delivery';
 import { teamMembers } from '../team/team.table';
 import { users } from '../user/user.table';
 import { audit, lockConfirmation, markedPapers } from './marking.service';
@@ -97,6 +99,21 @@ export async function confirmScores(ctx: RequestContext, req: z.output<typeof zC
         where organization_id = ${ctx.orgId} and id = ${req.examId} returning scores_confirmed_at as at`,
     );
     await updateQuestionStatistics(tx, ctx.orgId, req.examId);
+    // Candidates hear their scores are out, when the exam shows scores at all.
+    const [shown] = await rows<{ name: string; show: boolean }>(
+      tx,
+      sql`select name, show_score <> ${sql.raw(String(ShowScore.Never))} and not homework as show
+        from ${exams} where organization_id = ${ctx.orgId} and id = ${req.examId}`,
+    );
+    if (shown?.show) {
+      await sendNotice(tx, ctx.orgId, {
+        kind: 'scoresReleased',
+        params: { name: shown.name },
+        about: { type: MessageAssociation.Exam, id: req.examId },
+        to: sql`select distinct user_id as id from ${examAttempts} where organization_id = ${ctx.orgId}
+          and exam_id = ${req.examId} and status <> ${PaperStatus.Answering}`,
+      });
+    }
     return { confirmedAt: iso(c?.at), attempts: updated.length, pending };
   });
 }

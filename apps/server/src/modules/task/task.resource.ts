@@ -1,5 +1,6 @@
 import {
   ExamPaperStatus,
+  MessageAssociation,
   onlyRangeTargets,
   PaperType,
   type TaskCounts,
@@ -23,11 +24,12 @@ import { action, createResource, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { examAttempts } from '../exam/attempt.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { sendNotice } from '../message/message-delivery';
 import { notStudents } from '../team/team.resource';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { taskCounts } from './task.service';
-import { taskStudents, tasks, taskTeams } from './task.table';
+import { taskStudents, tasks, taskTeams, taskUsers } from './task.table';
 import { extendHomework, publishHomework, withdrawHomework } from './task-exam';
 
 const { Draft, Published, Withdrawn } = TaskStatus;
@@ -85,13 +87,13 @@ export const taskResource = createResource({
   links: {
     teamIds: {
       table: taskTeams,
-      owner: taskTeams.taskId,
+      owner: taskTeams.ownerId,
       target: taskTeams.targetId,
       ref: { table: teams, label: 'class' },
     },
     studentIds: {
       table: taskStudents,
-      owner: taskStudents.taskId,
+      owner: taskStudents.ownerId,
       target: taskStudents.targetId,
       ref: { table: users, label: 'student', labelColumn: 'userName' },
     },
@@ -131,6 +133,12 @@ export const taskResource = createResource({
         const cutoff = row.lateAccepted && row.lateUntil ? (row.lateUntil as Date) : (row.dueTime as Date);
         if (clock.now() >= new Date(cutoff).getTime()) throw invalidParams('dueTime', 'examEnded');
         const examId = await publishHomework(tx, ctx, row);
+        await sendNotice(tx, ctx.orgId, {
+          kind: 'homeworkAssigned',
+          params: { name: String(row.name), due: new Date(row.dueTime as Date).toISOString() },
+          about: { type: MessageAssociation.Task, id: Number(row.id) },
+          to: sql`select user_id as id from ${taskUsers} where organization_id = ${ctx.orgId} and task_id = ${Number(row.id)}`,
+        });
         return { examId, publishTime: new Date(), updateTime: new Date() };
       },
     }),

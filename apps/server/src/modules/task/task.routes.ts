@@ -6,13 +6,22 @@ import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { startExport } from '../export/export.service';
 import { taskResource } from './task.resource';
-import { checkAnswer, myTasks, redo, returnWork, taskStudents, writeTaskStudentsSheet } from './task.service';
+import {
+  checkAnswer,
+  myTasks,
+  redo,
+  remindTask,
+  returnWork,
+  taskStudents,
+  writeTaskStudentsSheet,
+} from './task.service';
 
 export function taskRoutes(app: FastifyInstance) {
   registerResource(app, taskResource);
   const ep = api.task;
   defineEndpoint(app, api.user.taskStudentList, ({ ctx, params, body }) => taskStudents(ctx, params.id, body));
   defineEndpoint(app, ep.returnWork, ({ ctx, body }) => returnWork(ctx, body));
+  defineEndpoint(app, ep.remind, ({ ctx, params }) => remindTask(ctx, params.id));
   defineEndpoint(app, ep.my, ({ ctx, body }) => myTasks(ctx, body));
   defineEndpoint(app, ep.redo, ({ ctx, params }) => redo(ctx, params.id));
   defineEndpoint(app, ep.check, ({ ctx, body }) => checkAnswer(ctx, body));
@@ -34,7 +43,7 @@ export function taskRoutes(app: FastifyInstance) {
   };
   registerExportable(exportable);
   defineEndpoint(app, ep.studentsExport, async ({ ctx, params, body, req }) => {
-    await taskResource.get(ctx, params.id);
+    await taskResource.readable(ctx, params.id);
     return {
       exportId: await startExport(ctx, exportable, { ...body, taskId: params.id }, requestLang(req)),
     };

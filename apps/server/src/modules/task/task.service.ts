@@ -2,6 +2,7 @@ import {
   ExamState,
   type HomeworkRules,
   type Lang,
+  MessageAssociation,
   type MyTask,
   type MyTasks,
   PaperStatus,
@@ -34,6 +35,7 @@ import { iso, ms, ts } from '../exam/exam-time';
 import { attemptMarks } from '../marking/marking.table';
 import { adjustmentsOf, isAnswered, loadVersions, paperItems, scorerFor } from '../marking/marking-engine';
 import { classOf } from '../marking/marking-scope';
+import { sendNotice } from '../message/message-delivery';
 import { users } from '../user/user.table';
 import { taskResource } from './task.resource';
 import { taskChecks, tasks, taskUsers } from './task.table';
@@ -117,7 +119,7 @@ export async function taskStudents(
   req: z.output<typeof zTaskStudentRequest>,
   limit?: number,
 ): Promise<TaskStudentPage> {
-  await taskResource.get(ctx, taskId);
+  await taskResource.readable(ctx, taskId);
   await syncTaskUsers(ctx.db, ctx.orgId, sql`tu.task_id = ${taskId}`);
   const cls = classOf('u');
   const conditions: SQL[] = [sql`tu.organization_id = ${ctx.orgId}`, sql`tu.task_id = ${taskId}`];
@@ -235,22 +237,24 @@ async function reopenPapers(
 
 interface TaskRow extends Record<string, unknown> {
   id: number;
+  name: string;
   exam_id: number | null;
   status: number;
   cutoff: string;
+  due_time: string;
   start_time: string;
   attempts_allowed: number;
   confirmed: boolean;
 }
 
 const taskRowSql = (orgId: number, where: SQL) =>
-  sql`select t.id, t.exam_id, t.status, ${cutoffSql()} as cutoff, t.start_time, t.attempts_allowed,
+  sql`select t.id, t.name, t.exam_id, t.status, ${cutoffSql()} as cutoff, t.due_time, t.start_time, t.attempts_allowed,
       e.scores_confirmed_at is not null as confirmed
     from ${tasks} t left join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
     where t.organization_id = ${orgId} and ${where}`;
 
 export async function returnWork(ctx: RequestContext, req: z.output<typeof zReturnTaskRequest>) {
-  await taskResource.get(ctx, req.taskId);
+  await taskResource.readable(ctx, req.taskId);
   return ctx.db.transaction(async (tx) => {
     const [t] = await rows<TaskRow>(tx, sql`${taskRowSql(ctx.orgId, sql`t.id = ${req.taskId}`)} for update of t`);
     if (!t || t.exam_id == null || Number(t.status) !== TaskStatus.Published)
@@ -271,7 +275,37 @@ export async function returnWork(ctx: RequestContext, req: z.output<typeof zRetu
       },
     );
     if (!changed) throw invalidParams('userIds', 'notReturnable');
+    await sendNotice(tx, ctx.orgId, {
+      kind: 'homeworkReturned',
+      params: { name: String(t.name), note: req.note ?? '' },
+      about: { type: MessageAssociation.Task, id: Number(t.id) },
+      to: sql`select user_id as id from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id = ${Number(t.exam_id)}
+        and status = ${PaperStatus.Answering} and user_id in (${idList(req.userIds)})`,
+    });
     return { changed };
+  });
+}
+
+// Remind the students who have not handed in a published task that is still open to them.
+export async function remindTask(ctx: RequestContext, taskId: number): Promise<{ sent: number }> {
+  await taskResource.readable(ctx, taskId);
+  return ctx.db.transaction(async (tx) => {
+    const [t] = await rows<TaskRow>(tx, sql`${taskRowSql(ctx.orgId, sql`t.id = ${taskId}`)}`);
+    if (!t || Number(t.status) !== TaskStatus.Published || ms(t.cutoff)! <= clock.now()) {
+      throw invalidParams('id', 'taskNotOpen');
+    }
+    await syncTaskUsers(tx, ctx.orgId, sql`tu.task_id = ${taskId}`);
+    const sent = await sendNotice(tx, ctx.orgId, {
+      kind: 'homeworkReminder',
+      params: { name: String(t.name), due: new Date(t.due_time as string).toISOString() },
+      about: { type: MessageAssociation.Task, id: taskId },
+      to: sql`select tu.user_id as id from ${taskUsers} tu
+        left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = ${Number(t.exam_id)} and a.user_id = tu.user_id
+        where tu.organization_id = ${ctx.orgId} and tu.task_id = ${taskId} and tu.handed_in_at is null
+          and (a.id is null or a.status = ${PaperStatus.Answering})`,
+    });
+    if (!sent) throw businessError('nobodyToRemind');
+    return { sent };
   });
 }
 

@@ -23,6 +23,7 @@ import {
   at,
   createTime,
   enumCheck,
+  linkTable,
   organizationId,
   refId,
   tenantId,
@@ -84,29 +85,8 @@ export const tasks = pgTable(
   ],
 );
 
-function taskLink<N extends string>(name: N, column: string, target: 'teams' | 'users') {
-  const ref = target === 'teams' ? teams : users;
-  return pgTable(
-    name,
-    {
-      organizationId: organizationId(),
-      taskId: bigint('task_id', { mode: 'number' }).notNull(),
-      targetId: bigint(column, { mode: 'number' }).notNull(),
-    },
-    (t) => [
-      primaryKey({ columns: [t.organizationId, t.taskId, t.targetId] }),
-      index(`${name}_target_ix`).on(t.organizationId, t.targetId),
-      foreignKey({ columns: [t.organizationId, t.taskId], foreignColumns: [tasks.organizationId, tasks.id] }).onDelete(
-        'cascade',
-      ),
-      foreignKey({ columns: [t.organizationId, t.targetId], foreignColumns: [ref.organizationId, ref.id] }).onDelete(
-        'cascade',
-      ),
-    ],
-  );
-}
-export const taskTeams = taskLink('task_teams', 'team_id', 'teams');
-export const taskStudents = taskLink('task_students', 'user_id', 'users');
+export const taskTeams = linkTable('task_teams', 'task_id', tasks, 'team_id', teams, true);
+export const taskStudents = linkTable('task_students', 'task_id', tasks, 'user_id', users, true);
 
 // One row per student a published task reaches (spec: per-user task status). Status, score and
 // hand-ins are written from the student's paper by one statement (task-status.ts) whenever the

@@ -1,0 +1,331 @@
+import {
+  MessageAssociation,
+  MessageOpenStatus,
+  MessageStatus,
+  MessageTarget,
+  messageMeta,
+  onlyMessageTargets,
+  zMessage,
+  zMessageCreate,
+  zMessageFilter,
+  zMessageUpdate,
+  zPublishMessageRequest,
+  zRemindMessageRequest,
+  zWithdrawMessageRequest,
+} from '@lyceum/contract';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
+import type { RequestContext } from '../../platform/context';
+import { businessError, invalidParams } from '../../platform/errors';
+import { action, createResource, type Values } from '../../platform/resource';
+import { allows } from '../../platform/route';
+import { sanitizeRichText } from '../../platform/sanitize';
+import { exams } from '../exam/exam.table';
+import { rows } from '../exam/exam-candidates';
+import { tasks } from '../task/task.table';
+import { teamMembers, teams } from '../team/team.table';
+import { users } from '../user/user.table';
+import { messageReceipts, messages, messageTeams, messageUsers } from './message.table';
+import { deliver, recipientsOf, sendNotice } from './message-delivery';
+
+const { Draft, Published, Withdrawn } = MessageStatus;
+// A reminder to the same people at most this often.
+export const REMIND_EVERY_MINUTES = 10;
+
+// Academic staff (message:all) reach every message and the product's notices, and send to anyone;
+// a teacher the messages they wrote, to their own classes and those classes' students.
+const seesAll = (ctx: RequestContext) => allows(ctx, ['message:all']);
+const nowSql = () => sql`${clock.date().toISOString()}::timestamptz`;
+
+// Where a message stands on its showing window (spec: open status), derived when read.
+export function openStatusAt(
+  openStart: Date | string | null,
+  openEnd: Date | string | null,
+  from: Date | string | null,
+) {
+  const now = clock.now();
+  const start = openStart ?? from;
+  if (start && now < new Date(start).getTime()) return MessageOpenStatus.NotStarted;
+  if (openEnd && now >= new Date(openEnd).getTime()) return MessageOpenStatus.Ended;
+  return MessageOpenStatus.InProgress;
+}
+
+// When a published message starts showing: its window's start, or now.
+export function showsFrom(row: Values): Date {
+  const now = clock.date();
+  const start = row.openStart ? new Date(row.openStart as Date) : null;
+  return start && start > now ? start : now;
+}
+
+// A teacher's own classes.
+const ownTeams = (ctx: RequestContext) =>
+  sql`select id from ${teams} where organization_id = ${ctx.orgId} and class_teacher_id = ${ctx.userId}`;
+
+async function checkTargets(ctx: RequestContext, input: Values) {
+  if (seesAll(ctx)) {
+    // Individual people: any enabled member of the school (links check they exist here).
+    return;
+  }
+  if (input.targetType === MessageTarget.School || input.targetType === MessageTarget.Grade) {
+    throw invalidParams('targetType', 'wideTargetNotAllowed');
+  }
+  const teamIds = input.teamIds as number[];
+  if (teamIds.length) {
+    const mine = new Set(
+      (await rows<{ id: number }>(ctx.db, sql`${ownTeams(ctx)} and id in (${idList(teamIds)})`)).map((r) =>
+        Number(r.id),
+      ),
+    );
+    const i = teamIds.findIndex((id) => !mine.has(id));
+    if (i >= 0) throw invalidParams(`teamIds.${i}`, 'notYourClass', { name: String(teamIds[i]) });
+  }
+  const userIds = input.userIds as number[];
+  if (userIds.length) {
+    const mine = new Set(
+      (
+        await rows<{ id: number }>(
+          ctx.db,
+          sql`select distinct m.user_id as id from ${teamMembers} m where m.organization_id = ${ctx.orgId}
+            and m.team_id in (${ownTeams(ctx)}) and m.user_id in (${idList(userIds)})`,
+        )
+      ).map((r) => Number(r.id)),
+    );
+    const i = userIds.findIndex((id) => !mine.has(id));
+    if (i >= 0) throw invalidParams(`userIds.${i}`, 'notYourClass', { name: String(userIds[i]) });
+  }
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+async function checkAbout(ctx: RequestContext, input: Values) {
+  const type = Number(input.associationType);
+  if (type === MessageAssociation.None) return;
+  const id = Number(input.associationId);
+  const table = type === MessageAssociation.Exam ? exams : type === MessageAssociation.Task ? tasks : null;
+  const found = table
+    ? await ctx.db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.organizationId, ctx.orgId), eq(table.id, id)))
+    : [];
+  if (!found.length) throw invalidParams('associationId', 'nothingAbout');
+}
+
+export const messageResource = createResource({
+  name: 'message',
+  title: 'Message',
+  table: messages,
+  schemas: { row: zMessage, create: zMessageCreate, update: zMessageUpdate, filter: zMessageFilter },
+  meta: messageMeta,
+  permissions: {
+    read: ['message:page'],
+    create: ['message:create'],
+    update: ['message:update'],
+    remove: ['message:delete'],
+    export: ['message:export'],
+  },
+  excel: 'export',
+  search: [messages.title],
+  files: ['body', 'attachments'],
+  // A message's files: whoever received it, or the staff who reach it.
+  async fileReaders(ctx, ids) {
+    const [hit] = await ctx.db
+      .select({ id: messageReceipts.messageId })
+      .from(messageReceipts)
+      .where(
+        and(
+          eq(messageReceipts.organizationId, ctx.orgId),
+          eq(messageReceipts.userId, ctx.userId),
+          inArray(messageReceipts.messageId, ids),
+        ),
+      )
+      .limit(1);
+    if (hit) return true;
+    if (!allows(ctx, ['message:page'])) return false;
+    const [own] = await ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.organizationId, ctx.orgId), inArray(messages.id, ids), readScope(ctx)))
+      .limit(1);
+    return Boolean(own);
+  },
+  filters: {
+    openStatus: (s) =>
+      s === MessageOpenStatus.NotStarted
+        ? sql`coalesce(${messages.openStart}, ${messages.publishTime}, ${nowSql()}) > ${nowSql()}`
+        : s === MessageOpenStatus.Ended
+          ? sql`${messages.openEnd} <= ${nowSql()}`
+          : sql`coalesce(${messages.openStart}, ${messages.publishTime}, ${nowSql()}) <= ${nowSql()}
+              and (${messages.openEnd} is null or ${messages.openEnd} > ${nowSql()})`,
+    system: (system) => (system ? sql`${messages.notice} is not null` : sql`${messages.notice} is null`),
+    teamId: (id, ctx) =>
+      sql`exists (select 1 from ${messageTeams} x where x.organization_id = ${ctx.orgId} and x.message_id = ${messages.id} and x.team_id = ${id})`,
+  },
+  sort: {
+    default: [desc(messages.id)],
+    fields: {
+      title: messages.title,
+      openStart: messages.openStart,
+      openEnd: messages.openEnd,
+      publishTime: messages.publishTime,
+    },
+  },
+  links: {
+    teamIds: {
+      table: messageTeams,
+      owner: messageTeams.ownerId,
+      target: messageTeams.targetId,
+      ref: { table: teams, label: 'class' },
+    },
+    userIds: {
+      table: messageUsers,
+      owner: messageUsers.ownerId,
+      target: messageUsers.targetId,
+      ref: { table: users, label: 'person', labelColumn: 'userName' },
+    },
+  },
+  scope: {
+    read: (ctx) => readScope(ctx),
+    ownOnly: 'messages',
+  },
+  actions: {
+    publish: action({
+      summary: 'Publish a message: its targets are resolved to people, each gets a receipt in their inbox',
+      access: ['message:publish'],
+      field: 'status',
+      from: [Draft, Withdrawn],
+      to: Published,
+      input: zPublishMessageRequest,
+      async run(tx, row, _input, ctx) {
+        if (row.notice) throw businessError('publishedMessageLocked');
+        if (row.openEnd && clock.now() >= new Date(row.openEnd as Date).getTime()) {
+          throw invalidParams('openEnd', 'messageEnded');
+        }
+        const publishTime = row.publishTime ? new Date(row.publishTime as Date) : clock.date();
+        const count = await deliver(
+          tx,
+          ctx.orgId,
+          Number(row.id),
+          recipientsOf(ctx.orgId, {
+            id: Number(row.id),
+            targetType: Number(row.targetType),
+            audience: Number(row.audience),
+            gradeYears: row.gradeYears as number[],
+          }),
+          showsFrom(row),
+        );
+        return { publishTime, recipientCount: count, updateTime: new Date() };
+      },
+    }),
+    withdraw: action({
+      summary: 'Withdraw a message: it leaves every inbox; receipts and read times are kept',
+      access: ['message:publish'],
+      field: 'status',
+      from: [Published],
+      to: Withdrawn,
+      input: zWithdrawMessageRequest,
+      async run() {
+        return { updateTime: new Date() };
+      },
+    }),
+    remind: action({
+      summary: 'Remind the recipients who have not read a published message: a notice in their inbox',
+      access: ['message:publish'],
+      field: 'status',
+      from: [Published],
+      input: zRemindMessageRequest,
+      async run(tx, row, _input, ctx) {
+        const last = row.lastRemindTime ? new Date(row.lastRemindTime as Date).getTime() : 0;
+        if (clock.now() - last < REMIND_EVERY_MINUTES * 60_000) {
+          throw businessError('remindedRecently', { minutes: REMIND_EVERY_MINUTES });
+        }
+        if (
+          openStatusAt(row.openStart as Date, row.openEnd as Date, row.publishTime as Date) === MessageOpenStatus.Ended
+        ) {
+          throw invalidParams('openEnd', 'messageEnded');
+        }
+        const sent = await sendNotice(tx, ctx.orgId, {
+          kind: 'messageReminder',
+          params: { name: String(row.title), messageId: Number(row.id) },
+          to: sql`select user_id as id from ${messageReceipts} where organization_id = ${ctx.orgId}
+            and message_id = ${Number(row.id)} and read_at is null`,
+        });
+        if (!sent) throw businessError('nobodyToRemind');
+        return { lastRemindTime: clock.date(), updateTime: new Date() };
+      },
+    }),
+  },
+  hooks: {
+    async validate(input, ctx, _mode, current) {
+      if (current && (current.status === Published || current.notice)) {
+        throw invalidParams('status', 'publishedMessageLocked');
+      }
+      Object.assign(input, onlyMessageTargets(input));
+      await checkTargets(ctx, input as unknown as Values);
+      await checkAbout(ctx, input as unknown as Values);
+    },
+    values(input, ctx, mode) {
+      const values: Values = {
+        ...onlyMessageTargets(input),
+        body: sanitizeRichText(input.body),
+        openStart: input.openStart ? new Date(input.openStart) : null,
+        openEnd: input.openEnd ? new Date(input.openEnd) : null,
+        associationId: input.associationType === MessageAssociation.None ? null : input.associationId,
+        updateTime: new Date(),
+      };
+      if (mode === 'create') values.senderId = ctx.userId;
+      return values;
+    },
+    async beforeDelete(_ctx, _ids, found) {
+      const live = found.filter((r) => r.status === Published);
+      if (live.length) {
+        throw businessError('withdrawMessageBeforeDelete', { names: live.map((r) => r.title).join(', ') });
+      }
+    },
+    async decorate(found, ctx) {
+      const ids = found.map((r) => Number(r.id));
+      const read = new Map<number, number>();
+      const senders = new Map<number, string>();
+      if (ids.length) {
+        for (const r of await rows<{ id: number; n: number }>(
+          ctx.db,
+          sql`select message_id as id, count(*)::int as n from ${messageReceipts}
+            where organization_id = ${ctx.orgId} and message_id in (${idList(ids)}) and read_at is not null
+            group by message_id`,
+        )) {
+          read.set(Number(r.id), Number(r.n));
+        }
+        const senderIds = [
+          ...new Set(
+            found
+              .map((r) => r.senderId)
+              .filter((v) => v != null)
+              .map(Number),
+          ),
+        ];
+        if (senderIds.length) {
+          for (const u of await ctx.db
+            .select({ id: users.id, name: users.realName })
+            .from(users)
+            .where(and(eq(users.organizationId, ctx.orgId), inArray(users.id, senderIds)))) {
+            senders.set(u.id, u.name);
+          }
+        }
+      }
+      return found.map((r) => ({
+        ...r,
+        openStatus: openStatusAt(r.openStart as string, r.openEnd as string, r.publishTime as string),
+        readCount: read.get(Number(r.id)) ?? 0,
+        senderName: r.senderId == null ? null : (senders.get(Number(r.senderId)) ?? null),
+      }));
+    },
+  },
+});
+
+function readScope(ctx: RequestContext): SQL | undefined {
+  return seesAll(ctx) ? undefined : eq(messages.senderId, ctx.userId);
+}

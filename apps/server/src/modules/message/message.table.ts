@@ -1,0 +1,114 @@
+import {
+  messageAssociationLabels,
+  messageAudienceLabels,
+  messageStatusLabels,
+  messageTargetLabels,
+  SYSTEM_NOTICES,
+} from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  at,
+  createTime,
+  enumCheck,
+  linkTable,
+  organizationId,
+  refId,
+  tenantId,
+  trigramIndex,
+  updateTime,
+} from '../../platform/columns';
+import { organizations } from '../organization/organization.table';
+import { teams } from '../team/team.table';
+import { users } from '../user/user.table';
+
+// A message (decision 40): a notice written by staff, or sent by the product itself (`notice` set,
+// no sender), to the whole school, grades, classes or named people. Publishing writes one receipt
+// per recipient in one statement; the inbox reads the receipts.
+export const messages = pgTable(
+  'messages',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull().default(''),
+    // [{name, url}]: uploads of the file service or http(s) links.
+    attachments: jsonb('attachments').notNull().default([]),
+    targetType: smallint('target_type').notNull().default(3),
+    audience: smallint('audience').notNull().default(1),
+    gradeYears: integer('grade_years').array().notNull().default([]),
+    needRead: boolean('need_read').notNull().default(false),
+    openStart: at('open_start'),
+    openEnd: at('open_end'),
+    associationType: smallint('association_type').notNull().default(0),
+    associationId: refId('association_id'),
+    status: smallint('status').notNull().default(0),
+    // The product's notices: their kind and parameters (the reader's screen words them).
+    notice: varchar('notice', { length: 40 }),
+    noticeParams: jsonb('notice_params').notNull().default({}),
+    senderId: refId('sender_id'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    lastRemindTime: at('last_remind_time'),
+    publishTime: at('publish_time'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('messages_sender_ix').on(t.organizationId, t.senderId, t.id),
+    index('messages_about_ix').on(t.organizationId, t.associationType, t.associationId),
+    trigramIndex('messages_title_trgm', t.title),
+    enumCheck('messages_target_type_ck', t.targetType, messageTargetLabels),
+    enumCheck('messages_audience_ck', t.audience, messageAudienceLabels),
+    enumCheck('messages_association_type_ck', t.associationType, messageAssociationLabels),
+    enumCheck('messages_status_ck', t.status, messageStatusLabels),
+    check(
+      'messages_notice_ck',
+      sql`${t.notice} is null or ${t.notice} in (${sql.raw(SYSTEM_NOTICES.map((n) => `'${n}'`).join(', '))})`,
+    ),
+    foreignKey({ columns: [t.organizationId, t.senderId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'set null',
+    ),
+  ],
+);
+
+export const messageTeams = linkTable('message_teams', 'message_id', messages, 'team_id', teams, true);
+export const messageUsers = linkTable('message_users', 'message_id', messages, 'user_id', users, true);
+
+// One row per recipient of a published message: delivered when published, read when the recipient
+// opened it (or confirmed it, for a need-read message). The inbox walks (user, sent_at) newest first.
+export const messageReceipts = pgTable(
+  'message_receipts',
+  {
+    organizationId: organizationId(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sentAt: at('sent_at').notNull(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.messageId, t.userId] }),
+    index('message_receipts_inbox_ix').on(t.organizationId, t.userId, t.sentAt.desc(), t.messageId),
+    index('message_receipts_unread_ix').on(t.organizationId, t.userId).where(sql`${t.readAt} is null`),
+    foreignKey({
+      columns: [t.organizationId, t.messageId],
+      foreignColumns: [messages.organizationId, messages.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
