@@ -24,6 +24,7 @@ import { INBOX_KEY, MESSAGE_KEY } from './message-api';
 import { MessageEditor } from './message-editor';
 import { MessageReceiptsDrawer } from './message-receipts';
 import { useMessageTexts } from './message-texts';
+import { useWordMessage } from './use-word-message';
 import './message.css';
 
 const meta: ResourceMeta = { ...messageMeta, permission: 'message' };
@@ -40,6 +41,7 @@ export default function MessageListView() {
   const lang = useLang();
   const client = useQueryClient();
   const target = useTargetText();
+  const word = useWordMessage();
   const canPublish = usePermission(['message:publish']);
   const [receiptsOf, setReceiptsOf] = useState<Message | null>(null);
   const refresh = () => {
@@ -59,7 +61,13 @@ export default function MessageListView() {
       onClick: transitions.publish,
       swap: (m) =>
         isPublished(m)
-          ? { key: 'withdraw', label: t('message.withdraw'), icon: <RollbackOutlined />, onClick: transitions.withdraw }
+          ? {
+              key: 'withdraw',
+              label: t('message.withdraw'),
+              icon: <RollbackOutlined />,
+              disabled: (row) => row.notice !== null && t('message.noticeLock'),
+              onClick: transitions.withdraw,
+            }
           : undefined,
     },
     {
@@ -87,10 +95,10 @@ export default function MessageListView() {
         // The one column without a width: it takes the room the others leave, and titles wrap.
         width: undefined,
         ellipsis: false,
-        render: (title: string, m) => (
+        render: (_: string, m) => (
           <div>
             <div className="message-title">
-              {title}
+              {word({ title: m.title, sender: m.senderName, notice: m.notice, noticeParams: m.noticeParams }).title}
               {m.attachments.length > 0 && (
                 <PaperClipOutlined className="message-clip" aria-label={t('message.hasAttachments')} />
               )}
