@@ -89,6 +89,18 @@ test.describe('accessibility at 800 px', () => {
   });
 });
 
+// One screen as one of the demo users, scanned once its data has drawn.
+async function scanAs(page: Page, who: string, path: string, ready: string, what: string): Promise<void> {
+  await page.goto('/demo/login');
+  await page.getByLabel('User name').fill(who);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(path);
+  await expect(page.locator(ready).first()).toBeVisible({ timeout: 90_000 });
+  await expectNoSeriousA11yViolations(page, what);
+}
+
 // Tasks & homework: the teacher's task list and the student's My homework (demo data: Week 3 homework).
 test.describe('accessibility of tasks and homework', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -97,15 +109,20 @@ test.describe('accessibility of tasks and homework', () => {
     ['teacher', '/task/index', '.ant-table-row', 'the task list'],
     ['student', '/study/homework', '.ant-card', 'My homework'],
   ] as const) {
-    test(what, async ({ page }) => {
-      await page.goto('/demo/login');
-      await page.getByLabel('User name').fill(who);
-      await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto(path);
-      await expect(page.locator(ready).first()).toBeVisible({ timeout: 90_000 });
-      await expectNoSeriousA11yViolations(page, what);
-    });
+    test(what, ({ page }) => scanAs(page, who, path, ready, what));
+  }
+});
+
+// Messages: the teacher's list and their inbox, the student's My messages (demo data: the office's
+// notice every student must confirm, so the prompt is open over it and is checked too).
+test.describe('accessibility of messages', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const [who, path, ready, what] of [
+    ['teacher', '/message/index', '.ant-table-row', 'the message list'],
+    ['teacher', '/profile/messages', '.inbox-line', 'the staff inbox'],
+    ['student', '/study/message', '.inbox-line', 'My messages with the prompt to confirm'],
+  ] as const) {
+    test(what, ({ page }) => scanAs(page, who, path, ready, what));
   }
 });

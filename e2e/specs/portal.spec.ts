@@ -11,15 +11,22 @@ const cards = {
     // ... and Week 3 homework for the demo class, and a marked homework of `student`'s own.
     ['homework', 'Homework due', 'Week 3 homework 第三周作业'],
     ['results', 'Latest results', 'Derivatives warm-up 导数热身'],
-    ['messages', 'Messages', 'Messages from your school and teachers will appear here'],
+    // ... and the office's notice to every student and the teacher's note to the class.
+    ['messages', 'Messages', 'End-of-term exam timetable 期末考试安排'],
   ],
   zh: [
     ['exams', '待参加的考试', 'Calculus practice (open now) 微积分练习（进行中）'],
     ['homework', '待完成的作业', 'Week 3 homework 第三周作业'],
     ['results', '最新成绩', 'Derivatives warm-up 导数热身'],
-    ['messages', '消息', '学校和老师发给您的消息会显示在这里'],
+    ['messages', '消息', 'End-of-term exam timetable 期末考试安排'],
   ],
 } as const;
+
+// The demo's notice to every student asks `student` to confirm it, so it greets them at sign-in;
+// "Later" puts it off for the session.
+async function putOffNotices(page: Page, later = 'Later') {
+  await page.getByRole('dialog').getByRole('button', { name: later }).click({ timeout: 60_000 });
+}
 
 async function expectCards(page: Page, lang: keyof typeof cards) {
   for (const [id, title, empty] of cards[lang]) {
@@ -40,6 +47,7 @@ test.describe('student portal', () => {
       if (res.url().includes('/api/dashboard/summary')) refused.push(res.url());
     });
     await loginAs(page, 'student');
+    await putOffNotices(page);
     // The first screen after login waits for its view to download (slow on a loaded test machine).
     await expect(page.getByRole('heading', { name: 'Welcome, Sam Student' })).toBeVisible({ timeout: 60_000 });
     const hero = page.locator('.portal-hero');
@@ -70,6 +78,7 @@ test.describe('student portal', () => {
     await page.getByLabel('密码').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: '登 录' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await putOffNotices(page, '稍后再看');
     await expect(page.getByRole('heading', { name: '欢迎，Sam Student' })).toBeVisible({ timeout: 60_000 });
     await expectCards(page, 'zh');
     await expect(page.getByText('管理后台')).toHaveCount(0);
@@ -85,30 +94,30 @@ test.describe('student portal', () => {
 
   test('screens not open yet are badged and say what they will do, inside the shell', async ({ page }) => {
     await loginAs(page, 'student');
+    await putOffNotices(page);
     const sidebar = page.locator('.sidebar');
     // The home page is open; the student's own pages are still to come.
     const home = sidebar.locator('.ant-menu-item').filter({ hasText: 'Dashboard' });
     await expect(home).toBeVisible({ timeout: 60_000 });
     await expect(home.locator('.menu-soon')).toHaveCount(0);
-    // The area opens; each of its pages still to come carries the badge, My exams and My homework
-    // (built) do not.
+    // The area opens; its page still to come carries the badge, My exams, My homework and My
+    // messages (built) do not.
     await sidebar.getByRole('menuitem', { name: 'My study' }).click();
-    for (const name of ['My courses', 'My messages']) {
-      await expect(sidebar.getByRole('menuitem', { name: `${name} Soon` })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'My courses Soon' })).toBeVisible();
+    for (const name of ['My exams', 'My homework', 'My messages']) {
+      await expect(sidebar.getByRole('menuitem', { name, exact: true })).toBeVisible();
     }
-    await expect(sidebar.getByRole('menuitem', { name: 'My exams', exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('menuitem', { name: 'My homework', exact: true })).toBeVisible();
     // The submenu may still be opening (antd animates it): a click that landed too early is repeated.
     await expect(async () => {
-      await sidebar.getByRole('menuitem', { name: 'My messages Soon' }).click();
-      await expect(page).toHaveURL(/\/study\/message$/, { timeout: 2000 });
+      await sidebar.getByRole('menuitem', { name: 'My courses Soon' }).click();
+      await expect(page).toHaveURL(/\/study\/course$/, { timeout: 2000 });
     }).toPass({ timeout: 20_000 });
-    await expect(page.getByText('My messages is coming soon')).toBeVisible();
-    await expect(page.getByText('Messages from your school and teachers, including reminders')).toBeVisible();
+    await expect(page.getByText('My courses is coming soon')).toBeVisible();
+    await expect(page.getByText('The courses you take: their lessons and materials')).toBeVisible();
     await expect(page.getByText(/menu entry/i)).toHaveCount(0);
     // Still inside the shell: the sidebar and the tabs stay.
     await expect(sidebar).toBeVisible();
-    await expect(page.getByTestId('tab-/study/message')).toBeVisible();
+    await expect(page.getByTestId('tab-/study/course')).toBeVisible();
     await expect(page.getByTestId('tab-/dashboard')).toBeVisible();
     await page.getByRole('button', { name: 'Back to the dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -79,7 +79,7 @@ function LazyColorPicker(props: ColorPickerProps) {
   );
 }
 const RichTextInput = lazy(() => import('../rich-text/rich-text-input').then((m) => ({ default: m.RichTextInput })));
-function RichTextField({
+export function RichTextField({
   id,
   value,
   onChange,

@@ -3,7 +3,7 @@ import { api, filePurposeRules, IMAGE_TYPES, type UploadedFile } from '@lyceum/c
 import { App, Avatar, Button, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unwrap } from '../shell/request';
+import { ApiError, unwrap } from '../shell/request';
 import { uploadRaw } from '../shell/transfer';
 import type { UploadPurpose } from './resource-view';
 
@@ -28,6 +28,34 @@ export function uploadFile(file: File, purpose: UploadPurpose, onProgress?: (f: 
   );
 }
 
+// Uploading through the file service with the purpose's size limit checked first: `upload` resolves
+// with the stored file, or null when it was too big or refused (both already said in a toast).
+export function useUpload(purpose: UploadPurpose) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [progress, setProgress] = useState<number | null>(null);
+  const limit = limits(purpose);
+
+  async function upload(file: File): Promise<UploadedFile | null> {
+    if (file.size > limit.bytes) {
+      message.error(t('upload.tooBig', { name: file.name, max: Math.round(limit.bytes / MB) }));
+      return null;
+    }
+    setProgress(0);
+    try {
+      const uploaded = await uploadFile(file, purpose, setProgress);
+      message.success(t('upload.done', { name: uploaded.name }));
+      return uploaded;
+    } catch (err) {
+      if (err instanceof ApiError) return null;
+      throw err;
+    } finally {
+      setProgress(null);
+    }
+  }
+  return { upload, progress, accept: limit.accept };
+}
+
 interface Props {
   id?: string;
   value?: string | null;
@@ -41,24 +69,7 @@ interface Props {
 // A URL input with an upload button: a link can be typed, or a file uploaded and its URL filled in.
 export function FileInput({ id, value, onChange, purpose, preview, 'aria-label': ariaLabel }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [progress, setProgress] = useState<number | null>(null);
-  const limit = limits(purpose);
-
-  async function upload(file: File) {
-    if (file.size > limit.bytes) {
-      message.error(t('upload.tooBig', { name: file.name, max: Math.round(limit.bytes / MB) }));
-      return;
-    }
-    setProgress(0);
-    try {
-      const uploaded = await uploadFile(file, purpose, setProgress);
-      onChange?.(uploaded.url);
-      message.success(t('upload.done', { name: uploaded.name }));
-    } finally {
-      setProgress(null);
-    }
-  }
+  const { upload, progress, accept } = useUpload(purpose);
 
   return (
     <div className="file-input">
@@ -73,10 +84,10 @@ export function FileInput({ id, value, onChange, purpose, preview, 'aria-label':
           aria-label={ariaLabel}
         />
         <Upload
-          accept={limit.accept}
+          accept={accept}
           showUploadList={false}
           beforeUpload={(file) => {
-            void upload(file);
+            void upload(file).then((uploaded) => uploaded && onChange?.(uploaded.url));
             return false;
           }}
         >

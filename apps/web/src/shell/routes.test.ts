@@ -60,7 +60,12 @@ describe('dynamic routes from the menu', () => {
   });
 
   it('has only the pages of every user as static routes; screens opened from others come with the menu', () => {
-    expect(staticRoutes.map((r) => r.path)).toEqual(['/dashboard', '/profile/index', '/profile/editPassword']);
+    expect(staticRoutes.map((r) => r.path)).toEqual([
+      '/dashboard',
+      '/profile/index',
+      '/profile/editPassword',
+      '/profile/messages',
+    ]);
     expect(resolveRoute('/answer/edit')).toBeUndefined();
     installMenu({
       permissionList: ['answer:page'],

@@ -28,6 +28,9 @@ export const staticRoutes: RouteMeta[] = [
   fixed(DASHBOARD_PATH, 'dashboard/index', { en: 'Dashboard', zh: '首页' }, { affix: true, noCache: true }),
   fixed('/profile/index', 'profile/index', { en: 'Personal info', zh: '个人信息' }),
   fixed('/profile/editPassword', 'profile/editPassword', { en: 'Change password', zh: '修改密码' }),
+  // Staff have no menu page for their own messages (students have My study › My messages): the bell
+  // opens them here.
+  fixed('/profile/messages', 'message/inbox', { en: 'My messages', zh: '我的消息' }),
   // The screen kit's field kinds side by side, for people building screens: only in builds made with
   // VITE_KIT_GALLERY=1, never in the product.
   ...(import.meta.env.VITE_KIT_GALLERY === '1'
@@ -142,4 +145,15 @@ export function useMenu(): MenuState {
 export function resolveRoute(pathname: string, menu: MenuState = state): RouteMeta | undefined {
   const path = normalizePath(pathname);
   return staticRoutes.find((r) => r.path === path) ?? menu.routes.get(path);
+}
+
+// The visible page of the caller's menu that shows a component (a card's "see all" link), or null
+// when their roles do not reach it.
+export function findMenuPage(component: string, menu: MenuState = state): RouteMeta | null {
+  for (const route of menu.routes.values()) if (route.component === component && !route.hidden) return route;
+  return null;
+}
+
+export function useMenuPage(component: string): RouteMeta | null {
+  return findMenuPage(component, useMenu());
 }

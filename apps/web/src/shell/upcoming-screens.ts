@@ -57,10 +57,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Follow tuition: what each student owes, what has been paid, and refunds.',
     zh: '跟踪学费：每位学生的应缴金额、已缴记录和退款。',
   },
-  'message/index': {
-    en: 'Send messages to the whole school, a grade, a class or single people, and see who has read them.',
-    zh: '向全校、年级、班级或个人发送消息，并查看阅读情况。',
-  },
   'point/index': {
     en: 'Award and deduct points, and see each student’s balance and history.',
     zh: '发放和扣除积分，查看每位学生的积分余额和明细。',
@@ -80,10 +76,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
   'teachingManagement/myCourse': {
     en: 'The courses you take: their lessons and materials, and how far you have got.',
     zh: '您所修的课程：课程内容和资料，以及您的学习进度。',
-  },
-  'message/myMessage': {
-    en: 'Messages from your school and teachers, including reminders about exams and homework.',
-    zh: '来自学校和老师的消息，包括考试和作业提醒。',
   },
 };
 

@@ -13,6 +13,7 @@ const productViews: Record<string, ViewLoader> = {
   'dashboard/index': () => import('../domains/dashboard/dashboard.view'),
   'profile/index': () => import('../domains/profile/profile.view'),
   'profile/editPassword': () => import('../domains/profile/edit-password.view'),
+  'message/inbox': () => import('../domains/message/inbox.view'),
 
   'user/index': () => import('../domains/user/user-list.view'),
   'user/teacher': () => import('../domains/user/teacher-list.view'),
@@ -69,6 +70,8 @@ const productViews: Record<string, ViewLoader> = {
   'examScores/index': () => import('../domains/exam-scores/exam-scores.view'),
   'user/achiReport': () => import('../domains/exam-scores/achi-report.view'),
   'statistics/index': () => import('../domains/statistics/statistics.view'),
+  'message/index': () => import('../domains/message/message-list.view'),
+  'message/myMessage': () => import('../domains/message/my-message.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),

@@ -2,6 +2,7 @@ import type { PortalExam, PortalHomework, PortalMessage, PortalResult } from '@l
 import { Badge, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { useWordMessage } from '../message/use-word-message';
 import { scoreText, TIME, timeWindow } from './portal-format';
 
 // One line of each of the portal's lists. The lists are filled by the exam, homework and message
@@ -95,12 +96,30 @@ export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }
   );
 }
 
-export function MessageItem({ message, t }: { message: PortalMessage; t: TFunction }) {
+// A message in the reader's words (the product's notices worded from their kind); a click opens it.
+export function MessageItem({
+  message,
+  t,
+  onOpen,
+}: {
+  message: PortalMessage;
+  t: TFunction;
+  onOpen: (id: number) => void;
+}) {
+  const word = useWordMessage();
+  const worded = word(message);
   return (
     <List.Item extra={message.read ? null : <Badge status="processing" text={t('portal.unread')} />}>
       <List.Item.Meta
-        title={message.read ? message.title : <Typography.Text strong>{message.title}</Typography.Text>}
-        description={<Meta parts={[message.sender ?? t('portal.fromSchool'), dayjs(message.sendTime).format(TIME)]} />}
+        title={
+          <Space size={6} wrap>
+            <button type="button" className="portal-open" onClick={() => onOpen(message.id)}>
+              {message.read ? worded.title : <Typography.Text strong>{worded.title}</Typography.Text>}
+            </button>
+            {message.needRead && !message.read && <Tag color="warning">{t('portal.needRead')}</Tag>}
+          </Space>
+        }
+        description={<Meta parts={[worded.sender, dayjs(message.sendTime).format(TIME)]} />}
       />
     </List.Item>
   );

@@ -15,26 +15,27 @@ import type { CurrentUser, StudentPortal as Portal } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Card, Col, Empty, List, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pickTitle, useLang } from '../../shell/i18n';
-import { useMenu } from '../../shell/routes';
+import { useMenuPage } from '../../shell/routes';
 import { studentPortal } from './dashboard-api';
 import { ExamItem, HomeworkItem, MessageItem, ResultItem } from './portal-items';
 import { portalTexts } from './portal-texts';
+
+// The reader carries rich text and formulas: loaded when a message is opened.
+const MessageReaderDrawer = lazy(() =>
+  import('../message/message-reader').then((m) => ({ default: m.MessageReaderDrawer })),
+);
 
 // The student pages each card leads to, by their menu component (shown when the menu has them).
 const PAGES = { exams: 'exam/myExam', homework: 'task/myTask', messages: 'message/myMessage' } as const;
 
 // The menu path and title of a page the student holds, or null.
 function usePage(component: string): { path: string; title: string } | null {
-  const menu = useMenu();
+  const route = useMenuPage(component);
   const lang = useLang();
-  for (const route of menu.routes.values()) {
-    if (route.component === component && !route.hidden)
-      return { path: route.path, title: pickTitle(route.title, lang) };
-  }
-  return null;
+  return route && { path: route.path, title: pickTitle(route.title, lang) };
 }
 
 function PortalCard<T>({
@@ -169,6 +170,7 @@ export function StudentPortal({ me }: { me: CurrentUser }) {
   const portal = useQuery({ queryKey: ['studentPortal'], queryFn: studentPortal });
   const data = portal.data;
   const state = { loading: portal.isPending, failed: portal.isError };
+  const [reading, setReading] = useState<number | null>(null);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Greeting me={me} portal={data} />
@@ -220,7 +222,7 @@ export function StudentPortal({ me }: { me: CurrentUser }) {
                 empty={t('portal.messagesEmpty')}
                 page={PAGES.messages}
                 {...state}
-                render={(message) => <MessageItem key={message.id} message={message} t={t} />}
+                render={(message) => <MessageItem key={message.id} message={message} t={t} onOpen={setReading} />}
               />
             </Col>
           </Row>
@@ -229,6 +231,11 @@ export function StudentPortal({ me }: { me: CurrentUser }) {
           <AccountCard me={me} />
         </Col>
       </Row>
+      {reading !== null && (
+        <Suspense fallback={null}>
+          <MessageReaderDrawer id={reading} onClose={() => setReading(null)} />
+        </Suspense>
+      )}
     </Space>
   );
 }

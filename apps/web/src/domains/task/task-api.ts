@@ -33,6 +33,7 @@ export const taskActions = {
   extend: (id: number, body: z.input<typeof zExtendTaskRequest>) =>
     unwrap(postWithLoading<unknown>(`/api/task/extend/${id}`, body)),
   returnWork: (body: z.input<typeof zReturnTaskRequest>) => call(api.task.returnWork, { body }, { loading: true }),
+  remind: (id: number) => call(api.task.remind, { params: { id } }, { loading: true }),
   exportStudents: (id: number, body: TaskStudentFilter) =>
     call(api.task.studentsExport, { params: { id }, body: cleanFilter(body) as TaskStudentFilter }, { loading: true }),
 };

@@ -8,10 +8,12 @@ import {
   paperStatusLabels,
   type Task,
   type TaskCounts,
+  TaskStatus,
   type TaskStudent,
   taskUserStatusLabels,
 } from '@lyceum/contract';
 import {
+  App,
   Button,
   Checkbox,
   Drawer,
@@ -26,6 +28,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useConfirm } from '../../crud/confirm';
 import { ExportProgress } from '../../crud/export-progress';
 import { ResourceListPage, useSelection } from '../../crud/resource-list-page';
 import { Explained } from '../../crud/row-actions';
@@ -59,6 +62,9 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
   const audience = useAudienceText();
   const canMark = usePermission(['task:mark']);
   const canExport = usePermission(['task:export']);
+  const canRemind = usePermission(['task:publish']);
+  const confirm = useConfirm();
+  const { message } = App.useApp();
   const selection = useSelection();
   const [returning, setReturning] = useState<Returning[] | null>(null);
   const [exportId, setExportId] = useState<number | null>(null);
@@ -78,6 +84,17 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
     navigate(path);
   };
   const examId = task.examId;
+  // Those who have not handed it in get a notice in their inbox.
+  const remind = () =>
+    confirm({
+      title: t('task.remindTitle', { name: task.name }),
+      content: t('task.remindHint'),
+      okText: t('task.remind'),
+      onOk: async () => {
+        const { sent } = await taskActions.remind(task.id);
+        message.success(t('task.reminded', { count: sent }));
+      },
+    });
 
   const columns: TableColumnsType<StudentRow> = [
     {
@@ -301,11 +318,18 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
                 {t('task.exportStudents')}
               </Button>
             )}
-            <Explained why={t('task.remindLater')}>
-              <Button icon={<BellOutlined />} disabled style={{ pointerEvents: 'none' }}>
-                {t('task.remind')}
-              </Button>
-            </Explained>
+            {canRemind &&
+              (task.status === TaskStatus.Published ? (
+                <Button icon={<BellOutlined />} onClick={remind}>
+                  {t('task.remind')}
+                </Button>
+              ) : (
+                <Explained why={t('task.remindLock')}>
+                  <Button icon={<BellOutlined />} disabled style={{ pointerEvents: 'none' }}>
+                    {t('task.remind')}
+                  </Button>
+                </Explained>
+              ))}
           </>
         }
       />

@@ -13,6 +13,7 @@ import { Avatar, Breadcrumb, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
+import { MessageBell } from '../../domains/message/message-bell';
 import { logout } from '../auth-api';
 import { pickTitle, useLang } from '../i18n';
 import { LanguageSwitch } from '../language-switch';
@@ -70,6 +71,7 @@ export function TopBar({ open, onToggle, userName, avatar, compact }: Props) {
       />
       {!compact && <TrailBreadcrumb />}
       <Space className="topbar-right" size={4}>
+        <MessageBell />
         <LanguageSwitch />
         <Dropdown
           trigger={['click']}

@@ -1,0 +1,90 @@
+import {
+  api,
+  type InboxPage,
+  type Message,
+  type MessageInput,
+  type PageRequest,
+  type zInboxRequest,
+  type zMessageFilter,
+  type zReceiptRequest,
+} from '@lyceum/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { cleanFilter, resourceApi } from '../../crud/resource-api';
+import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
+
+export type MessageSave = Omit<MessageInput, 'id'> & { id?: number | null };
+export type MessageFilter = z.input<typeof zMessageFilter>;
+export type ReceiptFilter = Omit<z.input<typeof zReceiptRequest>, 'pageIndex' | 'pageSize'>;
+export type InboxFilter = Omit<z.input<typeof zInboxRequest>, 'pageIndex' | 'pageSize'>;
+
+// The staff's queries sit under the resource's name, the inbox's (the bell, the inbox, the reader,
+// the portal's card) under INBOX_KEY, so one change refreshes every place that shows it.
+export const MESSAGE_KEY = 'message';
+export const INBOX_KEY = 'inbox';
+// The bell asks again every minute (and when the window comes back into focus).
+export const UNREAD_POLL_MS = 60_000;
+
+export const messageApi = resourceApi<Message, MessageSave, MessageSave, MessageFilter & PageRequest>(MESSAGE_KEY);
+
+// The engine's actions of a message: publish sends it, withdraw hides it from its recipients (their
+// receipts are kept), remind sends the unread a notice.
+export const messageActions = {
+  publish: (id: number) => unwrap(postWithLoading<unknown>(`/api/message/publish/${id}`, {})),
+  withdraw: (id: number) => unwrap(postWithLoading<unknown>(`/api/message/withdraw/${id}`, {})),
+  remind: (id: number) =>
+    unwrap(postWithLoading<Partial<Message> & { sent?: number }>(`/api/message/remind/${id}`, {})),
+  exportReceipts: (id: number, body: ReceiptFilter) =>
+    call(api.message.receiptsExport, { params: { id }, body: cleanFilter(body) as ReceiptFilter }, { loading: true }),
+};
+
+export const messageReceipts = (
+  id: number,
+  req: ReceiptFilter & { pageIndex: number; pageSize: number },
+  { signal }: Cancel = {},
+) => call(api.message.receipts, { params: { id }, body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+
+// ---- the inbox of the signed-in user ----
+
+export const inboxPage = (
+  req: InboxFilter & { pageIndex: number; pageSize: number },
+  { signal }: Cancel = {},
+): Promise<InboxPage> => call(api.message.inbox, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+
+export const inboxActions = {
+  view: (id: number, { signal }: Cancel = {}) => call(api.message.view, { params: { id } }, { signal }),
+  confirmRead: (id: number) => call(api.message.read, { params: { id } }, { loading: true }),
+  readAll: () => call(api.message.readAll, {}, { loading: true }),
+};
+
+// The bell's figures: unread count and the need-read messages still to confirm. Silent: a failed poll
+// is tried again a minute later rather than toasted.
+export function useUnreadSummary() {
+  return useQuery({
+    queryKey: [INBOX_KEY, 'unread'],
+    queryFn: ({ signal }) => call(api.message.unread, {}, { signal, silent: true }),
+    refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+// One message of the inbox; opening it marks it read (unless it waits for a confirmation).
+export function useInboxMessage(id: number | null) {
+  return useQuery({
+    queryKey: [INBOX_KEY, 'view', id],
+    queryFn: ({ signal }) => inboxActions.view(id as number, { signal }),
+    enabled: id !== null,
+  });
+}
+
+// After reading or confirming: the bell, the lists and the portal's card ask again (the open message
+// itself is not fetched again: that would be another "view").
+export function useInboxRefresh() {
+  const client = useQueryClient();
+  return useCallback(() => {
+    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === INBOX_KEY && q.queryKey[1] !== 'view' });
+    void client.invalidateQueries({ queryKey: ['studentPortal'] });
+  }, [client]);
+}

@@ -1,0 +1,193 @@
+import {
+  api,
+  enumValues,
+  type FieldMeta,
+  field,
+  labelOf,
+  MessageAssociation,
+  MessageTarget,
+  messageAssociationLabels,
+  messageAudienceLabels,
+  messageTargetLabels,
+  zMessageCreate,
+} from '@lyceum/contract';
+import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import { RichTextField } from '../../crud/field-kinds';
+import { RefSelect } from '../../crud/ref-select';
+import { zodRule } from '../../crud/zod-rules';
+import { useLang } from '../../shell/i18n';
+import { type Cancel, call } from '../../shell/request';
+import { half, Section, useRequired } from '../exam/exam-editor-sections';
+import { teamField, useGradeYearOptions, useTeamChoices } from '../exam/exam-editor-who';
+import { MomentInput, momentValueProps } from '../exam/moment-input';
+import { UserSearchSelect } from '../exam/user-search-select';
+import { AttachmentsInput } from './message-attachments';
+import { useMessageTexts } from './message-texts';
+
+// The message editor's parts, in the order a sender fills them in: what, to whom, when, about what.
+
+function useCheck() {
+  const { t } = useMessageTexts();
+  return (key: keyof typeof zMessageCreate.shape): Rule => zodRule(zMessageCreate.shape[key], t);
+}
+
+// Students and staff, by name or user name.
+const searchPeople = (userName: string, { signal }: Cancel = {}) =>
+  call(api.user.byUserName, { body: { userName, limit: 50 } }, { signal });
+
+export function WhatSection() {
+  const { t } = useMessageTexts();
+  const required = useRequired();
+  const check = useCheck();
+  return (
+    <Section id="message-what" title={t('message.sectionWhat')}>
+      <Form.Item name="title" label={t('message.title')} rules={[required(t('message.title')), check('title')]}>
+        <Input autoFocus autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="body" label={t('message.body')}>
+        <RichTextField label={t('message.body')} />
+      </Form.Item>
+      <Form.Item name="attachments" label={t('message.attachments')} tooltip={t('message.attachmentsHint')}>
+        <AttachmentsInput />
+      </Form.Item>
+    </Section>
+  );
+}
+
+export function WhoSection() {
+  const { t } = useMessageTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const targetType = Form.useWatch<MessageTarget | undefined>('targetType');
+  const teamChoices = useTeamChoices();
+  const gradeYears = useGradeYearOptions();
+  const target = (name: string, label: string) => ({
+    name,
+    label,
+    rules: [{ ...required(label, { picked: true, type: 'number' }), type: 'array' as const }],
+  });
+  const radios = <T extends number>(labels: Record<T, { en: string; zh: string }>) =>
+    enumValues(labels).map((v) => ({ value: v, label: labelOf(labels, v, lang) }));
+  return (
+    <Section id="message-who" title={t('message.sectionWho')}>
+      <Form.Item name="targetType" label={t('message.targetType')}>
+        <Radio.Group options={radios(messageTargetLabels)} />
+      </Form.Item>
+      {targetType === MessageTarget.School && (
+        <Form.Item name="audience" label={t('message.audience')}>
+          <Radio.Group options={radios(messageAudienceLabels)} />
+        </Form.Item>
+      )}
+      {targetType === MessageTarget.Grade && (
+        <Form.Item {...target('gradeYears', t('message.gradeYears'))} tooltip={t('message.gradeYearsHint')}>
+          <Select mode="multiple" allowClear options={gradeYears} placeholder={t('message.gradeYearsPlaceholder')} />
+        </Form.Item>
+      )}
+      {targetType === MessageTarget.Class && (
+        <Form.Item {...target('teamIds', t('message.teams'))}>
+          <RefSelect
+            field={teamField}
+            choices={teamChoices}
+            multiple
+            label={t('message.teams')}
+            placeholder={t('message.teamsPlaceholder')}
+          />
+        </Form.Item>
+      )}
+      {targetType === MessageTarget.Individual && (
+        <Form.Item {...target('userIds', t('message.users'))}>
+          <UserSearchSelect kind="people" search={searchPeople} placeholder={t('message.usersPlaceholder')} />
+        </Form.Item>
+      )}
+    </Section>
+  );
+}
+
+export function WhenSection() {
+  const { t } = useMessageTexts();
+  const start = Form.useWatch<string | null | undefined>('openStart');
+  const before = (iso: string | null | undefined) => (d: dayjs.Dayjs) => !!iso && d.isBefore(dayjs(iso).startOf('day'));
+  return (
+    <Section id="message-when" title={t('message.sectionWhen')}>
+      <Row gutter={16}>
+        <Col span={24}>
+          <Form.Item
+            name="needRead"
+            valuePropName="checked"
+            label={t('message.needRead')}
+            tooltip={t('message.needReadHint')}
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="openStart"
+            label={t('message.openStart')}
+            extra={t('message.openStartHint')}
+            {...momentValueProps}
+          >
+            <MomentInput />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="openEnd" label={t('message.openEnd')} extra={t('message.openEndHint')} {...momentValueProps}>
+            <MomentInput disabledDate={before(start)} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Section>
+  );
+}
+
+// What a message can be about today: an exam or a homework task (courses arrive later).
+const ABOUT_CHOICES = [MessageAssociation.None, MessageAssociation.Exam, MessageAssociation.Task] as const;
+const aboutFields: Partial<Record<MessageAssociation, FieldMeta>> = {
+  [MessageAssociation.Exam]: field('associationId', ['Exam', '考试'], 'ref', {
+    ref: { resource: 'exam', remote: true },
+  }),
+  [MessageAssociation.Task]: field('associationId', ['Homework', '作业'], 'ref', {
+    ref: { resource: 'task', remote: true },
+  }),
+};
+
+export function AboutSection() {
+  const { t } = useMessageTexts();
+  const lang = useLang();
+  const required = useRequired();
+  const form = Form.useFormInstance();
+  const about = Form.useWatch<MessageAssociation | undefined>('associationType');
+  const picked = about === undefined ? undefined : aboutFields[about];
+  const label = about === MessageAssociation.Task ? t('message.task') : t('message.exam');
+  return (
+    <Section id="message-about" title={t('message.sectionAbout')}>
+      <Form.Item name="associationType" label={t('message.associationType')}>
+        <Radio.Group
+          options={ABOUT_CHOICES.map((v) => ({ value: v, label: labelOf(messageAssociationLabels, v, lang) }))}
+          // Another kind of thing: the one picked before is not of it.
+          onChange={() => form.setFieldValue('associationId', null)}
+        />
+      </Form.Item>
+      {picked && (
+        <Form.Item
+          key={about}
+          name="associationId"
+          label={label}
+          rules={[required(label, { picked: true, type: 'number' })]}
+        >
+          <RefSelect
+            field={picked}
+            choices={undefined}
+            multiple={false}
+            label={label}
+            placeholder={
+              about === MessageAssociation.Task ? t('message.taskPlaceholder') : t('message.examPlaceholder')
+            }
+          />
+        </Form.Item>
+      )}
+    </Section>
+  );
+}
