@@ -3,13 +3,25 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 export const DEMO_PASSWORD = process.env.LYCEUM_DEMO_PASSWORD ?? 'demo-pass-2026';
 const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
 
-// Logs in through the organisation's login page, as a person would.
-export async function loginAs(page: Page, userName: string, password = DEMO_PASSWORD, domain = 'demo'): Promise<void> {
+// Logs in through the organisation's login page, as a person would. Messages that must be confirmed
+// greet the user in a window after sign-in; unless `keepPrompt`, it is put off ("Later") as soon as
+// the top bar's unread summary says it will come, so screens under test are not covered.
+export async function loginAs(
+  page: Page,
+  userName: string,
+  password = DEMO_PASSWORD,
+  domain = 'demo',
+  opts: { keepPrompt?: boolean } = {},
+): Promise<void> {
   await page.goto(`/${domain}/login`);
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password').fill(password);
+  const unread = page.waitForResponse((res) => res.url().includes('/api/message/unread'), { timeout: 60_000 });
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  if (opts.keepPrompt) return;
+  const summary = (await (await unread).json()) as Envelope<{ needRead: unknown[] } | null>;
+  if (summary.response?.needRead.length) await page.getByTestId('need-read-later').click({ timeout: 60_000 });
 }
 
 interface Envelope<T> {

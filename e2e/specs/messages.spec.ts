@@ -15,7 +15,7 @@ const STUDENT = 'Sam Student';
 async function asUser(browser: Browser, userName: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAs(page, userName);
+  await loginAs(page, userName, undefined, undefined, { keepPrompt: true });
   return page;
 }
 

@@ -40,7 +40,9 @@ export default function NeedReadPrompt({ pending, total, onLater }: Props) {
       onCancel={onLater}
       footer={
         <Space>
-          <Button onClick={onLater}>{t('message.later')}</Button>
+          <Button data-testid="need-read-later" onClick={onLater}>
+            {t('message.later')}
+          </Button>
           <Button
             type="primary"
             icon={<CheckOutlined />}
