@@ -109,5 +109,7 @@ try {
   );
 } finally {
   await stopServer(server);
-  await db.drop();
+  // KEEP_DB=1 keeps the scratch database for EXPLAIN (its address is printed).
+  if (process.env.KEEP_DB) console.log(`kept ${db.url ?? db.dataDir}`);
+  else await db.drop();
 }

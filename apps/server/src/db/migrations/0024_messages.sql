@@ -60,7 +60,7 @@ ALTER TABLE "message_users" ADD CONSTRAINT "message_users_organization_id_messag
 ALTER TABLE "message_users" ADD CONSTRAINT "message_users_organization_id_user_id_users_organization_id_id_fk" FOREIGN KEY ("organization_id","user_id") REFERENCES "public"."users"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_organization_id_sender_id_users_organization_id_id_fk" FOREIGN KEY ("organization_id","sender_id") REFERENCES "public"."users"("organization_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "message_receipts_inbox_ix" ON "message_receipts" USING btree ("organization_id","user_id","sent_at" DESC NULLS LAST,"message_id");--> statement-breakpoint
+CREATE INDEX "message_receipts_inbox_ix" ON "message_receipts" USING btree ("organization_id","user_id","sent_at" DESC NULLS LAST,"message_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "message_receipts_unread_ix" ON "message_receipts" USING btree ("organization_id","user_id") WHERE "message_receipts"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "message_teams_target_ix" ON "message_teams" USING btree ("organization_id","team_id");--> statement-breakpoint
 CREATE INDEX "message_users_target_ix" ON "message_users" USING btree ("organization_id","user_id");--> statement-breakpoint

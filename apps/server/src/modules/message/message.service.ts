@@ -118,15 +118,19 @@ export async function inbox(ctx: RequestContext, req: z.output<typeof zInboxRequ
   if (req.system !== undefined) conditions.push(req.system ? sql`m.notice is not null` : sql`m.notice is null`);
   if (req.keyword) conditions.push(sql`m.title ilike ${like(req.keyword)}`);
   const where = sql.join(conditions, sql` and `);
+  // Newest first, as the (user, sent_at desc, message_id desc) index holds them.
   const list = await rows<InboxRow & Record<string, unknown>>(
     ctx.db,
     sql`select ${inboxColumns(false)} from ${inboxFrom} where ${where}
-      order by r.sent_at desc, r.message_id desc limit ${req.pageSize} offset ${(req.pageIndex - 1) * req.pageSize}`,
+      order by r.sent_at desc nulls last, r.message_id desc nulls last
+      limit ${req.pageSize} offset ${(req.pageIndex - 1) * req.pageSize}`,
   );
+  // The page's total and the unread count in one pass over the caller's receipts.
   const [c] = await rows<{ total: number; unread: number }>(
     ctx.db,
-    sql`select (select count(*) from ${inboxFrom} where ${where})::int as total,
-      (select count(*) from ${inboxFrom} where ${visible(ctx)} and r.read_at is null)::int as unread`,
+    sql`select count(*) filter (where ${where})::int as total, count(*) filter (where r.read_at is null)::int as unread
+      from ${messageReceipts} r join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
+      where ${visible(ctx)}`,
   );
   return { ...pageOf(list.map(toItem), Number(c?.total ?? 0), req), unread: Number(c?.unread ?? 0) };
 }

@@ -101,7 +101,7 @@ export const messageReceipts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.messageId, t.userId] }),
-    index('message_receipts_inbox_ix').on(t.organizationId, t.userId, t.sentAt.desc(), t.messageId),
+    index('message_receipts_inbox_ix').on(t.organizationId, t.userId, t.sentAt.desc(), t.messageId.desc()),
     index('message_receipts_unread_ix').on(t.organizationId, t.userId).where(sql`${t.readAt} is null`),
     foreignKey({
       columns: [t.organizationId, t.messageId],
