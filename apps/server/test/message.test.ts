@@ -337,7 +337,12 @@ describe('messages', () => {
       );
     expect(await reminders(CLASS_A[0])).toHaveLength(0);
     expect(await reminders(CLASS_A[1])).toHaveLength(1);
-    expect((await reminders(CLASS_A[1]))[0]!.sender).toBeNull();
+    const notice = (await reminders(CLASS_A[1]))[0]!;
+    expect(notice.sender).toBeNull();
+    // The product's own notices are neither withdrawn nor reminded.
+    for (const verb of ['withdraw', 'remind']) {
+      refused(await t.call('POST', `/api/message/${verb}/${notice.id}`, { token: academic, body: {} }), 'noticeLocked');
+    }
     refused(await t.call('POST', `/api/message/remind/${m.id}`, { token: academic, body: {} }), 'remindedRecently');
     setClock(T0 + 11 * 60_000);
     ok(await t.call('POST', `/api/message/remind/${m.id}`, { token: academic, body: {} }));

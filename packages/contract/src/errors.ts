@@ -204,6 +204,10 @@ export const ERRORS = {
     '请先撤回已发布的任务再删除：{{names}}。未删除任何内容。',
   ),
   // Messages.
+  noticeLocked: def(
+    "the product's own notices cannot be changed, withdrawn or reminded",
+    '系统自动发送的通知不能修改、撤回或提醒',
+  ),
   publishedMessageLocked: def('withdraw the message before changing it', '请先撤回消息再修改'),
   withdrawMessageBeforeDelete: def<{ names: string }>(
     'withdraw published messages before deleting them: {{names}}. Nothing was deleted.',

@@ -201,7 +201,7 @@ export const messageResource = createResource({
       to: Published,
       input: zPublishMessageRequest,
       async run(tx, row, _input, ctx) {
-        if (row.notice) throw businessError('publishedMessageLocked');
+        if (row.notice) throw businessError('noticeLocked');
         if (row.openEnd && clock.now() >= new Date(row.openEnd as Date).getTime()) {
           throw invalidParams('openEnd', 'messageEnded');
         }
@@ -228,7 +228,8 @@ export const messageResource = createResource({
       from: [Published],
       to: Withdrawn,
       input: zWithdrawMessageRequest,
-      async run() {
+      async run(_tx, row) {
+        if (row.notice) throw businessError('noticeLocked');
         return { updateTime: new Date() };
       },
     }),
@@ -239,6 +240,7 @@ export const messageResource = createResource({
       from: [Published],
       input: zRemindMessageRequest,
       async run(tx, row, _input, ctx) {
+        if (row.notice) throw businessError('noticeLocked');
         const last = row.lastRemindTime ? new Date(row.lastRemindTime as Date).getTime() : 0;
         if (clock.now() - last < REMIND_EVERY_MINUTES * 60_000) {
           throw businessError('remindedRecently', { minutes: REMIND_EVERY_MINUTES });

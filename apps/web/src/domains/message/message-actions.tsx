@@ -7,7 +7,10 @@ import { formatMoment } from '../exam/moment-input';
 import { messageActions } from './message-api';
 import { useMessageTexts } from './message-texts';
 
-type Targets = Pick<Message, 'targetType' | 'audience' | 'gradeYears' | 'teamIds' | 'userIds'>;
+type Targets = Pick<
+  Message,
+  'targetType' | 'audience' | 'gradeYears' | 'teamIds' | 'userIds' | 'notice' | 'recipientCount'
+>;
 
 // Who a message goes to, in one phrase: "Whole school: Students", "Grades: 2024", "Classes: 2024-1",
 // "3 people".
@@ -25,7 +28,8 @@ export function useTargetText() {
       case MessageTarget.Class:
         return t('message.toClasses', { names: m.teamIds.map((id) => names.get(id) ?? `#${id}`).join(', ') });
       default:
-        return t('message.toPeople', { count: m.userIds.length });
+        // The product's notices name no one: they went to the people the change concerned.
+        return t('message.toPeople', { count: m.notice ? m.recipientCount : m.userIds.length });
     }
   };
 }

@@ -75,7 +75,12 @@ export default function MessageListView() {
       label: t('message.remind'),
       icon: <BellOutlined />,
       allowed: canPublish,
-      disabled: (m) => (!isPublished(m) ? t('message.remindLock') : unreadOf(m) === 0 && t('message.remindAllRead')),
+      disabled: (m) =>
+        m.notice !== null
+          ? t('message.noticeLock')
+          : !isPublished(m)
+            ? t('message.remindLock')
+            : unreadOf(m) === 0 && t('message.remindAllRead'),
       onClick: transitions.remind,
     },
     {
