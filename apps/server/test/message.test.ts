@@ -300,6 +300,32 @@ describe('messages', () => {
     ok(await t.call('POST', `/api/message/delete/${own.id}`, { token: teacher }));
   });
 
+  it("lets a message's recipients, and no one else, download its attachments", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?purpose=document',
+      headers: { token: academic, 'content-type': 'text/plain', 'x-file-name': 'timetable.txt' },
+      payload: Buffer.from('Monday: maths\n'),
+    });
+    const file = res.json<{ response: { url: string } }>().response;
+    // The file's bytes, or null when refused (a refusal is the JSON envelope).
+    const get = async (token: string) => {
+      const r = await t.app.inject({ method: 'GET', url: file.url, headers: { token } });
+      return String(r.headers['content-type']).includes('application/json') ? null : r.body;
+    };
+    // Before it is attached, a student cannot read it.
+    expect(await get(tokens[OTHER])).toBeNull();
+    const m = await send(academic, {
+      targetType: 4,
+      userIds: [ids[OTHER]],
+      attachments: [{ name: 'Timetable', url: file.url }],
+    });
+    const view = ok(await t.call<InboxMessage>('GET', `/api/message/view/${m.id}`, { token: tokens[OTHER] }));
+    expect(view.attachments).toEqual([{ name: 'Timetable', url: file.url }]);
+    expect(await get(tokens[OTHER])).toBe('Monday: maths\n');
+    expect(await get(tokens[CLASS_A[0]])).toBeNull();
+  });
+
   it('cleans the body, and refuses an unknown association', async () => {
     const m = await send(academic, {
       targetType: 4,
