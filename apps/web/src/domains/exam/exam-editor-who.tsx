@@ -5,7 +5,7 @@ import type { RefChoices } from '../../crud/ref-options';
 import { RefSelect } from '../../crud/ref-select';
 import type { TreeNode } from '../../crud/resource-api';
 import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from './exam-api';
-import { half, Section, useCheck } from './exam-editor-sections';
+import { half, Section, useCheck, useRequired } from './exam-editor-sections';
 import { useExamTexts } from './exam-texts';
 import { UserSearchSelect } from './user-search-select';
 
@@ -60,6 +60,63 @@ export function useGradeYearOptions(): { value: number; label: string }[] {
   const years = new Set<number>([...Array(7).keys()].map((i) => thisYear - 5 + i));
   for (const team of teams.data ?? []) years.add(team.gradeYear);
   return [...years].sort((a, b) => b - a).map((y) => ({ value: y, label: String(y) }));
+}
+
+// The one target field of a "who" section whose range type picks grades, classes or people (tasks,
+// messages): required when shown. `texts` are the section's own words for the three.
+export interface TargetTexts {
+  gradeYears: string;
+  gradeYearsHint: string;
+  gradeYearsPlaceholder: string;
+  teams: string;
+  teamsPlaceholder: string;
+  people: string;
+  peoplePlaceholder: string;
+}
+export function TargetField(props: {
+  show: 'grades' | 'classes' | 'people' | null;
+  // The people field's name and whom it searches.
+  peopleField: string;
+  people: { kind: string; search: Parameters<typeof UserSearchSelect>[0]['search'] };
+  texts: TargetTexts;
+}) {
+  const { show, texts } = props;
+  const required = useRequired();
+  const teamChoices = useTeamChoices();
+  const gradeYears = useGradeYearOptions();
+  const target = (name: string, label: string) => ({
+    name,
+    label,
+    rules: [{ ...required(label, { picked: true, type: 'number' }), type: 'array' as const }],
+  });
+  if (show === 'grades') {
+    return (
+      <Form.Item {...target('gradeYears', texts.gradeYears)} tooltip={texts.gradeYearsHint}>
+        <Select mode="multiple" allowClear options={gradeYears} placeholder={texts.gradeYearsPlaceholder} />
+      </Form.Item>
+    );
+  }
+  if (show === 'classes') {
+    return (
+      <Form.Item {...target('teamIds', texts.teams)}>
+        <RefSelect
+          field={teamField}
+          choices={teamChoices}
+          multiple
+          label={texts.teams}
+          placeholder={texts.teamsPlaceholder}
+        />
+      </Form.Item>
+    );
+  }
+  if (show === 'people') {
+    return (
+      <Form.Item {...target(props.peopleField, texts.people)}>
+        <UserSearchSelect kind={props.people.kind} search={props.people.search} placeholder={texts.peoplePlaceholder} />
+      </Form.Item>
+    );
+  }
+  return null;
 }
 
 export function CandidatesSection() {

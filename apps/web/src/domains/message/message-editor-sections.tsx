@@ -11,7 +11,7 @@ import {
   messageTargetLabels,
   zMessageCreate,
 } from '@lyceum/contract';
-import { Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Radio, Row, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { RichTextField } from '../../crud/field-kinds';
@@ -20,9 +20,8 @@ import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { type Cancel, call } from '../../shell/request';
 import { half, Section, useRequired } from '../exam/exam-editor-sections';
-import { teamField, useGradeYearOptions, useTeamChoices } from '../exam/exam-editor-who';
+import { TargetField } from '../exam/exam-editor-who';
 import { MomentInput, momentValueProps } from '../exam/moment-input';
-import { UserSearchSelect } from '../exam/user-search-select';
 import { AttachmentsInput } from './message-attachments';
 import { useMessageTexts } from './message-texts';
 
@@ -59,17 +58,17 @@ export function WhatSection() {
 export function WhoSection() {
   const { t } = useMessageTexts();
   const lang = useLang();
-  const required = useRequired();
   const targetType = Form.useWatch<MessageTarget | undefined>('targetType');
-  const teamChoices = useTeamChoices();
-  const gradeYears = useGradeYearOptions();
-  const target = (name: string, label: string) => ({
-    name,
-    label,
-    rules: [{ ...required(label, { picked: true, type: 'number' }), type: 'array' as const }],
-  });
   const radios = <T extends number>(labels: Record<T, { en: string; zh: string }>) =>
     enumValues(labels).map((v) => ({ value: v, label: labelOf(labels, v, lang) }));
+  const show =
+    targetType === MessageTarget.Grade
+      ? 'grades'
+      : targetType === MessageTarget.Class
+        ? 'classes'
+        : targetType === MessageTarget.Individual
+          ? 'people'
+          : null;
   return (
     <Section id="message-who" title={t('message.sectionWho')}>
       <Form.Item name="targetType" label={t('message.targetType')}>
@@ -80,27 +79,20 @@ export function WhoSection() {
           <Radio.Group options={radios(messageAudienceLabels)} />
         </Form.Item>
       )}
-      {targetType === MessageTarget.Grade && (
-        <Form.Item {...target('gradeYears', t('message.gradeYears'))} tooltip={t('message.gradeYearsHint')}>
-          <Select mode="multiple" allowClear options={gradeYears} placeholder={t('message.gradeYearsPlaceholder')} />
-        </Form.Item>
-      )}
-      {targetType === MessageTarget.Class && (
-        <Form.Item {...target('teamIds', t('message.teams'))}>
-          <RefSelect
-            field={teamField}
-            choices={teamChoices}
-            multiple
-            label={t('message.teams')}
-            placeholder={t('message.teamsPlaceholder')}
-          />
-        </Form.Item>
-      )}
-      {targetType === MessageTarget.Individual && (
-        <Form.Item {...target('userIds', t('message.users'))}>
-          <UserSearchSelect kind="people" search={searchPeople} placeholder={t('message.usersPlaceholder')} />
-        </Form.Item>
-      )}
+      <TargetField
+        show={show}
+        peopleField="userIds"
+        people={{ kind: 'people', search: searchPeople }}
+        texts={{
+          gradeYears: t('message.gradeYears'),
+          gradeYearsHint: t('message.gradeYearsHint'),
+          gradeYearsPlaceholder: t('message.gradeYearsPlaceholder'),
+          teams: t('message.teams'),
+          teamsPlaceholder: t('message.teamsPlaceholder'),
+          people: t('message.users'),
+          peoplePlaceholder: t('message.usersPlaceholder'),
+        }}
+      />
     </Section>
   );
 }

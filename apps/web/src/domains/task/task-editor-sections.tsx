@@ -28,15 +28,13 @@ import {
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { RefSelect } from '../../crud/ref-select';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { searchStudents } from '../exam/exam-api';
 import { half, Section, useRequired } from '../exam/exam-editor-sections';
-import { teamField, useGradeYearOptions, useTeamChoices } from '../exam/exam-editor-who';
+import { TargetField } from '../exam/exam-editor-who';
 import { MomentInput, momentValueProps } from '../exam/moment-input';
 import { PaperSelect } from '../exam/paper-select';
-import { UserSearchSelect } from '../exam/user-search-select';
 import { paperPaths } from '../exam-paper/paper-api';
 import { useTaskTexts } from './task-texts';
 
@@ -142,15 +140,15 @@ export function WhatSection({
 export function WhoSection() {
   const { t } = useTaskTexts();
   const lang = useLang();
-  const required = useRequired();
   const rangeType = Form.useWatch<TaskRange | undefined>('rangeType');
-  const teamChoices = useTeamChoices();
-  const gradeYears = useGradeYearOptions();
-  const target = (name: string, label: string) => ({
-    name,
-    label,
-    rules: [{ ...required(label, { picked: true, type: 'number' }), type: 'array' as const }],
-  });
+  const show =
+    rangeType === TaskRange.Grade
+      ? 'grades'
+      : rangeType === TaskRange.Class
+        ? 'classes'
+        : rangeType === TaskRange.Individual
+          ? 'people'
+          : null;
   return (
     <Section id="task-who" title={t('task.sectionWho')}>
       <Form.Item name="rangeType" label={t('task.rangeType')}>
@@ -158,27 +156,20 @@ export function WhoSection() {
           options={enumValues(taskRangeLabels).map((v) => ({ value: v, label: labelOf(taskRangeLabels, v, lang) }))}
         />
       </Form.Item>
-      {rangeType === TaskRange.Grade && (
-        <Form.Item {...target('gradeYears', t('task.gradeYears'))} tooltip={t('task.gradeYearsHint')}>
-          <Select mode="multiple" allowClear options={gradeYears} placeholder={t('task.gradeYearsPlaceholder')} />
-        </Form.Item>
-      )}
-      {rangeType === TaskRange.Class && (
-        <Form.Item {...target('teamIds', t('task.teams'))}>
-          <RefSelect
-            field={teamField}
-            choices={teamChoices}
-            multiple
-            label={t('task.teams')}
-            placeholder={t('task.teamsPlaceholder')}
-          />
-        </Form.Item>
-      )}
-      {rangeType === TaskRange.Individual && (
-        <Form.Item {...target('studentIds', t('task.students'))}>
-          <UserSearchSelect kind="student" search={searchStudents} placeholder={t('task.studentSearch')} />
-        </Form.Item>
-      )}
+      <TargetField
+        show={show}
+        peopleField="studentIds"
+        people={{ kind: 'student', search: searchStudents }}
+        texts={{
+          gradeYears: t('task.gradeYears'),
+          gradeYearsHint: t('task.gradeYearsHint'),
+          gradeYearsPlaceholder: t('task.gradeYearsPlaceholder'),
+          teams: t('task.teams'),
+          teamsPlaceholder: t('task.teamsPlaceholder'),
+          people: t('task.students'),
+          peoplePlaceholder: t('task.studentSearch'),
+        }}
+      />
     </Section>
   );
 }
