@@ -1,8 +1,9 @@
 import type { ErrorDetail } from '@lyceum/contract';
-import type { FormInstance } from 'antd';
+import { type FormInstance, Typography } from 'antd';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { ApiError } from '../shell/request';
 import { fieldErrorText } from '../shell/server-error';
+import { FormDrawer } from './form-drawer';
 import { showServerFieldError } from './server-field-error';
 
 interface Save<Values, Body> {
@@ -60,5 +61,37 @@ export function CtrlEnterSaves({ onSave, children }: { onSave: () => void; child
     // The keyboard shortcut covers every control of the form, selects and pickers included.
     // biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut, not an interactive element
     <div onKeyDown={onKeyDown}>{children}</div>
+  );
+}
+
+// The drawer of a hand-written editor (exam, task, message): Save and Cancel in its header, a hint
+// line, and Ctrl+Enter anywhere inside saving.
+export function EditorDrawer(props: {
+  title: ReactNode;
+  open: boolean;
+  saving: boolean;
+  save: () => Promise<void>;
+  onClose: () => void;
+  hint: ReactNode;
+  width?: number;
+  children: ReactNode;
+}) {
+  const onSave = () => void props.save();
+  return (
+    <FormDrawer
+      title={props.title}
+      open={props.open}
+      saving={props.saving}
+      onClose={props.onClose}
+      onSave={onSave}
+      width={props.width ?? 720}
+    >
+      <CtrlEnterSaves onSave={onSave}>
+        <Typography.Paragraph type="secondary" className="editor-hint">
+          {props.hint}
+        </Typography.Paragraph>
+        {props.children}
+      </CtrlEnterSaves>
+    </FormDrawer>
   );
 }

@@ -1,9 +1,8 @@
 import type { Exam, ExamPaper } from '@lyceum/contract';
-import { App, Form, Typography } from 'antd';
+import { App, Form } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
-import { FormDrawer } from '../../crud/form-drawer';
-import { CtrlEnterSaves, useFormSave } from '../../crud/form-save';
+import { EditorDrawer, useFormSave } from '../../crud/form-save';
 import type { Editing } from '../../crud/screen-slots';
 import { examApi } from './exam-api';
 import {
@@ -77,34 +76,30 @@ export function ExamEditor({ editing, onClose, onSaved }: Props) {
   });
 
   return (
-    <FormDrawer
+    <EditorDrawer
       title={exam ? t('exam.editTitle', { name: exam.name }) : t('exam.newTitle')}
       open={!!editing}
       saving={saving}
+      save={save}
       onClose={onClose}
-      onSave={() => void save()}
+      hint={t('exam.saveHint')}
       width={760}
     >
-      <CtrlEnterSaves onSave={() => void save()}>
-        <Typography.Paragraph type="secondary" className="exam-editor-hint">
-          {t('exam.saveHint')}
-        </Typography.Paragraph>
-        <Form<ExamFormValues>
-          name="exam"
-          form={form}
-          layout="vertical"
-          onValuesChange={onValuesChange}
-          scrollToFirstError
-        >
-          <BasicsSection onPaper={onPaper} />
-          <WindowSection />
-          <CandidatesSection />
-          <PlaceSection />
-          <RegistrationSection />
-          <RulesSection />
-          <InstructionsSection />
-        </Form>
-      </CtrlEnterSaves>
-    </FormDrawer>
+      <Form<ExamFormValues>
+        name="exam"
+        form={form}
+        layout="vertical"
+        onValuesChange={onValuesChange}
+        scrollToFirstError
+      >
+        <BasicsSection onPaper={onPaper} />
+        <WindowSection />
+        <CandidatesSection />
+        <PlaceSection />
+        <RegistrationSection />
+        <RulesSection />
+        <InstructionsSection />
+      </Form>
+    </EditorDrawer>
   );
 }

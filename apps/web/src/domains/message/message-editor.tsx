@@ -1,8 +1,7 @@
 import type { Message } from '@lyceum/contract';
-import { App, Form, Typography } from 'antd';
+import { App, Form } from 'antd';
 import { useEffect } from 'react';
-import { FormDrawer } from '../../crud/form-drawer';
-import { CtrlEnterSaves, useFormSave } from '../../crud/form-save';
+import { EditorDrawer, useFormSave } from '../../crud/form-save';
 import type { Editing } from '../../crud/screen-slots';
 import { messageApi } from './message-api';
 import { AboutSection, WhatSection, WhenSection, WhoSection } from './message-editor-sections';
@@ -42,25 +41,20 @@ export function MessageEditor({ editing, onClose, onSaved }: Props) {
   });
 
   return (
-    <FormDrawer
+    <EditorDrawer
       title={row ? t('message.editTitle', { title: row.title }) : t('message.newTitle')}
       open={!!editing}
       saving={saving}
+      save={save}
       onClose={onClose}
-      onSave={() => void save()}
-      width={720}
+      hint={t('message.saveHint')}
     >
-      <CtrlEnterSaves onSave={() => void save()}>
-        <Typography.Paragraph type="secondary" className="exam-editor-hint">
-          {t('message.saveHint')}
-        </Typography.Paragraph>
-        <Form<MessageFormValues> name="message" form={form} layout="vertical" scrollToFirstError>
-          <WhatSection />
-          <WhoSection />
-          <WhenSection />
-          <AboutSection />
-        </Form>
-      </CtrlEnterSaves>
-    </FormDrawer>
+      <Form<MessageFormValues> name="message" form={form} layout="vertical" scrollToFirstError>
+        <WhatSection />
+        <WhoSection />
+        <WhenSection />
+        <AboutSection />
+      </Form>
+    </EditorDrawer>
   );
 }

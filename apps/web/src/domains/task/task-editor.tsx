@@ -1,9 +1,8 @@
 import type { ExamPaper, Task } from '@lyceum/contract';
-import { App, Form, Typography } from 'antd';
+import { App, Form } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { FormDrawer } from '../../crud/form-drawer';
-import { CtrlEnterSaves, useFormSave } from '../../crud/form-save';
+import { EditorDrawer, useFormSave } from '../../crud/form-save';
 import type { Editing } from '../../crud/screen-slots';
 import { taskApi } from './task-api';
 import { RulesSection, WhatSection, WhenSection, WhoSection } from './task-editor-sections';
@@ -73,31 +72,26 @@ export function TaskEditor({ editing, onClose, onSaved }: Props) {
   });
 
   return (
-    <FormDrawer
+    <EditorDrawer
       title={task ? t('task.editTitle', { name: task.name }) : t('task.newTitle')}
       open={!!editing}
       saving={saving}
+      save={save}
       onClose={onClose}
-      onSave={() => void save()}
-      width={720}
+      hint={t('task.saveHint')}
     >
-      <CtrlEnterSaves onSave={() => void save()}>
-        <Typography.Paragraph type="secondary" className="exam-editor-hint">
-          {t('task.saveHint')}
-        </Typography.Paragraph>
-        <Form<TaskFormValues>
-          name="task"
-          form={form}
-          layout="vertical"
-          onValuesChange={onValuesChange}
-          scrollToFirstError
-        >
-          <WhatSection onPaper={onPaper} paperTotal={paperTotal} paperLocked={!!task?.examId} />
-          <WhoSection />
-          <WhenSection />
-          <RulesSection paperTotal={paperTotal} />
-        </Form>
-      </CtrlEnterSaves>
-    </FormDrawer>
+      <Form<TaskFormValues>
+        name="task"
+        form={form}
+        layout="vertical"
+        onValuesChange={onValuesChange}
+        scrollToFirstError
+      >
+        <WhatSection onPaper={onPaper} paperTotal={paperTotal} paperLocked={!!task?.examId} />
+        <WhoSection />
+        <WhenSection />
+        <RulesSection paperTotal={paperTotal} />
+      </Form>
+    </EditorDrawer>
   );
 }
