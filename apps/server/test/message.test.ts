@@ -379,6 +379,59 @@ describe('messages', () => {
     ).not.toBe(1);
   });
 
+  it('tells candidates when an exam is scheduled and when it is cancelled', async () => {
+    const q = ok(
+      await t.call<{ id: number }>('POST', '/api/question/create', {
+        token: academic,
+        body: {
+          type: 1,
+          stem: '<p>1 + 1?</p>',
+          options: ['1', '2'].map((c, i) => ({ label: 'AB'[i], content: c })),
+          answer: 'B',
+          score: 2,
+        },
+      }),
+    );
+    const paper = ok(
+      await t.call<{ id: number }>('POST', '/api/examPaper/create', {
+        token: academic,
+        body: { name: 'Notice exam paper', sections: [{ title: 'All', items: [{ questionId: q.id, score: 2 }] }] },
+      }),
+    );
+    ok(await t.call('POST', `/api/examPaper/publish/${paper.id}`, { token: academic }));
+    const start = Date.now() + 72 * HOUR;
+    const exam = ok(
+      await t.call<{ id: number }>('POST', '/api/exam/create', {
+        token: academic,
+        body: {
+          name: 'Noticed exam',
+          paperId: paper.id,
+          windowStart: iso(start),
+          windowEnd: iso(start + 2 * HOUR),
+          durationMinutes: 60,
+          teamIds: [teamIds[1]],
+        },
+      }),
+    );
+    ok(await t.call('POST', `/api/exam/publish/${exam.id}`, { token: academic, body: {} }));
+    const about = async (name: string, kind: string) =>
+      (await inbox(name, { system: true })).list.filter((x) => x.notice === kind && x.about?.id === exam.id);
+    const [scheduled] = await about(CLASS_B[0], 'examPublished');
+    expect(scheduled?.title).toBe('Exam scheduled: Noticed exam');
+    expect(scheduled?.noticeParams.start).toBe(iso(start));
+    expect(await about(CLASS_A[0], 'examPublished')).toHaveLength(0);
+    ok(
+      await t.call('POST', `/api/exam/cancel/${exam.id}`, {
+        token: academic,
+        body: { reason: 'The hall is flooded.' },
+      }),
+    );
+    for (const name of CLASS_B) {
+      const [cancelled] = await about(name, 'examCancelled');
+      expect(cancelled?.noticeParams.reason).toBe('The hall is flooded.');
+    }
+  });
+
   it('sends homework notices through the same path: assigned, reminded', async () => {
     const paperRes = await t.call<{ list: { id: number }[] }>('POST', '/api/examPaper/page', {
       token: admin,

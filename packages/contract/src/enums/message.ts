@@ -51,6 +51,7 @@ export const messageAssociationLabels = {
 // screen words them in its language from the kind and its parameters.
 export const SYSTEM_NOTICES = [
   'examPublished',
+  'examCancelled',
   'registrationApproved',
   'registrationRejected',
   'homeworkAssigned',

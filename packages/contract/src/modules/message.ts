@@ -223,6 +223,10 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
       '您已被安排参加“{{name}}”，开考时间 {{start}}。请在“我的考试”查看时间与准考证。',
     ],
   },
+  examCancelled: {
+    title: ['Exam cancelled: {{name}}', '考试取消：{{name}}'],
+    body: ['{{name}}, set for {{start}}, is cancelled. {{reason}}', '原定于 {{start}} 的“{{name}}”已取消。{{reason}}'],
+  },
   registrationApproved: {
     title: ['Registration approved: {{name}}', '报名已通过：{{name}}'],
     body: [

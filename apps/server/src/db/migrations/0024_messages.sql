@@ -49,7 +49,7 @@ CREATE TABLE "messages" (
 	CONSTRAINT "messages_audience_ck" CHECK ("messages"."audience" in (1, 2, 3)),
 	CONSTRAINT "messages_association_type_ck" CHECK ("messages"."association_type" in (0, 1, 2, 3)),
 	CONSTRAINT "messages_status_ck" CHECK ("messages"."status" in (0, 1, 2)),
-	CONSTRAINT "messages_notice_ck" CHECK ("messages"."notice" is null or "messages"."notice" in ('examPublished', 'registrationApproved', 'registrationRejected', 'homeworkAssigned', 'homeworkReturned', 'homeworkReminder', 'scoresReleased', 'messageReminder'))
+	CONSTRAINT "messages_notice_ck" CHECK ("messages"."notice" is null or "messages"."notice" in ('examPublished', 'examCancelled', 'registrationApproved', 'registrationRejected', 'homeworkAssigned', 'homeworkReturned', 'homeworkReminder', 'scoresReleased', 'messageReminder'))
 );
 --> statement-breakpoint
 ALTER TABLE "message_receipts" ADD CONSTRAINT "message_receipts_organization_id_message_id_messages_organization_id_id_fk" FOREIGN KEY ("organization_id","message_id") REFERENCES "public"."messages"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

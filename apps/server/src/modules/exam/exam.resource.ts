@@ -162,6 +162,18 @@ export const examResource = createResource({
           throw invalidParams('windowEnd', 'examEnded');
         }
         await endForCancelledExam(tx, row.organizationId as number, row.id as number);
+        // Its candidates hear of it (a draft has none).
+        await sendNotice(tx, Number(row.organizationId), {
+          kind: 'examCancelled',
+          params: {
+            name: String(row.name),
+            start: new Date(row.windowStart as Date).toISOString(),
+            reason: input.reason ?? '',
+          },
+          about: { type: MessageAssociation.Exam, id: Number(row.id) },
+          to: sql`select user_id as id from ${examCandidates} where organization_id = ${Number(row.organizationId)}
+            and exam_id = ${Number(row.id)} and status <> ${sql.raw(String(CandidateStatus.Rejected))}`,
+        });
         return { cancelReason: input.reason, updateTime: new Date() };
       },
     }),
