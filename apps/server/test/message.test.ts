@@ -356,7 +356,9 @@ describe('messages', () => {
     setClock(T0);
     const m = await send(academic, { targetType: 3, teamIds: [teamIds[0]], needRead: true });
     ok(await t.call('POST', `/api/message/read/${m.id}`, { token: tokens[CLASS_A[0]] }));
-    ok(await t.call('POST', `/api/message/remind/${m.id}`, { token: academic, body: {} }));
+    const reminded = ok(await t.call<Message>('POST', `/api/message/remind/${m.id}`, { token: academic, body: {} }));
+    // Three in the class, one has read it.
+    expect(reminded.lastRemindCount).toBe(2);
     const reminders = async (name: string) =>
       (await inbox(name, { system: true })).list.filter(
         (x) => x.notice === 'messageReminder' && Number(x.noticeParams.messageId) === m.id,

@@ -111,6 +111,8 @@ export const zMessage = z.object({
   recipientCount: z.number().int(),
   readCount: z.number().int(),
   lastRemindTime: zDateTime.nullable(),
+  // How many the last reminder reached.
+  lastRemindCount: z.number().int(),
   publishTime: zDateTime.nullable(),
   createTime: zDateTime,
   updateTime: zDateTime,

@@ -41,6 +41,7 @@ CREATE TABLE "messages" (
 	"sender_id" bigint,
 	"recipient_count" integer DEFAULT 0 NOT NULL,
 	"last_remind_time" timestamp with time zone,
+	"last_remind_count" integer DEFAULT 0 NOT NULL,
 	"publish_time" timestamp with time zone,
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
 	"update_time" timestamp with time zone DEFAULT now() NOT NULL,

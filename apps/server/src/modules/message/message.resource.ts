@@ -257,7 +257,7 @@ export const messageResource = createResource({
             and message_id = ${Number(row.id)} and read_at is null`,
         });
         if (!sent) throw businessError('nobodyToRemind');
-        return { lastRemindTime: clock.date(), updateTime: new Date() };
+        return { lastRemindTime: clock.date(), lastRemindCount: sent, updateTime: new Date() };
       },
     }),
   },

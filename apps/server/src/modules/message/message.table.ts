@@ -62,6 +62,7 @@ export const messages = pgTable(
     senderId: refId('sender_id'),
     recipientCount: integer('recipient_count').notNull().default(0),
     lastRemindTime: at('last_remind_time'),
+    lastRemindCount: integer('last_remind_count').notNull().default(0),
     publishTime: at('publish_time'),
     createTime: createTime(),
     updateTime: updateTime(),

@@ -98,9 +98,8 @@ export function useMessageTransitions(onDone: () => void) {
         okText: t('message.remind'),
         onOk: async () => {
           const answer = await messageActions.remind(m.id);
-          // The action answers how many it reached; the unread count before it when it does not say.
-          const sent = typeof answer?.sent === 'number' ? answer.sent : unreadOf(m);
-          message.success(t('message.reminded', { count: sent }));
+          // The action answers the message, with how many the reminder reached.
+          message.success(t('message.reminded', { count: answer?.lastRemindCount ?? unreadOf(m) }));
           onDone();
         },
       }),

@@ -33,8 +33,7 @@ export const messageApi = resourceApi<Message, MessageSave, MessageSave, Message
 export const messageActions = {
   publish: (id: number) => unwrap(postWithLoading<unknown>(`/api/message/publish/${id}`, {})),
   withdraw: (id: number) => unwrap(postWithLoading<unknown>(`/api/message/withdraw/${id}`, {})),
-  remind: (id: number) =>
-    unwrap(postWithLoading<Partial<Message> & { sent?: number }>(`/api/message/remind/${id}`, {})),
+  remind: (id: number) => unwrap(postWithLoading<Partial<Message>>(`/api/message/remind/${id}`, {})),
   exportReceipts: (id: number, body: ReceiptFilter) =>
     call(api.message.receiptsExport, { params: { id }, body: cleanFilter(body) as ReceiptFilter }, { loading: true }),
 };
