@@ -437,6 +437,10 @@ export const ERRORS = {
   trueOrFalse: def('true or false', '请选择正确或错误'),
   blankAnswers: def('give the accepted answers of each blank', '请填写每个空的参考答案'),
   blankAnswer: def('each blank needs an accepted answer', '每个空至少需要一个参考答案'),
+  anyOrderDistinct: def(
+    'in any order, each blank needs an accepted answer of its own: a repeated answer counts once',
+    '不限顺序时，每个空须有各自不同的参考答案：重复的答案只计一次',
+  ),
   blankCount: def<{ marked: number; given: number }>(
     'the stem has {{marked}} blanks but {{given}} are given',
     '题干有 {{marked}} 个空，但给出了 {{given}} 个答案',

@@ -9,6 +9,21 @@ const issues = (input: unknown) => {
 };
 
 describe('question rules', () => {
+  it('refuses an any-order key two of whose blanks only share one answer (a repeated answer counts once)', () => {
+    const gap = (answers: string[][]) => ({
+      type: 4,
+      stem: `x = ${BLANK_MARKER}, y = ${BLANK_MARKER}`,
+      answer: { blanks: answers.map((a) => ({ score: 1, answers: a })), rules: { anyOrder: true } },
+      score: 2,
+    });
+    expect(issues(gap([['y'], ['y']]))[0]).toMatch(
+      /^answer\.blanks: in any order, each blank needs an accepted answer of its own/,
+    );
+    // An answer of its own for each: taken, and the key scores full marks.
+    const ok = zQuestionInput.parse(gap([['y'], ['y', 'z']]));
+    expect(scoreAnswer(toScorable(ok), ['y', 'z']).score).toBe(2);
+  });
+
   it('accepts a valid question of each simple type and scores it with the engine', () => {
     const single = zQuestionInput.parse({ type: 1, stem: '<p>2+2?</p>', options: opts, answer: 'B', score: 2 });
     expect(scoreAnswer(toScorable(single), 'B').score).toBe(2);

@@ -6,7 +6,15 @@ import { QuestionType, questionTypeLabels } from '../enums/question-type';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId } from '../fields';
 import { field, type ResourceMeta } from '../resource-meta';
-import type { AnswerKey, GapBlank, GapRules, ScorableQuestion, SimpleKey, StudentAnswer } from '../scoring/scoring';
+import {
+  type AnswerKey,
+  anyOrderFillable,
+  type GapBlank,
+  type GapRules,
+  type ScorableQuestion,
+  type SimpleKey,
+  type StudentAnswer,
+} from '../scoring/scoring';
 
 // A blank in a gap-filling stem. The editor inserts it; the preview draws an input in its place.
 export const BLANK_MARKER = '{{blank}}';
@@ -126,6 +134,10 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
       const sum = a.blanks.reduce((s, b) => s + b.score, 0);
       if (Math.abs(sum - q.score) > 1e-9) {
         ctx.addIssue({ code: 'custom', path: at('score'), ...codedIssue('blankScores', { sum }) });
+      }
+      const gap = q.answer as Extract<SimpleKey, { type: 4 }>;
+      if (gap.rules?.anyOrder && Array.isArray(gap.blanks) && !anyOrderFillable({ ...gap, type: 4 })) {
+        ctx.addIssue({ code: 'custom', path: at('answer', 'blanks'), ...codedIssue('anyOrderDistinct') });
       }
       break;
     }

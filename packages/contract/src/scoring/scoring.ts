@@ -367,7 +367,17 @@ export function keyAnswer(key: AnswerKey): StudentAnswer {
 
 // For blanks in any order, one accepted answer per blank with no two the same entry (a repeated
 // entry counts once), found by augmenting paths; a blank left without one falls back to its first.
+// Whether an any-order key can be answered in full: each blank has an accepted answer of its own (two
+// blanks that accept only "y" cannot both be filled, as a repeated answer counts once).
+export function anyOrderFillable(key: Extract<SimpleKey, { type: 4 }>): boolean {
+  return placeDistinct(key).every((c) => c !== null);
+}
+
 function distinctAnswers(key: Extract<SimpleKey, { type: 4 }>): string[] {
+  return placeDistinct(key).map((c, b) => c ?? key.blanks[b].answers[0] ?? '');
+}
+
+function placeDistinct(key: Extract<SimpleKey, { type: 4 }>): (string | null)[] {
   const options = key.blanks.map((b) => b.answers.map((a) => ({ text: a, id: entryIdentity(a, key.rules) })));
   const holder = new Map<string, number>();
   const chosen = new Array<string | null>(options.length).fill(null);
@@ -385,5 +395,5 @@ function distinctAnswers(key: Extract<SimpleKey, { type: 4 }>): string[] {
     return false;
   };
   for (let b = 0; b < options.length; b++) place(b, new Set());
-  return chosen.map((c, b) => c ?? key.blanks[b].answers[0] ?? '');
+  return chosen;
 }
