@@ -25,6 +25,7 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/resource';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -39,7 +40,6 @@ import { conflictsOf, isEligible, refreshCounts, rows } from './exam-candidates'
 import { iso, statusAt } from './exam-time';
 
 const { Pending, Approved, Rejected } = CandidateStatus;
-const like = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // One candidate's columns: the user, their classes, their accommodation and the per-exam override.
 const candidateColumns = sql`u.id, u.user_name as "userName", u.real_name as "realName", u.avatar,
@@ -75,7 +75,7 @@ export async function candidatePage(ctx: RequestContext, examId: number, req: z.
   const exam = await examResource.readable(ctx, examId);
   const where = sql`c.organization_id = ${ctx.orgId} and c.exam_id = ${examId}
     ${req.status ? sql`and c.status = ${req.status}` : sql``}
-    ${req.keyword ? sql`and (u.user_name ilike ${like(req.keyword)} or u.real_name ilike ${like(req.keyword)})` : sql``}`;
+    ${req.keyword ? sql`and (u.user_name ilike ${likePattern(req.keyword)} or u.real_name ilike ${likePattern(req.keyword)})` : sql``}`;
   const list = await rows<CandidateRow>(
     ctx.db,
     sql`select ${candidateColumns} ${candidateJoins} where ${where}
@@ -383,7 +383,7 @@ export async function registrationPage(ctx: RequestContext, req: z.output<typeof
   const now = clock.now();
   const where = sql`e.organization_id = ${ctx.orgId} and e.registration_mode = ${RegistrationMode.Open}
     and e.state <> ${ExamState.Cancelled}
-    ${req.keyword ? sql`and e.name ilike ${like(req.keyword)}` : sql``}`;
+    ${req.keyword ? sql`and e.name ilike ${likePattern(req.keyword)}` : sql``}`;
   const list = await rows<{
     id: number;
     name: string;

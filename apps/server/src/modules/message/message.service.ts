@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/resource';
 import { exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { iso } from '../exam/exam-time';
@@ -31,7 +32,6 @@ import { messageResource } from './message.resource';
 import { messageReceipts, messages } from './message.table';
 
 const now = () => sql`${clock.date().toISOString()}::timestamptz`;
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---- the inbox: one user's receipts of published messages showing now ----
 
@@ -116,7 +116,7 @@ export async function inbox(ctx: RequestContext, req: z.output<typeof zInboxRequ
   if (req.view === 'unread') conditions.push(sql`r.read_at is null`);
   if (req.view === 'needRead') conditions.push(sql`m.need_read and r.read_at is null`);
   if (req.system !== undefined) conditions.push(req.system ? sql`m.notice is not null` : sql`m.notice is null`);
-  if (req.keyword) conditions.push(sql`m.title ilike ${like(req.keyword)}`);
+  if (req.keyword) conditions.push(sql`m.title ilike ${likePattern(req.keyword)}`);
   const where = sql.join(conditions, sql` and `);
   // Newest first, as the (user, sent_at desc, message_id desc) index holds them.
   const list = await rows<InboxRow & Record<string, unknown>>(
@@ -235,7 +235,9 @@ export async function receipts(
   const conditions: SQL[] = [sql`r.organization_id = ${ctx.orgId}`, sql`r.message_id = ${messageId}`];
   if (req.read !== undefined) conditions.push(req.read ? sql`r.read_at is not null` : sql`r.read_at is null`);
   if (req.keyword) {
-    conditions.push(sql`(u.user_name ilike ${like(req.keyword)} or u.real_name ilike ${like(req.keyword)})`);
+    conditions.push(
+      sql`(u.user_name ilike ${likePattern(req.keyword)} or u.real_name ilike ${likePattern(req.keyword)})`,
+    );
   }
   if (req.teamId) {
     conditions.push(

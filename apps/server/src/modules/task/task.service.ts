@@ -27,6 +27,7 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/resource';
 import { scheduleCollection } from '../exam/attempt.service';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
@@ -126,7 +127,7 @@ export async function taskStudents(
   const conditions: SQL[] = [sql`tu.organization_id = ${ctx.orgId}`, sql`tu.task_id = ${taskId}`];
   if (req.status !== undefined) conditions.push(sql`tu.status = ${req.status}`);
   if (req.keyword) {
-    const like = `%${req.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(req.keyword);
     conditions.push(sql`(u.user_name ilike ${like} or u.real_name ilike ${like})`);
   }
   if (req.teamId) {
