@@ -32,6 +32,13 @@ export async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> 
   return result.rows;
 }
 
+// Ids as a comma-separated list of parameters, for `in (...)`.
+export const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
 // Enabled students of the organisation (the condition on `u`).
 const isStudent = (orgId: number) => sql`u.organization_id = ${orgId} and u.status = ${UserStatus.Enabled}
   and exists (select 1 from ${userRoles} ur join ${roles} r on r.organization_id = ur.organization_id and r.id = ur.role_id

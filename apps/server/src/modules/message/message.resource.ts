@@ -21,7 +21,7 @@ import { action, createResource, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { exams } from '../exam/exam.table';
-import { rows } from '../exam/exam-candidates';
+import { idList, rows } from '../exam/exam-candidates';
 import { tasks } from '../task/task.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
@@ -94,12 +94,6 @@ async function checkTargets(ctx: RequestContext, input: Values) {
     if (i >= 0) throw invalidParams(`userIds.${i}`, 'notYourClass', { name: String(userIds[i]) });
   }
 }
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 async function checkAbout(ctx: RequestContext, input: Values) {
   const type = Number(input.associationType);

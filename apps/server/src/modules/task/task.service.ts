@@ -31,7 +31,7 @@ import { likePattern } from '../../platform/resource';
 import { scheduleCollection } from '../exam/attempt.service';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
-import { rows } from '../exam/exam-candidates';
+import { idList, rows } from '../exam/exam-candidates';
 import { iso, ms, ts } from '../exam/exam-time';
 import { listSheet, type SheetColumn } from '../export/list-sheet';
 import { attemptMarks } from '../marking/marking.table';
@@ -47,11 +47,6 @@ const DAY = 86_400_000;
 // A checked answer's stored revision: above anything a page sends, so later saves of it change nothing.
 export const CHECKED_REVISION = 1_000_000_000;
 const num = (v: unknown) => (v == null ? null : Number(v));
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 // ---- the teachers' side ----
 
