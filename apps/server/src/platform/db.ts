@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -106,13 +107,16 @@ export async function openDatabase(opts: {
   }
   let unlock = () => {};
   let client: PGlite;
+  // The extensions the schema relies on: trigram indexes for keyword filters, and btree_gist for
+  // exclusion constraints that mix equality with range overlap (a room booked twice at once).
+  const extensions = { pg_trgm, btree_gist };
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
-    client = new PGlite(dir, { extensions: { pg_trgm } });
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
+    client = new PGlite({ extensions, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   }
   await client.waitReady;
   const db: Db = drizzlePglite(client, { schema });
