@@ -630,7 +630,7 @@ describe('every route', () => {
         expect(res.code, `${key(r)}: ${res.message}`).not.toBe(ResultCode.Success);
       }
     }
-    expect(await snapshotOrganization(t.database.db, d.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, d.orgId)).toEqual(before);
   });
 
   it('rejects bad input with 501 naming the field, and writes nothing', async () => {
@@ -669,7 +669,7 @@ describe('every route', () => {
         }
       }
     }
-    expect(await snapshotOrganization(t.database.db, d.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, d.orgId)).toEqual(before);
   });
 
   it('answers unknown ids with "not found" and changes nothing', async () => {
@@ -683,6 +683,6 @@ describe('every route', () => {
       expect(res.code, key(r)).toBe(ResultCode.Error);
       expect(res.message, key(r)).toMatch(/not found/);
     }
-    expect(await snapshotOrganization(t.database.db, d.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, d.orgId)).toEqual(before);
   });
 });

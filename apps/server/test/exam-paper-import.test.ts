@@ -251,7 +251,7 @@ describe('whole-paper import', () => {
     const real = ok(await send(teacher, file, false));
     expect(real).toMatchObject({ created: 0, paperId: null });
     expect(real.errors).toHaveLength(seen.length);
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
 
     const zh = ok(await send(teacher, file, true, '&lang=zh'));
     expect(zh.errors.find((e) => e.row === 11)).toMatchObject({ column: '答案', message: '选项 E 不存在' });

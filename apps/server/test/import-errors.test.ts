@@ -36,7 +36,7 @@ const lines = (report: ImportReport) => report.errors.map((e) => `${e.row} | ${e
 async function unchanged(run: () => Promise<void>) {
   const before = await snapshotOrganization(t.database.db, t.ids.demo.orgId);
   await run();
-  expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+  expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
 }
 
 describe('the users import', () => {

@@ -97,7 +97,7 @@ describe('spreadsheet imports', () => {
     expect(
       await send('/api/degree/import?dryRun=false', admin, Readable.from([file]), 'application/octet-stream'),
     ).toMatchObject({ code: ResultCode.InvalidParams, message });
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
   });
 
   it('refuses zips whose sheet declares or really unpacks to more than the limit', async () => {
@@ -127,7 +127,7 @@ describe('spreadsheet imports', () => {
         },
       });
     }
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
   });
 
   it('refuses a body that is not an .xlsx, or too large, with 501 naming file', async () => {

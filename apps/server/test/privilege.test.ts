@@ -27,7 +27,7 @@ async function refused(token: string, url: string, body?: unknown) {
   const before = await snapshotOrganization(t.database.db, t.ids.demo.orgId);
   const res = await t.call('POST', url, { token, body });
   expect(res.code, `${url}: ${res.message}`).toBe(ResultCode.Forbidden);
-  expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+  expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
   return res;
 }
 
@@ -237,7 +237,7 @@ describe('the last enabled administrator', () => {
       body: { ...a, roleIds: [roleIds().teacher] },
     });
     expect(demote.message).toMatch(/at least one enabled administrator/);
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
   });
 
   it('two administrators disabling each other at once: exactly one succeeds', async () => {

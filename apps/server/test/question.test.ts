@@ -99,7 +99,7 @@ describe('questions', () => {
       expect(res.code, message).toBe(ResultCode.InvalidParams);
       expect(res.message).toBe(message);
     }
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
   });
 
   it('sanitises what it keeps, filters by knowledge point subtree and keyword, copies, tags in bulk', async () => {
@@ -372,7 +372,7 @@ describe('rich text that the cleaning would change', () => {
       expect(res.code, message).toBe(ResultCode.InvalidParams);
       expect(res.message).toBe(message);
     }
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
   });
 
   it('keeps what the editor writes exactly as written', async () => {
@@ -445,7 +445,7 @@ describe('what questions use', () => {
         /^Cannot delete: in use by (questions? records|categories) \(\d+\)\. Nothing was deleted\.$/,
       );
     }
-    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toBe(before);
+    expect(await snapshotOrganization(t.database.db, t.ids.demo.orgId)).toEqual(before);
     // Once the question lets go, the tag can go.
     await t.call('POST', `/api/question/delete/${q.response.id}`, { token: admin });
     expect((await t.call('POST', `/api/tag/delete/${tag.response.id}`, { token: admin })).code).toBe(

@@ -1,7 +1,7 @@
-import { eq, getTableColumns } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema';
-import type { Db } from '../src/platform/db';
+import type { DbOrTx } from '../src/platform/db';
 
 // Tables that change on their own (sessions, logs, throttling) or only record activity.
 const VOLATILE_TABLES = new Set([
@@ -14,22 +14,38 @@ const VOLATILE_TABLES = new Set([
 ]);
 const VOLATILE_COLUMNS = new Set(['lastActiveTime', 'updateTime']);
 
-function tableName(t: PgTable): string {
-  return (t as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
+// Each table's rows as text (volatile columns left out), in one order whatever order the database
+// keeps them in, hashed in the database: the test compares a few dozen short strings per call
+// instead of fetching every row of every table.
+function tableDigest(name: string, table: PgTable, where: SQL): SQL {
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key]) => !VOLATILE_COLUMNS.has(key))
+    .map(([, column]) => sql.identifier(column.name));
+  return sql`select ${name} as name, count(*)::int as n, md5(coalesce(string_agg(r, E'\\n' order by r), '')) as digest
+    from (select row(${sql.join(columns, sql`, `)})::text as r from ${table} where ${where}) rows`;
 }
 
-// Everything an organisation owns that calls could change, as one comparable string.
-export async function snapshotOrganization(db: Db, orgId: number): Promise<string> {
-  const out: Record<string, unknown> = {};
-  for (const value of Object.values(schema)) {
-    const table = value as PgTable;
-    const columns = getTableColumns(table) as Record<string, PgColumn>;
-    if (!columns.organizationId || VOLATILE_TABLES.has(tableName(table))) continue;
-    const pick = Object.fromEntries(Object.entries(columns).filter(([k]) => !VOLATILE_COLUMNS.has(k)));
-    const rows = await db.select(pick).from(table).where(eq(columns.organizationId, orgId));
-    out[tableName(table)] = rows.map((r) => JSON.stringify(r)).sort();
-  }
-  const [org] = await db.select().from(schema.organizations).where(eq(schema.organizations.id, orgId));
-  out.organization = { ...org, updateTime: null };
-  return JSON.stringify(out);
+// The tables an organisation owns (those with organization_id), with that column.
+const owned: { table: PgTable; org: PgColumn }[] = [];
+for (const value of Object.values(schema) as unknown[]) {
+  if (!is(value, PgTable) || VOLATILE_TABLES.has(getTableName(value))) continue;
+  const org = (getTableColumns(value) as Record<string, PgColumn>).organizationId;
+  if (org) owned.push({ table: value, org });
+}
+
+// Everything an organisation owns that calls could change, as one digest per table ("12 rows, md5"),
+// computed by one statement. Compare two with toEqual (the diff names the tables that changed) or
+// with changedTables.
+export async function snapshotOrganization(db: DbOrTx, orgId: number): Promise<Record<string, string>> {
+  const parts = owned.map(({ table, org }) => tableDigest(getTableName(table), table, sql`${org} = ${orgId}`));
+  parts.push(tableDigest('organizations', schema.organizations, sql`${schema.organizations.id} = ${orgId}`));
+  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { name: string; n: number; digest: string }[];
+  };
+  return Object.fromEntries(result.rows.map((r) => [r.name, `${r.n} rows, ${r.digest}`]));
+}
+
+// The tables whose digest differs between two snapshots.
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 }
