@@ -1,9 +1,8 @@
 import { menuCatalogue, permissionCodes, ResultCode, RoleKind } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/modules/user/user.table';
 import { declaredResources } from '../src/platform/resource';
 import type { RouteInfo } from '../src/platform/route';
+import { publishedPaper, userIds } from './exam-fixture';
 import { createTestApp, type TestApp } from './harness';
 import { resourceNames, resourceSamples, type SampleIds, samplesWithRefs } from './resources';
 import { snapshotOrganization } from './snapshot';
@@ -445,13 +444,7 @@ function urlOf(r: RouteInfo, req: Req): string {
 beforeAll(async () => {
   t = await createTestApp();
   const demo = t.ids.demo;
-  const idOf = async (userName: string) =>
-    (
-      await t.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, userName)))
-    )[0].id;
+  const people = await userIds(t, ['student', 'teacher', 'admin']);
   const admin = await t.login('demo', 'admin');
   const rows: Record<string, number> = {};
   for (const name of resourceNames) {
@@ -465,14 +458,14 @@ beforeAll(async () => {
   const questionId = (
     await t.call<{ id: number }>('POST', '/api/question/create', { token: admin, body: questionSample })
   ).response.id;
-  const studentId = await idOf('student');
+  const studentId = people.student;
   rows.team = (
     await t.call<{ id: number }>('POST', '/api/team/create', {
       token: admin,
       body: {
         name: 'Class 2025-1',
         gradeYear: 2025,
-        classTeacherId: await idOf('teacher'),
+        classTeacherId: people.teacher,
         members: [{ userId: studentId }],
       },
     })
@@ -480,19 +473,8 @@ beforeAll(async () => {
   rows.examPaper = (
     await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
   ).response.id;
-  const published = (
-    await t.call<{ id: number }>('POST', '/api/examPaper/create', { token: admin, body: paperSample(questionId) })
-  ).response.id;
-  await t.call('POST', `/api/examPaper/publish/${published}`, { token: admin });
-  rows.publishedPaper = published;
-  const homework = (
-    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-      token: admin,
-      body: { ...paperSample(questionId), paperType: 6 },
-    })
-  ).response.id;
-  await t.call('POST', `/api/examPaper/publish/${homework}`, { token: admin });
-  rows.homeworkPaper = homework;
+  rows.publishedPaper = await publishedPaper(t, admin, paperSample(questionId));
+  rows.homeworkPaper = await publishedPaper(t, admin, { ...paperSample(questionId), paperType: 6 });
   d = {
     rows,
     refs: {
@@ -512,8 +494,8 @@ beforeAll(async () => {
     questionId,
     studentId,
     orgId: demo.orgId,
-    userId: await idOf('teacher'),
-    adminId: await idOf('admin'),
+    userId: people.teacher,
+    adminId: people.admin,
     roleId: demo.roleIds.teacher,
     deptId: demo.deptIds.cs,
     categoryId: demo.categoryIds.undergraduate,

@@ -3,7 +3,6 @@ import {
   type AttemptEventsResult,
   type AttemptSaveResult,
   type AttemptSubmitResult,
-  BLANK_MARKER,
   type Exam,
   ExamLogType,
   type MonitorExam,
@@ -20,9 +19,9 @@ import { buildApp } from '../src/app';
 import { collectDue } from '../src/modules/exam/attempt.service';
 import { attemptAnswers, attemptEvents, examAttempts } from '../src/modules/exam/attempt.table';
 import { removeExpiredSnapshots } from '../src/modules/file/file.service';
-import { users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
-import { ajax, createTestApp, type TestApp } from './harness';
+import { createQuestions, ExamDays, FIVE_TYPES, logins, publishedPaper, userIds } from './exam-fixture';
+import { ajax, createTestApp, ok, type TestApp } from './harness';
 
 // Exam day under faults: duplicated, reordered and retried saves, lost replies, two tabs, submit
 // racing saves and the collector, a restarted server, saves after the deadline. The invariants:
@@ -33,105 +32,42 @@ let t: TestApp;
 let academic: string;
 let teacher: string;
 let paperId: number;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-const qids: number[] = [];
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
-const T0 = Date.parse('2031-05-06T08:00:00Z');
-// Each exam gets its own day, so no two exams' candidates overlap; `at` counts from the latest one's start.
-let base = T0;
-const at = (minutes: number) => base + minutes * 60_000;
+let tokens: Record<string, string>;
+let ids: Record<string, number>;
+let qids: number[];
+const days = new ExamDays('2031-05-06T08:00:00Z');
+const { at } = days;
 // The test clock keeps running after it is set, so times it stamps are checked to within seconds.
 const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(5000);
-const iso = (minutes: number) => new Date(at(minutes)).toISOString();
 const STUDENTS = ['student', 's2026001', 's2026002', 's2026003', 's2026004', 's2026005', 's2026006', 's2026007'];
 
 beforeAll(async () => {
-  t = await createTestApp({ students: 12 });
+  t = await createTestApp();
   [academic, teacher] = await Promise.all([t.login('demo', 'academic'), t.login('demo', 'teacher')]);
-  for (const name of STUDENTS) tokens[name] = await t.login('demo', name);
-  const org = t.ids.demo.orgId;
-  for (const name of [...STUDENTS, 'teacher']) {
-    const [u] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.organizationId, org), eq(users.userName, name)));
-    ids[name] = u!.id;
-  }
-  const bodies = [
-    {
-      type: 1,
-      stem: '<p>2 + 2?</p>',
-      options: ['3', '4'].map((c, i) => ({ label: 'AB'[i], content: c })),
-      answer: 'B',
-      score: 2,
-    },
-    {
-      type: 2,
-      stem: '<p>Primes?</p>',
-      options: ['2', '4', '5'].map((c, i) => ({ label: 'ABC'[i], content: c })),
-      answer: ['A', 'C'],
-      score: 2,
-    },
-    { type: 3, stem: '<p>Water is wet.</p>', answer: true, score: 1 },
-    {
-      type: 4,
-      stem: `<p>The capital of France is ${BLANK_MARKER}.</p>`,
-      answer: { blanks: [{ score: 2, answers: ['Paris'] }], rules: {} },
-      score: 2,
-    },
-    {
-      type: 5,
-      stem: '<p>Why?</p>',
-      answer: { reference: '<p>Because.</p>', keywords: [{ word: 'because', points: 3 }] },
-      score: 3,
-    },
-  ];
-  for (const body of bodies) {
-    qids.push(ok(await t.call<{ id: number }>('POST', '/api/question/create', { token: academic, body })).id);
-  }
-  paperId = ok(
-    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-      token: academic,
-      body: {
-        name: 'Exam-day paper',
-        shuffleOptions: true,
-        sections: [{ title: 'Part I', items: qids.map((questionId) => ({ questionId, score: 2 })) }],
-      },
-    }),
-  ).id;
-  ok(await t.call('POST', `/api/examPaper/publish/${paperId}`, { token: academic }));
+  tokens = await logins(t, STUDENTS);
+  ids = await userIds(t, [...STUDENTS, 'teacher']);
+  qids = await createQuestions(t, academic, FIVE_TYPES);
+  paperId = await publishedPaper(t, academic, {
+    name: 'Exam-day paper',
+    shuffleOptions: true,
+    sections: [{ title: 'Part I', items: qids.map((questionId) => ({ questionId, score: 2 })) }],
+  });
 });
 afterEach(() => setClock(null));
 afterAll(() => t.close());
 
-let examSeq = 0;
-// A published exam for the named students, window [T0, T0 + 120 min), 60 minutes long.
-async function makeExam(students: string[], over: Record<string, unknown> = {}): Promise<Exam> {
-  base = T0 + examSeq * 86_400_000;
-  setClock(at(-60));
-  const exam = ok(
-    await t.call<Exam>('POST', '/api/exam/create', {
-      token: academic,
-      body: {
-        name: `Exam day ${++examSeq}`,
-        paperId,
-        windowStart: iso(0),
-        windowEnd: iso(120),
-        durationMinutes: 60,
-        graceSeconds: 30,
-        studentIds: students.map((s) => ids[s]),
-        invigilatorIds: over.invigilated ? [ids.teacher] : [],
-        ...Object.fromEntries(Object.entries(over).filter(([k]) => k !== 'invigilated')),
-      },
-    }),
-  );
-  ok(await t.call('POST', `/api/exam/publish/${exam.id}`, { token: academic, body: { acceptWarnings: true } }));
-  return exam;
-}
+// A published exam for the named students (the shared exam day: window [at(0), at(120)), 60 minutes);
+// `invigilated` makes the teacher its invigilator.
+const makeExam = (students: string[], over: Record<string, unknown> = {}): Promise<Exam> => {
+  const { invigilated, ...rest } = over;
+  return days.publish(t, academic, {
+    name: 'Exam day',
+    paperId,
+    studentIds: students.map((s) => ids[s]),
+    invigilatorIds: invigilated ? [ids.teacher] : [],
+    ...rest,
+  });
+};
 
 const start = (who: string, examId: number) =>
   t.call<Attempt>('POST', '/api/exam/attempt/start', { token: tokens[who], body: { examId } });
@@ -196,10 +132,10 @@ describe('starting an attempt', () => {
     const text = JSON.stringify(first.sections);
     expect(text).not.toContain('"answer"');
     expect(text).not.toContain('analysis');
-    expect(text).not.toContain('Because.');
+    expect(text).not.toContain('Scattering.');
     const questions = first.sections.flatMap((s) => s.questions);
     expect(questions.map((q) => q.questionId).sort()).toEqual([...qids].sort());
-    expect(questions.find((q) => q.type === 4)?.blankCount).toBe(1);
+    expect(questions.find((q) => q.type === 4)?.blankCount).toBe(2);
     // Options keep their own labels whatever order they come in.
     expect(
       questions

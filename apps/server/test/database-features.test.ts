@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, type DbOrTx, openDatabase } from '../src/platform/db';
+import type { Database, Db, DbOrTx } from '../src/platform/db';
 import { pgErrorCode } from '../src/platform/db-errors';
 import { enqueue, JobRunner } from '../src/platform/jobs';
-import { createTestApp, type TestApp } from './harness';
+import { anotherProcess, createTestApp, type TestApp } from './harness';
 
 // One test per PostgreSQL feature the product relies on, on each database it runs on (the embedded
 // PGlite and a PostgreSQL server): if an upgrade or a missing extension takes one away, this file
@@ -15,7 +15,7 @@ let other: Database | null = null;
 
 beforeAll(async () => {
   t = await createTestApp({ students: 0 });
-  if (t.databaseUrl) other = await openDatabase({ url: t.databaseUrl, dataDir: null });
+  other = await anotherProcess(t);
 });
 afterAll(async () => {
   await other?.close();

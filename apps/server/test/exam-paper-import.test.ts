@@ -17,7 +17,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examPapers } from '../src/modules/exam-paper/exam-paper.table';
 import { questions } from '../src/modules/question/question.table';
-import { createTestApp, makeSheet, PASSWORD, type TestApp } from './harness';
+import { createTestApp, makeSheet, ok, PASSWORD, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
 // Whole papers from one sheet (details, sections, bank questions by id, new questions inline):
@@ -32,11 +32,6 @@ let student: string;
 let subjectName: string;
 const bankIds: number[] = [];
 const opts = ['A', 'B', 'C', 'D'].map((label) => ({ label, content: `<p>Option ${label}</p>` }));
-
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
 
 // The sheet's table header: the paper's own columns, then the question import's.
 const TABLE = [

@@ -2,7 +2,7 @@ import { type ExamPaper, type Question, ResultCode } from '@lyceum/contract';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parabolaPng } from '../src/seed/png';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, ok, type TestApp } from './harness';
 
 // The Word export of a paper: the .docx is opened (a zip) and its text read from word/document.xml;
 // the key and the analysis only when asked; the paper's read scope; never a student.
@@ -16,10 +16,6 @@ let student: string;
 let paper: ExamPaper;
 let imageId: number;
 
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
 const opts = ['A', 'B', 'C', 'D'].map((label) => ({ label, content: `<p>Choice ${label} text</p>` }));
 
 async function question(token: string, body: Record<string, unknown>) {

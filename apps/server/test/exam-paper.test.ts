@@ -1,6 +1,6 @@
 import { type ExamPaper, ExamPaperStatus, type Question, ResultCode } from '@lyceum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, ok, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
 // The first resource built on the grown engine: sections and items saved by difference (ids stay
@@ -17,10 +17,6 @@ const q: number[] = [];
 const opts = ['A', 'B', 'C', 'D'].map((label) => ({ label, content: `<p>Option ${label}</p>` }));
 
 type Sections = NonNullable<ExamPaper['sections']>;
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
 
 beforeAll(async () => {
   t = await createTestApp({ students: 0 });

@@ -15,7 +15,8 @@ import { sessions } from '../src/modules/auth/auth.table';
 import { userRoles, users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
 import { sha256 } from '../src/platform/crypto';
-import { createTestApp, type TestApp } from './harness';
+import { onePaper, userIds } from './exam-fixture';
+import { createTestApp, ok, type TestApp } from './harness';
 
 // Classes address exams; an exam's candidates, conflicts, registration under concurrency, extend,
 // and the status derived from a clock the test sets.
@@ -28,51 +29,29 @@ let studentB: string;
 let paperId: number;
 let venueId: number;
 let smallVenueId: number;
-const ids: Record<string, number> = {};
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
+let ids: Record<string, number>;
 const T0 = Date.parse('2030-03-02T08:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp({ students: 12 });
+  t = await createTestApp();
   [academic, teacher, student, studentB] = await Promise.all([
     t.login('demo', 'academic'),
     t.login('demo', 'teacher'),
     t.login('demo', 'student'),
     t.login('demo', 's2026001'),
   ]);
-  const db = t.database.db;
-  const org = t.ids.demo.orgId;
-  for (const name of ['student', 'teacher', 'wang.fang', 's2026001', 's2026002', 's2026003', 's2026004', 's2026005']) {
-    const [u] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.organizationId, org), eq(users.userName, name)));
-    ids[name] = u.id;
-  }
-  const q = ok(
-    await t.call<{ id: number }>('POST', '/api/question/create', {
-      token: academic,
-      body: {
-        type: 1,
-        stem: '<p>2 + 2?</p>',
-        options: ['3', '4'].map((c, i) => ({ label: 'AB'[i], content: c })),
-        answer: 'B',
-        score: 5,
-      },
-    }),
-  );
-  const paper = ok(
-    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-      token: academic,
-      body: { name: 'Arithmetic', sections: [{ title: 'Part I', items: [{ questionId: q.id, score: 5 }] }] },
-    }),
-  );
-  paperId = paper.id;
-  ok(await t.call('POST', `/api/examPaper/publish/${paperId}`, { token: academic }));
+  ids = await userIds(t, [
+    'student',
+    'teacher',
+    'wang.fang',
+    's2026001',
+    's2026002',
+    's2026003',
+    's2026004',
+    's2026005',
+  ]);
+  paperId = await onePaper(t, academic, { name: 'Arithmetic', score: 5 });
   venueId = ok(
     await t.call<{ id: number }>('POST', '/api/teachVenue/create', {
       token: academic,

@@ -6,7 +6,7 @@ import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract'
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { syncPermissionCatalogue } from '../src/modules/role/role.service';
 import { type Database, openDatabase } from '../src/platform/db';
@@ -119,7 +119,33 @@ export async function createTestApp(opts: { students?: number; questions?: boole
   };
 }
 
+// On PostgreSQL, a pool of its own on the test's database, as another server process would have;
+// null on PGlite, which is one process by construction.
+export function anotherProcess(t: TestApp): Promise<Database | null> {
+  return t.databaseUrl ? openDatabase({ url: t.databaseUrl, dataDir: null }) : Promise.resolve(null);
+}
+
 export const ajax = { [AJAX_HEADER]: AJAX_HEADER_VALUE };
+
+export interface Reply<T> {
+  code: number;
+  message: string;
+  response: T;
+  error?: { key: string; field?: string };
+}
+
+// The reply's payload, after checking it succeeded (a failure shows its message).
+export function ok<T>(res: Reply<T>): T {
+  expect(res.message, res.message).toBe('success');
+  return res.response;
+}
+
+// A refusal with the error catalogue's `key` (and, when given, about `field`).
+export function refused(res: Reply<unknown>, key: string, field?: string): void {
+  expect(res.code, res.message).not.toBe(1);
+  expect(res.error?.key, res.message).toBe(key);
+  if (field !== undefined) expect(res.error?.field, res.message).toBe(field);
+}
 
 export async function sheetRows(file: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();

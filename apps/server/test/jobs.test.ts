@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/modules/job/job.table';
-import { type Database, openDatabase } from '../src/platform/db';
+import type { Database } from '../src/platform/db';
 import { enqueue, findJob, type JobContext, JobFailed, JobRunner, type RunnerOptions } from '../src/platform/jobs';
-import { createTestApp, type TestApp } from './harness';
+import { anotherProcess, createTestApp, type TestApp } from './harness';
 
 // The job queue on a real database (PGlite, and PostgreSQL with DATABASE_URL). "Another process" is
 // another runner; on PostgreSQL it has its own pool (its own Db), as a second server would.
@@ -16,7 +16,7 @@ const kindName = (name: string) => `test.${name}.${++seq}`;
 
 beforeAll(async () => {
   t = await createTestApp({ students: 0 });
-  if (t.databaseUrl) other = await openDatabase({ url: t.databaseUrl, dataDir: null });
+  other = await anotherProcess(t);
 });
 afterAll(async () => {
   await other?.close();

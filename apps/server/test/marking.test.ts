@@ -1,7 +1,6 @@
 import {
   type Analysis,
   type Attempt,
-  BLANK_MARKER,
   type Exam,
   type ExamScores,
   type MarkedPaper,
@@ -17,9 +16,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectDue } from '../src/modules/exam/attempt.service';
 import { examAttempts } from '../src/modules/exam/attempt.table';
 import { questions } from '../src/modules/question/question.table';
-import { users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
-import { createTestApp, type TestApp } from './harness';
+import { createQuestions, ExamDays, FIVE_TYPES, logins, publishedPaper, userIds } from './exam-fixture';
+import { createTestApp, ok, type TestApp } from './harness';
 
 // Marking after exam day: automatic marking of every type (handed in and collected), hand marking
 // by an assigned marker and a second marker's review, a regrade whose preview is what is applied,
@@ -31,116 +30,37 @@ let academic: string;
 let teacher: string;
 let northTeacher: string;
 let paperId: number;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-const qids: number[] = [];
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
-const T0 = Date.parse('2032-03-02T08:00:00Z');
-let base = T0;
-const at = (minutes: number) => base + minutes * 60_000;
-const iso = (minutes: number) => new Date(at(minutes)).toISOString();
+let tokens: Record<string, string>;
+let ids: Record<string, number>;
+let qids: number[];
+const days = new ExamDays('2032-03-02T08:00:00Z');
+const { at } = days;
 const STUDENTS = ['student', 's2026001', 's2026002', 's2026003', 's2026004', 's2026005', 's2026006'];
 
 beforeAll(async () => {
-  t = await createTestApp({ students: 10 });
+  t = await createTestApp();
   [academic, teacher, northTeacher] = await Promise.all([
     t.login('demo', 'academic'),
     t.login('demo', 'teacher'),
     t.login('north', 'teacher'),
   ]);
-  for (const name of STUDENTS) tokens[name] = await t.login('demo', name);
-  const org = t.ids.demo.orgId;
-  for (const name of [...STUDENTS, 'teacher', 'academic']) {
-    const [u] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.organizationId, org), eq(users.userName, name)));
-    ids[name] = u!.id;
-  }
-  const bodies = [
-    {
-      type: 1,
-      stem: '<p>2 + 2?</p>',
-      options: ['3', '4'].map((c, i) => ({ label: 'AB'[i], content: c })),
-      answer: 'B',
-      score: 2,
-    },
-    {
-      type: 2,
-      stem: '<p>Primes?</p>',
-      options: ['2', '4', '5'].map((c, i) => ({ label: 'ABC'[i], content: c })),
-      answer: ['A', 'C'],
-      partialCredit: 2,
-      partScore: 1,
-      score: 2,
-    },
-    // Worth 1 in the bank, 2 in the paper: the mark scales.
-    { type: 3, stem: '<p>Water is wet.</p>', answer: true, score: 1 },
-    {
-      type: 4,
-      stem: `<p>${BLANK_MARKER} is the capital of France, ${BLANK_MARKER} of Italy.</p>`,
-      answer: {
-        blanks: [
-          { score: 1, answers: ['Paris'] },
-          { score: 1, answers: ['Rome'] },
-        ],
-        rules: {},
-      },
-      score: 2,
-    },
-    {
-      type: 5,
-      stem: '<p>Why is the sky blue?</p>',
-      answer: { reference: '<p>Scattering.</p>', keywords: [{ word: 'scattering', points: 2 }] },
-      score: 2,
-    },
-  ];
-  for (const body of bodies) {
-    qids.push(ok(await t.call<{ id: number }>('POST', '/api/question/create', { token: academic, body })).id);
-  }
-  paperId = ok(
-    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-      token: academic,
-      body: {
-        name: 'Marking paper',
-        passScore: 6,
-        sections: [
-          { title: 'Objective', items: qids.slice(0, 4).map((questionId) => ({ questionId, score: 2 })) },
-          { title: 'Written', items: [{ questionId: qids[4], score: 2 }] },
-        ],
-      },
-    }),
-  ).id;
-  ok(await t.call('POST', `/api/examPaper/publish/${paperId}`, { token: academic }));
+  tokens = await logins(t, STUDENTS);
+  ids = await userIds(t, [...STUDENTS, 'teacher', 'academic']);
+  qids = await createQuestions(t, academic, FIVE_TYPES);
+  paperId = await publishedPaper(t, academic, {
+    name: 'Marking paper',
+    passScore: 6,
+    sections: [
+      { title: 'Objective', items: qids.slice(0, 4).map((questionId) => ({ questionId, score: 2 })) },
+      { title: 'Written', items: [{ questionId: qids[4], score: 2 }] },
+    ],
+  });
 });
 afterEach(() => setClock(null));
 afterAll(() => t.close());
 
-let examSeq = 0;
-async function makeExam(students: string[], over: Record<string, unknown> = {}): Promise<Exam> {
-  base = T0 + examSeq * 86_400_000;
-  setClock(at(-60));
-  const exam = ok(
-    await t.call<Exam>('POST', '/api/exam/create', {
-      token: academic,
-      body: {
-        name: `Marking ${++examSeq}`,
-        paperId,
-        windowStart: iso(0),
-        windowEnd: iso(120),
-        durationMinutes: 60,
-        graceSeconds: 30,
-        studentIds: students.map((s) => ids[s]),
-        ...over,
-      },
-    }),
-  );
-  ok(await t.call('POST', `/api/exam/publish/${exam.id}`, { token: academic, body: { acceptWarnings: true } }));
-  return exam;
-}
+const makeExam = (students: string[], over: Record<string, unknown> = {}): Promise<Exam> =>
+  days.publish(t, academic, { name: 'Marking', paperId, studentIds: students.map((s) => ids[s]), ...over });
 
 type Answers = [unknown, unknown, unknown, unknown, unknown];
 async function sit(who: string, examId: number, answers: Answers, hand = true): Promise<number> {

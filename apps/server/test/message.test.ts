@@ -1,9 +1,9 @@
 import type { InboxMessage, InboxPage, Message, MyTasks, ReceiptPage, Task, UnreadSummary } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
-import { createTestApp, sheetRows, type TestApp } from './harness';
+import { logins, makeClasses, onePaper, userIds } from './exam-fixture';
+import { createTestApp, ok, refused, sheetRows, type TestApp } from './harness';
 
 // Messages (decision 40): each target type resolves to the right people, one receipt each; the
 // open window on a settable clock; withdraw hides; read receipts per recipient; need-read messages
@@ -15,22 +15,9 @@ let academic: string;
 let teacher: string;
 let northTeacher: string;
 let admin: string;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-const teamIds: number[] = [];
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
-const refused = (
-  res: { code: number; message: string; error?: { key: string; field?: string } },
-  key: string,
-  field?: string,
-) => {
-  expect(res.code, res.message).not.toBe(1);
-  expect(res.error?.key, res.message).toBe(key);
-  if (field) expect(res.error?.field, res.message).toBe(field);
-};
+let tokens: Record<string, string>;
+let ids: Record<string, number>;
+let teamIds: number[];
 const T0 = Date.parse('2034-03-01T08:00:00Z');
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -40,35 +27,21 @@ const CLASS_B = ['s2026004', 's2026005'];
 const OTHER = 's2026006';
 
 beforeAll(async () => {
-  t = await createTestApp({ students: 10 });
+  t = await createTestApp();
   [academic, teacher, northTeacher, admin] = await Promise.all([
     t.login('demo', 'academic'),
     t.login('demo', 'teacher'),
     t.login('north', 'teacher'),
     t.login('demo', 'admin'),
   ]);
-  const org = t.ids.demo.orgId;
-  for (const name of [...CLASS_A, ...CLASS_B, OTHER, 'teacher', 'academic']) {
-    const [u] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.organizationId, org), eq(users.userName, name)));
-    ids[name] = u!.id;
-    if (name !== 'teacher' && name !== 'academic') tokens[name] = await t.login('demo', name);
-  }
+  const students = [...CLASS_A, ...CLASS_B, OTHER];
+  tokens = await logins(t, students);
+  ids = await userIds(t, [...students, 'teacher', 'academic']);
   // Class A is led by the teacher; class B by nobody.
-  for (const [name, members, lead] of [
-    ['Messages A', CLASS_A, ids.teacher],
-    ['Messages B', CLASS_B, null],
-  ] as const) {
-    const team = ok(
-      await t.call<{ id: number }>('POST', '/api/team/create', {
-        token: academic,
-        body: { name, gradeYear: GRADE, classTeacherId: lead, members: members.map((m) => ({ userId: ids[m] })) },
-      }),
-    );
-    teamIds.push(team.id);
-  }
+  teamIds = await makeClasses(t, academic, GRADE, [
+    { name: 'Messages A', members: CLASS_A.map((s) => ids[s]), classTeacherId: ids.teacher },
+    { name: 'Messages B', members: CLASS_B.map((s) => ids[s]), classTeacherId: null },
+  ]);
 });
 afterEach(() => setClock(null));
 afterAll(() => t.close());
@@ -382,32 +355,14 @@ describe('messages', () => {
   });
 
   it('tells candidates when an exam is scheduled and when it is cancelled', async () => {
-    const q = ok(
-      await t.call<{ id: number }>('POST', '/api/question/create', {
-        token: academic,
-        body: {
-          type: 1,
-          stem: '<p>1 + 1?</p>',
-          options: ['1', '2'].map((c, i) => ({ label: 'AB'[i], content: c })),
-          answer: 'B',
-          score: 2,
-        },
-      }),
-    );
-    const paper = ok(
-      await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-        token: academic,
-        body: { name: 'Notice exam paper', sections: [{ title: 'All', items: [{ questionId: q.id, score: 2 }] }] },
-      }),
-    );
-    ok(await t.call('POST', `/api/examPaper/publish/${paper.id}`, { token: academic }));
+    const paperId = await onePaper(t, academic, { name: 'Notice exam paper' });
     const start = Date.now() + 72 * HOUR;
     const exam = ok(
       await t.call<{ id: number }>('POST', '/api/exam/create', {
         token: academic,
         body: {
           name: 'Noticed exam',
-          paperId: paper.id,
+          paperId,
           windowStart: iso(start),
           windowEnd: iso(start + 2 * HOUR),
           durationMinutes: 60,
@@ -440,31 +395,7 @@ describe('messages', () => {
       body: { paperType: 6, pageSize: 1 },
     });
     let paperId = ok(paperRes).list[0]?.id;
-    if (!paperId) {
-      const q = ok(
-        await t.call<{ id: number }>('POST', '/api/question/create', {
-          token: academic,
-          body: {
-            type: 1,
-            stem: '<p>2 + 2?</p>',
-            options: ['3', '4'].map((c, i) => ({ label: 'AB'[i], content: c })),
-            answer: 'B',
-            score: 2,
-          },
-        }),
-      );
-      paperId = ok(
-        await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-          token: academic,
-          body: {
-            name: 'Notice paper',
-            paperType: 6,
-            sections: [{ title: 'All', items: [{ questionId: q.id, score: 2 }] }],
-          },
-        }),
-      ).id;
-      ok(await t.call('POST', `/api/examPaper/publish/${paperId}`, { token: academic }));
-    }
+    if (!paperId) paperId = await onePaper(t, academic, { name: 'Notice paper', paperType: 6 });
     const now = Date.now();
     const task = ok(
       await t.call<Task>('POST', '/api/task/create', {

@@ -24,7 +24,7 @@ import { loadStudentPlan } from '../src/modules/exam-paper/paper-rules.service';
 import { questions, questionTags } from '../src/modules/question/question.table';
 import { users } from '../src/modules/user/user.table';
 import { seedContext } from '../src/seed/seed-context';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, ok, type TestApp } from './harness';
 
 // Rule-based papers: the live count (knowledge point subtrees, tags, the last N papers), drawing
 // once and swapping, per-student draws (deterministic, same structure and total for everyone,
@@ -49,10 +49,6 @@ interface BankQuestion {
 const bank: BankQuestion[] = [];
 const SINGLES = 40;
 
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
 const options = (n: number) =>
   'ABCDE'
     .slice(0, n)

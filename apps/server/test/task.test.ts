@@ -8,13 +8,12 @@ import {
   type TaskStudentPage,
   TaskUserStatus,
 } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectDue } from '../src/modules/exam/attempt.service';
 import { syncOverdue } from '../src/modules/task/task-status';
-import { users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
-import { createTestApp, type TestApp } from './harness';
+import { choice, createQuestions, logins, makeClasses, publishedPaper, userIds } from './exam-fixture';
+import { createTestApp, ok, refused, type TestApp } from './harness';
 
 // Tasks and homework (decision 39): range resolution for each range type, per-user status moving
 // with the paper (opened, handed in, marked, late, never opened by the cutoff) on a settable clock,
@@ -26,18 +25,10 @@ let academic: string;
 let teacher: string;
 let northTeacher: string;
 let paperId: number;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-const qids: number[] = [];
-const teamIds: number[] = [];
-const ok = <T>(res: { code: number; message: string; response: T }): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
-const refused = (res: { code: number; message: string; error?: { key: string; field?: string } }, key: string) => {
-  expect(res.code, res.message).not.toBe(1);
-  expect(res.error?.key, res.message).toBe(key);
-};
+let tokens: Record<string, string>;
+let ids: Record<string, number>;
+let qids: number[];
+let teamIds: number[];
 const T0 = Date.parse('2033-04-04T08:00:00Z');
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -47,58 +38,29 @@ const CLASS_B = ['s2026004', 's2026005'];
 const ALONE = 's2026006';
 
 beforeAll(async () => {
-  t = await createTestApp({ students: 10 });
+  t = await createTestApp();
   [academic, teacher, northTeacher] = await Promise.all([
     t.login('demo', 'academic'),
     t.login('demo', 'teacher'),
     t.login('north', 'teacher'),
   ]);
-  const org = t.ids.demo.orgId;
-  for (const name of [...CLASS_A, ...CLASS_B, ALONE, 'teacher']) {
-    const [u] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.organizationId, org), eq(users.userName, name)));
-    ids[name] = u!.id;
-    if (name !== 'teacher') tokens[name] = await t.login('demo', name);
-  }
-  for (const [name, members] of [
-    ['Homework A', CLASS_A],
-    ['Homework B', CLASS_B],
-  ] as const) {
-    const team = ok(
-      await t.call<{ id: number }>('POST', '/api/team/create', {
-        token: academic,
-        body: { name, gradeYear: GRADE, members: members.map((m) => ({ userId: ids[m] })) },
-      }),
-    );
-    teamIds.push(team.id);
-  }
-  const bodies = [
-    {
-      type: 1,
-      stem: '<p>3 × 3?</p>',
-      options: ['6', '9'].map((c, i) => ({ label: 'AB'[i], content: c })),
-      answer: 'B',
-      score: 4,
-    },
+  const students = [...CLASS_A, ...CLASS_B, ALONE];
+  tokens = await logins(t, students);
+  ids = await userIds(t, [...students, 'teacher']);
+  teamIds = await makeClasses(t, academic, GRADE, [
+    { name: 'Homework A', members: CLASS_A.map((s) => ids[s]) },
+    { name: 'Homework B', members: CLASS_B.map((s) => ids[s]) },
+  ]);
+  qids = await createQuestions(t, academic, [
+    choice('3 × 3?', ['6', '9'], 'B', 4),
     { type: 5, stem: '<p>Explain multiplication.</p>', answer: { reference: '<p>Repeated addition.</p>' }, score: 6 },
-  ];
-  for (const body of bodies) {
-    qids.push(ok(await t.call<{ id: number }>('POST', '/api/question/create', { token: academic, body })).id);
-  }
-  paperId = ok(
-    await t.call<{ id: number }>('POST', '/api/examPaper/create', {
-      token: academic,
-      body: {
-        name: 'Homework paper',
-        paperType: 6,
-        passScore: 6,
-        sections: [{ title: 'All', items: qids.map((questionId, i) => ({ questionId, score: [4, 6][i] })) }],
-      },
-    }),
-  ).id;
-  ok(await t.call('POST', `/api/examPaper/publish/${paperId}`, { token: academic }));
+  ]);
+  paperId = await publishedPaper(t, academic, {
+    name: 'Homework paper',
+    paperType: 6,
+    passScore: 6,
+    sections: [{ title: 'All', items: qids.map((questionId, i) => ({ questionId, score: [4, 6][i] })) }],
+  });
 });
 afterEach(() => setClock(null));
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import type { Accommodation, ImportReport, Page, Team, TeamInput, User } from '@lyceum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeSheet, type TestApp } from './harness';
+import { createTestApp, makeSheet, ok, type Reply, refused, type TestApp } from './harness';
 
 // Classes: members as an owned collection with join dates, the class-teacher scope (a teacher sees
 // and keeps only the classes they lead), the member import by user name, and students' accommodations.
@@ -14,17 +14,6 @@ let student: string;
 let studentB: string;
 let north: string;
 const ids: Record<string, number> = {};
-
-type Reply<T> = { code: number; message: string; response: T; error?: { key: string; field?: string } };
-const ok = <T>(res: Reply<T>): T => {
-  expect(res.message, res.message).toBe('success');
-  return res.response;
-};
-const refused = (res: Reply<unknown>, key: string, field?: string) => {
-  expect(res.code, res.message).not.toBe(1);
-  expect(res.error?.key, res.message).toBe(key);
-  if (field !== undefined) expect(res.error?.field).toBe(field);
-};
 
 beforeAll(async () => {
   t = await createTestApp({ students: 12 });
