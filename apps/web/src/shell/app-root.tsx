@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { antdLocale } from './i18n';
+import { usePrefersReducedMotion } from './layout/use-device';
 import { useOrganizationConfig } from './page-title';
 import { useUiSize } from './preferences';
 import { router } from './router';
@@ -14,7 +15,8 @@ export function AppRoot() {
   useTranslation();
   const [size] = useUiSize();
   const themeColor = useOrganizationConfig()?.organization.themeColor || DEFAULT_THEME_COLOR;
-  const theme = useMemo(() => appTheme(themeColor), [themeColor]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => appTheme(themeColor, reducedMotion), [themeColor, reducedMotion]);
   return (
     <ConfigProvider locale={antdLocale()} componentSize={size} theme={theme}>
       {/* Without transitions: under load a transition can be put off, leaving the breadcrumb, the

@@ -70,9 +70,11 @@ function tagStatusColours(): StatusTokens {
 // buttons, the selected menu item) and it as text on white (the active tab) stay readable; links and
 // error messages (red text on white, white text on danger buttons) get the same treatment, status tags
 // (green, blue, amber, red text on their pale backgrounds) their own darker shades.
-export function appTheme(themeColor: string): ThemeConfig {
+// With `reducedMotion` (the system's prefers-reduced-motion), antd's transitions are off.
+export function appTheme(themeColor: string, reducedMotion = false): ThemeConfig {
   return {
     token: {
+      ...(reducedMotion ? { motion: false } : {}),
       colorPrimary: readableOn(themeColor),
       colorLink: readableOn(STATUS.colorInfo[0]),
       colorError: readableOn(STATUS.colorError[0]),

@@ -12,6 +12,14 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
+// Browser tests keep one page open across tests and move inside it; before each test they drop what
+// no open screen shows, so a screen opened next reads the server afresh, as after a reload. Only a
+// browser under automation (navigator.webdriver) gets the hook.
+if (navigator.webdriver) {
+  (window as Window & { lyceumForgetInactive?: () => void }).lyceumForgetInactive = () =>
+    queryClient.removeQueries({ type: 'inactive' });
+}
+
 function Feedback() {
   const { message } = App.useApp();
   const loading = useGlobalLoading();

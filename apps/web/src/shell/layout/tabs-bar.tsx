@@ -1,5 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps, Tabs } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { pickTitle, useLang } from '../i18n';
@@ -16,6 +17,19 @@ export function TabsBar({ activePath }: { activePath: string | undefined }) {
   // An address nothing answers gets a tab of its own while it is shown, so no other tab looks current.
   const notFound = !activePath && menu.loaded && pathname !== '/' && !pathname.startsWith('/redirect/');
   const NOT_FOUND_KEY = '#not-found';
+
+  // antd puts role="tablist" on the element that also holds its overflow ("more") button, shown once
+  // the tabs do not fit, and a tab list may hold only tabs (axe aria-required-children, a critical
+  // violation; ant-design#49502): the role goes to the element that holds the tabs alone.
+  useLayoutEffect(() => {
+    const nav = document.querySelector('.tabs-bar > .ant-tabs-nav');
+    const list = nav?.querySelector('.ant-tabs-nav-list');
+    if (!nav || !list || nav.getAttribute('role') !== 'tablist') return;
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-orientation', nav.getAttribute('aria-orientation') ?? 'horizontal');
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+  });
 
   function close(tab: VisitedTab) {
     const next = closeTab(tab.path);
