@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     DATABASE_URL: '',
     LYCEUM_DEMO_PASSWORD: 'demo-pass-2026',
     LOG_LEVEL: 'warn',
+    // The tests move the server's clock instead of waiting (POST /__test/clock).
+    LYCEUM_TEST_CLOCK: '1',
   },
 });
 const stop = (signal) => child.kill(signal);

@@ -39,6 +39,7 @@ import { taskRoutes } from './modules/task/task.routes';
 import { registerTaskJobs } from './modules/task/task-status';
 import { teamRoutes } from './modules/team/team.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { testClockRoute } from './platform/clock';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
@@ -65,6 +66,8 @@ export interface AppOptions {
   // Run background jobs in this process (the server does; tests run them with app.jobs.runUntilIdle()).
   startJobs?: boolean;
   jobOptions?: RunnerOptions;
+  // Browser tests: POST /__test/clock sets the server's clock (config.testClock).
+  testClock?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -225,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   taskRoutes(app);
   messageRoutes(app);
   exportRoutes(app);
+  if (opts.testClock) testClockRoute(app);
 
   const webDist = opts.webDist ?? null;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

@@ -10,3 +10,11 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('LYCEUM_TEST_CLOCK', () => {
+  it('is off unless set to 1: a real server never takes clock changes', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ LYCEUM_TEST_CLOCK: 'true' }).testClock).toBe(false);
+    expect(loadConfig({ LYCEUM_TEST_CLOCK: '1' }).testClock).toBe(true);
+  });
+});

@@ -21,6 +21,9 @@ export interface Config {
   // Behind a reverse proxy: take the client's address from X-Forwarded-For (TRUST_PROXY=1), so the
   // per-address login throttle and the logs see each student rather than the proxy.
   trustProxy: boolean;
+  // Browser tests only (LYCEUM_TEST_CLOCK=1, set by scripts/e2e-server.mjs): POST /__test/clock moves
+  // the server's clock, so no test waits for real minutes. Never set it on a real server.
+  testClock: boolean;
 }
 
 // Reads the settings documented in the README. A .env file at the repository root (or the working
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     jobLeaseMs,
     trustProxy: trustProxy === '1' || trustProxy === 'true',
+    testClock: env.LYCEUM_TEST_CLOCK === '1',
   };
 }
 

@@ -76,6 +76,7 @@ export async function runServer(config: Config, mode: 'single' | 'worker'): Prom
     webDist: config.webDist,
     filesDir: filesDirOf(config),
     trustProxy: config.trustProxy,
+    testClock: config.testClock,
     startJobs: true,
     jobOptions: { leaseMs: config.jobLeaseMs },
   });
