@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { api, loginAs, uniqueName } from './helpers';
+import { expect, open, test } from './fixtures';
+import { api, uniqueName } from './helpers';
 import { createClassesWithStudents, publishOpenExam, sitExam, waitForScores, withSession } from './score-helpers';
 
 // The score analysis report (issue: scores web): five students in two classes sit an exam with
@@ -27,6 +27,8 @@ interface Analysis {
 const figure = (v: number | null) => (v === null ? '—' : String(Math.round(v * 100) / 100));
 const percent = (v: number | null) => (v === null ? '—' : `${(Math.round(v * 1000) / 10).toFixed(1)} %`);
 
+test.use({ role: 'academic' });
+
 test('the analysis report charts real scores and matches the API', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const name = uniqueName('Scores E2E ');
@@ -36,7 +38,6 @@ test('the analysis report charts real scores and matches the API', async ({ page
   );
   for (const [k, student] of students.entries()) await sitExam(baseURL, student, examId, k);
 
-  await loginAs(page, 'academic');
   const rows = await waitForScores(page.request, examId, students.length);
   // Different answers give different scores.
   expect(new Set(rows.map((r) => r.score)).size).toBeGreaterThan(1);
@@ -44,7 +45,7 @@ test('the analysis report charts real scores and matches the API', async ({ page
   expect(analysis.summary.count).toBe(students.length);
   expect(analysis.classes.filter((c) => c.box !== null).length).toBe(2);
 
-  await page.goto(`/user/achiReport?examId=${examId}`);
+  await open(page, `/user/achiReport?examId=${examId}`);
   await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
   for (const key of ['count', 'absent', 'mean', 'median', 'stdDev', 'max', 'min'] as const) {
     await expect(page.getByTestId(`summary-${key}`)).toHaveText(figure(analysis.summary[key]));
@@ -82,4 +83,5 @@ test('the analysis report charts real scores and matches the API', async ({ page
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('img', { name: /^Bar chart of how many candidates/ }).locator('canvas')).toBeVisible();
+  await page.emulateMedia({ media: null });
 });

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAs, uniqueName } from './helpers';
+import type { Locator, Page } from '@playwright/test';
+import { expect, open, test } from './fixtures';
+import { uniqueName } from './helpers';
 import { uploadXlsx, xlsx } from './xlsx';
 
 const MEMBER_HEADER = ['User name', 'Join date'];
@@ -13,10 +14,11 @@ async function searchAndPick(page: Page, select: Locator, text: string, option: 
 }
 
 test.describe('classes', () => {
+  test.use({ role: 'academic' });
+
   test('academic staff create a class, open its page and import members from Excel', async ({ page }) => {
     const name = uniqueName('Class E2E ');
-    await loginAs(page, 'academic');
-    await page.goto('/team/index');
+    await open(page, '/team/index');
     await page.locator('.toolbar').getByRole('button', { name: 'New class' }).click();
     const drawer = page.getByRole('dialog', { name: 'New class' });
     await drawer.getByLabel('Name').fill(name);
@@ -100,8 +102,7 @@ test.describe('classes', () => {
   });
 
   test('academic staff set a student’s accommodations', async ({ page }) => {
-    await loginAs(page, 'academic');
-    await page.goto('/user/student');
+    await open(page, '/user/student');
     const filters = page.locator('.filter-bar');
     await filters.getByLabel('User or real name').fill('s2026031');
     await filters.getByRole('button', { name: 'Search' }).click();

@@ -1,10 +1,13 @@
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { api, apiLogin, DEMO_PASSWORD, loginAs, uniqueName } from './helpers';
+import { expect, open, test } from './fixtures';
+import { api, apiLogin, DEMO_PASSWORD, uniqueName } from './helpers';
 
 // Exam monitoring (issue 13): staff publish an exam open now for one new student, the student enters
 // it and switches screens (through the exam-taking API, as the exam page would), and the invigilator
 // sees the switch on the live board and in the timeline, then collects the paper.
+
+test.use({ role: 'admin' });
 
 const PAPER = 'Calculus I — final practice 微积分期末练习';
 const MINUTE = 60_000;
@@ -98,13 +101,12 @@ async function submitDialog(page: Page, ok: string, toast: string) {
 test('the monitor shows a screen switch and a forced collection', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const name = uniqueName('Monitor E2E ');
-  await loginAs(page, 'admin');
   const student = await createStudent(page.request);
   const examId = await publishOpenExam(page.request, name, student.id, 3);
   await enterAndSwitch(baseURL, student.userName, examId);
 
   // The invigilator finds the exam among those open now and opens its board.
-  await page.goto('/exam/monitor');
+  await open(page, '/exam/monitor');
   await page.getByLabel('Exam', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Monitor ${name}` }).click();
@@ -144,20 +146,20 @@ test('the monitor shows a screen switch and a forced collection', async ({ page,
   await expect(page.getByRole('button', { name: '1 Collected forcibly', exact: true })).toBeVisible();
   await row.getByRole('button', { name: realName, exact: true }).click();
   await expect(drawer.getByTestId('timeline-entry').last()).toContainText('Forced collection');
+  await page.keyboard.press('Escape');
 });
 
 test('invigilators add time, message a candidate and decide on a flagged attempt', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const name = uniqueName('Monitor E2E ');
-  await loginAs(page, 'admin');
   const student = await createStudent(page.request);
   // Flagged at the first switch.
   const examId = await publishOpenExam(page.request, name, student.id, 1);
   await enterAndSwitch(baseURL, student.userName, examId);
   const { realName } = student;
 
-  // Opened by address, as a link from elsewhere would.
-  await page.goto(`/exam/monitor?examId=${examId}`);
+  // Opened by its address, as a link from elsewhere would.
+  await open(page, `/exam/monitor?examId=${examId}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const row = page.locator('.ant-table-row').filter({ hasText: student.userName });
   await expect(row.getByRole('img', { name: 'Flagged' })).toBeVisible();
@@ -193,4 +195,5 @@ test('invigilators add time, message a candidate and decide on a flagged attempt
   await expect(drawer).toContainText('Review decision: Cleared');
   await expect(drawer).toContainText('The switch was the fire alarm test.');
   await expect(drawer).toContainText('Stay on the exam page, please.');
+  await page.keyboard.press('Escape');
 });

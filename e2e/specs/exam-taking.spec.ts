@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { api, apiLogin, loginAs, uniqueName } from './helpers';
+import { contextAs } from './fixtures';
+import { api, apiLogin, uniqueName } from './helpers';
 
 // The exam page (issue 13): a student takes an exam on its own page, /take/<examId>. Each test makes
 // its own student and its own exam through the API as the administrator, so the demo practice exam
@@ -96,12 +97,12 @@ async function setUp(request: APIRequestContext, rules: Record<string, unknown> 
   return { examId, userId, userName, examName };
 }
 
+// The student's own browser, signed in (the page is opened by each test: some prepare it first).
 async function newStudentPage(browser: Browser, setup: Setup): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await contextAs(browser, setup.userName, { password: PASSWORD });
   const page = await context.newPage();
   // Leaving with unsaved answers asks first; the tests reload on purpose.
   page.on('dialog', (d) => void d.accept());
-  await loginAs(page, setup.userName, PASSWORD);
   return page;
 }
 
@@ -279,6 +280,12 @@ test('screen switches are warned about, then the paper is collected', async ({ b
   await page.context().close();
 });
 
+// The server's clock, moved for the e2e server (LYCEUM_TEST_CLOCK=1): no test waits for real minutes.
+async function setServerClock(request: APIRequestContext, at: number | null): Promise<void> {
+  const res = await request.post('/__test/clock', { data: { at } });
+  expect(res.ok(), 'the e2e server takes clock changes').toBeTruthy();
+}
+
 test("the invigilator's notice shows, and at zero the page hands the paper in by itself", async ({
   browser,
   request,
@@ -298,9 +305,17 @@ test("the invigilator's notice shows, and at zero the page hands the paper in by
   await expect(page.getByTestId('notice')).toContainText('Half a minute left.', { timeout: 20_000 });
   await page.getByTestId('notice').getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByTestId('notice')).toHaveCount(0);
-  await expect(page.getByTestId('finished')).toBeVisible({ timeout: 75_000 });
-  await expect(page.getByTestId('finished-status')).toHaveText('Status: Collected automatically');
-  await expect(page.getByText('Answered 1 of 6')).toBeVisible();
+  // The minute runs out on the server's clock: the next save tells the page, which hands in at zero.
+  try {
+    // A minute on: past the deadline, within the minute's grace in which saves are still taken.
+    await setServerClock(request, Date.now() + 60_000);
+    await question(page, 1).getByRole('radio').nth(1).check();
+    await expect(page.getByTestId('finished')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('finished-status')).toHaveText('Status: Collected automatically');
+    await expect(page.getByText('Answered 1 of 6')).toBeVisible();
+  } finally {
+    await setServerClock(request, null);
+  }
   await page.context().close();
 });
 

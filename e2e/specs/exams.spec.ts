@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, chooseOption, loginAs, pickOption, uniqueName } from './helpers';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, open, test } from './fixtures';
+import { api, apiLogin, chooseOption, pickOption, uniqueName } from './helpers';
 
 // Exam management and scheduling (issue 12): an exam set at the time and in the venue of a published
 // one is refused on publish with the conflict shown; moved to a free time it publishes, and the
@@ -7,6 +8,7 @@ import { api, apiLogin, chooseOption, loginAs, pickOption, uniqueName } from './
 
 // Set-up through the API, then many round trips through the editor, the dialogs and the calendar.
 test.describe.configure({ timeout: 180_000 });
+test.use({ role: 'academic' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 // A moment of `day` at a local hour, as the editor shows it and as the API takes it.
@@ -108,8 +110,7 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   expect(published.code, published.message).toBe(1);
 
   // A new exam at the same time in the same venue, through the editor.
-  await loginAs(page, 'academic');
-  await page.goto('/exam/management');
+  await open(page, '/exam/management');
   await page.getByRole('button', { name: 'New exam' }).click();
   const editor = page.getByRole('dialog', { name: 'New exam' });
   const name = uniqueName('E2E calculus final ');

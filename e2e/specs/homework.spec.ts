@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { api, loginAs, uniqueName } from './helpers';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, open, pageAs, test } from './fixtures';
+import { api, uniqueName } from './helpers';
 import { createClassesWithStudents, type Student, withSession } from './score-helpers';
 
 // Homework (issue 15), end to end in the browser: the academic office sets a homework paper (one
@@ -12,6 +13,8 @@ import { createClassesWithStudents, type Student, withSession } from './score-he
 // paper with the comment, and the task's students the status.
 
 test.describe.configure({ timeout: 240_000 });
+// The academic office's own page; the student signs in twice in browsers of their own.
+test.use({ role: 'academic' });
 
 const SHORT_TEXT = 'Multiplying is adding the same number again and again.';
 
@@ -98,11 +101,8 @@ async function setUp(baseURL: string | undefined): Promise<Fixture> {
 }
 
 // The office sets the homework in the task editor and publishes it from the list.
-async function assignHomework(browser: Browser, baseURL: string | undefined, f: Fixture): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, 'academic');
-  await page.goto('/task/index');
+async function assignHomework(page: Page, baseURL: string | undefined, f: Fixture): Promise<number> {
+  await open(page, '/task/index');
   await page.getByRole('button', { name: 'New task' }).click();
   const drawer = page.getByRole('dialog');
   await drawer.getByLabel('Name').fill(f.taskName);
@@ -130,27 +130,23 @@ async function assignHomework(browser: Browser, baseURL: string | undefined, f: 
     return found.response.list.find((x) => x.name === f.taskName)?.id ?? 0;
   });
   expect(id).toBeGreaterThan(0);
-  await context.close();
   return id;
 }
 
-async function studentPage(browser: Browser, student: Student): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, student.userName);
-  return page;
+function studentPage(browser: Browser, student: Student): Promise<Page> {
+  return pageAs(browser, student.userName, '/study/homework');
 }
 
 test('a student does homework over two sessions, checks an answer, hands in and sees the mark', async ({
+  page: office,
   browser,
   baseURL,
 }) => {
   const f = await setUp(baseURL);
-  f.taskId = await assignHomework(browser, baseURL, f);
+  f.taskId = await assignHomework(office, baseURL, f);
 
   // Session 1: My homework lists it to do, with its due time and late rule.
   const first = await studentPage(browser, f.student);
-  await first.goto('/study/homework');
   const card = first.getByTestId('my-task').filter({ hasText: f.taskName });
   await expect(card.getByTestId('task-timing')).toHaveText(/Due in \d+ days/);
   await expect(card).toContainText('10 % off the score');
@@ -175,7 +171,6 @@ test('a student does homework over two sessions, checks an answer, hands in and 
 
   // Session 2, a new browser: the homework is in progress; the first answer is there, still checked.
   const second = await studentPage(browser, f.student);
-  await second.goto('/study/homework');
   const again = second.getByTestId('my-task').filter({ hasText: f.taskName });
   await expect(again.getByTestId('task-status')).toHaveText('In progress');
   await again.getByRole('link', { name: `Continue the homework ${f.taskName}` }).click();
@@ -218,9 +213,7 @@ test('a student does homework over two sessions, checks an answer, hands in and 
       expect(page.response.list.find((r) => r.userId === f.student.id)?.pending).toBe(1);
     }).toPass({ timeout: 60_000, intervals: [500, 1000, 2000] });
   });
-  const office = await (await browser.newContext()).newPage();
-  await loginAs(office, 'academic');
-  await office.goto(`/task/taskPaperEdit?taskId=${f.taskId}&questionId=${f.shortId}`);
+  await open(office, `/task/taskPaperEdit?taskId=${f.taskId}&questionId=${f.shortId}`);
   await expect(office.getByTestId('mark-answer')).toHaveText(SHORT_TEXT);
   await office.getByLabel('Comment').fill('Good: give an example next time.');
   const score = office.getByRole('spinbutton', { name: /^Score for #\d+$/ });
@@ -241,11 +234,11 @@ test('a student does homework over two sessions, checks an answer, hands in and 
   await second.context().close();
 
   // The task's students: passed, 8 of 10.
-  await office.goto('/task/index');
+  await open(office, '/task/index');
   await office.getByRole('button', { name: `Students ${f.taskName}` }).click();
   const students = office.getByRole('dialog');
   const mine = students.locator('.ant-table-row', { hasText: f.student.userName });
   await expect(mine).toContainText('Passed');
   await expect(mine).toContainText('8');
-  await office.context().close();
+  await office.keyboard.press('Escape');
 });

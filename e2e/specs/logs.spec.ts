@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, loginAs, uniqueName } from './helpers';
+import type { Page } from '@playwright/test';
+import { clickMenu, expect, open, test } from './fixtures';
+import { api, apiLogin, uniqueName } from './helpers';
 
 // Logs: the operation log says who did what to which record and why a call was refused; the login
 // log (at /log/login, which once read as the login page of an organisation "log") stays in the shell.
@@ -11,6 +12,8 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test.describe('logs', () => {
+  test.use({ role: 'admin' });
+
   test('the operation log shows readable entries and refusals', async ({ page, request }) => {
     await apiLogin(request, 'admin');
     const name = uniqueName('E2E log ');
@@ -20,8 +23,7 @@ test.describe('logs', () => {
     const refused = await api(request, 'POST', '/api/degree/create', { name: '', code: 'LG' });
     expect(refused.code).toBe(501);
 
-    await loginAs(page, 'admin');
-    await page.goto('/log/operation');
+    await open(page, '/log/operation');
     await expect(page.locator('.sidebar')).toBeVisible();
     const filters = page.locator('.filter-bar');
     await filters.getByLabel('Record', { exact: true }).fill(name);
@@ -55,8 +57,7 @@ test.describe('logs', () => {
   });
 
   test('the login log at /log/login lists logins inside the app', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/log/login');
+    await open(page, '/log/login');
     await expect(page).toHaveURL(/\/log\/login$/);
     await expect(page.locator('.sidebar')).toBeVisible();
     await expect(page.getByText(/does not exist/)).toHaveCount(0);
@@ -67,9 +68,8 @@ test.describe('logs', () => {
     await expect(mine).toContainText('127.0.0.1');
 
     // Reached from the menu as well, and a reload keeps it in the shell.
-    await page.goto('/dashboard');
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Logs' }).click();
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Login log' }).click();
+    await open(page, '/dashboard');
+    await clickMenu(page, 'Logs', 'Login log');
     await expect(page).toHaveURL(/\/log\/login$/);
     await page.reload();
     await expect(page.locator('.sidebar')).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('logs', () => {
     const name = uniqueName('E2E dash ');
     const created = await api<{ id: number }>(request, 'POST', '/api/userCategory/create', { name });
     expect(created.code, created.message).toBe(1);
-    await loginAs(page, 'admin');
+    await open(page, '/dashboard');
     await expect(async () => {
       await page.reload();
       await expect(page.getByRole('cell', { name: `Alice Admin created user category «${name}»` })).toBeVisible({

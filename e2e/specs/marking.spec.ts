@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
-import { api, apiLogin, DEMO_PASSWORD, loginAs, uniqueName } from './helpers';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { expect, open, test } from './fixtures';
+import { api, apiLogin, DEMO_PASSWORD, uniqueName } from './helpers';
 
 // Marking (Exams › Marking): three new students sit an exam with a choice and a short answer
 // question and hand in through the exam-taking API, as their exam page would; once the automatic
@@ -110,6 +111,8 @@ async function sit(baseURL: string | undefined, userName: string, examId: number
   }
 }
 
+test.use({ role: 'academic' });
+
 test('the academic office marks every short answer with the keyboard alone', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const admin = await playwrightRequest.newContext({ baseURL });
@@ -144,8 +147,7 @@ test('the academic office marks every short answer with the keyboard alone', asy
       )
       .toEqual([true, SHEETS.length, SHEETS.length]);
 
-    await loginAs(page, 'academic');
-    await page.goto(`/answer/edit?examId=${examId}&questionId=${shortId}`);
+    await open(page, `/answer/edit?examId=${examId}&questionId=${shortId}`);
     await expect(page.getByText('Why is the sky blue?')).toBeVisible();
     await expect(page.getByText(`0 / ${SHEETS.length} marked`)).toBeVisible();
 

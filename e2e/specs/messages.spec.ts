@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { loginAs, uniqueName } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, open, pageAs, test } from './fixtures';
+import { uniqueName } from './helpers';
 
 // Messages (issue 16), end to end in the browser: the teacher writes a message that must be read to
 // their class in Messages, saves it with Ctrl+Enter and publishes it; the student sees the unread
@@ -8,19 +9,13 @@ import { loginAs, uniqueName } from './helpers';
 // read time.
 
 test.describe.configure({ timeout: 240_000 });
+test.use({ role: 'teacher' });
 
 const CLASS = 'Class 2024-1 Computer Science';
 const STUDENT = 'Sam Student';
 
-async function asUser(browser: Browser, userName: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, userName, undefined, undefined, { keepPrompt: true });
-  return page;
-}
-
 async function writeAndPublish(page: Page, title: string) {
-  await page.goto('/message/index');
+  await open(page, '/message/index');
   await page.getByRole('button', { name: 'Write message' }).click();
   const drawer = page.getByRole('dialog');
   await drawer.getByLabel('Title').fill(title);
@@ -80,17 +75,20 @@ async function seeReceipt(page: Page, title: string) {
   // Read at: a time, not "Not read".
   await expect(receipt.locator('td').nth(3)).toHaveText(/\d\d-\d\d \d\d:\d\d/);
   await expect(drawer.getByText(/Read: 1/)).toBeVisible();
+  await page.keyboard.press('Escape');
 }
 
 test('a teacher sends a must-read message to a class; the student confirms it; the teacher sees when', async ({
+  page: teacher,
   browser,
 }) => {
   const title = uniqueName('Sports day ');
-  const teacher = await asUser(browser, 'teacher');
   await writeAndPublish(teacher, title);
 
-  const student = await asUser(browser, 'student');
+  // The student signs in afresh, so the prompt of messages to confirm greets them.
+  const student = await pageAs(browser, 'student', '/dashboard', { keepPrompt: true });
   await readAndConfirm(student, title);
+  await student.context().close();
 
   await seeReceipt(teacher, title);
 });

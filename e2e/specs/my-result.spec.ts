@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { api, loginAs, uniqueName } from './helpers';
+import { pageAs } from './fixtures';
+import { api, uniqueName } from './helpers';
 import { createClassesWithStudents, publishOpenExam, sitExam, waitForScores, withSession } from './score-helpers';
 
 // A student's result (issue: scores web): the exam shows scores after confirmation (rule 3), so
@@ -13,7 +14,7 @@ interface MyResult {
 }
 const figure = (v: number | null) => (v === null ? '—' : String(Math.round(v * 100) / 100));
 
-test('a student sees their result after confirmation and not before', async ({ page, baseURL }) => {
+test('a student sees their result after confirmation and not before', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const name = uniqueName('Result E2E ');
   const students = await withSession(baseURL, 'admin', (request) => createClassesWithStudents(request, [2, 2]));
@@ -24,8 +25,7 @@ test('a student sees their result after confirmation and not before', async ({ p
   await withSession(baseURL, 'academic', (request) => waitForScores(request, examId, students.length));
 
   const me = students[0];
-  await loginAs(page, me.userName);
-  await page.goto('/study/exam');
+  const page = await pageAs(browser, me.userName, '/study/exam');
   await page.getByRole('tab', { name: 'Finished' }).click();
   const row = page.getByTestId('my-exam-finished').filter({ hasText: name });
   await row.getByRole('button', { name: `Result of ${name}` }).click();
@@ -50,4 +50,5 @@ test('a student sees their result after confirmation and not before', async ({ p
   // Review is allowed: the marked paper lists the questions, each with a query button.
   await expect(drawer.getByTestId('result-item').first()).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Query this mark' }).first()).toBeVisible();
+  await page.context().close();
 });

@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { api, apiLogin, loginAs } from './helpers';
+import { clickMenu, expect, open, test } from './fixtures';
+import { api } from './helpers';
 
-test.describe('menu-driven navigation', () => {
+test.describe('menu-driven navigation as the administrator', () => {
+  test.use({ role: 'admin' });
+
   test('the server menu opens the users and roles screens', async ({ page }) => {
-    await loginAs(page, 'admin');
-    const sidebar = page.locator('.sidebar');
-    await sidebar.getByRole('menuitem', { name: 'Users' }).first().click();
-    await sidebar.getByRole('menuitem', { name: 'Roles' }).click();
+    await open(page, '/dashboard');
+    await clickMenu(page, 'Users', 'Roles');
     await expect(page).toHaveURL(/\/user\/role$/);
     await expect(page).toHaveTitle('Roles | Demo Academy');
     await expect(page.getByRole('cell', { name: /Teacher/ }).first()).toBeVisible();
@@ -14,18 +14,18 @@ test.describe('menu-driven navigation', () => {
   });
 
   test('a screen not open yet is badged and shows what it will do', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Base data' }).click();
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Course learning Soon' }).click();
+    await open(page, '/dashboard');
+    await clickMenu(page, 'Base data', 'Course learning Soon');
     await expect(page).toHaveURL(/\/baseData\/courseLearning$/);
     await expect(page.getByText('Course learning is coming soon')).toBeVisible();
   });
 
   test('a view chunk that fails to load offers a retry', async ({ page }) => {
-    await loginAs(page, 'admin');
+    // A page of its own: a kept page may have loaded the view's chunk already.
+    await page.reload();
+    await open(page, '/dashboard');
     await page.route('**/assets/teacher-list.view-*.js', (route) => route.abort());
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Users' }).first().click();
-    await page.locator('.sidebar').getByRole('menuitem', { name: 'Teachers' }).click();
+    await clickMenu(page, 'Users', 'Teachers');
     await expect(page.getByText('The page could not be loaded')).toBeVisible();
     await page.unroute('**/assets/teacher-list.view-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();
@@ -33,33 +33,28 @@ test.describe('menu-driven navigation', () => {
   });
 
   test('an unknown path shows the 404 page', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/no/such/page');
+    await open(page, '/no/such/page');
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
     await page.getByRole('button', { name: 'Back to the dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+});
+
+test.describe('menu-driven navigation as a teacher', () => {
+  test.use({ role: 'teacher' });
 
   test('a screen opened from another comes with the menu of roles that hold its permission', async ({ page }) => {
-    await loginAs(page, 'teacher');
-    await page.goto('/answer/edit');
+    await open(page, '/answer/edit');
     // Opened without an exam, the marking screen says where to open it from.
     await expect(page.getByText('Open this page from Exams › Marking.')).toBeVisible();
   });
 
-  test('a student does not get the marking screen', async ({ page }) => {
-    await loginAs(page, 'student');
-    await page.goto('/answer/edit');
-    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
-  });
-
-  test('a teacher sees no admin screens and the API refuses admin calls', async ({ page, request }) => {
-    await loginAs(page, 'teacher');
+  test('a teacher sees no admin screens and the API refuses admin calls', async ({ page }) => {
+    await open(page, '/dashboard');
     await expect(page.locator('.sidebar').getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
-    await page.goto('/user/role');
+    await open(page, '/user/role');
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
-    await apiLogin(request, 'teacher');
-    const res = await api(request, 'POST', '/api/user/create', {
+    const res = await api(page.request, 'POST', '/api/user/create', {
       id: null,
       userName: 'sneaky',
       realName: 'Sneaky',
@@ -67,5 +62,14 @@ test.describe('menu-driven navigation', () => {
       roleIds: [1],
     });
     expect(res.code).toBe(403);
+  });
+});
+
+test.describe('menu-driven navigation as a student', () => {
+  test.use({ role: 'student' });
+
+  test('a student does not get the marking screen', async ({ page }) => {
+    await open(page, '/answer/edit');
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
   });
 });

@@ -1,10 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, apiLogin, loginAs, uniqueName } from './helpers';
+import { expect, open, test } from './fixtures';
+import { api, uniqueName } from './helpers';
 import { readXlsx, uploadXlsx } from './xlsx';
 
 // Whole-paper import (issue 11): a file with bad rows lists every problem and writes nothing; the
 // fixed file makes the paper, which opens in the builder; a paper copied from the list opens too.
+
+test.use({ role: 'teacher' });
 
 const TABLE = ['Section', 'Instructions', 'Question ID', 'Item score', 'Group', 'Type', 'Stem', 'Option A', 'Option B'];
 const TABLE_WIDTH = [...TABLE, 'Option C', 'Option D', 'Option E', 'Option F', 'Answer', 'Keywords', 'Score'];
@@ -22,8 +25,8 @@ async function paperSheet(name: string, rows: Record<string, string | number>[])
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+// A question of the bank, found with the page's own (teacher's) session.
 async function bankQuestion(page: Page): Promise<number> {
-  await apiLogin(page.request, 'teacher');
   const found = await api<{ list: { id: number }[] }>(page.request, 'POST', '/api/question/page', {
     pageIndex: 1,
     pageSize: 1,
@@ -37,8 +40,7 @@ test('a teacher imports a whole paper: every bad row listed, then the fixed file
   page,
 }) => {
   const bankId = await bankQuestion(page);
-  await loginAs(page, 'teacher');
-  await page.goto('/exam/paper');
+  await open(page, '/exam/paper');
   await page.locator('.toolbar').getByRole('button', { name: 'Import paper' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a whole paper from Excel' });
 
@@ -93,7 +95,6 @@ test('a teacher imports a whole paper: every bad row listed, then the fixed file
 });
 
 test('a teacher copies a paper from the list and the copy opens in the builder', async ({ page }) => {
-  await apiLogin(page.request, 'teacher');
   const name = uniqueName('Copied paper ');
   const bankId = await bankQuestion(page);
   const created = await api<{ id: number }>(page.request, 'POST', '/api/examPaper/create', {
@@ -102,8 +103,7 @@ test('a teacher copies a paper from the list and the copy opens in the builder',
     sections: [{ title: 'Only part', items: [{ questionId: bankId, score: 3 }] }],
   });
   expect(created.code, created.message).toBe(1);
-  await loginAs(page, 'teacher');
-  await page.goto('/exam/paper');
+  await open(page, '/exam/paper');
   await page.locator('.filter-bar').getByLabel('Keyword').fill(name);
   await page.locator('.filter-bar').getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Copy ${name}` }).click();

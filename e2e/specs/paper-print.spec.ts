@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { loginAs } from './helpers';
+import { expect, open, test } from './fixtures';
 
 // Printing a paper (issue 11): the print view of the demo's published paper, its key switch, the
 // page as the browser prints it, and the Word file it downloads.
+
+test.use({ role: 'teacher' });
 
 const PAPER = 'Calculus I — final practice 微积分期末练习';
 
@@ -21,8 +22,7 @@ test('a teacher prints the published demo paper, with and without the key, and d
 }) => {
   // Two downloads and a KaTeX page on a shared two-core machine.
   test.setTimeout(150_000);
-  await loginAs(page, 'teacher');
-  await page.goto('/exam/paper');
+  await open(page, '/exam/paper');
   await page.getByRole('button', { name: `Print ${PAPER}` }).click();
   await expect(page).toHaveURL(/\/exam\/paperPrint\?id=\d+$/);
 
@@ -86,10 +86,9 @@ test('a teacher prints the published demo paper, with and without the key, and d
 });
 
 test('the builder opens the print view, and a new paper must be saved first', async ({ page }) => {
-  await loginAs(page, 'teacher');
-  await page.goto('/exam/paperEdit');
+  await open(page, '/exam/paperEdit');
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
-  await page.goto('/exam/paper');
+  await open(page, '/exam/paper');
   await page.getByRole('button', { name: `Open ${PAPER}` }).click();
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   await page.getByRole('button', { name: 'Print' }).click();

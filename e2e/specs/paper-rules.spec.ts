@@ -1,16 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { chooseOption, loginAs, uniqueName } from './helpers';
+import { expect, open, test } from './fixtures';
+import { chooseOption, uniqueName } from './helpers';
 
 // Rule-based papers in the builder (issue 11): rules with the bank's live count, draw once and swap,
 // and a paper drawn per student whose totals follow from its rules.
 
 // Each test saves, draws and publishes through the server several times.
 test.describe.configure({ timeout: 120_000 });
+test.use({ role: 'teacher' });
 
 test('a teacher builds a paper by rules, draws it once, swaps a question and publishes it', async ({ page }) => {
-  await loginAs(page, 'teacher');
   const name = uniqueName('E2E rule paper ');
-  await page.goto('/exam/paperEdit');
+  await open(page, '/exam/paperEdit');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.locator('.ant-radio-button-wrapper', { hasText: 'Rules, drawn once' }).click();
   await page.getByRole('button', { name: 'Add rule' }).click();
@@ -54,8 +54,7 @@ test('a teacher builds a paper by rules, draws it once, swaps a question and pub
 });
 
 test('a paper drawn per student totals its rules and keeps them across a reload', async ({ page }) => {
-  await loginAs(page, 'teacher');
-  await page.goto('/exam/paperEdit');
+  await open(page, '/exam/paperEdit');
   await page.getByLabel('Name', { exact: true }).fill(uniqueName('E2E per-student '));
   await page.locator('.ant-radio-button-wrapper', { hasText: 'Rules, drawn per student' }).click();
   await page.getByRole('button', { name: 'Add rule' }).click();

@@ -1,10 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { chooseOption, loginAs, uniqueName } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './fixtures';
+import { chooseOption, uniqueName } from './helpers';
 
 // The paper builder (issue 11): a paper built by hand with two sections, its totals, preview and publish.
 
 // The first test picks, saves, publishes and goes back to the list: many server round trips.
 test.describe.configure({ timeout: 120_000 });
+test.use({ role: 'teacher' });
 
 async function pick(page: Page, section: number, type: string, count: number): Promise<void> {
   await page.locator('.paper-section').nth(section).getByRole('button', { name: 'Add questions' }).click();
@@ -20,9 +22,8 @@ async function pick(page: Page, section: number, type: string, count: number): P
 }
 
 test('a teacher builds an exam paper by hand with two sections, previews and publishes it', async ({ page }) => {
-  await loginAs(page, 'teacher');
   const name = uniqueName('E2E paper ');
-  await page.goto('/exam/paper');
+  await open(page, '/exam/paper');
   await page.getByRole('button', { name: 'New paper' }).click();
   await expect(page).toHaveURL(/\/exam\/paperEdit$/);
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -63,21 +64,20 @@ test('a teacher builds an exam paper by hand with two sections, previews and pub
 });
 
 test('saving without a name names the field and writes nothing', async ({ page }) => {
-  await loginAs(page, 'teacher');
-  await page.goto('/exam/paperEdit');
+  await open(page, '/exam/paperEdit');
   await page.getByRole('button', { name: 'save Save' }).click();
   await expect(page.getByText('Please name the paper')).toBeVisible();
   await expect(page).toHaveURL(/\/exam\/paperEdit$/);
 });
 
 test('homework papers use the same builder without exam-only settings', async ({ page }) => {
-  await loginAs(page, 'teacher');
   // Each list holds its own kind of paper, even after the other list was seen.
-  await page.goto('/exam/paper');
+  await open(page, '/exam/paper');
   await expect(page.getByText('Calculus I — final practice')).toBeVisible();
-  await page.goto('/task/paper');
-  await expect(page.getByText('Week 3 homework')).toBeVisible();
-  await expect(page.getByText('Calculus I — final practice')).toHaveCount(0);
+  await open(page, '/task/paper', { keepTabs: true });
+  const shown = page.locator('.view-pane:not([hidden])');
+  await expect(shown.getByText('Week 3 homework')).toBeVisible();
+  await expect(shown.getByText('Calculus I — final practice')).toHaveCount(0);
   await page.getByRole('button', { name: 'New paper' }).click();
   await expect(page).toHaveURL(/\/task\/paperEdit$/);
   await expect(page.getByRole('heading', { name: 'New homework paper' })).toBeVisible();

@@ -1,13 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { expect, open, test, useLanguage } from './fixtures';
 import { editorMain, fillStem } from './question-helpers';
 
 // Defects found walking the built screens (issue 10), one test each.
-
-async function useChinese(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('lyceum.lang', 'zh-CN'));
-  await page.reload();
-}
 
 test.describe('public pages', () => {
   test("the organisation's login page shows its copyright and ICP filing number", async ({ page }) => {
@@ -26,21 +20,20 @@ test.describe('public pages', () => {
 });
 
 test.describe('back office as administrator', () => {
-  test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'admin');
-  });
+  test.use({ role: 'admin' });
 
   test('type enums show the system type by name, in both languages', async ({ page }) => {
-    await page.goto('/baseData/typeEnum');
+    await open(page, '/baseData/typeEnum');
     const table = page.locator('.ant-table-tbody');
     await expect(table).toContainText('Full-time');
     await expect(table).toContainText('Work-study');
-    await useChinese(page);
+    await useLanguage(page, 'zh');
     await expect(page.locator('.ant-table-tbody')).toContainText('工学结合');
+    await useLanguage(page, 'en');
   });
 
   test('an address nothing answers says so in the breadcrumb', async ({ page }) => {
-    await page.goto('/no/such/page');
+    await open(page, '/no/such/page');
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
     await expect(page.locator('.topbar-breadcrumb')).toContainText('Page not found');
     await expect(page.getByRole('tab', { selected: true })).toHaveText('Page not found');
@@ -52,8 +45,8 @@ test.describe('back office as administrator', () => {
     ['/exam/paper', 'Updated'],
   ] as const) {
     test(`${path} at 1440 px: "${header}" is neither covered by Actions nor cut`, async ({ page }) => {
-      await page.goto(path);
-      const table = page.locator('.ant-table').first();
+      await open(page, path);
+      const table = page.locator('.view-pane:not([hidden]) .ant-table').first();
       await expect(table.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
       const head = table.locator('thead th', { hasText: header }).first();
       const actions = table.locator('thead th', { hasText: 'Actions' }).first();
@@ -81,8 +74,9 @@ test.describe('back office as administrator', () => {
   }
 
   test('every sidebar entry is readable whole, in both languages', async ({ page }) => {
+    await open(page, '/dashboard');
     for (const lang of ['en', 'zh'] as const) {
-      if (lang === 'zh') await useChinese(page);
+      await useLanguage(page, lang);
       // Open every area so its entries render.
       const titles = page.locator('.sidebar .ant-menu-submenu-title');
       const n = await titles.count();
@@ -95,10 +89,11 @@ test.describe('back office as administrator', () => {
         .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
       expect(cut, lang).toEqual([]);
     }
+    await useLanguage(page, 'en');
   });
 
   test('an empty keyword row blocks saving with a message naming the row, scrolled into view', async ({ page }) => {
-    await page.goto('/question/short/answer');
+    await open(page, '/question/short/answer');
     const main = editorMain(page);
     await fillStem(page, 'Explain osmosis.');
     await main.getByRole('button', { name: 'Add keyword' }).click();

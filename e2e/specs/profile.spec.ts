@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createTeacherUser, loginAs } from './helpers';
+import { pageAs } from './fixtures';
+import { createTeacherUser } from './helpers';
 
-test('a user changes their password and logs in with the new one', async ({ page, request }) => {
+test('a user changes their password and logs in with the new one', async ({ browser, request }) => {
   const oldPassword = 'first-pass-2026';
   const newPassword = 'second-pass-2026';
   const userName = await createTeacherUser(request, oldPassword);
-  await loginAs(page, userName, oldPassword);
+  const page = await pageAs(browser, userName, '/dashboard', { password: oldPassword });
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/profile\/editPassword$/);
@@ -29,16 +30,17 @@ test('a user changes their password and logs in with the new one', async ({ page
   await page.getByLabel('Password').fill(newPassword);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await page.context().close();
 });
 
-test('the profile form saves the real name', async ({ page, request }) => {
+test('the profile form saves the real name', async ({ browser, request }) => {
   const userName = await createTeacherUser(request, 'profile-pass-2026');
-  await loginAs(page, userName, 'profile-pass-2026');
-  await page.goto('/profile/index');
+  const page = await pageAs(browser, userName, '/profile/index', { password: 'profile-pass-2026' });
   await page.getByLabel('Real name').fill('Renamed Teacher');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your details were saved')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Real name')).toHaveValue('Renamed Teacher');
   await expect(page.getByTestId('user-menu')).toContainText('Renamed Teacher');
+  await page.context().close();
 });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { loginAs, uniqueName } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './fixtures';
+import { uniqueName } from './helpers';
 import { addTag, editorMain, fillStem, findRow, openEditor, saveAndBack } from './question-helpers';
 import { uploadXlsx, xlsx } from './xlsx';
 
@@ -12,15 +13,16 @@ async function fillChoice(page: Page, contents: string[], correct: string[]): Pr
   for (const label of correct) await main.getByLabel(`Option ${label} is correct`).check();
 }
 
-test.describe('question editors', () => {
-  test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'admin');
-  });
+test.use({ role: 'admin' });
 
+test.describe('question editors', () => {
   test('single choice: create with a formula, reorder options, edit', async ({ page }) => {
     const stem = uniqueName('Single');
-    await page.goto('/question/single/choice');
+    await open(page, '/question/single/choice');
     await expect(page.getByRole('heading', { name: 'New question · Single choice' })).toBeVisible();
+    // The editor's tab is closable: its close mark sits inside the tab, so the tab list holds tabs only.
+    await expect(page.getByRole('tab')).toHaveCount(2);
+    await expect(page.locator('.tabs-bar-close')).toHaveCount(1);
     await fillStem(page, `${stem} which is the derivative of x²? `);
     const main = editorMain(page);
     await main.getByRole('button', { name: 'Insert formula' }).first().click();
@@ -50,7 +52,7 @@ test.describe('question editors', () => {
 
   test('multiple choice: validation, partial credit, edit', async ({ page }) => {
     const stem = uniqueName('Multi');
-    await page.goto('/question/multiple/choice');
+    await open(page, '/question/multiple/choice');
     const main = editorMain(page);
     await main.getByRole('button', { name: 'Save and back' }).click();
     await expect(main.getByText('is required')).toBeVisible();
@@ -77,7 +79,7 @@ test.describe('question editors', () => {
 
   test('true or false: create and flip the key', async ({ page }) => {
     const stem = uniqueName('TrueFalse');
-    await page.goto('/question/true/false');
+    await open(page, '/question/true/false');
     await fillStem(page, `${stem} the sum of a triangle's angles is 180°.`);
     await editorMain(page).getByRole('radio', { name: 'True' }).check();
     await saveAndBack(page);
@@ -93,7 +95,7 @@ test.describe('question editors', () => {
 
   test('gap filling: insert blanks, accepted answers and rules, edit', async ({ page }) => {
     const stem = uniqueName('Gap');
-    await page.goto('/question/gap/filling');
+    await open(page, '/question/gap/filling');
     const main = editorMain(page);
     await fillStem(page, `${stem} the capital of France is `);
     await main.getByRole('button', { name: 'Insert blank' }).click();
@@ -123,7 +125,7 @@ test.describe('question editors', () => {
 
   test('short answer: reference and keywords, edit', async ({ page }) => {
     const stem = uniqueName('Short');
-    await page.goto('/question/short/answer');
+    await open(page, '/question/short/answer');
     const main = editorMain(page);
     await fillStem(page, `${stem} explain photosynthesis.`);
     await main.getByLabel('Reference answer').fill('<p>Plants turn light, water and CO<sub>2</sub> into sugar.</p>');
@@ -145,7 +147,7 @@ test.describe('question editors', () => {
 
   test('compose: children of several types, edit', async ({ page }) => {
     const stem = uniqueName('Compose');
-    await page.goto('/question/compose');
+    await open(page, '/question/compose');
     const main = editorMain(page);
     await fillStem(page, `${stem} read the passage and answer.`);
     await main.getByRole('button', { name: 'Add child question' }).click();
@@ -171,9 +173,8 @@ test.describe('question editors', () => {
 
 test.describe('question list', () => {
   test('filters by type and keyword, previews with versions, bulk tags and deletes', async ({ page }) => {
-    await loginAs(page, 'admin');
     const stem = uniqueName('Listed');
-    await page.goto('/question/true/false');
+    await open(page, '/question/true/false');
     await fillStem(page, `${stem} water boils at 100 °C at sea level.`);
     await saveAndBack(page);
     const bar = page.locator('form[id="question-filter"]');
@@ -202,8 +203,7 @@ test.describe('question list', () => {
 
   test('Aiken text import: a bad block is reported first, then the good ones are imported', async ({ page }) => {
     const tag = uniqueName('Aiken');
-    await loginAs(page, 'admin');
-    await page.goto('/question/list');
+    await open(page, '/question/list');
     await page.getByRole('button', { name: 'Paste text' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import choice questions from text (Aiken format)' });
     const good = `${tag} which is a mammal?\nA. Shark\nB. Whale\nANSWER: B\n\n${tag} which are primes?\nA. 2\nB. 4\nC. 5\nANSWER: A, C`;
@@ -222,8 +222,7 @@ test.describe('question list', () => {
 
   test('Excel import: a bad row is listed first, duplicates are flagged, a clean file imports', async ({ page }) => {
     const tag = uniqueName('Xls');
-    await loginAs(page, 'admin');
-    await page.goto('/question/list');
+    await open(page, '/question/list');
     const header = ['Group', 'Type', 'Stem', 'Option A', 'Option B', 'Answer', 'Score'];
     const good = ['', 'Single choice', `${tag} 2 + 2 = ?`, '3', '4', 'B', 2];
     const bad = ['', 'Single choice', `${tag} bad`, 'x', 'y', 'E', 1];

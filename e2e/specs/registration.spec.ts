@@ -1,9 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, loginAs, uniqueName } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, open, pageAs, test } from './fixtures';
+import { api, uniqueName } from './helpers';
 
 // Exam registration (issue 12): staff publish an exam with open registration that needs approval,
 // a student registers in My exams and waits, staff approve, number the seats and print the tickets,
 // and the student then sees the exam approved, with the ticket and its seat.
+
+test.use({ role: 'academic' });
 
 const HOUR = 3_600_000;
 // A student of the demo other than `student`, whose home page other tests expect without exams.
@@ -75,14 +78,10 @@ test('a student registers, staff approve and seat them, and both see the admissi
 }) => {
   test.setTimeout(240_000);
   const name = uniqueName('Registration E2E ');
-  await loginAs(page, 'academic');
   const examId = await publishExam(page.request, name);
 
   // The student registers in My exams and waits for approval.
-  const studentContext = await browser.newContext();
-  const student = await studentContext.newPage();
-  await loginAs(student, STUDENT);
-  await student.goto('/study/exam');
+  const student = await pageAs(browser, STUDENT, '/study/exam');
   await student.getByRole('tab', { name: /Registration/ }).click();
   const offer = student.getByTestId('registrable-exam').filter({ hasText: name });
   await expect(offer).toContainText('Needs approval');
@@ -97,7 +96,7 @@ test('a student registers, staff approve and seat them, and both see the admissi
   await expect(pendingCard.getByRole('button', { name: /ticket/i })).toHaveCount(0);
 
   // Staff find the exam under Exam registration and open its registrants.
-  await page.goto('/exam/registration');
+  await open(page, '/exam/registration');
   // Earlier runs leave their exams behind: find this one by name.
   await page.getByLabel('Exam', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -149,5 +148,5 @@ test('a student registers, staff approve and seat them, and both see the admissi
   await expect(own).toHaveCount(1);
   await expect(own).toContainText(STUDENT);
   await expect(own.getByTestId('ticket-seat')).toContainText('1');
-  await studentContext.close();
+  await student.context().close();
 });

@@ -1,16 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { expect, open, test } from './fixtures';
 
 test.describe('shell chrome', () => {
+  test.use({ role: 'admin' });
+
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'admin');
+    await open(page, '/dashboard');
   });
 
-  test('the sidebar state is kept in a 1/0 cookie across reloads', async ({ page, context }) => {
+  test('the sidebar state is kept in a 1/0 cookie across reloads', async ({ page }) => {
     await expect(page.locator('.sidebar-org')).toBeVisible();
     await page.getByRole('button', { name: 'Show or hide the menu' }).click();
     await expect(page.locator('.sidebar-org')).toHaveCount(0);
-    const cookie = (await context.cookies()).find((c) => c.name === 'sidebarStatus');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebarStatus');
     expect(cookie?.value).toBe('0');
     await page.reload();
     await expect(page.locator('.shell-sider')).toBeVisible();
@@ -22,8 +23,8 @@ test.describe('shell chrome', () => {
   test('footer shows copyright and ICP number; back-to-top appears after scrolling', async ({ page }) => {
     await expect(page.locator('.shell-footer')).toContainText('Demo Academy');
     await expect(page.locator('.shell-footer')).toContainText('ICP');
-    await page.goto('/user/index');
-    await expect(page.getByRole('cell').first()).toBeVisible();
+    await open(page, '/user/index');
+    await expect(page.locator('.view-pane:not([hidden])').getByRole('cell').first()).toBeVisible();
     const backTop = page.locator('.ant-float-btn');
     await expect(backTop).toHaveCount(0);
     await page.mouse.wheel(0, 600);

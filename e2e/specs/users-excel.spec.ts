@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { loginAs, uniqueName } from './helpers';
+import { expect, open, test } from './fixtures';
+import { uniqueName } from './helpers';
 import { readXlsx, uploadXlsx, xlsx } from './xlsx';
 
 const HEADER = ['User name', 'Real name', 'Initial password', 'Roles', 'Sex', 'Status', 'Phone', 'E-mail'];
 
 test.describe('users in Excel', () => {
+  test.use({ role: 'admin' });
+
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/user/index');
+    await open(page, '/user/index');
   });
 
   test('import previews every problem of a bad row, then imports a clean file', async ({ page }) => {
@@ -76,6 +77,7 @@ test.describe('users in Excel', () => {
     expect(rows[0]).not.toContain('Initial password');
     expect(rows.slice(1).every((r) => r[0].includes('admin'))).toBe(true);
     expect(rows.length).toBeGreaterThan(1);
+    await progress.getByRole('button', { name: 'Close' }).first().click();
   });
 
   test('the department filter offers the department tree', async ({ page }) => {

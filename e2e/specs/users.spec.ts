@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { createTeacherUser, DEMO_PASSWORD, loginAs, pickOption, uniqueName } from './helpers';
+import { expect, open, test } from './fixtures';
+import { createTeacherUser, DEMO_PASSWORD, pickOption, uniqueName } from './helpers';
 
 test.describe('users screen', () => {
+  test.use({ role: 'admin' });
+
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/user/index');
+    await open(page, '/user/index');
   });
 
   test('create, find, edit, disable, reset password and delete a user', async ({ page }) => {
@@ -96,11 +97,12 @@ test.describe('users screen', () => {
 });
 
 test.describe('users screen within the privilege ceiling', () => {
+  test.use({ role: 'academic' });
+
   test('academic staff cannot act on the administrator nor give the Administrator role, but can edit a student', async ({
     page,
   }) => {
-    await loginAs(page, 'academic');
-    await page.goto('/user/index');
+    await open(page, '/user/index');
     const filters = page.locator('.filter-bar');
     const search = async (userName: string) => {
       await filters.getByLabel('User name').fill(userName);
