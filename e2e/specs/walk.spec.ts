@@ -57,13 +57,46 @@ async function menuPages(page: Page) {
   return pages;
 }
 
-// Moves inside the app, as a menu click does.
-async function go(page: Page, path: string) {
+interface Expected {
+  path: string;
+  title: string;
+  // Whether the view is a "coming soon" page; null: either.
+  upcoming: boolean | null;
+}
+
+// What keeps the page on screen from being the one expected ('' once it is), or with `ready` just
+// whether it is: checked in the page in one go, so a walk over every page does not wait for a round
+// trip per check. Self-contained: it runs in the page.
+function pageCheck({ e, ready }: { e: Expected; ready: boolean }): string | boolean {
+  const problem = (() => {
+    if (location.pathname !== e.path) return `the address is ${location.pathname}`;
+    const crumb = document.querySelector('.topbar-breadcrumb')?.textContent ?? '';
+    if (!crumb.includes(e.title)) return `the breadcrumb reads "${crumb}"`;
+    if (document.querySelector('.shell-main .login-card')) return 'a login form shows inside the shell';
+    const pane = document.querySelector('.view-pane:not([hidden])');
+    if (!pane) return 'no view is shown';
+    if (Array.from(pane.querySelectorAll('.ant-spin-spinning')).some((el) => el.checkVisibility()))
+      return 'still loading';
+    const upcoming = Boolean(pane.querySelector('.upcoming-page'));
+    if (e.upcoming !== null && upcoming !== e.upcoming)
+      return upcoming ? 'a built screen says "coming soon"' : 'an unbuilt screen does not say "coming soon"';
+    const error = /Cannot find module|Sorry, the page you visited does not exist/.exec(document.body.innerText);
+    return error ? `the page says "${error[0]}"` : '';
+  })();
+  return ready ? problem === '' : problem;
+}
+
+// Moves inside the app, as a menu click does, and waits until the page is the one expected.
+async function go(page: Page, e: Expected, where: string) {
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+  }, e.path);
+  try {
+    await page.waitForFunction(pageCheck, { e, ready: true }, { polling: 50, timeout: 30_000 });
+  } catch (err) {
+    throw new Error(`${where}: ${await page.evaluate(pageCheck, { e, ready: false })} (${err})`);
+  }
 }
 
 async function scan(page: Page, ready: string, where: string) {
@@ -80,19 +113,14 @@ async function walk(page: Page, role: Role, lang: Lang) {
   const home = { full: '/dashboard', component: 'dashboard', metaTitle: 'Dashboard', metaTitleZh: '首页' };
   for (const p of [home, ...pages]) {
     const where = `${role} ${lang} ${p.full}`;
-    await go(page, p.full);
-    await expect(page.locator('.topbar-breadcrumb'), where).toContainText(lang === 'zh' ? p.metaTitleZh : p.metaTitle);
-    await expect(page.locator('.shell-main .login-card'), where).toHaveCount(0);
-    const pane = page.locator('.view-pane:not([hidden])');
-    await expect(pane.locator('.ant-spin-spinning').first(), where).toBeHidden({ timeout: 30_000 });
-    if (p !== home) await expect(pane.locator('.upcoming-page'), where).toHaveCount(built.has(p.component) ? 0 : 1);
-    await expect(page.getByText(/Cannot find module|Sorry, the page you visited does not exist/), where).toHaveCount(0);
+    const title = lang === 'zh' ? p.metaTitleZh : p.metaTitle;
+    await go(page, { path: p.full, title, upcoming: p === home ? null : !built.has(p.component) }, where);
     if (scans[p.full]) await scan(page, scans[p.full], where);
   }
   // Screens outside the menu (the staff inbox, behind the bell) are scanned too.
   for (const [path, ready] of Object.entries(scans)) {
     if (path === home.full || pages.some((p) => p.full === path)) continue;
-    await go(page, path);
+    await go(page, { path, title: '', upcoming: false }, `${role} ${lang} ${path}`);
     await scan(page, ready, `${role} ${lang} ${path}`);
   }
   await useLanguage(page, 'en');
