@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { expect, open, test } from './fixtures';
 
@@ -8,6 +9,14 @@ import { expect, open, test } from './fixtures';
 test.use({ role: 'teacher' });
 
 const PAPER = 'Calculus I — final practice 微积分期末练习';
+
+// The demo paper's row in the list: found by name, as other tests add papers to the list meanwhile.
+async function findPaper(page: Page) {
+  await open(page, '/exam/paper');
+  const filters = page.locator('.filter-bar');
+  await filters.getByLabel('Keyword').fill('Calculus I');
+  await filters.getByRole('button', { name: 'Search' }).click();
+}
 
 async function docxText(path: string): Promise<string> {
   const zip = await JSZip.loadAsync(await readFile(path));
@@ -22,7 +31,7 @@ test('a teacher prints the published demo paper, with and without the key, and d
 }) => {
   // Two downloads and a KaTeX page on a shared two-core machine.
   test.setTimeout(150_000);
-  await open(page, '/exam/paper');
+  await findPaper(page);
   await page.getByRole('button', { name: `Print ${PAPER}` }).click();
   await expect(page).toHaveURL(/\/exam\/paperPrint\?id=\d+$/);
 
@@ -88,7 +97,7 @@ test('a teacher prints the published demo paper, with and without the key, and d
 test('the builder opens the print view, and a new paper must be saved first', async ({ page }) => {
   await open(page, '/exam/paperEdit');
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
-  await open(page, '/exam/paper');
+  await findPaper(page);
   await page.getByRole('button', { name: `Open ${PAPER}` }).click();
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   await page.getByRole('button', { name: 'Print' }).click();

@@ -72,10 +72,15 @@ test('saving without a name names the field and writes nothing', async ({ page }
 
 test('homework papers use the same builder without exam-only settings', async ({ page }) => {
   // Each list holds its own kind of paper, even after the other list was seen.
+  // (Found by name: other tests add papers to both lists meanwhile.)
   await open(page, '/exam/paper');
+  await page.locator('.filter-bar').getByLabel('Keyword').fill('Calculus I');
+  await page.locator('.filter-bar').getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Calculus I — final practice')).toBeVisible();
   await open(page, '/task/paper', { keepTabs: true });
   const shown = page.locator('.view-pane:not([hidden])');
+  await shown.locator('.filter-bar').getByLabel('Keyword').fill('Week 3');
+  await shown.locator('.filter-bar').getByRole('button', { name: 'Search' }).click();
   await expect(shown.getByText('Week 3 homework')).toBeVisible();
   await expect(shown.getByText('Calculus I — final practice')).toHaveCount(0);
   await page.getByRole('button', { name: 'New paper' }).click();

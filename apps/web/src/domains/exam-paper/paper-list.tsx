@@ -226,7 +226,8 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       list={list}
       columns={columns}
       emptyText={t('paper.empty')}
-      filterFormName="paper-filter"
+      // One per list: both lists may be open in tabs at once, and their fields' ids must not clash.
+      filterFormName={`paper-filter-${paperType}`}
       filterFields={
         <>
           <Form.Item name="keyword" label={t('paper.keyword')}>
