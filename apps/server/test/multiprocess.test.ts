@@ -10,15 +10,19 @@ import { repoRoot } from '../src/config';
 import { databaseUrl, PASSWORD, templateKey } from './templates';
 
 // Two real server processes on one PostgreSQL database, as a school runs them once one process is
-// not enough: what one process changes, the other enforces within a second (the change bus), and
-// sessions live in the database, so a disabled user is refused by every process at once.
+// not enough: what one process changes, the other enforces (the change bus), and sessions live in
+// the database, so a disabled user is refused by every process at once. How fast the change
+// travels is measured by `npm run bench:propagation` (target: within 1 s); this proves that it does.
 // The embedded PGlite is one process by construction, so this runs in the PostgreSQL project only.
 
 const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
-// Starting takes seconds on a loaded machine; what is measured below is only the propagation.
+// Starting takes seconds on a loaded machine.
 const START_TIMEOUT_MS = 120_000;
-const PROPAGATION_LIMIT_MS = 1_000;
+// Generous for a loaded machine, yet well under the 30 s for which a process keeps a role's
+// permissions (role.service.ts): a change seen within it was brought by the change bus, not by
+// the cache running out.
+const PROPAGATION_TIMEOUT_MS = 10_000;
 const POLL_MS = 25;
 
 interface Server {
@@ -71,7 +75,7 @@ async function login(base: string, userName: string): Promise<string> {
   return res.response.token;
 }
 
-// Polls until `check` holds, and returns how long that took; fails after the limit.
+// Polls until `check` holds, and returns how long that took; fails after the timeout.
 async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
   const start = performance.now();
   for (;;) {
@@ -97,7 +101,10 @@ describe.skipIf(!onPostgres)(
     let teacherGrants: number[];
     let settingsPage: number;
 
-    const env = { DATABASE_URL: url, DATA_DIR: dataDir, LYCEUM_DEMO_PASSWORD: PASSWORD };
+    // A short job lease, so a job whose process is killed is taken over within seconds.
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir, LYCEUM_DEMO_PASSWORD: PASSWORD, JOB_LEASE_MS: '1500' };
+    // Servers a test killed on purpose: they do not stop gracefully.
+    const killed = new Set<Server>();
     const grant = (token: string, permissionIds: number[]) =>
       call(a.url, '/api/role/grant', { roleId: teacherRole, permissionIds }, token);
     const readSettings = (token: string) => call(b.url, '/api/systemConfig/get', {}, token);
@@ -132,8 +139,9 @@ describe.skipIf(!onPostgres)(
     }, 2 * START_TIMEOUT_MS);
 
     afterAll(async () => {
-      for (const s of servers) s.child.kill('SIGTERM');
-      const codes = await Promise.all(servers.map((s) => s.exited));
+      const running = servers.filter((s) => !killed.has(s));
+      for (const s of running) s.child.kill('SIGTERM');
+      const codes = await Promise.all(running.map((s) => s.exited));
       await db?.end();
       const admin = new pg.Client({ connectionString: base });
       await admin.connect();
@@ -143,7 +151,7 @@ describe.skipIf(!onPostgres)(
       expect(codes).toEqual(codes.map(() => 0));
     }, 60_000);
 
-    it('a permission granted through one process is enforced by the other within a second, and so is its revocation', async () => {
+    it('a permission granted through one process is enforced by the other, and so is its revocation', async () => {
       expect(a.url).not.toBe(b.url);
       const admin = await login(a.url, 'admin');
       // The teacher logs in through A and works through B: sessions are shared.
@@ -152,12 +160,12 @@ describe.skipIf(!onPostgres)(
       expect((await readSettings(teacher)).code).toBe(ResultCode.Forbidden);
 
       expect((await grant(admin, [...teacherGrants, settingsPage])).code).toBe(ResultCode.Success);
-      const granted = await within(PROPAGATION_LIMIT_MS, async () => (await readSettings(teacher)).code === 1);
+      const granted = await within(PROPAGATION_TIMEOUT_MS, async () => (await readSettings(teacher)).code === 1);
       console.log(`grant through A enforced by B after ${granted} ms`);
 
       expect((await grant(admin, teacherGrants)).code).toBe(ResultCode.Success);
       const revoked = await within(
-        PROPAGATION_LIMIT_MS,
+        PROPAGATION_TIMEOUT_MS,
         async () => (await readSettings(teacher)).code === ResultCode.Forbidden,
       );
       console.log(`revocation through A enforced by B after ${revoked} ms`);
@@ -206,7 +214,7 @@ describe.skipIf(!onPostgres)(
       expect((await readSettings(teacher)).code).toBe(ResultCode.Forbidden);
       expect((await readSettings(teacher)).code).toBe(ResultCode.Forbidden);
       expect((await grant(admin, [...teacherGrants, settingsPage])).code).toBe(ResultCode.Success);
-      const granted = await within(PROPAGATION_LIMIT_MS, async () => (await readSettings(teacher)).code === 1);
+      const granted = await within(PROPAGATION_TIMEOUT_MS, async () => (await readSettings(teacher)).code === 1);
       console.log(`after the reconnect, grant through A enforced by B after ${granted} ms`);
       expect((await grant(admin, teacherGrants)).code).toBe(ResultCode.Success);
     });
@@ -225,64 +233,43 @@ describe.skipIf(!onPostgres)(
     });
 
     it('a job whose process is killed mid-run is resumed by another process', async () => {
-      // Two more servers with a short lease on a database of their own (so A and B take no part), and
-      // an export long enough to be caught running; whichever process runs it is killed.
-      const name2 = `${name}_k`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name2} template ${inject('templates')[templateKey(0)].postgres}`);
-      await admin.end();
-      const db2 = new pg.Client({ connectionString: databaseUrl(base, name2) });
-      await db2.connect();
-      const dir2 = mkdtempSync(path.join(os.tmpdir(), 'lyceum-multi-'));
-      const pair: Server[] = [];
-      try {
-        const orgId = inject('templates')[templateKey(0)].ids.demo.orgId;
-        await db2.query(
-          "insert into degrees (organization_id, name, sort) select $1, 'Bulk degree ' || g, 0 from generate_series(1, 50000) g",
-          [orgId],
-        );
-        const env2 = { ...env, DATABASE_URL: databaseUrl(base, name2), DATA_DIR: dir2, JOB_LEASE_MS: '1500' };
-        pair.push(...(await Promise.all([startServer(env2), startServer(env2)])));
-        const token = await login(pair[0].url, 'admin');
-        const started = await call<{ exportId: number }>(pair[0].url, '/api/degree/exportAsync?lang=en', {}, token);
-        expect(started.code, started.message).toBe(ResultCode.Success);
-        const jobOf = async () =>
-          (
-            await db2.query<{ status: string; attempt: number; lockedBy: string | null; progress: number }>(
-              `select status, attempt, locked_by as "lockedBy", progress from jobs
-               where kind = 'export.write' and payload->>'exportId' = $1`,
-              [String(started.response.exportId)],
-            )
-          ).rows[0];
-        let holder: Server | undefined;
-        await within(60_000, async () => {
-          const job = await jobOf();
-          holder = pair.find((p) => job?.lockedBy?.includes(`:${p.child.pid}:`));
-          return job?.status === 'running' && job.progress > 0 && job.progress < 1 && holder !== undefined;
-        });
-        holder!.child.kill('SIGKILL');
-        await holder!.exited;
-        const resumed = await within(60_000, async () => (await jobOf())?.status === 'done');
+      // An export long enough to be caught running; whichever of A and B runs it is killed (the
+      // last test to need both).
+      const orgId = inject('templates')[templateKey(0)].ids.demo.orgId;
+      await db.query(
+        "insert into degrees (organization_id, name, sort) select $1, 'Bulk degree ' || g, 0 from generate_series(1, 50000) g",
+        [orgId],
+      );
+      const token = await login(a.url, 'admin');
+      const started = await call<{ exportId: number }>(a.url, '/api/degree/exportAsync?lang=en', {}, token);
+      expect(started.code, started.message).toBe(ResultCode.Success);
+      const jobOf = async () =>
+        (
+          await db.query<{ status: string; attempt: number; lockedBy: string | null; progress: number }>(
+            `select status, attempt, locked_by as "lockedBy", progress from jobs
+             where kind = 'export.write' and payload->>'exportId' = $1`,
+            [String(started.response.exportId)],
+          )
+        ).rows[0];
+      let holder: Server | undefined;
+      await within(60_000, async () => {
         const job = await jobOf();
-        console.log(
-          `an export whose process was killed was finished by the other ${resumed} ms later (attempt ${job.attempt})`,
-        );
-        expect(job.attempt).toBe(2);
-        const exp = await db2.query<{ rows: number }>('select row_count as rows from exports where id = $1', [
-          started.response.exportId,
-        ]);
-        expect(exp.rows[0].rows).toBeGreaterThanOrEqual(50_000);
-      } finally {
-        for (const p of pair) p.child.kill('SIGTERM');
-        await Promise.all(pair.map((p) => p.exited));
-        await db2.end();
-        const cleanup = new pg.Client({ connectionString: base });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name2} with (force)`);
-        await cleanup.end();
-        rmSync(dir2, { recursive: true, force: true });
-      }
+        holder = [a, b].find((p) => job?.lockedBy?.includes(`:${p.child.pid}:`));
+        return job?.status === 'running' && job.progress > 0 && job.progress < 1 && holder !== undefined;
+      });
+      killed.add(holder!);
+      holder!.child.kill('SIGKILL');
+      await holder!.exited;
+      const resumed = await within(60_000, async () => (await jobOf())?.status === 'done');
+      const job = await jobOf();
+      console.log(
+        `an export whose process was killed was finished by the other ${resumed} ms later (attempt ${job.attempt})`,
+      );
+      expect(job.attempt).toBe(2);
+      const exp = await db.query<{ rows: number }>('select row_count as rows from exports where id = $1', [
+        started.response.exportId,
+      ]);
+      expect(exp.rows[0].rows).toBeGreaterThanOrEqual(50_000);
     }, 180_000);
 
     it('cluster mode: WORKERS=2 forks two workers on one port, replaces a dead one, stops gracefully', async () => {
