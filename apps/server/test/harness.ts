@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract';
@@ -9,8 +9,10 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { syncPermissionCatalogue } from '../src/modules/role/role.service';
+import { bus } from '../src/platform/bus';
+import { setClock } from '../src/platform/clock';
 import { type Database, openDatabase } from '../src/platform/db';
-import { type DemoIds, databaseUrl, PASSWORD, seed, templateKey } from './templates';
+import { type DemoIds, databaseUrl, PASSWORD, pgliteTemplate, seed, templateKey } from './templates';
 
 export { PASSWORD };
 
@@ -20,12 +22,13 @@ export { PASSWORD };
 // Never a mock.
 async function freshDatabase(opts: { students: number; questions: boolean }) {
   const template = opts.questions ? undefined : inject('templates')?.[templateKey(opts.students)];
+  const migrated = inject('migrated');
   if (process.env.TEST_DB !== 'postgres') {
-    const file = template?.pglite;
+    const file = template?.pglite ?? migrated?.pglite;
     const database = await openDatabase({
       url: null,
       dataDir: null,
-      ...(file ? { template: new Blob([readFileSync(file)]) } : {}),
+      ...(file ? { template: pgliteTemplate(file) } : {}),
     });
     const ids = template ? template.ids : await seed(database, opts.students, opts.questions);
     if (template) await syncPermissionCatalogue(database.db);
@@ -34,11 +37,10 @@ async function freshDatabase(opts: { students: number; questions: boolean }) {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `lyceum_test_${randomBytes(6).toString('hex')}`;
+  const from = template?.postgres ?? migrated?.postgres;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(
-    template?.postgres ? `create database ${name} template ${template.postgres}` : `create database ${name}`,
-  );
+  await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
   await admin.end();
   const database = await openDatabase({ url: databaseUrl(baseUrl, name), dataDir: null });
   const ids = template ? template.ids : await seed(database, opts.students, opts.questions);
@@ -76,13 +78,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { students?: number; questions?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { students?: number; questions?: boolean; webDist?: string } = {},
+): Promise<TestApp> {
+  // Test files share worker processes (vitest.config.ts, isolate: false) and every file's database
+  // reuses the template's ids: an app starts as a new process would, with nothing cached (roles'
+  // permissions, question versions, draw plans, class figures) and the real clock.
+  bus.reset();
+  setClock(null);
   const { database, ids, url, drop } = await freshDatabase({
     students: opts.students ?? 12,
     questions: opts.questions ?? false,
   });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-files-'));
-  const app = await buildApp({ db: database.db, logLevel: process.env.TEST_LOG ?? 'silent', filesDir });
+  const app = await buildApp({
+    db: database.db,
+    logLevel: process.env.TEST_LOG ?? 'silent',
+    filesDir,
+    ...(opts.webDist ? { webDist: opts.webDist } : {}),
+  });
   await app.ready();
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const res = await app.inject({

@@ -3,16 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/platform/db';
+import { createTestApp, type TestApp } from './harness';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
 const INDEX = '<!doctype html><title>Lyceum</title><div id="root"></div>';
 const EXAM = '<!doctype html><title>Exam</title><div id="root" data-page="exam"></div>';
 const CHUNK = `export const words = ${JSON.stringify('lorem ipsum '.repeat(200))};`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-let database: Database;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let t: TestApp;
+let app: TestApp['app'];
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
@@ -28,12 +27,11 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
   }
-  database = await openDatabase({ url: null, dataDir: null });
-  app = await buildApp({ db: database.db, logLevel: 'silent', webDist: dist, filesDir: path.join(dist, 'files') });
+  t = await createTestApp({ students: 0, webDist: dist });
+  app = t.app;
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await t.close();
   rmSync(dist, { recursive: true, force: true });
 });
 

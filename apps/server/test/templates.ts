@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +25,11 @@ export interface Template {
   ids: DemoIds;
 }
 export type Templates = Record<string, Template>;
+// The migrated, empty database of a project (a PGlite dump, or a PostgreSQL template database).
+export interface Migrated {
+  pglite?: string;
+  postgres?: string;
+}
 
 export const templateKey = (students: number) => `students-${students}`;
 
@@ -50,38 +55,66 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-// Builds the templates of one project (PGlite or PostgreSQL) and returns how to drop them.
+// Builds the templates of one project and returns how to drop them. A migrated, empty database is
+// made first (kept too: files asking for a demo without a template start from it), then each demo
+// is seeded on a copy of it, so the migrations run once per project.
 export async function buildTemplates(
   kind: 'pglite' | 'postgres',
-): Promise<{ templates: Templates; drop(): Promise<void> }> {
+): Promise<{ templates: Templates; migrated: Migrated; drop(): Promise<void> }> {
   const templates: Templates = {};
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-templates-'));
   const made: string[] = [];
   const base = process.env.DATABASE_URL;
-  for (const students of TEMPLATE_STUDENTS) {
-    if (kind === 'pglite') {
-      const database = await openDatabase({ url: null, dataDir: null });
+  if (kind === 'pglite') {
+    const empty = await openDatabase({ url: null, dataDir: null });
+    await empty.migrate();
+    await syncPermissionCatalogue(empty.db);
+    const migrated = path.join(dir, 'migrated.tar');
+    writeFileSync(migrated, Buffer.from(await (await empty.dump!()).arrayBuffer()));
+    await empty.close();
+    for (const students of TEMPLATE_STUDENTS) {
+      const database = await openDatabase({ url: null, dataDir: null, template: pgliteTemplate(migrated) });
       const ids = await seed(database, students, false);
       const file = path.join(dir, `${templateKey(students)}.tar`);
       writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
       await database.close();
       templates[templateKey(students)] = { pglite: file, ids };
-    } else {
-      if (!base) throw new Error('the PostgreSQL tests need DATABASE_URL');
-      const name = `lyceum_tpl_${students}_${randomBytes(4).toString('hex')}`;
-      await adminQuery(base, `create database ${name}`);
-      made.push(name);
-      const database = await openDatabase({ url: databaseUrl(base, name), dataDir: null });
-      const ids = await seed(database, students, false);
-      await database.close();
-      templates[templateKey(students)] = { postgres: name, ids };
     }
+    return {
+      templates,
+      migrated: { pglite: migrated },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  if (!base) throw new Error('the PostgreSQL tests need DATABASE_URL');
+  const suffix = randomBytes(4).toString('hex');
+  const migrated = `lyceum_tpl_migrated_${suffix}`;
+  await adminQuery(base, `create database ${migrated}`);
+  made.push(migrated);
+  const empty = await openDatabase({ url: databaseUrl(base, migrated), dataDir: null });
+  await empty.migrate();
+  await syncPermissionCatalogue(empty.db);
+  await empty.close();
+  for (const students of TEMPLATE_STUDENTS) {
+    const name = `lyceum_tpl_${students}_${suffix}`;
+    await adminQuery(base, `create database ${name} template ${migrated}`);
+    made.push(name);
+    const database = await openDatabase({ url: databaseUrl(base, name), dataDir: null });
+    const ids = await seed(database, students, false);
+    await database.close();
+    templates[templateKey(students)] = { postgres: name, ids };
   }
   return {
     templates,
+    migrated: { postgres: migrated },
     async drop() {
       rmSync(dir, { recursive: true, force: true });
-      for (const name of made) await adminQuery(base!, `drop database if exists ${name} with (force)`);
+      for (const name of made.reverse()) await adminQuery(base, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+// A PGlite data directory dump, to start an in-memory database from.
+export function pgliteTemplate(file: string): Blob {
+  return new Blob([readFileSync(file)]);
 }

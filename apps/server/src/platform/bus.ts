@@ -79,6 +79,13 @@ export const bus = {
     return () => resetHandlers.delete(fn);
   },
 
+  // Runs every onReset handler now, as a reconnected listener does: what processes keep is dropped.
+  // The server never calls it; an API test does when it builds an app, so each app starts as cold
+  // as a new process would although test files share one process.
+  reset(): void {
+    resetAll();
+  },
+
   // Whether what a process cached can be trusted: alone (no listener), or listening right now.
   trustCaches(): boolean {
     return state === 'none' || state === 'listening';

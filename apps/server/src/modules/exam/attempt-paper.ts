@@ -6,6 +6,7 @@ import {
   type StudentPaperItem,
 } from '@lyceum/contract';
 import { z } from 'zod';
+import { bus } from '../../platform/bus';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { type DrawPlan, drawForStudent } from '../exam-paper/paper-draw';
@@ -24,6 +25,11 @@ const TTL_MS = 60_000;
 const MAX_VERSIONS = 20_000;
 const plans = new Map<string, { until: number; plan: Promise<DrawPlan> }>();
 const versions = new Map<string, Snapshot>();
+// Dropped with every other cache when the process may have missed news (nothing here goes stale).
+bus.onReset(() => {
+  plans.clear();
+  versions.clear();
+});
 
 const zOption = z.object({ label: z.string(), content: z.string() });
 const zChild = z.object({

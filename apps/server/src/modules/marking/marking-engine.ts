@@ -14,6 +14,7 @@ import {
 } from '@lyceum/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { bus } from '../../platform/bus';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { examAttempts } from '../exam/attempt.table';
@@ -55,6 +56,7 @@ export function isAnswered(a: StudentAnswer): boolean {
 // Question versions never change, so each process keeps what it parsed (a process without it reads it).
 const MAX_CACHED = 20_000;
 const versionCache = new Map<string, QuestionInput>();
+bus.onReset(() => versionCache.clear());
 
 export async function loadVersions(
   db: DbOrTx,

@@ -27,6 +27,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
+import { bus } from '../../platform/bus';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
@@ -861,6 +862,7 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
 // not change (reopening them changes `confirmedAt`, and so the key), so each process keeps them for
 // ten minutes: a class opening its results together costs one analysis per process, not one each.
 const figures = new Map<string, { until: number; value: Promise<{ people: Taker[]; report: Analysis }> }>();
+bus.onReset(() => figures.clear());
 function classFigures(db: DbOrTx, orgId: number, exam: Parameters<typeof analyse>[2]) {
   const compute = async () => ({ people: await takers(db, orgId, exam.id), report: await analyse(db, orgId, exam) });
   if (!exam.confirmedAt) return compute();
