@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/modules/job/job.table';
 import type { Database } from '../src/platform/db';
@@ -28,6 +28,19 @@ function runner(opts: RunnerOptions = {}, db = t.database.db) {
   return new JobRunner(db, { ...fast, ...opts });
 }
 const otherDb = () => other?.db ?? t.database.db;
+
+// What a lease running out looks like to the queue: `locked_until` in the past by the database's clock.
+async function leaseRunsOut(id: number) {
+  await t.database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 millisecond'` }).where(eq(jobs.id, id));
+}
+
+async function secondsUntilDue(id: number): Promise<number> {
+  const [row] = await t.database.db
+    .select({ s: sql<number>`extract(epoch from ${jobs.runAt} - now())::float8` })
+    .from(jobs)
+    .where(eq(jobs.id, id));
+  return Number(row.s);
+}
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
@@ -149,7 +162,7 @@ describe('job queue', () => {
 
   it('resumes a job whose process died (lease ran out) in another runner, with the attempt and checkpoint', async () => {
     const kind = kindName('resume');
-    const dead = runner({ leaseMs: 1500 });
+    const dead = runner({ leaseMs: 60_000 });
     dead.register(kind, { run: async () => {} });
     const { id } = await enqueue(t.database.db, { kind, orgId: null, payload: { rows: 10 } });
     // The "dead process" claims the job, keeps how far it got, and never beats again.
@@ -161,7 +174,7 @@ describe('job queue', () => {
       .where(eq(jobs.id, id));
 
     const seen: { attempt: number; checkpoint: unknown }[] = [];
-    const b = runner({ leaseMs: 1500 }, otherDb());
+    const b = runner({ leaseMs: 60_000 }, otherDb());
     b.register(kind, {
       run: async (job) => {
         seen.push({ attempt: job.attempt, checkpoint: job.checkpoint });
@@ -171,7 +184,8 @@ describe('job queue', () => {
     // Within the lease nobody else takes it.
     await b.runUntilIdle();
     expect(seen).toEqual([]);
-    await sleep(1600);
+    // The lease runs out (the database's clock is what leases are read against).
+    await leaseRunsOut(id);
     await b.runUntilIdle();
     expect(seen).toEqual([{ attempt: 2, checkpoint: { done: 4 } }]);
     expect(await findJob(t.database.db, id)).toMatchObject({ status: 'done', result: { resumedFrom: 4 } });
@@ -179,9 +193,9 @@ describe('job queue', () => {
 
   it('retries with backoff, then fails with the error and tells the handler once', async () => {
     const kind = kindName('flaky');
-    // A backoff longer than one pass of runUntilIdle on a loaded machine (30 ms was not: the retry
-    // came due inside the pass and ran as attempt 2).
-    const r = runner({ backoffMs: () => 1_000 });
+    // Each failure puts the job back a minute (attempt × 60 s): the test checks the delay, then
+    // makes the retry due instead of waiting for it.
+    const r = runner({ backoffMs: (attempt) => attempt * 60_000 });
     const attempts: number[] = [];
     const failed: string[] = [];
     r.register(kind, {
@@ -194,14 +208,17 @@ describe('job queue', () => {
       },
     });
     const { id } = await enqueue(t.database.db, { kind, orgId: null, maxAttempts: 3 });
+    for (const attempt of [1, 2]) {
+      await r.runUntilIdle();
+      expect(await findJob(t.database.db, id)).toMatchObject({ status: 'queued', attempt });
+      // Not due before its backoff: another pass leaves it alone.
+      expect(await secondsUntilDue(id)).toBeGreaterThan(attempt * 60 - 10);
+      await r.runUntilIdle();
+      expect(attempts).toHaveLength(attempt);
+      await t.database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
+    }
     await r.runUntilIdle();
-    expect(await findJob(t.database.db, id)).toMatchObject({ status: 'queued', attempt: 1 });
-    r.start();
-    const job = await until(
-      () => findJob(t.database.db, id),
-      (j) => j?.status === 'failed',
-    );
-    await r.stop();
+    const job = await findJob(t.database.db, id);
     expect(attempts).toEqual([1, 2, 3]);
     expect(job).toMatchObject({ attempt: 3, error: 'broken on attempt 3' });
     expect(failed).toEqual(['broken on attempt 3']);
@@ -276,12 +293,14 @@ describe('job queue', () => {
 
   it('fails a job whose process died on its last attempt', async () => {
     const kind = kindName('lastgasp');
-    const dead = runner({ leaseMs: 100 });
+    const dead = runner({ leaseMs: 60_000 });
     const failed: number[] = [];
     dead.register(kind, { run: async () => {}, onFailed: async (job) => void failed.push(job.id) });
     const { id } = await enqueue(t.database.db, { kind, orgId: null, maxAttempts: 1 });
     await dead.claim(1);
-    await sleep(200);
+    await dead.runUntilIdle();
+    expect(await findJob(t.database.db, id)).toMatchObject({ status: 'running', attempt: 1 });
+    await leaseRunsOut(id);
     await dead.runUntilIdle();
     expect(await findJob(t.database.db, id)).toMatchObject({ status: 'failed', attempt: 1 });
     expect(failed).toEqual([id]);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config';
 
 // The real server and operator commands as processes, on an embedded database in a temporary folder.
@@ -41,6 +41,12 @@ function runCli(...args: string[]) {
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+// Refused before it looks at the data, so it runs beside the first test rather than after it.
+let severalWorkers: ReturnType<typeof startServer>;
+beforeAll(() => {
+  severalWorkers = startServer({ WORKERS: '2' });
+});
+
 describe('server process', () => {
   it('starts with demo data and a generated password, refuses a second server on the same data, stops cleanly', async () => {
     const first = startServer();
@@ -74,7 +80,7 @@ describe('server process', () => {
   }, 60_000);
 
   it('refuses several workers on the embedded database, which one process owns', async () => {
-    const s = startServer({ WORKERS: '2' });
+    const s = severalWorkers;
     const out = await s.output;
     expect(s.child.exitCode).toBe(1);
     expect(out).toMatch(/WORKERS=2 needs PostgreSQL \(set DATABASE_URL\)/);
