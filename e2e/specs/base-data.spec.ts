@@ -116,6 +116,8 @@ test.describe('base data screens', () => {
   });
 
   test('every other screen creates a row through its own form', async ({ page }) => {
+    // Eleven screens, each opened, filled, saved and searched.
+    test.setTimeout(180_000);
     for (const screen of screens.slice(1)) {
       await open(page, `/baseData/${screen.path}`);
       const name = uniqueName('E2E ');
