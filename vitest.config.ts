@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The API tests (apps/server/test) run on the embedded PGlite and, when DATABASE_URL is set (CI), on
@@ -7,16 +8,17 @@ import { defineConfig } from 'vitest/config';
 // Projects do not inherit the root test options, so the time limits are set on each.
 const apiTests = ['apps/server/test/**/*.test.ts'];
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const pgliteAll = !onPostgres || process.env.PGLITE_ALL === '1';
+// `npm run fuzz` (FUZZ_RUNS) asks for the fuzz file on PGlite whatever else is set.
+const pgliteAll = !onPostgres || process.env.PGLITE_ALL === '1' || Boolean(process.env.FUZZ_RUNS);
 
-// What PGlite must prove when PostgreSQL runs the rest. Every file also starts from the templates
-// global-setup.ts migrates and seeds on PGlite, so the migrations run there in any case.
+// What PGlite must prove when PostgreSQL runs the rest. The migrations run on PGlite from an empty
+// database in any case: global-setup.ts migrates one before seeding the templates every file copies.
 const pgliteSet = [
   // One test per database feature the product relies on: pg_trgm, advisory locks, FOR UPDATE
   // SKIP LOCKED, exclusion constraints with btree_gist (loaded by openDatabase on PGlite).
   'database-features',
-  // The whole demo (question bank, papers, classes, exams, homework, messages) seeded on a database
-  // migrated from nothing, as a first start does, and read back through the API.
+  // The whole demo (question bank, papers, classes, exams, homework, messages) seeded as a first
+  // start does, and read back through the API.
   'demo-data',
   // The resource engine's verbs (page, list, create, update, select, delete, export, import) and
   // its rules (in use, trees, one current semester) on every base-data resource.
@@ -33,18 +35,26 @@ const pgliteSet = [
 ].map((name) => `apps/server/test/${name}.test.ts`);
 
 const limits = { testTimeout: 60_000, hookTimeout: 120_000 };
-// API test files share worker processes (the app's modules are imported once per worker, not once
-// per file); createTestApp starts each app as cold as a new process. ISOLATE=1 gives each file its own.
+// Test files share worker processes: the app's modules are imported once per worker, not once per
+// file (an API file's imports took about as long as its tests); createTestApp starts each app as
+// cold as a new process would. ISOLATE=1 gives each file a process of its own again.
 const isolate = process.env.ISOLATE === '1';
+// Files run side by side, each on a database of its own: two at least, since a file spends much of
+// its time waiting on the database (on 2 cores, 2 workers ran the CI set in 136-183 s where 1 took
+// 182-241 s); at most 4, to stay well inside PostgreSQL's 100 connections (an app's pool holds up
+// to 10, multiprocess.test's servers several times that).
+const maxWorkers = Math.min(4, Math.max(2, os.availableParallelism()));
 // Migrates and seeds the demo databases once per run; each test file starts from a copy.
 const globalSetup = ['apps/server/test/global-setup.ts'];
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          isolate,
           ...limits,
         },
       },
