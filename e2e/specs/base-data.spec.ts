@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { chooseOption, uniqueName } from './helpers';
 import { pickFirstOption, uploadXlsx, xlsx } from './xlsx';
 
@@ -80,8 +80,7 @@ async function createThroughForm(page: Page, screen: Screen, name: string): Prom
   const drawer = page.getByRole('dialog');
   await drawer.getByLabel(screen.nameLabel).fill(name);
   await screen.fill?.(drawer, page);
-  await drawer.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.ant-message')).toContainText('Saved');
+  await withToast(page, 'Saved', () => drawer.getByRole('button', { name: 'Save' }).click());
   await expect(drawer).toBeHidden();
   return drawer;
 }

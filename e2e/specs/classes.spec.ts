@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { uniqueName } from './helpers';
 import { uploadXlsx, xlsx } from './xlsx';
 
@@ -115,9 +115,8 @@ test.describe('classes', () => {
     await modal.getByLabel('Extra minutes').fill('10');
     await modal.getByLabel('Note').fill('Large print paper');
     await expect(modal.getByRole('status')).toContainText('A 60-minute exam: 85 minutes for this student (+25).');
-    await modal.getByRole('button', { name: 'Save' }).click();
+    await withToast(page, /Accommodations saved for/, () => modal.getByRole('button', { name: 'Save' }).click());
     await expect(modal).toBeHidden();
-    await expect(page.getByText(/Accommodations saved for/)).toBeVisible();
 
     await row.getByRole('button', { name: /^Accommodations / }).click();
     const again = page.getByRole('dialog', { name: /^Accommodations: / });
@@ -126,10 +125,11 @@ test.describe('classes', () => {
     await expect(again.getByLabel('Note')).toHaveValue('Large print paper');
     // Removing them asks first.
     await again.getByRole('button', { name: 'Remove accommodations' }).click();
-    await page
-      .getByRole('dialog', { name: /Remove the accommodations of/ })
-      .getByRole('button', { name: 'Remove accommodations' })
-      .click();
-    await expect(page.getByText(/Accommodations removed for/)).toBeVisible();
+    await withToast(page, /Accommodations removed for/, () =>
+      page
+        .getByRole('dialog', { name: /Remove the accommodations of/ })
+        .getByRole('button', { name: 'Remove accommodations' })
+        .click(),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { api, apiLogin, DEMO_PASSWORD, uniqueName } from './helpers';
 
 // Exam monitoring (issue 13): staff publish an exam open now for one new student, the student enters
@@ -92,9 +92,7 @@ async function enterAndSwitch(baseURL: string | undefined, userName: string, exa
 
 // Submits the open dialog with its OK button and catches the toast that reports the count.
 async function submitDialog(page: Page, ok: string, toast: string) {
-  const reported = expect(page.locator('.ant-message').getByText(toast)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('dialog').getByRole('button', { name: ok, exact: true }).click();
-  await reported;
+  await withToast(page, toast, () => page.getByRole('dialog').getByRole('button', { name: ok, exact: true }).click());
   await expect(page.locator('.ant-modal')).toHaveCount(0);
 }
 
@@ -136,9 +134,7 @@ test('the monitor shows a screen switch and a forced collection', async ({ page,
   await row.getByRole('button', { name: `Collect paper ${realName}` }).click();
   const dialog = page.locator('.ant-modal-confirm');
   await expect(dialog).toContainText(`Collect the paper of ${realName} now?`);
-  const reported = expect(page.locator('.ant-message').getByText('1 paper collected')).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Collect paper' }).click();
-  await reported;
+  await withToast(page, '1 paper collected', () => dialog.getByRole('button', { name: 'Collect paper' }).click());
   await expect(row).toContainText('Collected forcibly');
   await expect(row.locator('.monitor-clock')).toHaveText('—');
 
@@ -169,9 +165,7 @@ test('invigilators add time, message a candidate and decide on a flagged attempt
   await page.getByRole('button', { name: 'Add time (1)' }).click();
   await expect(page.getByLabel('Minutes')).toBeFocused();
   await page.getByLabel('Minutes').fill('10');
-  const added = expect(page.locator('.ant-message').getByText('10 min added for 1 candidate')).toBeVisible();
-  await page.keyboard.press('Enter');
-  await added;
+  await withToast(page, '10 min added for 1 candidate', () => page.keyboard.press('Enter'));
   await expect(row).toContainText('+10 min extra');
 
   await row.getByRole('button', { name: `Message ${realName}` }).click();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { api, apiLogin, chooseOption, pickOption, uniqueName } from './helpers';
 
 // Exam management and scheduling (issue 12): an exam set at the time and in the venue of a published
@@ -122,8 +122,7 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   await fillMoment(editor.getByLabel('Closes'), typed(day, 11));
   await pickOption(page, editor, editor.getByLabel('Classes'), setup.className);
   await chooseOption(page, editor.getByLabel('Venue', { exact: true }), setup.venue.name);
-  await editor.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved as a draft')).toBeVisible();
+  await withToast(page, 'Saved as a draft', () => editor.getByRole('button', { name: 'Save' }).click());
   await expect(editor).toBeHidden();
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
   await expect(row).toContainText('Draft');
@@ -158,8 +157,9 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   await expect(edit).toBeHidden();
   dialog = await openPublish(page, name);
   await expect(dialog).toContainText('No conflicts');
-  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText(`"${name}" is published`)).toBeVisible();
+  await withToast(page, `"${name}" is published`, () =>
+    dialog.getByRole('button', { name: 'Publish', exact: true }).click(),
+  );
   await expect(row).toContainText('Published');
 
   // The scheduling calendar, by venue: both sittings in the exam's week, neither in conflict now.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { readXlsx } from './xlsx';
 
 // An export runs in the background: the Export button shows its progress and offers the file, and
@@ -41,8 +41,7 @@ test.describe('as the administrator', () => {
     const before = await degreeRows.count();
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Delete the export' });
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Export deleted')).toBeVisible();
+    await withToast(page, 'Export deleted', () => confirm.getByRole('button', { name: 'Delete' }).click());
     await expect(degreeRows).toHaveCount(before - 1);
   });
 });

@@ -209,3 +209,17 @@ export async function useLanguage(page: Page, lang: 'en' | 'zh'): Promise<void> 
   await page.evaluate((l) => localStorage.setItem('lyceum.lang', l), stored);
   await page.reload();
 }
+
+// Runs an action that reports with a toast, watching for the toast from before the action starts: a
+// toast stays three seconds, and on a loaded machine the action's click may take longer than that to
+// return.
+export async function withToast(page: Page, text: string | RegExp, action: () => Promise<unknown>): Promise<void> {
+  const shown = expect(page.locator('.ant-message').getByText(text)).toBeVisible({ timeout: 30_000 });
+  try {
+    await action();
+  } catch (err) {
+    shown.catch(() => undefined);
+    throw err;
+  }
+  await shown;
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, open, pageAs, test } from './fixtures';
+import { expect, open, pageAs, test, withToast } from './fixtures';
 import { api, uniqueName } from './helpers';
 import { createClassesWithStudents, type Student, withSession } from './score-helpers';
 
@@ -115,8 +115,7 @@ async function assignHomework(page: Page, baseURL: string | undefined, f: Fixtur
   await drawer.getByRole('switch', { name: 'Take late work' }).click();
   await drawer.getByLabel('Late penalty').fill('10');
   await drawer.getByRole('switch', { name: 'Check answers while working' }).click();
-  await drawer.getByLabel('Name').press('Control+Enter');
-  await expect(page.getByText('Draft saved')).toBeVisible();
+  await withToast(page, 'Draft saved', () => drawer.getByLabel('Name').press('Control+Enter'));
   const row = page.locator('.ant-table-row', { hasText: f.taskName });
   await row.getByRole('button', { name: `Publish ${f.taskName}` }).click();
   const confirm = page.getByRole('dialog');

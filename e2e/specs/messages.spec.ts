@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, open, pageAs, test } from './fixtures';
+import { expect, open, pageAs, test, withToast } from './fixtures';
 import { uniqueName } from './helpers';
 
 // Messages (issue 16), end to end in the browser: the teacher writes a message that must be read to
@@ -26,8 +26,7 @@ async function writeAndPublish(page: Page, title: string) {
   await page.locator('.ant-select-dropdown:visible').getByText(CLASS).click();
   await page.keyboard.press('Escape');
   await drawer.getByRole('switch', { name: 'Must be read' }).click();
-  await drawer.getByLabel('Title').press('Control+Enter');
-  await expect(page.getByText('Draft saved')).toBeVisible();
+  await withToast(page, 'Draft saved', () => drawer.getByLabel('Title').press('Control+Enter'));
 
   const row = page.locator('.ant-table-row', { hasText: title });
   await expect(row.getByText('Draft')).toBeVisible();
@@ -57,8 +56,9 @@ async function readAndConfirm(page: Page, title: string) {
   const reader = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(reader.getByText('Sports day is on Friday.')).toBeVisible();
   await expect(reader.getByText('Please confirm')).toBeVisible();
-  await reader.getByRole('button', { name: 'I have read it' }).click();
-  await expect(page.getByText('Thank you: your reading is recorded')).toBeVisible();
+  await withToast(page, 'Thank you: your reading is recorded', () =>
+    reader.getByRole('button', { name: 'I have read it' }).click(),
+  );
   await expect(reader.getByText(/^Read \d{4}-\d\d-\d\d \d\d:\d\d$/)).toBeVisible();
 }
 

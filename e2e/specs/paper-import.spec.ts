@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { api, uniqueName } from './helpers';
 import { readXlsx, uploadXlsx } from './xlsx';
 
@@ -106,8 +106,9 @@ test('a teacher copies a paper from the list and the copy opens in the builder',
   await open(page, '/exam/paper');
   await page.locator('.filter-bar').getByLabel('Keyword').fill(name);
   await page.locator('.filter-bar').getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: `Copy ${name}` }).click();
-  await expect(page.getByText(`Copy "${name} (copy)" created`)).toBeVisible();
+  await withToast(page, `Copy "${name} (copy)" created`, () =>
+    page.getByRole('button', { name: `Copy ${name}` }).click(),
+  );
   await expect(page).toHaveURL(new RegExp(`/exam/paperEdit\\?id=(?!${created.response.id}$)\\d+$`));
   await expect(page.getByRole('heading', { name: `Paper: ${name} (copy)` })).toBeVisible();
   await expect(page.getByLabel('Section title')).toHaveValue('Only part');

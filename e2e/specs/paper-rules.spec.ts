@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { api, apiLogin, chooseOption, uniqueName } from './helpers';
 
 // Rule-based papers in the builder (issue 11): rules with the bank's live count, draw once and swap,
@@ -36,8 +36,9 @@ test('a teacher builds a paper by rules, draws it once, swaps a question and pub
   await expect(matching).toContainText('3 questions, 12 points');
 
   await page.getByRole('button', { name: 'Draw questions' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Draw questions' }).click();
-  await expect(page.getByText('3 questions drawn')).toBeVisible();
+  await withToast(page, '3 questions drawn', () =>
+    page.locator('.ant-modal-confirm').getByRole('button', { name: 'Draw questions' }).click(),
+  );
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   const items = page.locator('.paper-section .ant-table-tbody tr.ant-table-row');
   await expect(items).toHaveCount(3);
@@ -46,8 +47,9 @@ test('a teacher builds a paper by rules, draws it once, swaps a question and pub
 
   // Swapping replaces the question, not its place or its points.
   const before = await items.nth(0).locator('td').nth(1).textContent();
-  await page.getByRole('button', { name: 'Swap question 1' }).click();
-  await expect(page.getByText('Question 1 swapped for another that matches its rule')).toBeVisible();
+  await withToast(page, 'Question 1 swapped for another that matches its rule', () =>
+    page.getByRole('button', { name: 'Swap question 1' }).click(),
+  );
   await expect(items.nth(0).locator('td').nth(1)).not.toHaveText(before ?? '');
   await expect(items).toHaveCount(3);
   await expect(page.getByTestId('paper-total')).toHaveText('12');
@@ -99,8 +101,7 @@ test('a paper drawn per student totals its rules and keeps them across a reload'
   await expect(rule.getByLabel('Count')).toHaveValue(String(found));
   await page.getByRole('checkbox', { name: 'Shuffle the options of choice questions, per student' }).check();
 
-  await page.getByRole('button', { name: 'save Save' }).click();
-  await expect(page.getByText('Paper saved')).toBeVisible();
+  await withToast(page, 'Paper saved', () => page.getByRole('button', { name: 'save Save' }).click());
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   await expect(page.getByTestId('paper-total')).toHaveText(String(found * 2));
   await expect(page.getByText(`Plus ${found} questions drawn for each student`)).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { chooseOption, uniqueName } from './helpers';
 
 // The paper builder (issue 11): a paper built by hand with two sections, its totals, preview and publish.
@@ -47,8 +47,7 @@ test('a teacher builds an exam paper by hand with two sections, previews and pub
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
-  await page.getByRole('button', { name: 'save Save' }).click();
-  await expect(page.getByText('Paper saved')).toBeVisible();
+  await withToast(page, 'Paper saved', () => page.getByRole('button', { name: 'save Save' }).click());
   await expect(page).toHaveURL(/\/exam\/paperEdit\?id=\d+$/);
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Publish' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageAs } from './fixtures';
+import { pageAs, withToast } from './fixtures';
 import { createTeacherUser } from './helpers';
 
 test('a user changes their password and logs in with the new one', async ({ browser, request }) => {
@@ -18,8 +18,7 @@ test('a user changes their password and logs in with the new one', async ({ brow
   await expect(page.locator('.ant-message-error')).toContainText('current password');
 
   await page.getByLabel('Current password').fill(oldPassword);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your password was changed')).toBeVisible();
+  await withToast(page, 'Your password was changed', () => page.getByRole('button', { name: 'Save' }).click());
 
   await page.context().clearCookies();
   await page.goto('/demo/login');
@@ -37,8 +36,7 @@ test('the profile form saves the real name', async ({ browser, request }) => {
   const userName = await createTeacherUser(request, 'profile-pass-2026');
   const page = await pageAs(browser, userName, '/profile/index', { password: 'profile-pass-2026' });
   await page.getByLabel('Real name').fill('Renamed Teacher');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Your details were saved')).toBeVisible();
+  await withToast(page, 'Your details were saved', () => page.getByRole('button', { name: 'Save changes' }).click());
   await page.reload();
   await expect(page.getByLabel('Real name')).toHaveValue('Renamed Teacher');
   await expect(page.getByTestId('user-menu')).toContainText('Renamed Teacher');

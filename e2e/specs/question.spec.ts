@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { uniqueName } from './helpers';
 import { addTag, editorMain, fillStem, findRow, openEditor, saveAndBack } from './question-helpers';
 import { uploadXlsx, xlsx } from './xlsx';
@@ -194,8 +194,7 @@ test.describe('question list', () => {
     await modal.getByLabel('Tags and knowledge points').click();
     await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Exam focus' }).first().click();
     await modal.getByLabel('Tags and knowledge points').press('Escape');
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('1 questions tagged')).toBeVisible();
+    await withToast(page, '1 questions tagged', () => modal.getByRole('button', { name: 'Save' }).click());
     await row.getByRole('button', { name: /^Delete #/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: stem })).toHaveCount(0);
@@ -213,8 +212,9 @@ test.describe('question list', () => {
     await dialog.getByLabel('Questions').fill(good);
     await dialog.getByRole('button', { name: 'Check' }).click();
     await expect(dialog.getByText('2 questions are ready. Nothing has been written yet.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Import 2 questions' }).click();
-    await expect(page.getByText('2 questions imported')).toBeVisible();
+    await withToast(page, '2 questions imported', () =>
+      dialog.getByRole('button', { name: 'Import 2 questions' }).click(),
+    );
     await page.getByLabel('Keyword in the stem').fill(tag);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator('.ant-table-row')).toHaveCount(2);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, open, pageAs, test } from './fixtures';
+import { expect, open, pageAs, test, withToast } from './fixtures';
 import { api, uniqueName } from './helpers';
 
 // Exam registration (issue 12): staff publish an exam with open registration that needs approval,
@@ -66,9 +66,7 @@ async function publishExam(request: APIRequestContext, name: string): Promise<nu
 // click, since on a loaded machine the dialog can take longer to close than the toast stays.
 async function confirmDialog(page: Page, ok: string, toast: string | RegExp) {
   const dialog = page.locator('.ant-modal-confirm');
-  const reported = expect(page.locator('.ant-message').getByText(toast)).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: ok }).click();
-  await reported;
+  await withToast(page, toast, () => dialog.getByRole('button', { name: ok }).click());
   await expect(dialog).toHaveCount(0);
 }
 

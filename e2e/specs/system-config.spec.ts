@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageAs } from './fixtures';
+import { pageAs, withToast } from './fixtures';
 import { api, apiLogin, uniqueName } from './helpers';
 
 // On the second organisation (north): the demo's name and colours, which other specs read while
@@ -42,8 +42,7 @@ test.describe('system settings', () => {
     await hex.fill('D4380D');
     await hex.press('Enter');
     await page.keyboard.press('Escape');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved')).toBeVisible();
+    await withToast(page, 'Saved', () => form.getByRole('button', { name: 'Save' }).click());
 
     await expect(page.locator('.sidebar-org')).toHaveText(name);
     await expect(page.locator('.shell-footer')).toContainText('沪ICP备20269999号');

@@ -1,4 +1,4 @@
-import { expect, open, test } from './fixtures';
+import { expect, open, test, withToast } from './fixtures';
 import { createTeacherUser, DEMO_PASSWORD, pickOption, uniqueName } from './helpers';
 
 test.describe('users screen', () => {
@@ -17,8 +17,7 @@ test.describe('users screen', () => {
     await drawer.getByLabel('Password').fill('ada-pass-2026');
     await pickOption(page, drawer, drawer.getByLabel('Roles'), 'Teacher');
     await drawer.getByLabel('User name').click();
-    await drawer.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved')).toBeVisible();
+    await withToast(page, 'Saved', () => drawer.getByRole('button', { name: 'Save' }).click());
 
     const filters = page.locator('.filter-bar');
     await filters.getByLabel('User name').fill(userName);
@@ -144,8 +143,7 @@ test.describe('users screen within the privilege ceiling', () => {
     await expect(drawer.locator('.ant-select-selection-item', { hasText: 'Administrator' })).toHaveCount(0);
 
     await drawer.getByLabel('Phone').fill('138 0000 0001');
-    await drawer.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved')).toBeVisible();
+    await withToast(page, 'Saved', () => drawer.getByRole('button', { name: 'Save' }).click());
     await expect(studentRow).toContainText('138 0000 0001');
   });
 });
