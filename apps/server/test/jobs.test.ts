@@ -29,6 +29,10 @@ function runner(opts: RunnerOptions = {}, db = t.database.db) {
 }
 const otherDb = () => other?.db ?? t.database.db;
 
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 // What a lease running out looks like to the queue: `locked_until` in the past by the database's clock.
 async function leaseRunsOut(id: number) {
   await t.database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 millisecond'` }).where(eq(jobs.id, id));
@@ -134,15 +138,26 @@ describe('job queue', () => {
   it('keeps a long job to its runner by renewing the lease', async () => {
     const kind = kindName('long');
     let runs = 0;
-    // The job runs for three leases; the lease is renewed every third of one.
-    const a = runner({ leaseMs: 500 });
+    // The lease is renewed every third of one. The job runs on for half a lease after the lease it
+    // was claimed with ran out by the database's clock, time enough for the other runner (polling
+    // every 20 ms) to take it were it not renewed; a renewal may run 2/3 of a lease late.
+    const a = runner({ leaseMs: 1000 });
     a.register(kind, {
-      run: async () => {
+      run: async (job) => {
         runs++;
-        await sleep(1500);
+        const [{ until: claimed }] = await t.database.db
+          .select({ until: jobs.lockedUntil })
+          .from(jobs)
+          .where(eq(jobs.id, job.id));
+        await until(
+          async () =>
+            (await rows<{ over: boolean }>(sql`select now() > ${claimed}::timestamptz + interval '500 ms' as over`))[0]
+              .over,
+          (over) => over,
+        );
       },
     });
-    const b = runner({ leaseMs: 500 }, otherDb());
+    const b = runner({ leaseMs: 1000 }, otherDb());
     b.register(kind, { run: async () => runs++ });
     const { id } = await enqueue(t.database.db, { kind, orgId: null });
     a.start();

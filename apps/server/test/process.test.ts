@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config';
 
 // The real server and operator commands as processes, on an embedded database in a temporary folder.
@@ -11,8 +11,11 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HO
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
 const cli = path.join(repoRoot, 'apps/server/src/cli/lyceum.ts');
 // Each test starts server or command processes; a loaded machine (other test files beside this one)
-// can take half a minute over it.
-const PROCESS_TIMEOUT_MS = 120_000;
+// can take a minute over it.
+const PROCESS_TIMEOUT_MS = 180_000;
+// Servers still running: a test that failed half-way must not leave one holding the data directory
+// for the next test, or running after the file.
+const running = new Set<ChildProcess>();
 
 function startServer(extraEnv: Record<string, string> = {}): {
   child: ChildProcess;
@@ -21,6 +24,8 @@ function startServer(extraEnv: Record<string, string> = {}): {
   printed: () => string;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: repoRoot, env: { ...env, ...extraEnv } });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let out = '';
   let onReady: (url: string) => void = () => {};
   const ready = new Promise<string>((resolve) => {
@@ -42,7 +47,16 @@ function runCli(...args: string[]) {
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+async function stop(children: ChildProcess[]) {
+  const exits = children.map((c) => new Promise((resolve) => c.once('exit', resolve)));
+  for (const c of children) c.kill('SIGKILL');
+  await Promise.all(exits);
+}
+afterEach(() => stop([...running].filter((c) => c !== severalWorkers.child)));
+afterAll(async () => {
+  await stop([...running]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 // Refused before it looks at the data, so it runs beside the first test rather than after it.
 let severalWorkers: ReturnType<typeof startServer>;
