@@ -74,7 +74,7 @@ export async function publishOpenExam(
   request: APIRequestContext,
   name: string,
   students: Student[],
-  rules: { showScore: 1 | 2 | 3; allowReview: boolean },
+  rules: { showScore: 1 | 2 | 3; allowReview: boolean; reviewAfterHandIn?: boolean },
 ): Promise<number> {
   const papers = await api<{ list: Row[] }>(request, 'POST', '/api/examPaper/page', {
     keyword: 'Calculus I',

@@ -115,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeCatalog', []);
   app.decorateRequest('ctx', null);
   app.decorateRequest('resultCode', 0);
+  app.decorateRequest('validInput', false);
   app.decorateRequest('resultMessage', null);
   app.decorateRequest('resultError', null);
   app.decorateRequest('logSubject', null);

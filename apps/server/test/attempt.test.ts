@@ -476,18 +476,19 @@ describe('camera snapshots', () => {
     const exam = await makeExam(['s2026005', 's2026006'], { invigilated: true, cameraSource: 1 });
     setClock(at(1));
     const a = ok(await start('s2026005', exam.id));
-    const upload = async (who: string) =>
+    const b = ok(await start('s2026006', exam.id));
+    const upload = async (who: string, attemptId: number) =>
       (
         await t.app.inject({
           method: 'POST',
-          url: '/api/file/upload?purpose=snapshot',
+          url: `/api/file/upload?purpose=snapshot&attemptId=${attemptId}`,
           headers: { token: tokens[who], 'content-type': 'image/png', 'x-file-name': 'snap.png', ...ajax },
           payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]),
         })
       ).json() as { code: number; response: { id: number } };
-    const mine = await upload('s2026005');
+    const mine = await upload('s2026005', a.id);
     expect(mine.code).toBe(1);
-    const theirs = await upload('s2026006');
+    const theirs = await upload('s2026006', b.id);
     // Another student's picture cannot be passed off as one's own.
     expect(
       await events('s2026005', a.id, [

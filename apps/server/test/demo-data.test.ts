@@ -2,6 +2,7 @@ import {
   type ExamPaper,
   ExamPaperStatus,
   type MyExams,
+  type MyResult,
   type MyTasks,
   type Page,
   PaperStatus,
@@ -100,4 +101,34 @@ it('the demo keeps a practice exam open now for `student`, a final exam to come 
   expect(open.response.exams.map((e) => [e.name, e.myStatus])).toEqual([['Mathematics olympiad 数学竞赛', null]]);
   const portal = await t.call<StudentPortal>('POST', '/api/dashboard/student', { token: student });
   expect(portal.response.exams.map((e) => e.state)).toEqual(['open', 'upcoming']);
+});
+
+// Issue 27: the demo's Week 3 homework has two hand-ins, so its keys never show while a redo remains;
+// its practice exam says it is one, so its keys come right after hand-in (and it stays open).
+it("the demo's homework shows no key before a redo; its practice exam shows them at hand-in", async () => {
+  const student = await t.login('demo', 'student');
+  const tasks = await t.call<MyTasks>('POST', '/api/task/my', { token: student, body: {} });
+  const week3 = tasks.response.tasks.find((x) => x.name.startsWith('Week 3 homework'));
+  expect(week3).toMatchObject({ attemptsAllowed: 2, canOpen: true });
+  const handIn = async (examId: number) => {
+    const a = await t.call<{ id: number }>('POST', '/api/exam/attempt/start', { token: student, body: { examId } });
+    const done = await t.call('POST', '/api/exam/attempt/submit', {
+      token: student,
+      body: { attemptId: a.response.id },
+    });
+    expect(done.code, done.message).toBe(ResultCode.Success);
+    await t.app.jobs.runUntilIdle();
+    return (await t.call<MyResult>('POST', '/api/examScore/my', { token: student, body: { examId } })).response;
+  };
+  const blank = await handIn(week3!.examId!);
+  expect(blank.visible).toBe(true);
+  expect(blank.paper).toBeNull();
+  const redo = await t.call('POST', `/api/task/redo/${week3!.id}`, { token: student });
+  expect(redo.code, redo.message).toBe(ResultCode.Success);
+
+  const exams = await t.call<MyExams>('POST', '/api/exam/my', { token: student });
+  const practice = exams.response.exams.find((e) => e.phase === 'open');
+  const result = await handIn(practice!.id);
+  expect(result).toMatchObject({ visible: true, reviewFrom: null });
+  expect(result.paper?.sections.length).toBeGreaterThan(0);
 });

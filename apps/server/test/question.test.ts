@@ -2,7 +2,7 @@ import { BLANK_MARKER, type Page, type Question, ResultCode } from '@lyceum/cont
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../src/modules/question/question.table';
-import { createTestApp, makeSheet, type TestApp } from './harness';
+import { ajax, createTestApp, makeSheet, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
 let t: TestApp;
@@ -376,9 +376,17 @@ describe('rich text that the cleaning would change', () => {
   });
 
   it('keeps what the editor writes exactly as written', async () => {
+    // The image is the teacher's own upload: a question may show only files its author can open.
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?purpose=image',
+      headers: { token: teacher, 'content-type': 'image/png', 'x-file-name': 'graph.png', ...ajax },
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    });
+    const image = (uploaded.json() as { response: { url: string } }).response.url;
     const stem =
       '<p>Given <span class="formula" data-latex="a &lt; b &amp;&amp; \\frac{1}{2}"></span>, x<sup>2</sup> = {{blank}}.</p>' +
-      '<p><img src="/api/file/1" alt="graph.png" /></p><table><tbody><tr><td colspan="2">cell</td></tr></tbody></table>';
+      `<p><img src="${image}" alt="graph.png" /></p><table><tbody><tr><td colspan="2">cell</td></tr></tbody></table>`;
     const res = await t.call<Question>('POST', '/api/question/create', {
       token: teacher,
       body: { ...samples.gap, stem: `${stem}<p>and ${BLANK_MARKER}</p>` },

@@ -157,6 +157,12 @@ export const ERRORS = {
   attemptEnded: def('this paper has already been handed in or collected', '该试卷已交卷或已被收卷'),
   attemptClosed: def('the time for answering has run out: nothing was saved', '答题时间已结束：本次内容未保存'),
   questionNotInPaper: def<{ id: number }>('question {{id}} is not in this paper', '题目 {{id}} 不在本试卷中'),
+  tooManyEvents: def<{ max: number; perMinute: number }>(
+    'are more than this attempt may report so far ({{max}} events; {{perMinute}} more each minute)',
+    '超出本答卷目前可上报的事件数（{{max}} 条；每分钟增加 {{perMinute}} 条）',
+  ),
+  noOpenAttempt: def('is not an attempt of yours that is still open', '不是您正在作答的答卷'),
+  fileOnlyOnSnapshot: def('only a snapshot or screenshot carries a file', '只有抓拍或截屏事件可以附带文件'),
   notReopenable: def(
     'only an attempt collected forcibly or ended abnormally can be reopened',
     '只有被强制收卷或异常结束的答卷可以重新开放',
@@ -180,6 +186,10 @@ export const ERRORS = {
     '还有 {{count}} 个答案未批阅：请先批阅，或选择仍然确认',
   ),
   scoresNotShown: def('your scores for this exam are not shown yet', '该考试成绩尚未公布'),
+  practiceReview: def(
+    'is for practice exams only: allow review and show the score after handing in',
+    '仅用于练习考试：须允许查看答卷，且交卷后显示成绩',
+  ),
   queryOpen: def('you already have an open query on this question', '您对该题的申诉尚未处理'),
   // Tasks and homework.
   taskTypeComing: def(
@@ -197,6 +207,14 @@ export const ERRORS = {
   noInstantFeedback: def('this homework does not check answers while you work', '该作业不提供即时反馈'),
   notObjective: def('only objective questions can be checked', '只有客观题可以即时检查'),
   alreadyChecked: def('this answer was checked and is final', '该题已检查，答案不可再修改'),
+  answerChecked: def<{ id: number }>(
+    'question {{id}} was checked and its answer is final: nothing was saved',
+    '题目 {{id}} 已检查，答案不可再修改：本次内容未保存',
+  ),
+  keysBeforeLastHandIn: def(
+    'cannot show the keys as soon as work is marked while students may hand it in again: show them after the due time, or allow one hand-in',
+    '允许多次提交时不能在批改后立即显示答案：请改为截止后显示，或只允许提交一次',
+  ),
   nothingToCheck: def('answer the question before checking it', '请先作答再检查'),
   publishedTaskLocked: def('withdraw the task before changing it', '请先撤回任务再修改'),
   withdrawTaskBeforeDelete: def<{ names: string }>(
@@ -214,8 +232,16 @@ export const ERRORS = {
     '请先撤回已发布的消息再删除：{{names}}。未删除任何内容。',
   ),
   notYourClass: def<{ name: string }>(
-    'you can send only to your own classes and their students: {{name}} is not one of them',
-    '只能发送给自己的班级及其学生：{{name}} 不在其中',
+    'must be one of your classes or their students: {{name}} is not',
+    '只能是您所带的班级或其学生：{{name}} 不在其中',
+  ),
+  wideAudienceNotAllowed: def<{ permission: string; permissionZh: string }>(
+    'reaches beyond your classes: the whole school, a grade or a department needs the permission "{{permission}}"',
+    '超出了您所带的班级：面向全校、年级或院系需要“{{permissionZh}}”权限',
+  ),
+  inAnotherClass: def<{ name: string; team: string }>(
+    '{{name}} is already in class {{team}}: only academic staff move students between classes',
+    '{{name}} 已在班级 {{team}} 中：只有教务人员可以调整学生所在班级',
   ),
   wideTargetNotAllowed: def(
     'sending to the whole school or a grade needs the permission "Every message, any target"',
@@ -396,6 +422,10 @@ export const ERRORS = {
   notUriEncoded: def('is not URI-encoded', '未经 URI 编码'),
   fileTooLarge: def<{ mb: number }>('at most {{mb}} MB', '不能超过 {{mb}} MB'),
   fileEmpty: def('is empty', '是空文件'),
+  fileNotReadable: def<{ id: number }>(
+    'refers to a file you cannot open (/api/file/{{id}})',
+    '引用了您无权打开的文件（/api/file/{{id}}）',
+  ),
   fileType: def<{ types: string }>('must be {{types}}', '文件类型不允许（应为 {{types}}）'),
   notXlsx: def('not a readable .xlsx file', '不是可读取的 .xlsx 文件'),
   notXlsxBecause: def<{ why: string }>('not a readable .xlsx file ({{why}})', '不是可读取的 .xlsx 文件（{{why}}）'),

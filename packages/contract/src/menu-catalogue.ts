@@ -463,6 +463,19 @@ export function isPermissionCode(value: string): value is PermissionCode {
   return permissionCodes.has(value as PermissionCode);
 }
 
+// A permission's title as the role screen shows it (refusals name the permission that is missing).
+const titles = new Map<string, Title>(
+  menuCatalogue.flatMap((area) =>
+    area.pages.flatMap((p) => [
+      [p.permission, p.title] as const,
+      ...(p.buttons ?? []).map((b) => [b.permission, b.title] as const),
+    ]),
+  ),
+);
+export function permissionTitle(code: PermissionCode): Title {
+  return titles.get(code) ?? { en: code, zh: code };
+}
+
 // First path segments of the web app's own pages (lower case: the router ignores case). No
 // organisation may take one as its domain, or its login page /{domain}/login would be one of ours
 // (Logs > Login log is /log/login). The catalogue's areas, plus the shell's fixed routes and the

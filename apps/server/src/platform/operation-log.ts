@@ -75,6 +75,38 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+// Control characters have no place in a log entry, and PostgreSQL refuses NUL in text and jsonb (and
+// a lone surrogate's escape in jsonb): a tab or line break becomes a space, the other controls (C0,
+// DEL, C1) go, a lone surrogate becomes U+FFFD. Every text of an entry passes here.
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+const isSpacing = (code: number) => code >= 0x09 && code <= 0x0d;
+export function logText(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      const pair = code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+      out += pair ? text.slice(i, i + 2) : '\ufffd';
+      if (pair) i++;
+    } else if (!isControl(code)) out += text[i];
+    else if (isSpacing(code)) out += ' ';
+  }
+  return out;
+}
+
+// The refusal's field and parameters may quote the request (an unknown key, a refused value).
+function logError(detail: ErrorDetail | null): ErrorDetail | null {
+  if (!detail) return null;
+  const out: ErrorDetail = { key: detail.key };
+  if (detail.field !== undefined) out.field = logText(detail.field);
+  if (detail.params) {
+    const params = Object.entries(detail.params as Record<string, string | number>);
+    out.params = Object.fromEntries(params.map(([k, v]) => [logText(k), typeof v === 'string' ? logText(v) : v]));
+  }
+  return out;
+}
+
 // /api/{entity}/{verb}/... names what was done to what, for every route without a hand-written entry.
 // The exam-taking protocol nests its verbs (/api/exam/attempt/start): they read attemptStart.
 export function routeSubject(url: string): { entity: string; action: string } {
@@ -142,26 +174,30 @@ export class OperationLog {
     if (label === null && ids.length && reader && code !== ResultCode.InvalidParams) {
       label = await reader(ctx, ids).catch(() => null);
     }
-    // A refused create names what it tried to create ("could not create degree «Bachelor»").
-    if (label === null && !ids.length && route.action === 'create' && req.body && typeof req.body === 'object') {
+    // A refused create names what it tried to create ("could not create degree «Bachelor»"), from the
+    // body only once it passed validation (a body refused by the guard or zod may hold anything).
+    const validBody = req.validInput && req.body && typeof req.body === 'object';
+    if (label === null && !ids.length && route.action === 'create' && validBody) {
       label = recordLabel([req.body as Record<string, unknown>]);
     }
+    // Everything taken from the request is cleaned here, the one place a row is built.
+    const text = (value: string, max: number) => shorten(logText(value), max);
     return {
       organizationId: ctx.orgId,
       userId: ctx.userId,
-      userName: ctx.userName,
-      entity: route.entity.slice(0, 48),
-      action: (subject.action ?? route.action).slice(0, 48),
+      userName: text(ctx.userName, 64),
+      entity: text(route.entity, 48),
+      action: text(subject.action ?? route.action, 48),
       recordIds: ids,
-      recordLabel: label ? shorten(label, LABEL_MAX) : null,
-      message: code === ResultCode.Success ? null : shorten(req.resultMessage ?? '', MESSAGE_MAX) || null,
-      error: code === ResultCode.Success ? null : (req.resultError ?? null),
-      path: req.url.split('?')[0].slice(0, 255),
-      method: req.method,
+      recordLabel: label ? text(label, LABEL_MAX) || null : null,
+      message: code === ResultCode.Success ? null : text(req.resultMessage ?? '', MESSAGE_MAX) || null,
+      error: code === ResultCode.Success ? null : logError(req.resultError),
+      path: logText(req.url.split('?')[0]).slice(0, 255),
+      method: logText(req.method).slice(0, 8),
       mobile: isMobileUserAgent(req.headers['user-agent']),
       responseCode: code,
       durationMs: Math.round(durationMs),
-      ip: req.ip,
+      ip: logText(req.ip ?? '').slice(0, 64) || null,
     };
   }
 
@@ -176,7 +212,15 @@ export class OperationLog {
       try {
         await this.db.insert(operationLogs).values(batch);
       } catch (err) {
-        this.onError(err);
+        if (batch.length === 1) return this.onError(err);
+        // One row the database refuses (its organisation deleted meanwhile, a value it cannot store)
+        // must not cost everyone else their entries: each row is tried on its own.
+        for (const entry of batch) {
+          await this.db
+            .insert(operationLogs)
+            .values(entry)
+            .catch((e: unknown) => this.onError(e));
+        }
       }
     });
     return this.flushing;

@@ -33,7 +33,7 @@ export function registerResource<
 >(app: FastifyInstance, resource: Resource<C, U, F, R>): void {
   const { def } = resource;
   const base = `/api/${def.name}`;
-  if (def.files) registerFileReader(def.name, resource.canReadAny);
+  if (def.files) registerFileReader(def.name, resource.canReadAny, def.files);
   // The operation log names the records a call touched ("deleted degree «Bachelor»").
   const labelKey = def.meta?.labelKey;
   const labelOf = (rows: Record<string, unknown>[]) => recordLabel(rows, labelKey);

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, typ
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { fileLinks, files } from '../modules/file/file.table';
+import { canReadFile } from '../modules/file/file-access';
 import type { RequestContext } from './context';
 import type { DbOrTx, Tx } from './db';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from './db-errors';
@@ -206,6 +207,7 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   canReadAny(ctx: RequestContext, ids: number[]): Promise<boolean>;
   // Records which files the rows refer to (inside the write's transaction); imports call it too.
   linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]): Promise<void>;
+
   // The rows of other tables this resource's fields point at (declared references, tree parents).
   references: Record<string, Reference>;
   // Loads one row for a change: "not found" outside the read scope, refused outside the write scope.
@@ -460,31 +462,59 @@ export function createResource<
     return Boolean(hit);
   }
 
+  // Keeps file_links in step with the rows' file fields. A record may refer only to files its author
+  // can open now (their own upload, a logo, a file readable through a record they may read): saving
+  // it hands the file to everyone who may read the record, so linking must not be a way to read what
+  // one cannot. Files a row referred to before stay (an editor keeps a colleague's image). A value
+  // naming a file that is not there, or not one the caller can open, is refused naming its field.
   async function linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]) {
     if (!def.files?.length || !rows.length) return;
     const ids = rows.map((r) => r.id);
-    await tx
-      .delete(fileLinks)
-      .where(
-        and(eq(fileLinks.organizationId, ctx.orgId), eq(fileLinks.entity, def.name), inArray(fileLinks.entityId, ids)),
-      );
-    const links = rows.flatMap((r) =>
-      fileIdsIn(def.files!.map((f) => r.values[f])).map((fileId) => ({
-        organizationId: ctx.orgId,
-        fileId,
-        entity: def.name,
-        entityId: r.id,
-      })),
+    const linked = and(
+      eq(fileLinks.organizationId, ctx.orgId),
+      eq(fileLinks.entity, def.name),
+      inArray(fileLinks.entityId, ids),
     );
-    if (!links.length) return;
-    // Only files of this organisation are linked; an id that names no file is ignored.
-    const known = await tx
-      .select({ id: files.id })
-      .from(files)
-      .where(and(eq(files.organizationId, ctx.orgId), inArray(files.id, [...new Set(links.map((l) => l.fileId))])));
-    const knownIds = new Set(known.map((k) => k.id));
-    const valid = links.filter((l) => knownIds.has(l.fileId));
-    if (valid.length) await tx.insert(fileLinks).values(valid).onConflictDoNothing();
+    const before = await tx
+      .select({ entityId: fileLinks.entityId, fileId: fileLinks.fileId })
+      .from(fileLinks)
+      .where(linked);
+    const had = new Set(before.map((l) => `${l.entityId}:${l.fileId}`));
+    const links = rows.flatMap((r) =>
+      def.files!.flatMap((field) =>
+        fileIdsIn(r.values[field]).map((fileId) => ({
+          field,
+          fresh: !had.has(`${r.id}:${fileId}`),
+          entityId: r.id,
+          fileId,
+        })),
+      ),
+    );
+    const fresh = [...new Set(links.filter((l) => l.fresh).map((l) => l.fileId))];
+    if (fresh.length) {
+      const found = await tx
+        .select()
+        .from(files)
+        .where(and(eq(files.organizationId, ctx.orgId), inArray(files.id, fresh)));
+      const byId = new Map(found.map((f) => [f.id, f]));
+      // The readers ask on this transaction's connection (an embedded database has only one).
+      const asCaller = { ...ctx, db: tx };
+      const readable = new Set<number>();
+      for (const id of fresh) {
+        const file = byId.get(id);
+        if (file && (await canReadFile(asCaller, file))) readable.add(id);
+      }
+      const refused = links.find((l) => l.fresh && !readable.has(l.fileId));
+      if (refused) throw invalidParams(refused.field, 'fileNotReadable', { id: refused.fileId });
+    }
+    await tx.delete(fileLinks).where(linked);
+    const rowsToLink = [...new Map(links.map((l) => [`${l.entityId}:${l.fileId}`, l])).values()].map((l) => ({
+      organizationId: ctx.orgId,
+      fileId: l.fileId,
+      entity: def.name,
+      entityId: l.entityId,
+    }));
+    if (rowsToLink.length) await tx.insert(fileLinks).values(rowsToLink).onConflictDoNothing();
   }
 
   async function checkUnique(ctx: RequestContext, input: Values, selfId: number | null) {

@@ -42,6 +42,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
     resultCode: number;
+    // The body, query and params passed the input guard and validation (the handler ran), so what
+    // they hold is the route's validated input, not whatever the client sent.
+    validInput: boolean;
   }
   interface FastifyInstance {
     resolveSession: SessionResolver;
@@ -216,15 +219,17 @@ function register<A extends Access, B extends ZodOpt, P extends ZodOpt, Q extend
       // NUL, lone surrogates and deep nesting never reach validation, the database or a recursion.
       guardInput(req);
     },
-    handler: (req, reply) =>
-      handle({
+    handler: (req, reply) => {
+      req.validInput = true;
+      return handle({
         body: req.body as Out<B>,
         params: req.params as Out<P>,
         query: req.query as Out<Q>,
         ctx: req.ctx as CtxOf<A>,
         req,
         reply,
-      }),
+      });
+    },
   });
 }
 

@@ -13,6 +13,7 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<svg><script>alert(1)</script></svg>')).toBe('');
     expect(sanitizeRichText('<img src="data:image/png;base64,AAAA">')).toBe('');
     expect(sanitizeRichText('<img src="http://insecure.example/x.png">')).toBe('');
+    expect(sanitizeRichText('<p><img src="/api/file/1/../../message/view/8"></p>')).toBe('<p></p>');
   });
 
   it('keeps formatting, tables, formulas, images of ours and the blank marker', () => {
@@ -50,6 +51,11 @@ describe('disallowedHtml', () => {
       ['<img src="http://insecure.example/x.png">', 'an image from a http: address'],
       ['<img src="javascript:alert(1)">', 'an image from a javascript: address'],
       ['<img src="x.png">', 'an image that is not an upload or https'],
+      // Resolved, these name another address than a file of ours.
+      ['<img src="/api/file/1/../../message/view/8">', 'an image that is not an upload or https'],
+      ['<img src="/api/file/1/%2e%2e/%2e%2e/message/view/8">', 'an image that is not an upload or https'],
+      ['<img src="/api/file/1\\..\\..\\message/view/8">', 'an image that is not an upload or https'],
+      ['<img src="//evil.example/api/file/1">', 'an image that is not an upload or https'],
       ['<img alt="no source">', 'an image without a source'],
       ['<img src="/api/file/3" srcset="javascript:alert(1) 1x">', 'attribute srcset on <img>'],
       ['<p style="background:url(javascript:x)">t</p>', 'attribute style on <p>'],

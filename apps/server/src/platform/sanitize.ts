@@ -52,7 +52,20 @@ const ATTRIBUTES: Record<string, string[]> = {
 const CLASSES: Record<string, string[]> = { span: ['blank', 'formula'], div: ['formula'] };
 const LINK_SCHEMES = ['https', 'http'];
 const IMAGE_SCHEMES = ['https'];
-const OUR_IMAGE = /^(https:\/\/|\/api\/file\/)/;
+// An image is an https address or, resolved as the browser would, exactly one of our uploads:
+// /api/file/1/../../message/view/8 starts like a file but asks for something else.
+const FILE_IMAGE = /^\/api\/file\/[1-9][0-9]*$/;
+const PAGE_ORIGIN = 'https://page.invalid';
+function isOurImage(src: string): boolean {
+  if (src.startsWith('https://')) return true;
+  if (!src.startsWith('/')) return false;
+  try {
+    const url = new URL(src, PAGE_ORIGIN);
+    return url.origin === PAGE_ORIGIN && FILE_IMAGE.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
 const LINK_TRANSFORM: Record<string, sanitizeHtml.Transformer> = {
   a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
 };
@@ -65,7 +78,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
   allowProtocolRelative: false,
   transformTags: LINK_TRANSFORM,
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OUR_IMAGE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isOurImage(frame.attribs.src ?? ''),
 };
 
 export function sanitizeRichText(html: string): string {
@@ -138,7 +151,7 @@ function describe(tags: { tag: string; attribs: sanitizeHtml.Attributes }[], htm
         else if (s && !LINK_SCHEMES.includes(s)) add(`a ${s}: link`);
       } else if (tag === 'img' && name === 'src') {
         const s = scheme(value);
-        if (!OUR_IMAGE.test(value) || (s && !IMAGE_SCHEMES.includes(s)))
+        if (!isOurImage(value) || (s && !IMAGE_SCHEMES.includes(s)))
           add(s && s !== '//' ? `an image from a ${s}: address` : 'an image that is not an upload or https');
       }
     }

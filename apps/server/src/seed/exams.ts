@@ -83,6 +83,8 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     instructions: 'Practice as often as you like before the final. 期末前的练习。',
     showScore: 2,
     allowReview: true,
+    // A practice exam: the marked paper with the keys right after handing in (decision 42).
+    reviewAfterHandIn: true,
     invigilatorIds: [userId],
   });
   await seedAttempts(

@@ -16,7 +16,8 @@ const hour = (t: number) => new Date(Math.floor(t / 3_600_000) * 3_600_000);
 
 // Homework so Tasks & homework has something to show after `npm start`: the Week 3 homework paper
 // (published here) set to the demo teacher's class, open for five more days with late work taken
-// for two days after and a check button on objective questions. Some classmates have handed it in
+// for two days after, a check button on objective questions and two hand-ins (so the score shows
+// when marked, the keys never: a redo must not follow the keys). Some classmates have handed it in
 // (marked at once by the machine) and some are still working on it; `student` has not opened it, so a newcomer can do it. A second task for `student` alone is handed
 // in and marked (written answers by the teacher), so My homework shows a result.
 export async function seedTasks(db: Db, orgId: number, teacherId: number) {
@@ -57,6 +58,8 @@ export async function seedTasks(db: Db, orgId: number, teacherId: number) {
     latePenalty: 20,
     attemptsAllowed: 2,
     reveal: TaskReveal.AfterHandIn,
+    // Two hand-ins: the score at once, never the keys while another hand-in remains.
+    showKey: false,
     instantFeedback: true,
   });
   const classmates = (

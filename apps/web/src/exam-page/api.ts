@@ -103,9 +103,9 @@ export const attemptApi = {
     post<AttemptSubmitResult>('/api/exam/attempt/submit', { attemptId, items, reason }),
   events: (attemptId: number, events: AttemptEvent[], keepalive = false) =>
     post<AttemptEventsResult>('/api/exam/attempt/events', { attemptId, events }, keepalive),
-  // A camera snapshot: the body is the image itself (file-endpoints.ts, purpose `snapshot`).
-  uploadSnapshot: (image: Blob, name: string) =>
-    send<UploadedFile>('/api/file/upload?purpose=snapshot', image, {
+  // A camera snapshot of this attempt: the body is the image itself (file-endpoints.ts, purpose `snapshot`).
+  uploadSnapshot: (attemptId: number, image: Blob, name: string) =>
+    send<UploadedFile>(`/api/file/upload?purpose=snapshot&attemptId=${attemptId}`, image, {
       'Content-Type': image.type || 'image/jpeg',
       'x-file-name': encodeURIComponent(name),
     }),

@@ -170,7 +170,7 @@ export class ExamSession {
     if (cameraSource !== null) {
       this.camera = new Camera(cameraSource, snapshotIntervalSeconds, {
         upload: async (image) => {
-          const file = await attemptApi.uploadSnapshot(image, `snapshot-${this.attempt.id}.jpg`);
+          const file = await attemptApi.uploadSnapshot(this.attempt.id, image, `snapshot-${this.attempt.id}.jpg`);
           this.proctor.report({ type: 2, at: Math.round(this.clock.now()), detail: '', fileId: file.id });
         },
         onState: (camera) => this.set({ camera }),
@@ -211,6 +211,9 @@ export class ExamSession {
       return result;
     } catch (err) {
       const e = err as ApiError;
+      // A question checked on another device meanwhile: its (final) answer replaces ours, and the
+      // next hand-in goes through (the retry at time up, or the student's next click).
+      if (e.detail?.key === 'answerChecked') await this.refresh();
       if (e.code === 500 && e.detail?.key === 'attemptEnded') {
         await this.ended(null);
       } else if (e.loggedOut) this.set({ loggedOut: true });
@@ -228,7 +231,7 @@ export class ExamSession {
   }
 
   // Homework's immediate feedback: the answer is saved first (the server scores what it holds),
-  // then scored, and final from then on (the server ignores later saves of it). Checked already
+  // then scored, and final from then on (the server refuses later saves of it). Checked already
   // (on another device): the stored result is fetched with the attempt.
   async check(questionId: number): Promise<CheckAnswerResult> {
     if (!(await this.sync.saveAll())) throw new ApiError(0, 'not saved');
@@ -269,6 +272,11 @@ export class ExamSession {
     }
     if (err.detail?.key === 'attemptEnded' || err.detail?.key === 'attemptClosed') {
       void this.ended(null);
+      return;
+    }
+    if (err.detail?.key === 'answerChecked') {
+      // Checked on another device: the server's answer is final; take it and save the rest.
+      void this.refresh().then(() => this.sync.retryNow());
       return;
     }
     this.set({ problem: err.message });

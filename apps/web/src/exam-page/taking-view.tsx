@@ -132,7 +132,7 @@ export function TakingView({ session }: { session: ExamSession }) {
     [questions, layout],
   );
 
-  // A checked homework answer is final (the server ignores later saves of it).
+  // A checked homework answer is final (the server refuses later saves of it).
   const change = useCallback(
     (id: number, a: StudentAnswer) => {
       if (!session.getState().checked.has(id)) session.sync.change(id, a);

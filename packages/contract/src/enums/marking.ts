@@ -29,7 +29,7 @@ export const answerStatusLabels = {
 } satisfies Record<AnswerStatus, EnumLabel>;
 
 // Why a score changed (the audit of every change after the first automatic marking).
-export const ScoreChangeKind = { Manual: 1, Review: 2, Regrade: 3, ThrowOut: 4, Query: 5 } as const;
+export const ScoreChangeKind = { Manual: 1, Review: 2, Regrade: 3, ThrowOut: 4, Query: 5, Reopened: 6 } as const;
 export type ScoreChangeKind = (typeof ScoreChangeKind)[keyof typeof ScoreChangeKind];
 export const scoreChangeKindLabels = {
   1: { en: 'Marked', zh: '批阅', color: 'processing' },
@@ -37,6 +37,7 @@ export const scoreChangeKindLabels = {
   3: { en: 'Regraded', zh: '重新判分', color: 'warning' },
   4: { en: 'Question thrown out', zh: '作废试题', color: 'error' },
   5: { en: 'Mark query answered', zh: '成绩申诉处理', color: 'default' },
+  6: { en: 'Paper reopened', zh: '答卷重新开放', color: 'warning' },
 } satisfies Record<ScoreChangeKind, EnumLabel>;
 
 // After an exam, a question found faulty: everyone gets full marks, or it leaves the total.

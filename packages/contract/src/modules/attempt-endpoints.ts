@@ -72,7 +72,9 @@ export const attemptEndpoints = {
     summary: 'Report proctoring events (screen switches, leaving the app, snapshots), batched',
     description:
       'A repeated event (same type and time) is stored once. Switches beyond the exam’s collect count end the ' +
-      'attempt (status 6).',
+      'attempt (status 6). Taken only while the attempt is open (else attemptEnded / attemptClosed); a body of at ' +
+      'most 256 KiB; per attempt at most 200 events plus 20 per minute since the start (tooManyEvents on events). ' +
+      'A snapshot or screenshot (1, 2) carries the fileId of a picture uploaded for this attempt; other events none.',
     tags,
     access: 'student',
     idempotent: true,

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { CLIENT_LOG_TYPES, examLogTypeLabels, paperStatusLabels, reviewDecisionLabels } from '../enums/attempt-status';
+import {
+  CLIENT_LOG_TYPES,
+  ExamLogType,
+  examLogTypeLabels,
+  paperStatusLabels,
+  reviewDecisionLabels,
+} from '../enums/attempt-status';
 import { cameraSourceLabels } from '../enums/camera-source';
 import { showScoreLabels, studentExamStatusLabels } from '../enums/exam-status';
+import { codedIssue } from '../errors';
 import { zEnum, zId, zText } from '../fields';
 import { zPlainPageRequest } from '../paging';
 import { zStudentAnswer } from './question';
@@ -152,15 +159,26 @@ export const zAttemptSubmitResult = z.object({
 });
 export type AttemptSubmitResult = z.infer<typeof zAttemptSubmitResult>;
 
-export const zAttemptEvent = z.object({
-  type: z.literal(CLIENT_LOG_TYPES),
-  // When it happened on the device (epoch ms; the server keeps its own receipt time too).
-  at: z.number().int().min(0).max(8_640_000_000_000_000),
-  detail: z.string().max(500).default(''),
-  // A camera snapshot or screenshot uploaded with purpose `snapshot`.
-  fileId: zId.optional(),
-});
+const PICTURE_TYPES: readonly number[] = [ExamLogType.Screenshot, ExamLogType.Snapshot];
+export const zAttemptEvent = z
+  .object({
+    type: z.literal(CLIENT_LOG_TYPES),
+    // When it happened on the device (epoch ms; the server keeps its own receipt time too).
+    at: z.number().int().min(0).max(8_640_000_000_000_000),
+    detail: z.string().max(500).default(''),
+    // A snapshot or screenshot (types 1, 2) carries its picture, uploaded for this attempt with purpose
+    // `snapshot`; other events carry none.
+    fileId: zId.optional(),
+  })
+  .superRefine((e, ctx) => {
+    const picture = PICTURE_TYPES.includes(e.type);
+    if (picture && e.fileId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['fileId'], ...codedIssue('required') });
+    if (!picture && e.fileId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['fileId'], ...codedIssue('fileOnlyOnSnapshot') });
+  });
 export type AttemptEvent = z.input<typeof zAttemptEvent>;
+// Per batch; per attempt the server also caps the total by the minutes since the start (tooManyEvents).
 export const zAttemptEventsRequest = z.object({ attemptId: zId, events: z.array(zAttemptEvent).min(1).max(100) });
 export const zAttemptEventsResult = z.object({
   accepted: z.number().int(),

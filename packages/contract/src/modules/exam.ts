@@ -58,7 +58,12 @@ const examFields = {
   cameraSource: zEnum(cameraSourceLabels).nullable().optional(),
   snapshotIntervalSeconds: z.number().int().min(10).max(3600).default(60),
   showScore: zEnum(showScoreLabels).default(ShowScore.AfterConfirmed),
+  // The marked paper with keys and analysis for its student, once the exam has closed for everyone
+  // (the window's end plus the longest extra time).
   allowReview: z.boolean().default(false),
+  // A practice exam: the marked paper right after handing in, while others may still be sitting it.
+  // Needs review allowed and the score shown after handing in.
+  reviewAfterHandIn: z.boolean().default(false),
 };
 type ExamFields = z.output<z.ZodObject<typeof examFields>>;
 
@@ -74,6 +79,9 @@ function checkExam(e: ExamFields, ctx: z.core.$RefinementCtx) {
   }
   if (e.switchCollectAfter != null && e.switchCollectAfter < e.switchWarnAfter) {
     ctx.addIssue({ code: 'custom', path: ['switchCollectAfter'], ...codedIssue('collectBeforeWarn') });
+  }
+  if (e.reviewAfterHandIn && (!e.allowReview || e.showScore !== ShowScore.AfterSubmit)) {
+    ctx.addIssue({ code: 'custom', path: ['reviewAfterHandIn'], ...codedIssue('practiceReview') });
   }
   if (e.registrationMode === RegistrationMode.Open) {
     if (!e.registrationStart) ctx.addIssue({ code: 'custom', path: ['registrationStart'], ...codedIssue('required') });
@@ -125,6 +133,7 @@ export const zExam = z.object({
   snapshotIntervalSeconds: z.number().int(),
   showScore: zEnum(showScoreLabels),
   allowReview: z.boolean(),
+  reviewAfterHandIn: z.boolean(),
   state: zEnum(examStateLabels),
   // Derived from the window and the server's clock when read (never stored).
   status: zEnum(examStatusLabels),

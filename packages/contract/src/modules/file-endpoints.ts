@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { codedIssue } from '../errors';
+import { zDecimalId } from '../fields';
 import { FilePurpose, zUploadedFile } from './file';
 
 // The upload's body is the file itself (not JSON), so the web sends it with uploadRaw to this
@@ -12,11 +14,22 @@ export const fileEndpoints = {
     description:
       'purpose: avatar and image ≤ 5 MB, logo ≤ 2 MB (PNG, JPEG, GIF, WebP); document ≤ 50 MB (PDF, Office, text, zip, ' +
       'images); resource ≤ 500 MB (also audio and video). The type is read from the file’s bytes, not taken from the ' +
-      'browser. Avatars: anyone logged in; logos: whoever may save the system settings; the rest: staff.',
+      'browser. Avatars: anyone logged in; logos: whoever may save the system settings; the rest: staff. ' +
+      'Snapshots (≤ 2 MB images): a student during an open attempt of theirs, named by attemptId; the picture ' +
+      'belongs to that attempt.',
     tags: ['file'],
     access: 'login',
     mutates: true,
-    query: z.object({ purpose: z.enum(FilePurpose) }),
+    query: z
+      .object({
+        purpose: z.enum(FilePurpose),
+        // The attempt a snapshot is taken for (purpose `snapshot` only).
+        attemptId: zDecimalId().optional(),
+      })
+      .superRefine((q, ctx) => {
+        if (q.purpose === 'snapshot' && q.attemptId === undefined)
+          ctx.addIssue({ code: 'custom', path: ['attemptId'], ...codedIssue('required') });
+      }),
     response: zUploadedFile,
   }),
 };

@@ -490,8 +490,12 @@ export const zMyResult = z.object({
   knowledge: z.array(
     z.object({ tagId: zId, name: z.string(), mastery: z.number().nullable(), classMastery: z.number().nullable() }),
   ),
-  // The paper with keys and marks, only when the exam allows review.
+  // The paper with keys, analysis and marks: only when the exam allows review, the score is shown
+  // and the exam has closed for everyone (a practice exam: at hand-in).
   paper: zMarkedPaper.nullable(),
+  // When review is allowed and waits for the exam to close: the moment it opens (or opened), as
+  // things stand (time an invigilator adds moves it); null without review, or in a practice exam.
+  reviewFrom: zDateTime.nullable(),
 });
 export type MyResult = z.infer<typeof zMyResult>;
 

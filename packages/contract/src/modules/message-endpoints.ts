@@ -53,7 +53,7 @@ export const messageEndpoints = {
   view: endpoint({
     method: 'GET',
     path: '/api/message/view/:id',
-    summary: "One message of the caller's inbox; opening it marks it read unless it asks for a confirmation",
+    summary: "One message of the caller's inbox (reading it changes nothing: the reader marks it read with POST /read)",
     tags,
     access: ANYONE,
     params: zIdParam,
@@ -62,7 +62,8 @@ export const messageEndpoints = {
   read: endpoint({
     method: 'POST',
     path: '/api/message/read/:id',
-    summary: "Confirm reading a message of the caller's inbox (the receipt records the time)",
+    summary:
+      "Mark a message of the caller's inbox read, or confirm one that asks for it (the receipt keeps the first time)",
     tags,
     access: ANYONE,
     mutates: true,

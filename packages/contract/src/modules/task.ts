@@ -51,7 +51,8 @@ const taskFields = {
   // How many times a student may hand it in (a redo reopens their paper with their answers).
   attemptsAllowed: z.number().int().min(1).max(10).default(1),
   reveal: zEnum(taskRevealLabels).default(TaskReveal.AfterHandIn),
-  // The marked paper with the keys, when the score is shown.
+  // The marked paper with the keys, when the score is shown (as soon as it is marked only when the
+  // homework is handed in once; otherwise after the cutoff, when nobody hands it in again).
   showKey: z.boolean().default(true),
   // A "check" button on objective questions while answering: right or wrong at once, and the
   // answer is final once checked.
@@ -74,6 +75,9 @@ function checkTask(t: TaskFields, ctx: z.core.$RefinementCtx) {
   if (t.rangeType === TaskRange.Individual && !t.studentIds.length) issue('studentIds', 'required');
   if (t.taskType === TaskType.Paper && t.paperId == null) issue('paperId', 'required');
   if (t.taskType !== TaskType.Paper && !t.items.length) issue('items', 'required');
+  // A student who saw the keys must not hand in again: keys at once only with one hand-in.
+  if (t.showKey && t.reveal === TaskReveal.AfterHandIn && t.attemptsAllowed > 1)
+    issue('showKey', 'keysBeforeLastHandIn');
 }
 
 // Only the targets of the range type count; the others are emptied (the server does it on save).

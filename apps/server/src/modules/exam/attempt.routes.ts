@@ -1,7 +1,7 @@
 import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineEndpoint } from '../../platform/route';
-import { recordEvents, saveAnswers, startAttempt, submitAttempt } from './attempt.service';
+import { EVENTS_BODY_LIMIT, recordEvents, saveAnswers, startAttempt, submitAttempt } from './attempt.service';
 import {
   addTime,
   collectNow,
@@ -20,7 +20,7 @@ export function attemptRoutes(app: FastifyInstance) {
   defineEndpoint(app, a.start, ({ ctx, body }) => startAttempt(ctx, body.examId));
   defineEndpoint(app, a.save, ({ ctx, body }) => saveAnswers(ctx, body.attemptId, body.items));
   defineEndpoint(app, a.submit, ({ ctx, body }) => submitAttempt(ctx, body));
-  defineEndpoint(app, a.events, ({ ctx, body }) => recordEvents(ctx, body));
+  defineEndpoint(app, a.events, ({ ctx, body }) => recordEvents(ctx, body), { bodyLimit: EVENTS_BODY_LIMIT });
 
   const m = api.examLog;
   defineEndpoint(app, m.exams, ({ ctx, body }) => monitorExams(ctx, body));

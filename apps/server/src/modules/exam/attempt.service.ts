@@ -24,7 +24,7 @@ import { announceJobs, enqueue, type JobRunner } from '../../platform/jobs';
 import { fileLinks, files } from '../file/file.table';
 import { jobs } from '../job/job.table';
 import { MARK_JOB } from '../marking/marking-jobs';
-import { homeworkRules } from '../task/task.service';
+import { CHECKED_REVISION, checkedQuestions, homeworkRules } from '../task/task.service';
 import { syncTaskUsers } from '../task/task-status';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { drawAttemptPaper } from './attempt-paper';
@@ -283,13 +283,15 @@ interface SaveOutcome extends Record<string, unknown> {
   notice: string | null;
   notice_at: string | null;
   bad: number[] | null;
+  checked: number[] | null;
   acked: { q: number; rev: number; theirs: boolean }[];
 }
 
 // Upserts the items into an open attempt of the caller, in one statement. A repeated item (same
 // revision, same answer) touches its row too, so a duplicate racing its original still reads back as
 // the sender's own answer rather than another device's. Nothing is written unless
-// the attempt is the caller's, is answering, has not closed and holds every question.
+// the attempt is the caller's, is answering, has not closed, holds every question and none of them
+// was checked (homework's immediate feedback).
 async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number, items: SaveItem[], now: number) {
   const org = ctx.orgId;
   const batch = JSON.stringify(dedupe(items).map((i) => ({ q: i.questionId, ans: i.answer ?? null, rev: i.revision })));
@@ -301,8 +303,11 @@ async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number,
         for share),
       x as (select * from jsonb_to_recordset(${batch}::jsonb) as x(q bigint, ans jsonb, rev int)),
       bad as (select coalesce(array_agg(x.q), '{}') as ids from x, a where not (x.q = any(a.question_ids))),
+      -- Homework answers checked with immediate feedback are final (decision 39).
+      checked as (select coalesce(array_agg(x.q), '{}') as ids from x
+        where x.q in (${checkedQuestions(org, attemptId)})),
       ok as (select exists (select 1 from a where a.status = ${Answering} and a.closes_at > ${ts(now)})
-        and cardinality((select ids from bad)) = 0 as ok),
+        and cardinality((select ids from bad)) = 0 and cardinality((select ids from checked)) = 0 as ok),
       cur as (select question_id, revision, answer from ${attemptAnswers}
         where organization_id = ${org} and attempt_id = ${attemptId} and question_id in (select q from x)),
       ins as (insert into ${attemptAnswers} (organization_id, attempt_id, question_id, answer, revision, saved_at)
@@ -311,13 +316,13 @@ async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number,
           set answer = excluded.answer, revision = excluded.revision,
             saved_at = case when ${attemptAnswers}.revision < excluded.revision then excluded.saved_at
               else ${attemptAnswers}.saved_at end
-          where ${attemptAnswers}.revision < excluded.revision
-            or (${attemptAnswers}.revision = excluded.revision and ${attemptAnswers}.answer = excluded.answer)
+          where ${attemptAnswers}.revision < ${CHECKED_REVISION} and (${attemptAnswers}.revision < excluded.revision
+            or (${attemptAnswers}.revision = excluded.revision and ${attemptAnswers}.answer = excluded.answer))
         returning question_id, revision)
       select exists (select 1 from a) as found, (select status from a) as status, (select ok from ok) as open,
         (select deadline from a) as deadline, (select closes_at from a) as closes_at,
         (select notice from a) as notice, (select notice_at from a) as notice_at, (select ids from bad) as bad,
-        coalesce((select json_agg(json_build_object('q', x.q,
+        (select ids from checked) as checked, coalesce((select json_agg(json_build_object('q', x.q,
             'rev', greatest(coalesce(i.revision, 0), coalesce(c.revision, 0)),
             'theirs', i.question_id is null and c.answer is distinct from x.ans))
           from x left join ins i on i.question_id = x.q left join cur c on c.question_id = x.q), '[]') as acked`,
@@ -326,13 +331,18 @@ async function upsertAnswers(db: DbOrTx, ctx: RequestContext, attemptId: number,
   return out;
 }
 
-function refusal(out: SaveOutcome, items: SaveItem[]): never {
+function refusal(out: SaveOutcome, items: SaveItem[], now: number): never {
   const bad = (out.bad ?? []).map(Number);
   if (bad.length) {
     const index = items.findIndex((i) => bad.includes(i.questionId));
     throw invalidParams(`items.${index}.questionId`, 'questionNotInPaper', { id: bad[0]! });
   }
   if (Number(out.status) !== Answering) throw businessError('attemptEnded');
+  const checked = (out.checked ?? []).map(Number);
+  if (checked.length && now < ms(out.closes_at)!) {
+    const index = items.findIndex((i) => checked.includes(i.questionId));
+    throw invalidParams(`items.${index}.questionId`, 'answerChecked', { id: items[index]!.questionId });
+  }
   throw businessError('attemptClosed');
 }
 
@@ -346,7 +356,7 @@ export async function saveAnswers(
 ): Promise<AttemptSaveResult> {
   const now = clock.now();
   const out = await upsertAnswers(ctx.db, ctx, attemptId, items, now);
-  if (!out.open) refusal(out, items);
+  if (!out.open) refusal(out, items, now);
   if (!items.length) {
     await ctx.db.execute(
       sql`update ${examAttempts} set last_seen = ${ts(now)}
@@ -437,7 +447,7 @@ export async function submitAttempt(
     if (Number(t.status) === Answering && now < ms(t.closes_at)!) {
       if (body.items?.length) {
         const out = await upsertAnswers(tx, ctx, body.attemptId, body.items, now);
-        if (!out.open) refusal(out, body.items);
+        if (!out.open) refusal(out, body.items, now);
         acked = acksOf(out);
       }
       // The page's timer is trusted only once the deadline has really come.
@@ -476,6 +486,35 @@ export async function submitAttempt(
 // ---- proctoring events ----
 
 const SWITCH_TYPES: readonly number[] = [ExamLogType.ScreenSwitch, ExamLogType.LeftApp];
+const PICTURE_TYPES: readonly number[] = [ExamLogType.Screenshot, ExamLogType.Snapshot];
+const SNAPSHOT_LINK = 'examAttempt';
+// Events an attempt may have reported so far: a burst at the start, then a steady allowance per
+// minute. The web page sends one event per absence and a snapshot at most every 10 s (6 a minute),
+// so an honest client stays far below; a flood is refused without a counter in any process.
+export const EVENT_BURST = 200;
+export const EVENTS_PER_MINUTE = 20;
+// Bytes of one events request: 100 events with the longest details in any script fit.
+export const EVENTS_BODY_LIMIT = 256 * 1024;
+
+// Snapshots come only from an open attempt of the caller; an attempt of someone else, one handed in
+// or one past its closing time is refused naming the field, before a byte is stored.
+export async function openAttemptForSnapshot(ctx: RequestContext, attemptId: number): Promise<void> {
+  const [open] = await rows<{ id: number }>(
+    ctx.db,
+    sql`select id from ${examAttempts} where organization_id = ${ctx.orgId} and id = ${attemptId}
+      and user_id = ${ctx.userId} and status = ${Answering} and closes_at > ${ts(clock.now())}`,
+  );
+  if (!open) throw invalidParams('attemptId', 'noOpenAttempt');
+}
+
+// The upload is linked to its attempt at once: readable by its uploader and those who may watch
+// the exam (monitor.service), and the only pictures that attempt's events may name.
+export async function linkSnapshot(ctx: RequestContext, attemptId: number, fileId: number): Promise<void> {
+  await ctx.db
+    .insert(fileLinks)
+    .values({ organizationId: ctx.orgId, fileId, entity: SNAPSHOT_LINK, entityId: attemptId })
+    .onConflictDoNothing();
+}
 
 export async function recordEvents(
   ctx: RequestContext,
@@ -485,13 +524,16 @@ export async function recordEvents(
   const now = clock.now();
   const fileIds = [...new Set(body.events.flatMap((e) => (e.fileId ? [e.fileId] : [])))];
   if (fileIds.length) {
+    // The caller's own uploads for this very attempt.
     const own = await rows<{ id: number }>(
       ctx.db,
-      sql`select id from ${files} where organization_id = ${org} and uploader_id = ${ctx.userId}
-        and purpose = 'snapshot' and id in (${sql.join(
-          fileIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+      sql`select f.id from ${files} f join ${fileLinks} l on l.organization_id = f.organization_id
+          and l.file_id = f.id and l.entity = ${SNAPSHOT_LINK} and l.entity_id = ${body.attemptId}
+        where f.organization_id = ${org} and f.uploader_id = ${ctx.userId} and f.purpose = 'snapshot'
+          and f.id in (${sql.join(
+            fileIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     const ok = new Set(own.map((r) => Number(r.id)));
     const index = body.events.findIndex((e) => e.fileId && !ok.has(e.fileId));
@@ -506,17 +548,24 @@ export async function recordEvents(
     const [t] = await rows<{
       id: number;
       status: number;
+      closes_at: string;
+      started_at: string;
+      event_count: number;
       switch_count: number;
       switch_warn_after: number;
       switch_collect_after: number | null;
     }>(
       tx,
-      sql`select t.id, t.status, t.switch_count, e.switch_warn_after, e.switch_collect_after
+      sql`select t.id, t.status, t.closes_at, t.started_at, t.event_count, t.switch_count, e.switch_warn_after,
+          e.switch_collect_after
         from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
         where t.organization_id = ${org} and t.id = ${body.attemptId} and t.user_id = ${ctx.userId}
         for update of t`,
     );
     if (!t) throw notFound('Attempt');
+    // The paper is over: nothing more is reported on it (the page then shows how it ended).
+    if (Number(t.status) !== Answering) throw businessError('attemptEnded');
+    if (now >= ms(t.closes_at)!) throw businessError('attemptClosed');
     const inserted = await tx
       .insert(attemptEvents)
       .values(
@@ -532,24 +581,28 @@ export async function recordEvents(
       )
       .onConflictDoNothing()
       .returning({ type: attemptEvents.type, fileId: attemptEvents.fileId });
+    // Counted after the insert, so a retried batch (stored once) is never what hits the limit; the
+    // refusal rolls the batch back.
+    const allowed = EVENT_BURST + Math.floor(((now - ms(t.started_at)!) / 60_000) * EVENTS_PER_MINUTE);
+    if (Number(t.event_count) + inserted.length > allowed) {
+      throw invalidParams('events', 'tooManyEvents', { max: allowed, perMinute: EVENTS_PER_MINUTE });
+    }
     const switches = inserted.filter((e) => SWITCH_TYPES.includes(e.type)).length;
     const left = inserted.filter((e) => e.type === ExamLogType.LeftApp).length;
-    const snapshots = inserted.filter((e) => e.type === ExamLogType.Snapshot || e.type === ExamLogType.Screenshot);
+    const pictures = inserted.some((e) => PICTURE_TYPES.includes(e.type));
     const switchCount = Number(t.switch_count) + switches;
     const warnAfter = Number(t.switch_warn_after);
+    // Snapshots count by picture: the same file reported again adds nothing.
+    const snapshotCount = pictures
+      ? sql`(select count(distinct file_id) from ${attemptEvents} where organization_id = ${org}
+          and attempt_id = ${t.id} and type in (${ExamLogType.Screenshot}, ${ExamLogType.Snapshot}))`
+      : sql`snapshot_count`;
     await tx.execute(
       sql`update ${examAttempts} set switch_count = ${switchCount}, left_count = left_count + ${left},
-        snapshot_count = snapshot_count + ${snapshots.length}, event_count = event_count + ${inserted.length},
+        snapshot_count = ${snapshotCount}, event_count = event_count + ${inserted.length},
         last_seen = ${ts(now)}, flagged = flagged or (${warnAfter} > 0 and ${switchCount} >= ${warnAfter})
         where organization_id = ${org} and id = ${t.id}`,
     );
-    const linked = snapshots.flatMap((e) => (e.fileId ? [e.fileId] : []));
-    if (linked.length) {
-      await tx
-        .insert(fileLinks)
-        .values(linked.map((fileId) => ({ organizationId: org, fileId, entity: 'examAttempt', entityId: t.id })))
-        .onConflictDoNothing();
-    }
     let status = Number(t.status) as PaperStatus;
     const collectAfter = t.switch_collect_after == null ? null : Number(t.switch_collect_after);
     if (status === Answering && collectAfter !== null && switchCount >= collectAfter) {

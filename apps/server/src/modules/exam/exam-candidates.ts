@@ -4,6 +4,7 @@ import {
   ConflictKind,
   type ExamConflict,
   ExamState,
+  PaperStatus,
   RegistrationMode,
   RoleKind,
   UserStatus,
@@ -16,6 +17,7 @@ import { departments } from '../department/department.table';
 import { roles } from '../role/role.table';
 import { teamMembers, teams } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';
+import { examAttempts } from './attempt.table';
 import {
   accommodations,
   examCandidates,
@@ -110,6 +112,23 @@ export const extraSql = (duration: SQL, c = 'c') => {
   const o = sql.raw(c);
   return sql`(ceil(${duration} * (coalesce(${o}.extra_time_factor, a.extra_time_factor, 1) - 1) - 0.000000001)::int
      + coalesce(${o}.extra_minutes, a.extra_minutes, 0))`;
+};
+
+// The moment nobody can be answering an exam any more (a timestamptz; `e` is the exams row): the
+// window's end plus the longest extra time of its candidates (accommodation or override, and time
+// an invigilator added) and the grace, or later, the closing time of an attempt still open (reopened
+// by an invigilator, homework returned by its teacher). Homework has no extra time (decision 39).
+export const closedForAllSql = (e = 'e') => {
+  const x = sql.raw(e);
+  return sql`greatest(
+    ${x}.window_end + ${x}.grace_seconds * interval '1 second' + coalesce((
+      select max(case when ${x}.homework then 0 else ${extraSql(sql`${x}.duration_minutes`)} end + c.added_minutes)
+      from ${examCandidates} c left join ${accommodations} a on a.organization_id = c.organization_id
+        and a.user_id = c.user_id
+      where c.organization_id = ${x}.organization_id and c.exam_id = ${x}.id
+        and c.status = ${CandidateStatus.Approved}), 0) * interval '1 minute',
+    (select max(oa.closes_at) from ${examAttempts} oa where oa.organization_id = ${x}.organization_id
+      and oa.exam_id = ${x}.id and oa.status = ${PaperStatus.Answering}))`;
 };
 
 interface ExamTimes {

@@ -26,6 +26,7 @@ import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { sendNotice } from '../message/message-delivery';
+import { checkOwnClasses, wideRefused } from '../team/reach';
 import { notStudents } from '../team/team.resource';
 import { teams } from '../team/team.table';
 import { withRoleKind } from '../user/user.service';
@@ -210,6 +211,18 @@ export const examResource = createResource({
       if (wrong.size) {
         const i = input.studentIds.findIndex((id) => wrong.has(id));
         throw invalidParams(`studentIds.${i}`, 'notAStudent', { name: String(input.studentIds[i]) });
+      }
+      // Without exam:all a teacher schedules for their own classes and those classes' students
+      // (the rule of messages): publishing tells every candidate, so targets are whom one may tell.
+      if (!allows(ctx, ['exam:all'])) {
+        if (input.gradeYears.length) throw wideRefused('gradeYears', 'exam:all');
+        if (input.departmentIds.length) throw wideRefused('departmentIds', 'exam:all');
+        // Open registration with no target is open to every student of the school.
+        if (!input.teamIds.length && !input.studentIds.length) throw wideRefused('teamIds', 'exam:all');
+        await checkOwnClasses(ctx, {
+          teams: { field: 'teamIds', ids: input.teamIds },
+          people: { field: 'studentIds', ids: input.studentIds },
+        });
       }
       if (input.invigilatorIds.length) {
         const found = await ctx.db

@@ -71,6 +71,8 @@ export const exams = pgTable(
     snapshotIntervalSeconds: integer('snapshot_interval_seconds').notNull().default(60),
     showScore: smallint('show_score').notNull().default(3),
     allowReview: boolean('allow_review').notNull().default(false),
+    // A practice exam's review opens at hand-in; otherwise once the exam has closed for everyone.
+    reviewAfterHandIn: boolean('review_after_hand_in').notNull().default(false),
     state: smallint('state').notNull().default(1),
     // Approved and pending candidates, written whenever the list changes (never typed in).
     candidateCount: integer('candidate_count').notNull().default(0),

@@ -8,6 +8,7 @@ import {
   PaperStatus as PS,
   pageOf,
   pageOffset,
+  ScoreChangeKind,
   type Timeline,
   type zAddTimeRequest,
   type zMonitorExamRequest,
@@ -19,6 +20,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
+import type { Tx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
 import { allows } from '../../platform/route';
 import { teachVenues } from '../calendar/calendar.table';
@@ -26,6 +28,7 @@ import { examPapers } from '../exam-paper/exam-paper.table';
 import { fileUrl } from '../file/file.service';
 import { files } from '../file/file.table';
 import { registerFileReader } from '../file/file-access';
+import { audit, lockConfirmation } from '../marking/marking.service';
 import { attemptMarks } from '../marking/marking.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
@@ -303,9 +306,19 @@ const ids = (list: number[]) =>
 const attemptsOf = (orgId: number, examId: number, userIds: number[]) =>
   sql`t.organization_id = ${orgId} and t.exam_id = ${examId} and t.user_id in (${ids(userIds)})`;
 
-export async function addTime(ctx: RequestContext, req: z.output<typeof zAddTimeRequest>) {
-  await watchedExam(ctx, req.examId);
+// Every action that changes a candidate's paper or time is refused once the exam's scores are
+// confirmed (the same rule as marking): confirmed results change only after academic staff reopen
+// them. Taken inside the action's transaction, so a confirmation cannot slip in between.
+async function changing<T>(ctx: RequestContext, examId: number, action: (tx: Tx) => Promise<T>): Promise<T> {
+  await watchedExam(ctx, examId);
   return ctx.db.transaction(async (tx) => {
+    await lockConfirmation(tx, ctx.orgId, examId);
+    return action(tx);
+  });
+}
+
+export async function addTime(ctx: RequestContext, req: z.output<typeof zAddTimeRequest>) {
+  return changing(ctx, req.examId, async (tx) => {
     const changed = await rows<{ user_id: number }>(
       tx,
       sql`update ${examCandidates} set added_minutes = added_minutes + ${req.minutes}
@@ -323,21 +336,21 @@ export async function addTime(ctx: RequestContext, req: z.output<typeof zAddTime
 }
 
 export async function collectNow(ctx: RequestContext, examId: number, userIds: number[]) {
-  await watchedExam(ctx, examId);
-  const ended = await endAttempts(
-    ctx.db,
-    attemptsOf(ctx.orgId, examId, userIds),
-    ForceCollected,
-    ts(clock.now()),
-    'collected by an invigilator',
-  );
-  return { changed: ended.length };
+  return changing(ctx, examId, async (tx) => {
+    const ended = await endAttempts(
+      tx,
+      attemptsOf(ctx.orgId, examId, userIds),
+      ForceCollected,
+      ts(clock.now()),
+      'collected by an invigilator',
+    );
+    return { changed: ended.length };
+  });
 }
 
 export async function markAbnormal(ctx: RequestContext, examId: number, userId: number, reason: string) {
-  await watchedExam(ctx, examId);
   const now = clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return changing(ctx, examId, async (tx) => {
     // An attempt still answering ends here; one already ended is marked abnormal over its status.
     const ended = await endAttempts(tx, attemptsOf(ctx.orgId, examId, [userId]), Abnormal, ts(now), reason);
     if (ended.length) return { changed: 1 };
@@ -364,9 +377,8 @@ export async function markAbnormal(ctx: RequestContext, examId: number, userId: 
 }
 
 export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRequest>) {
-  await watchedExam(ctx, req.examId);
   const now = clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return changing(ctx, req.examId, async (tx) => {
     const [t] = await rows<{ id: number; status: number; deadline: string; grace_seconds: number }>(
       tx,
       sql`select t.id, t.status, t.deadline, e.grace_seconds from ${examAttempts} t
@@ -388,7 +400,26 @@ export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRe
         where organization_id = ${ctx.orgId} and id = ${t.id}`,
     );
     // The student may change answers: marks made so far no longer hold (the next end marks again).
-    await tx.execute(sql`delete from ${attemptMarks} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}`);
+    // Each removed score is audited, as every other change to a score is.
+    const removed = await rows<{ question_id: number; score: number | null }>(
+      tx,
+      sql`delete from ${attemptMarks} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}
+        returning question_id, score`,
+    );
+    await audit(
+      tx,
+      ctx.orgId,
+      ctx.userId,
+      removed.map((m) => ({
+        examId: req.examId,
+        attemptId: Number(t.id),
+        questionId: Number(m.question_id),
+        kind: ScoreChangeKind.Reopened,
+        from: m.score === null ? null : Number(m.score),
+        to: null,
+        reason: 'paper reopened by an invigilator',
+      })),
+    );
     if (req.minutes) {
       await tx.execute(
         sql`update ${examCandidates} set added_minutes = added_minutes + ${req.minutes}
@@ -411,9 +442,12 @@ export async function sendNotice(ctx: RequestContext, examId: number, userIds: n
 }
 
 export async function review(ctx: RequestContext, req: z.output<typeof zReviewRequest>) {
-  await watchedExam(ctx, req.examId);
+  return changing(ctx, req.examId, (tx) => reviewIn(tx, ctx, req));
+}
+
+async function reviewIn(tx: Tx, ctx: RequestContext, req: z.output<typeof zReviewRequest>) {
   const changed = await rows<{ id: number }>(
-    ctx.db,
+    tx,
     sql`update ${examAttempts} t set review_decision = ${req.decision}, review_note = ${req.note},
         reviewer_id = ${ctx.userId}, review_time = ${ts(clock.now())}
       where ${attemptsOf(ctx.orgId, req.examId, [req.userId])} returning t.id`,

@@ -8,9 +8,17 @@ import { fileLinks, type files } from './file.table';
 // refer to files registers how to decide (the resource engine does it for declared resources).
 type Reader = (ctx: RequestContext, ids: number[]) => Promise<boolean>;
 const readers = new Map<string, Reader>();
+// The fields through which a caller's input refers to files, by entity (none for entities whose
+// files only the server links, like exam snapshots): what the file-linking test walks.
+const inputFields = new Map<string, readonly string[]>();
 
-export function registerFileReader(entity: string, reader: Reader): void {
+export function registerFileReader(entity: string, reader: Reader, fields: readonly string[] = []): void {
   readers.set(entity, reader);
+  if (fields.length) inputFields.set(entity, fields);
+}
+
+export function fileFieldsByEntity(): ReadonlyMap<string, readonly string[]> {
+  return inputFields;
 }
 
 export async function canReadFile(ctx: RequestContext, file: typeof files.$inferSelect): Promise<boolean> {

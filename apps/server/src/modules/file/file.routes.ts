@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidParams, notFound } from '../../platform/errors';
 import { noteSubject } from '../../platform/operation-log';
 import { defineEndpoint, defineFileRoute, type FileReply } from '../../platform/route';
+import { linkSnapshot, openAttemptForSnapshot } from '../exam/attempt.service';
 import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
 import type { files } from './file.table';
@@ -53,7 +54,11 @@ export function fileRoutes(app: FastifyInstance) {
       throw invalidParams('x-file-name', 'notUriEncoded');
     }
     noteSubject(req, { label: name });
+    // A snapshot is taken during an open attempt of the caller and belongs to it from the start.
+    const attemptId = query.purpose === 'snapshot' ? query.attemptId : undefined;
+    if (attemptId !== undefined) await openAttemptForSnapshot(ctx, attemptId);
     const file = await uploadFile(ctx, app.storage, query.purpose, name, body);
+    if (attemptId !== undefined) await linkSnapshot(ctx, attemptId, file.id);
     noteSubject(req, { ids: [file.id] });
     return file;
   });

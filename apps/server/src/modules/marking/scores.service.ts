@@ -31,12 +31,12 @@ import { bus } from '../../platform/bus';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
 import { semesters } from '../calendar/calendar.table';
 import { courseCategories } from '../catalogue/catalogue.table';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
-import { rows } from '../exam/exam-candidates';
+import { closedForAllSql, rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { sendNotice } from '../message/message-delivery';
 import { teamMembers } from '../team/team.table';
@@ -44,7 +44,16 @@ import { users } from '../user/user.table';
 import { audit, lockConfirmation, markedPapers } from './marking.service';
 import { attemptMarks, scoreQueries } from './marking.table';
 import { refreshAttempts } from './marking-engine';
-import { classOf, codeOf, examForMarking, examQuestions, markableExams, numbered, plainText } from './marking-scope';
+import {
+  classOf,
+  codeOf,
+  examForMarking,
+  examQuestions,
+  markableExams,
+  mayMarkQuestion,
+  numbered,
+  plainText,
+} from './marking-scope';
 import { catalogueTags } from './marking-tags';
 import { box, groupSize, histogram, mean, summary } from './stats';
 
@@ -733,6 +742,8 @@ async function myAttempt(ctx: RequestContext, examId: number) {
     name: string;
     show_score: number;
     allow_review: boolean;
+    review_after_hand_in: boolean;
+    closed_for_all: string;
     scores_confirmed_at: string | null;
     pass_score: number | null;
     paper_name: string;
@@ -741,6 +752,7 @@ async function myAttempt(ctx: RequestContext, examId: number) {
   }>(
     ctx.db,
     sql`select t.id, t.status, t.answer_status, t.score, t.score_max, t.total_score, e.name, e.show_score, e.allow_review,
+        e.review_after_hand_in, ${closedForAllSql('e')} as closed_for_all,
         e.scores_confirmed_at, p.pass_score, p.name as paper_name, e.creator_id, e.scores_shown_from
       from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
       join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
@@ -762,11 +774,28 @@ async function myAttempt(ctx: RequestContext, examId: number) {
             t.scores_shown_from && clock.now() < new Date(t.scores_shown_from).getTime() && !confirmed
             ? 'notDue'
             : 'shown';
-  return { t, visible: reason === 'shown', reason, confirmed };
+  const visible = reason === 'shown';
+  return { t, visible, reason, confirmed, review: reviewOf(t, visible, clock.now()) };
+}
+
+// When a student's marked paper, with its keys and analysis, reaches them: the exam allows review,
+// their score is shown, and nobody can still be answering the exam (its window's end plus the
+// longest extra time, or an attempt still open); a practice exam opens it at hand-in. Homework
+// follows its task (task-exam.ts): at once only when it is handed in once. Every way a key takes
+// to a student goes through here (decision 42).
+function reviewOf(
+  t: { allow_review: boolean; review_after_hand_in: boolean; closed_for_all: string | null },
+  visible: boolean,
+  now: number,
+): { open: boolean; from: string | null } {
+  if (!t.allow_review) return { open: false, from: null };
+  if (t.review_after_hand_in) return { open: visible, from: null };
+  const from = iso(t.closed_for_all);
+  return { open: visible && from !== null && now >= Date.parse(from), from };
 }
 
 export async function myResult(ctx: RequestContext, examId: number): Promise<MyResult> {
-  const { t, visible, reason } = await myAttempt(ctx, examId);
+  const { t, visible, reason, review } = await myAttempt(ctx, examId);
   const base: MyResult = {
     examId,
     examName: t.name,
@@ -785,6 +814,7 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
     examMean: null,
     knowledge: [],
     paper: null,
+    reviewFrom: review.from,
   };
   if (!visible) return base;
   const exam = {
@@ -816,7 +846,7 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
     };
   });
   let paper = null;
-  if (t.allow_review) {
+  if (review.open) {
     // The student's own paper through the markers' view, as the owner would see it (no names of markers).
     const owner = {
       id: examId,
@@ -974,6 +1004,8 @@ export async function answerQuery(ctx: RequestContext, req: z.output<typeof zAns
     );
     if (!q) throw notFound('Query');
     if (req.score !== undefined) {
+      // The same rule as `mark`: with markers assigned, only the question's own markers (or the owner).
+      if (!mayMarkQuestion(exam, Number(q.question_id))) throw forbidden('notYourQuestion');
       await lockConfirmation(tx, ctx.orgId, req.examId);
       if (req.score > Number(q.max) + 1e-9) throw invalidParams('score', 'tooBig', { max: Number(q.max) });
       await tx.execute(

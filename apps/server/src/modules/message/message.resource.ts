@@ -23,7 +23,8 @@ import { sanitizeRichText } from '../../platform/sanitize';
 import { exams } from '../exam/exam.table';
 import { idList, rows } from '../exam/exam-candidates';
 import { tasks } from '../task/task.table';
-import { teamMembers, teams } from '../team/team.table';
+import { checkOwnClasses } from '../team/reach';
+import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { messageReceipts, messages, messageTeams, messageUsers } from './message.table';
 import { deliver, recipientsOf, sendNotice } from './message-delivery';
@@ -57,42 +58,16 @@ export function showsFrom(row: Values): Date {
   return start && start > now ? start : now;
 }
 
-// A teacher's own classes.
-const ownTeams = (ctx: RequestContext) =>
-  sql`select id from ${teams} where organization_id = ${ctx.orgId} and class_teacher_id = ${ctx.userId}`;
-
 async function checkTargets(ctx: RequestContext, input: Values) {
-  if (seesAll(ctx)) {
-    // Individual people: any enabled member of the school (links check they exist here).
-    return;
-  }
+  // Academic staff: any enabled member of the school (links check they exist here).
+  if (seesAll(ctx)) return;
   if (input.targetType === MessageTarget.School || input.targetType === MessageTarget.Grade) {
     throw invalidParams('targetType', 'wideTargetNotAllowed');
   }
-  const teamIds = input.teamIds as number[];
-  if (teamIds.length) {
-    const mine = new Set(
-      (await rows<{ id: number }>(ctx.db, sql`${ownTeams(ctx)} and id in (${idList(teamIds)})`)).map((r) =>
-        Number(r.id),
-      ),
-    );
-    const i = teamIds.findIndex((id) => !mine.has(id));
-    if (i >= 0) throw invalidParams(`teamIds.${i}`, 'notYourClass', { name: String(teamIds[i]) });
-  }
-  const userIds = input.userIds as number[];
-  if (userIds.length) {
-    const mine = new Set(
-      (
-        await rows<{ id: number }>(
-          ctx.db,
-          sql`select distinct m.user_id as id from ${teamMembers} m where m.organization_id = ${ctx.orgId}
-            and m.team_id in (${ownTeams(ctx)}) and m.user_id in (${idList(userIds)})`,
-        )
-      ).map((r) => Number(r.id)),
-    );
-    const i = userIds.findIndex((id) => !mine.has(id));
-    if (i >= 0) throw invalidParams(`userIds.${i}`, 'notYourClass', { name: String(userIds[i]) });
-  }
+  await checkOwnClasses(ctx, {
+    teams: { field: 'teamIds', ids: input.teamIds as number[] },
+    people: { field: 'userIds', ids: input.userIds as number[] },
+  });
 }
 
 async function checkAbout(ctx: RequestContext, input: Values) {

@@ -158,10 +158,10 @@ async function own(ctx: RequestContext, id: number): Promise<InboxRow> {
   return r;
 }
 
-// Opening a message marks it read, unless it asks the reader to confirm.
+// One message of the caller's inbox. A GET changes nothing: the reader then marks it read through
+// POST /read/{id}, which a cookie session sends only with the ajax header (no other site's page can).
 export async function viewMessage(ctx: RequestContext, id: number): Promise<InboxMessage> {
   const r = await own(ctx, id);
-  if (!r.read_at && !r.need_read) r.read_at = await markRead(ctx, id);
   const item = toItem(r);
   return {
     ...item,
@@ -179,6 +179,7 @@ async function markRead(ctx: RequestContext, id: number): Promise<string> {
   return iso(done?.read_at)!;
 }
 
+// Reading (or confirming) a message: the receipt keeps the first time.
 export async function confirmRead(ctx: RequestContext, id: number): Promise<{ readAt: string }> {
   await own(ctx, id);
   return { readAt: await markRead(ctx, id) };

@@ -21,6 +21,8 @@ function cutoffOf(row: Values): Date {
 
 // The exam's rules from the task: the window is start → cutoff, and an attempt lasts the whole
 // window (no timer: its deadline is the cutoff); scores show after marking, after the cutoff, or never.
+// The keys show with the score only when the homework is handed in once; otherwise from the cutoff,
+// when nobody hands it in again (the task form refuses keys at once with more hand-ins).
 function examValues(row: Values) {
   const start = new Date(row.startTime as Date);
   const cutoff = cutoffOf(row);
@@ -34,6 +36,7 @@ function examValues(row: Values) {
     showScore: reveal === TaskReveal.Never ? ShowScore.Never : ShowScore.AfterSubmit,
     scoresShownFrom: reveal === TaskReveal.AfterDue ? cutoff : null,
     allowReview: Boolean(row.showKey),
+    reviewAfterHandIn: reveal === TaskReveal.AfterHandIn && Number(row.attemptsAllowed) === 1,
     updateTime: new Date(),
   };
 }
@@ -70,7 +73,8 @@ export async function publishHomework(tx: DbOrTx, ctx: RequestContext, row: Valu
             sql`, `,
           )}]::int[]`}, show_score = ${values.showScore},
           scores_shown_from = ${values.scoresShownFrom ? sql`${values.scoresShownFrom.toISOString()}::timestamptz` : sql`null`},
-          allow_review = ${values.allowReview}, state = ${ExamState.Published}, update_time = now()
+          allow_review = ${values.allowReview}, review_after_hand_in = ${values.reviewAfterHandIn},
+          state = ${ExamState.Published}, update_time = now()
         where organization_id = ${org} and id = ${examId}`,
     );
     await refreshDeadlines(tx, org, examId, values.windowEnd);

@@ -4,6 +4,7 @@ import {
   onlyRangeTargets,
   PaperType,
   type TaskCounts,
+  TaskRange,
   TaskReveal,
   TaskStatus,
   TaskType,
@@ -25,6 +26,7 @@ import { allows } from '../../platform/route';
 import { examAttempts } from '../exam/attempt.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { sendNotice } from '../message/message-delivery';
+import { checkOwnClasses, wideRefused } from '../team/reach';
 import { notStudents } from '../team/team.resource';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
@@ -194,6 +196,14 @@ export const taskResource = createResource({
       if (wrong.size) {
         const i = input.studentIds.findIndex((id) => wrong.has(id));
         throw invalidParams(`studentIds.${i}`, 'notAStudent', { name: String(input.studentIds[i]) });
+      }
+      // Without task:all a teacher sets work for their own classes and those classes' students.
+      if (!seesAll(ctx)) {
+        if (input.rangeType === TaskRange.Grade) throw wideRefused('rangeType', 'task:all');
+        await checkOwnClasses(ctx, {
+          teams: { field: 'teamIds', ids: input.teamIds },
+          people: { field: 'studentIds', ids: input.studentIds },
+        });
       }
     },
     values(input, ctx, mode) {

@@ -44,8 +44,14 @@ import { taskChecks, tasks, taskUsers } from './task.table';
 import { cutoffSql, syncTaskUsers } from './task-status';
 
 const DAY = 86_400_000;
-// A checked answer's stored revision: above anything a page sends, so later saves of it change nothing.
+// A checked answer's stored revision. Saves of a checked question are refused (`checkedQuestions`);
+// the save statement also never overwrites a row at this revision, so a save that raced the check
+// and read before it committed cannot change the answer either.
 export const CHECKED_REVISION = 1_000_000_000;
+
+// The questions of an attempt that were checked (immediate feedback), for the save statement.
+export const checkedQuestions = (orgId: number, attemptId: number) =>
+  sql`select question_id from ${taskChecks} where organization_id = ${orgId} and attempt_id = ${attemptId}`;
 const num = (v: unknown) => (v == null ? null : Number(v));
 
 // ---- the teachers' side ----

@@ -10,7 +10,8 @@ import { columnOf, MAX_IMPORT_ROWS } from '../../platform/resource-io';
 import { giveWay } from '../../platform/xlsx-reader';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
-import { teamResource } from './team.resource';
+import { inOtherClasses } from './reach';
+import { seesAllTeams, teamResource } from './team.resource';
 import { teamMembers, teams } from './team.table';
 
 // The members of one class in Excel, by user name: "User name" (required) and "Join date" (optional,
@@ -134,6 +135,22 @@ export async function importMembers(
         .map((s) => s.row)
         .join(', ');
       errors.add(c.row, 'userName', { key: 'repeatsInFile', params: { label, value: c.userName, rows: others } });
+    }
+  }
+  // A class teacher adds only students who are in no class yet (reach.ts); members already here stay.
+  if (!seesAllTeams(ctx)) {
+    const taken = await inOtherClasses(
+      ctx.db,
+      ctx,
+      teamId,
+      candidates.map((c) => c.userId),
+    );
+    for (const c of candidates) {
+      const team = taken.get(c.userId);
+      if (team !== undefined) {
+        const name = checked.find((k) => k.row === c.row)?.userName ?? '';
+        errors.add(c.row, 'userName', { key: 'inAnotherClass', params: { name, team } });
+      }
     }
   }
   // A row is valid when nothing at all was found wrong with it.

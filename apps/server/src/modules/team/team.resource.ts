@@ -9,6 +9,7 @@ import { semesters } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
+import { inOtherClasses, membersOf } from './reach';
 import { teamMembers, teams } from './team.table';
 
 // Academic staff (team:all) reach every class; a teacher the classes they lead.
@@ -101,6 +102,20 @@ export const teamResource = createResource({
       if (wrong.size) {
         const i = input.members.findIndex((m) => wrong.has(m.userId));
         throw invalidParams(`members.${i}.userId`, 'notAStudent', { name: String(input.members[i].userId) });
+      }
+      // A class teacher adds only students who are in no class yet (reach.ts).
+      if (!seesAllTeams(ctx)) {
+        const kept = current ? await membersOf(ctx.db, ctx, Number(current.id)) : new Set<number>();
+        const added = [...seen].filter((id) => !kept.has(id));
+        const taken = await inOtherClasses(ctx.db, ctx, current ? Number(current.id) : null, added);
+        const i = input.members.findIndex((m) => taken.has(m.userId));
+        if (i >= 0) {
+          const userId = input.members[i].userId;
+          throw invalidParams(`members.${i}.userId`, 'inAnotherClass', {
+            name: String(userId),
+            team: taken.get(userId) ?? '',
+          });
+        }
       }
     },
     values(input) {

@@ -5,10 +5,11 @@ import {
   labelOf,
   RegistrationMode,
   registrationModeLabels,
+  type ShowScore,
   showScoreLabels,
   zExamCreate,
 } from '@lyceum/contract';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { DurationInput } from '../../crud/field-kinds';
 import { useKitTexts } from '../../crud/i18n';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { practiceReviewAllowed } from './exam-form';
 import { useExamTexts } from './exam-texts';
 import { MomentInput, momentValueProps } from './moment-input';
 import { PaperSelect } from './paper-select';
@@ -217,11 +219,21 @@ export function RegistrationSection() {
   );
 }
 
-function Toggle({ name, label }: { name: string; label: string }) {
+function Toggle({
+  name,
+  label,
+  tooltip,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  tooltip?: string;
+  disabled?: boolean;
+}) {
   return (
     <Col xs={24} sm={12} md={8}>
-      <Form.Item name={name} label={label} valuePropName="checked">
-        <Switch />
+      <Form.Item name={name} label={label} valuePropName="checked" tooltip={tooltip}>
+        <Switch disabled={disabled} />
       </Form.Item>
     </Col>
   );
@@ -233,6 +245,10 @@ export function RulesSection() {
   const required = useRequired();
   const check = useCheck();
   const camera = Form.useWatch<number | undefined>('cameraSource');
+  const showScore = Form.useWatch<ShowScore | undefined>('showScore');
+  const allowReview = Form.useWatch<boolean | undefined>('allowReview');
+  const practice = Form.useWatch<boolean | undefined>('reviewAfterHandIn');
+  const practiceAllowed = practiceReviewAllowed({ showScore, allowReview });
   return (
     <Section id="exam-rules" title={t('exam.sectionRules')}>
       <Row gutter={16}>
@@ -295,7 +311,24 @@ export function RulesSection() {
             />
           </Form.Item>
         </Col>
-        <Toggle name="allowReview" label={t('exam.allowReview')} />
+        <Toggle name="allowReview" label={t('exam.allowReview')} tooltip={t('exam.allowReviewHint')} />
+        <Toggle
+          name="reviewAfterHandIn"
+          label={t('exam.reviewAfterHandIn')}
+          tooltip={t('exam.reviewAfterHandInHint')}
+          disabled={!practiceAllowed}
+        />
+        {practiceAllowed && practice && (
+          <Col span={24}>
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="practice-review-warning"
+              title={t('exam.reviewAfterHandInWarning')}
+              style={{ marginBottom: 16 }}
+            />
+          </Col>
+        )}
       </Row>
     </Section>
   );

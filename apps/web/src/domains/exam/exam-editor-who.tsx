@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { RefChoices } from '../../crud/ref-options';
 import { RefSelect } from '../../crud/ref-select';
 import type { TreeNode } from '../../crud/resource-api';
+import { usePermission } from '../../shell/permission';
 import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from './exam-api';
 import { half, Section, useCheck, useRequired } from './exam-editor-sections';
 import { useExamTexts } from './exam-texts';
@@ -125,6 +126,7 @@ export function CandidatesSection() {
   const teamChoices = useTeamChoices();
   const gradeYears = useGradeYearOptions();
   const departmentChoices = refChoices(departments.data, departments.isPending, (r) => String(r.name));
+  const wide = usePermission(['exam:all']);
   return (
     <Section id="exam-candidates" title={t('exam.sectionCandidates')}>
       <Typography.Paragraph type="secondary">{t('exam.candidatesHint')}</Typography.Paragraph>
@@ -140,22 +142,27 @@ export function CandidatesSection() {
             />
           </Form.Item>
         </Col>
-        <Col {...half}>
-          <Form.Item name="gradeYears" label={t('exam.gradeYears')}>
-            <Select mode="multiple" allowClear options={gradeYears} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="departmentIds" label={t('exam.departments')}>
-            <RefSelect
-              field={departmentField}
-              choices={departmentChoices}
-              multiple
-              label={t('exam.departments')}
-              placeholder={t('exam.departments')}
-            />
-          </Form.Item>
-        </Col>
+        {/* Grades and departments are beyond a teacher's own classes: the office's (exam:all). */}
+        {wide && (
+          <>
+            <Col {...half}>
+              <Form.Item name="gradeYears" label={t('exam.gradeYears')}>
+                <Select mode="multiple" allowClear options={gradeYears} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="departmentIds" label={t('exam.departments')}>
+                <RefSelect
+                  field={departmentField}
+                  choices={departmentChoices}
+                  multiple
+                  label={t('exam.departments')}
+                  placeholder={t('exam.departments')}
+                />
+              </Form.Item>
+            </Col>
+          </>
+        )}
         <Col {...half}>
           <Form.Item name="studentIds" label={t('exam.students')}>
             <UserSearchSelect kind="student" search={searchStudents} placeholder={t('exam.studentSearch')} />

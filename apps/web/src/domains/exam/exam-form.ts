@@ -3,7 +3,7 @@ import {
   type Exam,
   type ExamInput,
   RegistrationMode,
-  type ShowScore,
+  ShowScore,
   zExamCreate,
 } from '@lyceum/contract';
 import { codedProblems } from '../../crud/zod-rules';
@@ -40,8 +40,14 @@ export interface ExamFormValues {
   snapshotIntervalSeconds?: number;
   showScore: ShowScore;
   allowReview: boolean;
+  reviewAfterHandIn: boolean;
   instructions?: string | null;
 }
+
+// Review right after hand-in is for practice exams: it needs review allowed and the score shown
+// after handing in (the contract refuses it otherwise; the form disables it and sends false).
+export const practiceReviewAllowed = (v: { showScore?: ShowScore; allowReview?: boolean }): boolean =>
+  v.allowReview === true && v.showScore === ShowScore.AfterSubmit;
 
 // A new exam: the contract's defaults (what the server would fill in), nothing chosen yet.
 export function newExamValues(): ExamFormValues {
@@ -64,6 +70,7 @@ export function newExamValues(): ExamFormValues {
     snapshotIntervalSeconds: d.snapshotIntervalSeconds.parse(undefined),
     showScore: d.showScore.parse(undefined),
     allowReview: d.allowReview.parse(undefined),
+    reviewAfterHandIn: d.reviewAfterHandIn.parse(undefined),
   };
 }
 
@@ -99,6 +106,7 @@ export function examValues(exam: Exam): ExamFormValues {
     snapshotIntervalSeconds: exam.snapshotIntervalSeconds,
     showScore: exam.showScore,
     allowReview: exam.allowReview,
+    reviewAfterHandIn: exam.reviewAfterHandIn,
     instructions: exam.instructions,
   };
 }
@@ -140,6 +148,7 @@ export function examBody(v: ExamFormValues): ExamInput {
     snapshotIntervalSeconds: v.snapshotIntervalSeconds,
     showScore: v.showScore,
     allowReview: v.allowReview,
+    reviewAfterHandIn: practiceReviewAllowed(v) && v.reviewAfterHandIn,
   };
 }
 

@@ -140,6 +140,12 @@ const en = {
   snapshotInterval: 'Every',
   showScore: 'Show the score',
   allowReview: 'Allow answer review afterwards',
+  allowReviewHint:
+    'Students see their marked paper with the keys and analysis once the exam has closed for everyone: the end plus the longest extra time.',
+  reviewAfterHandIn: 'Practice exam: review right after handing in',
+  reviewAfterHandInHint: 'Needs answer review and the score shown after handing in.',
+  reviewAfterHandInWarning:
+    'Students who hand in see every key and analysis at once, while others may still be sitting this exam. Use it only for practice, never for an exam that counts.',
   instructions: 'Instructions for candidates',
   instructionsPlaceholder: 'What candidates read before they start: materials allowed, how to hand in, whom to call.',
 };
@@ -272,6 +278,11 @@ const zh: typeof en = {
   snapshotInterval: '间隔',
   showScore: '显示成绩',
   allowReview: '考后允许查看答卷',
+  allowReviewHint: '考试对所有考生结束后（结束时间加最长延时），学生可查看批阅后的试卷及答案、解析。',
+  reviewAfterHandIn: '练习考试：交卷后立即查看答卷',
+  reviewAfterHandInHint: '须允许查看答卷，且交卷后显示成绩。',
+  reviewAfterHandInWarning:
+    '交卷的学生会立即看到全部答案和解析，而其他考生可能仍在作答。仅用于练习，切勿用于计分的考试。',
   instructions: '考生须知',
   instructionsPlaceholder: '考生开始前阅读的内容：允许携带的材料、交卷方式、联系人等。',
 };

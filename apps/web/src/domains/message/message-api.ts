@@ -1,5 +1,6 @@
 import {
   api,
+  type InboxMessage,
   type InboxPage,
   type Message,
   type MessageInput,
@@ -69,11 +70,19 @@ export function useUnreadSummary() {
   });
 }
 
-// One message of the inbox; opening it marks it read (unless it waits for a confirmation).
+// One message of the inbox. Reading it (a GET) changes nothing; opening it here marks it read with
+// the POST (unless it waits for a confirmation). Should that fail, the message still shows, unread.
+async function openMessage(id: number, signal?: AbortSignal): Promise<InboxMessage> {
+  const m = await inboxActions.view(id, { signal });
+  if (m.readAt || m.needRead) return m;
+  const read = await call(api.message.read, { params: { id } }, { signal, silent: true }).catch(() => null);
+  return read ? { ...m, readAt: read.readAt } : m;
+}
+
 export function useInboxMessage(id: number | null) {
   return useQuery({
     queryKey: [INBOX_KEY, 'view', id],
-    queryFn: ({ signal }) => inboxActions.view(id as number, { signal }),
+    queryFn: ({ signal }) => openMessage(id as number, signal),
     enabled: id !== null,
   });
 }

@@ -18,6 +18,7 @@ import { RichTextField } from '../../crud/field-kinds';
 import { RefSelect } from '../../crud/ref-select';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { usePermission } from '../../shell/permission';
 import { type Cancel, call } from '../../shell/request';
 import { half, Section, useRequired } from '../exam/exam-editor-sections';
 import { TargetField } from '../exam/exam-editor-who';
@@ -59,6 +60,7 @@ export function WhoSection() {
   const { t } = useMessageTexts();
   const lang = useLang();
   const targetType = Form.useWatch<MessageTarget | undefined>('targetType');
+  const wide = usePermission(['message:all']);
   const radios = <T extends number>(labels: Record<T, { en: string; zh: string }>) =>
     enumValues(labels).map((v) => ({ value: v, label: labelOf(labels, v, lang) }));
   const show =
@@ -72,7 +74,13 @@ export function WhoSection() {
   return (
     <Section id="message-who" title={t('message.sectionWho')}>
       <Form.Item name="targetType" label={t('message.targetType')}>
-        <Radio.Group options={radios(messageTargetLabels)} />
+        <Radio.Group
+          options={radios(messageTargetLabels).map((o) => ({
+            ...o,
+            // The whole school and grades are beyond a teacher's own classes (message:all).
+            disabled: !wide && (o.value === MessageTarget.School || o.value === MessageTarget.Grade),
+          }))}
+        />
       </Form.Item>
       {targetType === MessageTarget.School && (
         <Form.Item name="audience" label={t('message.audience')}>

@@ -1,5 +1,6 @@
 import type { MyResult } from '@lyceum/contract';
 import { Alert, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { figure, ScoreChart } from '../exam-scores/score-chart';
@@ -99,6 +100,14 @@ function ResultBody({ result }: { result: MyResult }) {
         <Typography.Title level={5}>{t('myResult.paper')}</Typography.Title>
         {result.paper ? (
           <ResultPaper paper={result.paper} canQuery={result.visible} />
+        ) : result.allowReview && result.reviewFrom ? (
+          // Others may still be sitting the exam: the keys wait until it has closed for everyone.
+          <Alert
+            type="info"
+            showIcon
+            data-testid="review-later"
+            title={t('myResult.reviewLater', { time: dayjs(result.reviewFrom).format('YYYY-MM-DD HH:mm') })}
+          />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('myResult.noReview')} />
         )}

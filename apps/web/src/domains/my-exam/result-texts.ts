@@ -23,6 +23,8 @@ const en = {
   yourClass: 'Your class',
   paper: 'Your marked paper',
   noReview: 'This exam does not let students look through their marked paper.',
+  reviewLater:
+    'Your marked paper with the keys opens at {{time}}, once the exam has closed for everyone (others may still be sitting it).',
   question: 'Question {{no}}',
   points: '{{score}} / {{max}}',
   notMarked: 'Not marked',
@@ -69,6 +71,7 @@ const zh: typeof en = {
   yourClass: '本班',
   paper: '批阅后的试卷',
   noReview: '本场考试不允许学生查看批阅后的试卷。',
+  reviewLater: '批阅后的试卷及答案将于 {{time}} 开放，届时本场考试对所有考生均已结束（其他考生可能仍在作答）。',
   question: '第 {{no}} 题',
   points: '{{score}} / {{max}}',
   notMarked: '未批阅',

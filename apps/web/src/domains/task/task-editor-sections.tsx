@@ -30,6 +30,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { usePermission } from '../../shell/permission';
 import { searchStudents } from '../exam/exam-api';
 import { half, Section, useRequired } from '../exam/exam-editor-sections';
 import { TargetField } from '../exam/exam-editor-who';
@@ -141,6 +142,7 @@ export function WhoSection() {
   const { t } = useTaskTexts();
   const lang = useLang();
   const rangeType = Form.useWatch<TaskRange | undefined>('rangeType');
+  const wide = usePermission(['task:all']);
   const show =
     rangeType === TaskRange.Grade
       ? 'grades'
@@ -153,7 +155,12 @@ export function WhoSection() {
     <Section id="task-who" title={t('task.sectionWho')}>
       <Form.Item name="rangeType" label={t('task.rangeType')}>
         <Radio.Group
-          options={enumValues(taskRangeLabels).map((v) => ({ value: v, label: labelOf(taskRangeLabels, v, lang) }))}
+          options={enumValues(taskRangeLabels).map((v) => ({
+            value: v,
+            label: labelOf(taskRangeLabels, v, lang),
+            // A grade is beyond a teacher's own classes: the office's (task:all).
+            disabled: v === TaskRange.Grade && !wide,
+          }))}
         />
       </Form.Item>
       <TargetField

@@ -74,6 +74,14 @@ describe('task form', () => {
     const late = taskProblems(taskBody({ ...v, lateAccepted: true, lateUntil: null }));
     expect(late.map((p) => p.field)).toEqual(['lateUntil']);
   });
+
+  it('refuses keys as soon as work is marked when it may be handed in again', () => {
+    const v = { ...filled(), attemptsAllowed: 2 };
+    const keys = taskProblems(taskBody({ ...v, reveal: TaskReveal.AfterHandIn, showKey: true }));
+    expect(keys.map((p) => [p.field, p.detail.key])).toEqual([['showKey', 'keysBeforeLastHandIn']]);
+    expect(taskProblems(taskBody({ ...v, reveal: TaskReveal.AfterDue, showKey: true }))).toEqual([]);
+    expect(taskProblems(taskBody({ ...v, reveal: TaskReveal.AfterHandIn, showKey: false }))).toEqual([]);
+  });
 });
 
 describe('task times in cells', () => {

@@ -117,7 +117,8 @@ const en = {
   attemptsHint: 'How many times a student may hand it in; a redo reopens their paper with their answers',
   reveal: 'Score shown',
   showKey: 'Show the marked paper with the keys',
-  showKeyHint: 'When the score is shown, the student also sees the marked paper and the right answers',
+  showKeyHint:
+    'When the score is shown, the student also sees the marked paper and the right answers; with more than one hand-in, only after the due time',
   instantFeedback: 'Check answers while working',
   instantFeedbackHint:
     'A "check" button on objective questions: right or wrong at once, and the answer is final once checked',
@@ -283,7 +284,7 @@ const zh: typeof en = {
   attemptsHint: '学生最多可提交几次；重做时会带着原有答案重新打开答卷',
   reveal: '成绩显示',
   showKey: '显示批改后的答卷和答案',
-  showKeyHint: '显示成绩时，学生还能看到批改后的答卷和正确答案',
+  showKeyHint: '显示成绩时，学生还能看到批改后的答卷和正确答案；允许多次提交时，仅在截止后显示',
   instantFeedback: '作答时检查答案',
   instantFeedbackHint: '客观题旁显示“检查”按钮：立即判断对错，检查后答案不可再改',
   studentsTitle: '“{{name}}”的学生',

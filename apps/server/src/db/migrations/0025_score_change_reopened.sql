@@ -1,0 +1,2 @@
+ALTER TABLE "score_changes" DROP CONSTRAINT "score_changes_kind_ck";--> statement-breakpoint
+ALTER TABLE "score_changes" ADD CONSTRAINT "score_changes_kind_ck" CHECK ("score_changes"."kind" in (1, 2, 3, 4, 5, 6));

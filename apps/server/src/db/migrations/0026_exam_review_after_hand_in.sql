@@ -1,0 +1,1 @@
+ALTER TABLE "exams" ADD COLUMN "review_after_hand_in" boolean DEFAULT false NOT NULL;
