@@ -265,6 +265,43 @@ test('the timer counts from the server clock when the device clock is hours wron
   await page.context().close();
 });
 
+// Issue 36, items 3 and 4: an exam that shows the score after hand-in shows it on the page after
+// hand-in once the marking job has run, provisional while a teacher still has to mark written answers;
+// My exams then gives the same score, not "Not released yet".
+test('after hand-in the page shows the score, provisional while a teacher marks, as My exams does', async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUp(request, { showScore: 2 });
+  const page = await newStudentPage(browser, setup);
+  await openExam(page, setup);
+  await page.getByRole('radio', { name: 'All questions' }).check();
+  await question(page, 1).getByRole('radio').first().check();
+  await question(page, 5).getByRole('textbox').fill('Because of scattering.');
+  await expect(page.getByTestId('save-summary')).toHaveText(/^All answers saved/);
+  await page.getByTestId('hand-in').click();
+  await page.getByTestId('submit-dialog').getByRole('button', { name: 'Hand in now' }).click();
+  await expect(page.getByTestId('finished')).toBeVisible();
+  const score = page.getByTestId('finished-score');
+  await expect(score).toHaveText(/^Your score: \d+(\.\d+)? \/ 18$/, { timeout: 30_000 });
+  await expect(page.getByTestId('finished-score-provisional')).toContainText(
+    /Provisional: a teacher still has to mark \d+ of your answers/,
+  );
+  const shown = /Your score: (\S+) \/ 18/.exec((await score.textContent()) ?? '')?.[1];
+
+  await page.goto('/study/exam');
+  await page.getByRole('tab', { name: 'Finished' }).click();
+  const row = page.getByTestId('my-exam-finished').filter({ hasText: setup.examName });
+  await expect(row.locator('.my-exam-score')).toHaveText(`${shown} / 18`);
+  await expect(row).not.toContainText('Not released yet');
+  await expect(row).toContainText(/Provisional: \d+ to mark/);
+  await row.getByRole('button', { name: `Result of ${setup.examName}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Result: ${setup.examName}` });
+  await expect(drawer.getByTestId('my-score')).toHaveText(`${shown} / 18`);
+  await expect(drawer.getByTestId('my-provisional')).toBeVisible();
+  await page.context().close();
+});
+
 test('screen switches are warned about, then the paper is collected', async ({ browser, request }) => {
   const setup = await setUp(request, { switchWarnAfter: 1, switchCollectAfter: 2 });
   const page = await newStudentPage(browser, setup);

@@ -53,7 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     demoPassword: env.LYCEUM_DEMO_PASSWORD?.trim() || null,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    // Quiet by default: a terminal running `npm start` gets warnings and a line a minute, not a line
+    // per request (LOG_LEVEL=info shows them).
+    logLevel: env.LOG_LEVEL ?? 'warn',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     workers,
     jobLeaseMs,

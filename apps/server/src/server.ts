@@ -37,7 +37,7 @@ export function banner(url: string, database: string, seed: SeedOutcome): string
     '',
     `  Lyceum is running at ${url}   (database: ${database})`,
     `  API docs: ${url}/api/docs`,
-    `  Log in at ${url}/demo/login as admin, teacher or student (organisation "demo"; "north" is a second one).`,
+    `  Log in at ${url}/demo/login as admin, academic, teacher or student (organisation "demo"; "north" is a second one).`,
   ];
   if (seed.generated) {
     lines.push(`  Demo password (generated now, shown only this once): ${seed.generated}`);
@@ -110,6 +110,24 @@ export async function runServer(config: Config, mode: 'single' | 'worker'): Prom
     process.on('disconnect', () => void shutdown('the primary process is gone'));
   } else {
     process.on('SIGINT', () => void shutdown('SIGINT received'));
+  }
+
+  // Below info level, requests are not logged one by one: a minute that served any gets one line.
+  if (!['info', 'debug', 'trace'].includes(config.logLevel)) {
+    let served = 0;
+    let failed = 0;
+    app.addHook('onResponse', async (_req, reply) => {
+      served++;
+      if (reply.statusCode >= 500) failed++;
+    });
+    const summary = setInterval(() => {
+      if (!served) return;
+      const time = new Date().toISOString().slice(11, 16);
+      console.log(`  ${time} ${served} requests in the last minute${failed ? `, ${failed} failed (5xx)` : ''}`);
+      served = 0;
+      failed = 0;
+    }, 60_000);
+    summary.unref();
   }
 
   await app.listen({ port: config.port, host: config.host });

@@ -132,3 +132,41 @@ it("the demo's homework shows no key before a redo; its practice exam shows them
   expect(result).toMatchObject({ visible: true, reviewFrom: null });
   expect(result.paper?.sections.length).toBeGreaterThan(0);
 });
+
+// Issue 36 (decision 43): the month-long practice exam and the homework of the demo class do not lock
+// it; a newcomer publishes a new exam for it today without a warning.
+it('the demo class can get a new exam today', async () => {
+  const teacher = await t.login('demo', 'teacher');
+  const academic = await t.login('demo', 'academic');
+  const classes = await t.call<Page<Team>>('POST', '/api/team/page', {
+    token: teacher,
+    body: { pageIndex: 1, pageSize: 20 },
+  });
+  const demoClass = classes.response.list.find((c) => c.name.startsWith('Class 2024-1'));
+  const papers = await t.call<Page<ExamPaper>>('POST', '/api/examPaper/page', {
+    token: teacher,
+    body: { status: ExamPaperStatus.Published, paperType: PaperType.Exam, pageIndex: 1, pageSize: 5 },
+  });
+  const paper = papers.response.list[0];
+  expect(demoClass && paper).toBeTruthy();
+  const now = Date.now();
+  const exam = await t.call<{ id: number }>('POST', '/api/exam/create', {
+    token: teacher,
+    body: {
+      name: 'Newcomer quiz',
+      paperId: paper.id,
+      teamIds: [demoClass?.id],
+      windowStart: new Date(now + 3_600_000).toISOString(),
+      windowEnd: new Date(now + 3 * 3_600_000).toISOString(),
+      durationMinutes: 90,
+    },
+  });
+  expect(exam.code, exam.message).toBe(ResultCode.Success);
+  const conflicts = await t.call<unknown[]>('POST', `/api/exam/conflicts/${exam.response.id}`, { token: academic });
+  expect(conflicts.response).toEqual([]);
+  const published = await t.call('POST', `/api/exam/publish/${exam.response.id}`, {
+    token: teacher,
+    body: { acceptWarnings: false },
+  });
+  expect(published.code, published.message).toBe(ResultCode.Success);
+});

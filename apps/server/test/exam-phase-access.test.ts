@@ -491,3 +491,33 @@ describe('a teacher reaches their own classes and those classes’ students', ()
     );
   });
 });
+
+describe('figures on a candidate’s paper', () => {
+  it('are read by the candidate once the paper is theirs, not the key’s figures, not by others', async () => {
+    const days = new ExamDays('2034-05-08T08:00:00Z');
+    const figure = await upload(academic);
+    const keyFigure = await upload(academic);
+    const [qid] = await createQuestions(t, academic, [
+      {
+        ...choice('Which graph?', ['a', 'b'], 'A', 2),
+        stem: `<p>Which graph? <img src="${figure}" alt="graph" /></p>`,
+        analysis: `<p>See <img src="${keyFigure}" alt="key" /></p>`,
+      },
+    ]);
+    const paperId = await publishedPaper(t, academic, {
+      name: 'Figures',
+      sections: [{ title: 'All', items: [{ questionId: qid, score: 2 }] }],
+    });
+    const exam = await days.publish(t, academic, { name: 'Figures', paperId, studentIds: [ids[MINE[0]]] });
+    const me = tokens[MINE[0]];
+    // Before the paper is theirs (the question bank is staff's), nothing.
+    expect(await readable(figure, me)).toBe(false);
+    setClock(days.at(5));
+    ok(await t.call('POST', '/api/exam/attempt/start', { token: me, body: { examId: exam.id } }));
+    expect(await readable(figure, me)).toBe(true);
+    // The analysis is not on the paper: its figure stays closed, as does everything for another student.
+    expect(await readable(keyFigure, me)).toBe(false);
+    expect(await readable(figure, tokens[MINE[1]])).toBe(false);
+    expect(await readable(figure, teacher)).toBe(true);
+  });
+});

@@ -109,7 +109,10 @@ describe('job queue', () => {
     const kind = kindName('shared');
     const runs = new Map<number, string[]>();
     const make = (name: string, db: typeof t.database.db) => {
-      const r = runner({ concurrency: 3 }, db);
+      // A lease long enough that only the claim can keep a job to one runner: with the fast 400 ms
+      // lease, a starved process's renewal came late and the other runner rightly took the job again
+      // (lease expiry has its own test below).
+      const r = runner({ concurrency: 3, leaseMs: 30_000 }, db);
       r.register(kind, {
         run: async (job) => {
           runs.set(job.id, [...(runs.get(job.id) ?? []), name]);

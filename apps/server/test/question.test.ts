@@ -76,7 +76,12 @@ describe('questions', () => {
   it('refuses bad input with a message naming the field, writing nothing', async () => {
     const before = await snapshotOrganization(t.database.db, t.ids.demo.orgId);
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...samples.single, answer: undefined }, 'answer: option label null is out of range'],
+      // What the editor says when no option is marked, or one is left empty (issue 36).
+      [{ ...samples.single, answer: undefined }, 'answer: choose the correct option'],
+      [
+        { ...samples.single, options: [{ label: 'A', content: '<p><br></p>' }, ...opts.slice(1)] },
+        'options: option A has no text',
+      ],
       [{ ...samples.single, answer: 'F' }, 'answer: option label F is out of range'],
       [{ ...samples.gap, stem: `Only ${BLANK_MARKER}` }, 'answer.blanks: the stem has 1 blanks but 2 are given'],
       [

@@ -80,7 +80,8 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     windowEnd: hour(now + 30 * DAY).toISOString(),
     durationMinutes: 60,
     studentIds: students.map((s) => s.id),
-    instructions: 'Practice as often as you like before the final. 期末前的练习。',
+    instructions:
+      'One practice attempt before the final; the keys open as soon as you hand in. 期末前的一次练习，交卷后即可查看答案。',
     showScore: 2,
     allowReview: true,
     // A practice exam: the marked paper with the keys right after handing in (decision 42).

@@ -8,6 +8,7 @@ import type {
   AttemptSubmitResult,
   CheckAnswerResult,
   ErrorDetail,
+  MyResult,
   ResultCode,
   SaveItem,
   TOKEN_HEADER,
@@ -109,6 +110,11 @@ export const attemptApi = {
       'Content-Type': image.type || 'image/jpeg',
       'x-file-name': encodeURIComponent(name),
     }),
+};
+
+// The student's own result (marking-endpoints.ts `myResult`): the score after hand-in, by its rule.
+export const resultApi = {
+  mine: (examId: number) => post<MyResult>('/api/examScore/my', { examId }),
 };
 
 // Homework's immediate feedback (task-endpoints.ts `check`): one objective answer scored now.

@@ -142,7 +142,7 @@ export function ExamApp() {
         </Centered>
       );
     case 'finished':
-      return <FinishedView examName={phase.examName} ending={phase.ending} homework={phase.homework} />;
+      return <FinishedView examId={examId} examName={phase.examName} ending={phase.ending} homework={phase.homework} />;
     case 'taking':
       return <Session session={phase.session} />;
   }
@@ -154,6 +154,7 @@ function Session({ session }: { session: ExamSession }) {
   if (state.ended)
     return (
       <FinishedView
+        examId={session.attempt.examId}
         examName={session.attempt.homework?.taskName ?? session.attempt.examName}
         ending={state.ended}
         homework={session.attempt.homework !== null}

@@ -15,6 +15,7 @@ import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId, zIds, zOptionalText, zText } from '../fields';
 import { zPageRequest, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
+import { zScoreReason } from './marking';
 import { zUserBrief } from './user';
 
 const zMoment = zDateText('date-time');
@@ -140,6 +141,10 @@ export const zExam = z.object({
   // Approved candidates (assigned ones, and approved registrations); pending registrations apart.
   candidateCount: z.number().int(),
   pendingCount: z.number().int(),
+  // Papers handed in (every ending but abnormal) and those of them marked: the cancel confirmation
+  // says what a cancel leaves behind (derived when read).
+  handedInCount: z.number().int(),
+  markedCount: z.number().int(),
   cancelReason: z.string().nullable(),
   creatorId: zId.nullable(),
   publishTime: zDateTime.nullable(),
@@ -201,6 +206,7 @@ export const ConflictKind = {
   OverCapacity: 'overCapacity',
   NoCandidates: 'noCandidates',
   PaperNotPublished: 'paperNotPublished',
+  WindowPassed: 'windowPassed',
 } as const;
 export type ConflictKind = (typeof ConflictKind)[keyof typeof ConflictKind];
 export const conflictKindLabels: Record<ConflictKind, { en: string; zh: string }> = {
@@ -210,7 +216,23 @@ export const conflictKindLabels: Record<ConflictKind, { en: string; zh: string }
   overCapacity: { en: 'More candidates than seats', zh: '考生数超过座位数' },
   noCandidates: { en: 'No candidates', zh: '没有考生' },
   paperNotPublished: { en: 'Paper not published', zh: '试卷未发布' },
+  windowPassed: { en: 'Window has passed', zh: '考试时间已过' },
 };
+
+// An open-window exam (decision 43): a candidate may still start it one whole duration after it
+// opens, so they choose when to sit it (a practice exam open for a month, "any time this week").
+// Anything else is a sitting: everyone sits it at about the same time.
+export function isOpenWindow(e: {
+  windowStart: string | number | Date;
+  windowEnd: string | number | Date;
+  durationMinutes: number;
+  latestEntryMinutes?: number | null;
+}): boolean {
+  const start = new Date(e.windowStart).getTime();
+  const byEnd = new Date(e.windowEnd).getTime() - e.durationMinutes * 60_000;
+  const latestStart = e.latestEntryMinutes == null ? byEnd : Math.min(byEnd, start + e.latestEntryMinutes * 60_000);
+  return latestStart - start >= e.durationMinutes * 60_000;
+}
 // One conflict of an exam with the others (or with its venue). An error refuses the publish.
 export const zExamConflict = z.object({
   kind: z.enum(Object.values(ConflictKind) as [ConflictKind, ...ConflictKind[]]),
@@ -249,6 +271,8 @@ export const zCalendarEntry = z.object({
   teamIds: z.array(zId),
   invigilatorIds: z.array(zId),
   candidateCount: z.number().int(),
+  // Candidates choose when to sit it (isOpenWindow): the calendar shows a period, not a block.
+  openWindow: z.boolean(),
   conflicts: z.array(zExamConflict),
 });
 export const zCalendar = z.object({ entries: z.array(zCalendarEntry) });
@@ -366,8 +390,12 @@ export const zMyExam = z.object({
     allowReview: z.boolean(),
   }),
   totalScore: z.number(),
-  // Shown when the exam's rule allows it (scores come with marking).
+  // Shown when the exam's rule allows it (scores come with marking), by the rule of the student's
+  // result (`myResult`): the same reason, null before they entered.
   score: z.number().nullable(),
+  scoreReason: zScoreReason.nullable(),
+  // Their answers still to mark: a shown score is provisional while above 0.
+  pending: z.number().int(),
 });
 export type MyExam = z.infer<typeof zMyExam>;
 export const zMyExams = z.object({

@@ -390,6 +390,9 @@ export const zExamScores = zPage(zExamScoreRow).extend({
   sectionTitles: z.array(z.string()),
   passScore: z.number().nullable(),
   confirmedAt: zDateTime.nullable(),
+  // Answers of handed-in papers still to mark (and papers the marking job has not reached count as
+  // one each): while above 0 every score and rank of the list is provisional.
+  pending: z.number().int(),
 });
 export type ExamScores = z.infer<typeof zExamScores>;
 
@@ -444,6 +447,8 @@ export const zAnalysis = z.object({
   // 85 % of the total unless the school sets otherwise.
   excellentScore: z.number(),
   confirmedAt: zDateTime.nullable(),
+  // Answers still to mark, as in the scores list: while above 0 the figures are provisional.
+  pending: z.number().int(),
   summary: zSummary,
   // Bins of 10 % of the total: [from, to) with the last bin closed.
   histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
@@ -468,6 +473,13 @@ export const zAnalysis = z.object({
 });
 export type Analysis = z.infer<typeof zAnalysis>;
 
+// Whether a student may see their score now, and if not why (`myResult`'s rule, which My exams, the
+// page after hand-in and the portal's latest results follow too): shown; marking (shown after
+// hand-in, and the marking job has not run yet); notEnded; notConfirmed (shown after confirmation);
+// notDue (homework shown after its due time); never.
+export const zScoreReason = z.enum(['shown', 'marking', 'notEnded', 'notConfirmed', 'notDue', 'never']);
+export type ScoreReason = z.infer<typeof zScoreReason>;
+
 // A student's own report: their paper as the exam's rule allows, and where they stand.
 export const zMyResultRequest = z.object({ examId: zId });
 export const zMyResult = z.object({
@@ -477,9 +489,14 @@ export const zMyResult = z.object({
   allowReview: z.boolean(),
   // What may be shown now (the exam's rule and whether scores are confirmed).
   visible: z.boolean(),
-  reason: z.enum(['shown', 'notEnded', 'notConfirmed', 'notDue', 'never']),
+  reason: zScoreReason,
   answerStatus: zEnum(answerStatusLabels),
   score: z.number().nullable(),
+  // The student's own answers still to mark by a teacher: the score is provisional while above 0.
+  pending: z.number().int(),
+  // Answers still to mark in the whole exam: rank and means depend on everyone's marks, so they
+  // are null until this is 0.
+  examPending: z.number().int(),
   maxScore: z.number(),
   passScore: z.number().nullable(),
   passed: z.boolean().nullable(),

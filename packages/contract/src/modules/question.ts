@@ -91,11 +91,24 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
     if (labels.some((l, i) => l !== OPTION_LABELS[i])) {
       ctx.addIssue({ code: 'custom', path: at('options'), ...codedIssue('optionLabels') });
     }
+    // An option the editor left empty (nothing, or only empty paragraphs and line breaks).
+    // Named on the options field, where the editor shows it.
+    for (const o of q.options) {
+      if (/^(\s|&nbsp;|<\/?p>|<br\s*\/?>)*$/i.test(o.content)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: at('options'),
+          ...codedIssue('optionEmpty', { label: o.label }),
+        });
+      }
+    }
   }
   const inRange = (l: unknown) => typeof l === 'string' && labels.includes(l);
   switch (q.type) {
     case QuestionType.SingleChoice:
-      if (!inRange(q.answer))
+      if (q.answer === null || q.answer === undefined || q.answer === '')
+        ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('chooseCorrect') });
+      else if (!inRange(q.answer))
         ctx.addIssue({
           code: 'custom',
           path: at('answer'),

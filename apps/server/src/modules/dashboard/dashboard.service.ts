@@ -9,6 +9,7 @@ import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { portalExams } from '../exam/exam.service';
 import { recentOperations } from '../log/log.service';
+import { portalExamResults } from '../marking/scores.service';
 import { portalMessages } from '../message/message.service';
 import { rolesOfOrganization } from '../role/role.service';
 import { portalHomework, portalHomeworkResults } from '../task/task.service';
@@ -50,7 +51,18 @@ export async function studentPortal(ctx: RequestContext): Promise<StudentPortal>
     classes: (await teamsOf(ctx, ctx.userId)).map(({ id, name }) => ({ id, name })),
     exams: await portalExams(ctx, PORTAL_LIST_LIMIT),
     homework: await portalHomework(ctx, PORTAL_LIST_LIMIT),
-    results: await portalHomeworkResults(ctx, PORTAL_LIST_LIMIT),
+    results: await latestResults(ctx),
     messages: await portalMessages(ctx, PORTAL_LIST_LIMIT),
   };
+}
+
+// Exams whose score the student may see (the result's rule) and marked homework, newest first.
+async function latestResults(ctx: RequestContext) {
+  const [exams, homework] = await Promise.all([
+    portalExamResults(ctx, PORTAL_LIST_LIMIT),
+    portalHomeworkResults(ctx, PORTAL_LIST_LIMIT),
+  ]);
+  return [...exams, ...homework]
+    .sort((a, b) => Date.parse(b.publishedTime) - Date.parse(a.publishedTime))
+    .slice(0, PORTAL_LIST_LIMIT);
 }

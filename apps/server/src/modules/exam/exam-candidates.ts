@@ -4,12 +4,14 @@ import {
   ConflictKind,
   type ExamConflict,
   ExamState,
+  isOpenWindow,
   PaperStatus,
   RegistrationMode,
   RoleKind,
   UserStatus,
 } from '@lyceum/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { teachVenues } from '../calendar/calendar.table';
@@ -131,12 +133,24 @@ export const closedForAllSql = (e = 'e') => {
       and oa.exam_id = ${x}.id and oa.status = ${PaperStatus.Answering}))`;
 };
 
+// The latest moment a candidate may start an exam and still have its whole duration (`e` is the
+// exams row): the window's end less the duration, or earlier the latest entry time.
+const latestStartSql = (e: string) => {
+  const x = sql.raw(e);
+  return sql`least(${x}.window_end - make_interval(mins => ${x}.duration_minutes),
+    ${x}.window_start + make_interval(mins => coalesce(${x}.latest_entry_minutes, ${x}.duration_minutes + 1000000)))`;
+};
+// Decision 43: an open-window exam leaves a candidate the choice of when to sit it (see isOpenWindow).
+const openWindowSql = (e: string) =>
+  sql`(${latestStartSql(e)} - ${sql.raw(e)}.window_start >= make_interval(mins => ${sql.raw(e)}.duration_minutes))`;
+
 interface ExamTimes {
   id: number;
   name: string;
   windowStart: Date;
   windowEnd: Date;
   durationMinutes: number;
+  latestEntryMinutes: number | null;
   venueId: number | null;
   registrationMode: number;
   capacity: number | null;
@@ -148,9 +162,11 @@ const en = (list: string[], n: number) =>
   n > list.length ? `${list.join(', ')} and ${n - list.length} more` : list.join(', ');
 const zh = (list: string[], n: number) => (n > list.length ? `${list.join('、')} 等 ${n} 人` : list.join('、'));
 
-// What stands in the way of an exam: other published exams overlapping it in its venue, with one of
-// its invigilators or with one of its candidates (counting each candidate's extra time), more
-// candidates than seats, no candidates, a paper not (or no longer) published.
+// What stands in the way of an exam: a draft whose window has passed, other published exams
+// overlapping it in its venue, with one of its invigilators or with one of its candidates (counting
+// each candidate's extra time), more candidates than seats, no candidates, a paper not (or no longer)
+// published. Decision 43: a candidate clash never refuses a publish; it is a warning only when the
+// candidate could not sit both exams, and homework or a paper already ended is no clash at all.
 export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: number): Promise<ExamConflict[]> {
   const org = ctx.orgId;
   const [exam] = await db
@@ -165,6 +181,22 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
   // Homework (decision 39) is done at home over days: it never clashes with an exam.
   const others = sql`o.organization_id = ${org} and o.id <> ${examId} and o.state = ${ExamState.Published} and not o.homework
     and o.window_start < ${end}::timestamptz and o.window_end > ${start}::timestamptz`;
+
+  // A draft whose window is over cannot be published (the publish action refuses it on windowEnd).
+  if (e.state === ExamState.Draft && clock.now() >= e.windowEnd.getTime()) {
+    out.push({
+      kind: ConflictKind.WindowPassed,
+      severity: 'error',
+      otherExamId: null,
+      otherExamName: null,
+      subjects: [],
+      count: 0,
+      message: {
+        en: `The window ended at ${end.slice(0, 16).replace('T', ' ')} UTC: move it to a time to come`,
+        zh: `考试时间已于 ${end.slice(0, 16).replace('T', ' ')} UTC 结束，请改到以后的时间`,
+      },
+    });
+  }
 
   const [paper] = await rows<{ ok: boolean }>(
     db,
@@ -204,9 +236,12 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     }
   }
 
-  const busy = await rows<{ id: number; name: string; who: string }>(
+  // An open-window exam does not hold its invigilators for the whole window: a clash with one is a
+  // warning (decision 43).
+  const mineOpen = isOpenWindow(e);
+  const busy = await rows<{ id: number; name: string; who: string; open: boolean }>(
     db,
-    sql`select o.id, o.name, u.real_name as who from ${exams} o
+    sql`select o.id, o.name, u.real_name as who, ${openWindowSql('o')} as open from ${exams} o
       join ${examInvigilators} oi on oi.organization_id = o.organization_id and oi.exam_id = o.id
       join ${examInvigilators} mi on mi.organization_id = o.organization_id and mi.exam_id = ${examId} and mi.user_id = oi.user_id
       join ${users} u on u.organization_id = o.organization_id and u.id = oi.user_id
@@ -216,7 +251,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     const names = group.map((g) => g.who);
     out.push({
       kind: ConflictKind.InvigilatorBusy,
-      severity: 'error',
+      severity: mineOpen || group[0].open ? 'warning' : 'error',
       otherExamId: id,
       otherExamName: group[0].name,
       subjects: names,
@@ -243,11 +278,21 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
         join ${examCandidates} c on c.organization_id = ${org} and c.user_id = m.user_id and c.exam_id <> ${examId}
           and c.status <> ${CandidateStatus.Rejected}
         join ${exams} o on o.organization_id = c.organization_id and o.id = c.exam_id and o.state = ${ExamState.Published}
+          and not o.homework
+        join ${exams} me on me.organization_id = ${org} and me.id = ${examId}
         join ${users} u on u.organization_id = c.organization_id and u.id = c.user_id
         left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
         left join ${examCandidates} mc on mc.organization_id = ${org} and mc.exam_id = ${examId} and mc.user_id = c.user_id
         where o.window_start < ${end}::timestamptz + make_interval(mins => ${extraSql(sql`${e.durationMinutes}::int`, 'mc')})
           and ${start}::timestamptz < o.window_end + make_interval(mins => ${extraSql(sql`o.duration_minutes`)})
+          -- A paper already ended in the other exam leaves nothing to clash with.
+          and not exists (select 1 from ${examAttempts} oa where oa.organization_id = c.organization_id
+            and oa.exam_id = o.id and oa.user_id = c.user_id and oa.status <> ${PaperStatus.Answering})
+          -- The candidate can sit both when one fits wholly (with their extra time) before the other's
+          -- latest start.
+          and not (
+            me.window_start + make_interval(mins => me.duration_minutes + ${extraSql(sql`me.duration_minutes`, 'mc')}) <= ${latestStartSql('o')}
+            or o.window_start + make_interval(mins => o.duration_minutes + ${extraSql(sql`o.duration_minutes`)}) <= ${latestStartSql('me')})
       )
       select id, name, who, hard, count(*) over (partition by id, hard) as n from hits order by id, hard desc, who`,
   );
@@ -258,7 +303,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     const hard = Boolean(group[0].hard);
     out.push({
       kind: ConflictKind.CandidateOverlap,
-      severity: hard ? 'error' : 'warning',
+      severity: 'warning',
       otherExamId: Number(id),
       otherExamName: group[0].name,
       subjects: names,

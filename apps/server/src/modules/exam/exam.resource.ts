@@ -5,6 +5,7 @@ import {
   ExamStatus,
   examMeta,
   MessageAssociation,
+  PaperStatus,
   PaperType,
   RegistrationMode,
   RoleKind,
@@ -32,11 +33,27 @@ import { teams } from '../team/team.table';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
 import { endForCancelledExam, refreshDeadlines } from './attempt.service';
+import { examAttempts } from './attempt.table';
 import { examCandidates, examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
-import { conflictsOf, resolveCandidates } from './exam-candidates';
+import { conflictsOf, idList, resolveCandidates, rows } from './exam-candidates';
 import { statusAt, statusIs } from './exam-time';
 
 const { Draft, Published, Cancelled } = ExamState;
+
+// Papers handed in (every ending but abnormal) and marked, per exam: what a cancel leaves behind.
+async function paperCounts(ctx: RequestContext, ids: number[]) {
+  const out = new Map<number, { handedIn: number; marked: number }>();
+  if (!ids.length) return out;
+  const counted = await rows<{ id: number; handed_in: number; marked: number }>(
+    ctx.db,
+    sql`select exam_id as id,
+        count(*) filter (where status in (${PaperStatus.HandedIn}, ${PaperStatus.AutoCollected}, ${PaperStatus.ForceCollected}, ${PaperStatus.Marked})) as handed_in,
+        count(*) filter (where status = ${PaperStatus.Marked}) as marked
+      from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id in (${idList(ids)}) group by exam_id`,
+  );
+  for (const c of counted) out.set(Number(c.id), { handedIn: Number(c.handed_in), marked: Number(c.marked) });
+  return out;
+}
 
 // Academic staff (exam:all) reach every exam; a teacher the exams they made or invigilate, and
 // changes only their own.
@@ -122,7 +139,7 @@ export const examResource = createResource({
       input: zPublishExamRequest,
       async run(tx, row, input, ctx) {
         const id = row.id as number;
-        if (clock.now() >= new Date(row.windowEnd as Date).getTime()) throw invalidParams('windowEnd', 'examEnded');
+        if (clock.now() >= new Date(row.windowEnd as Date).getTime()) throw invalidParams('windowEnd', 'windowPassed');
         const conflicts = await conflictsOf(tx, ctx, id);
         const errors = conflicts.filter((c) => c.severity === 'error');
         const warnings = conflicts.filter((c) => c.severity === 'warning');
@@ -260,11 +277,17 @@ export const examResource = createResource({
       const live = rows.filter((r) => r.state === Published);
       if (live.length) throw businessError('cancelBeforeDelete', { names: live.map((r) => r.name).join(', ') });
     },
-    async decorate(rows) {
+    async decorate(rows, ctx) {
       const now = clock.now();
+      const papers = await paperCounts(
+        ctx,
+        rows.map((r) => Number(r.id)),
+      );
       return rows.map((r) => ({
         ...r,
         status: statusAt(r.windowStart as string, r.windowEnd as string, now),
+        handedInCount: papers.get(Number(r.id))?.handedIn ?? 0,
+        markedCount: papers.get(Number(r.id))?.marked ?? 0,
       }));
     },
   },

@@ -8,6 +8,7 @@ import {
   ExamState,
   type ExamStatus,
   extraMinutesOf,
+  isOpenWindow,
   MessageAssociation,
   type MyExam,
   PaperStatus,
@@ -29,6 +30,7 @@ import { likePattern } from '../../platform/resource';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { myScores } from '../marking/scores.service';
 import { idsQuery, sendNotice } from '../message/message-delivery';
 import { organizations } from '../organization/organization.table';
 import { teamMembers, teams } from '../team/team.table';
@@ -221,8 +223,10 @@ function toMyExam(r: MyRow, now: number): MyExam {
     deadline: r.deadline == null ? null : new Date(r.deadline).getTime(),
     rules: rulesOf(r),
     totalScore: Number(r.total_score),
-    // Scores arrive with marking.
+    // Filled by myExams from the result's rule (scores.service myScores).
     score: null,
+    scoreReason: null,
+    pending: 0,
   };
 }
 
@@ -246,8 +250,21 @@ export async function myExams(ctx: RequestContext) {
     accommodation: acc
       ? { userId: ctx.userId, extraTimeFactor: Number(acc.factor), extraMinutes: Number(acc.minutes), note: acc.note }
       : null,
-    exams: list.map((r) => toMyExam(r, now)),
+    exams: await withScores(
+      ctx,
+      list.map((r) => toMyExam(r, now)),
+    ),
   };
+}
+
+// Each sat exam's score as the student's result shows it (one rule: myResult's visibility).
+async function withScores(ctx: RequestContext, list: MyExam[]): Promise<MyExam[]> {
+  const sat = list.filter((e) => e.paperStatus !== PaperStatus.NotStarted).map((e) => e.id);
+  const scores = new Map((await myScores(ctx, sat)).map((s) => [s.examId, s]));
+  return list.map((e) => {
+    const s = scores.get(e.id);
+    return s ? { ...e, score: s.score, scoreReason: s.reason, pending: s.pending } : e;
+  });
 }
 
 // Open-registration exams whose registration window is open now and to which the student belongs,
@@ -656,6 +673,12 @@ export async function calendar(ctx: RequestContext, req: z.output<typeof zCalend
       teamIds: e.teamIds as number[],
       invigilatorIds: e.invigilatorIds as number[],
       candidateCount: e.candidateCount as number,
+      openWindow: isOpenWindow({
+        windowStart: e.windowStart as string,
+        windowEnd: e.windowEnd as string,
+        durationMinutes: e.durationMinutes as number,
+        latestEntryMinutes: e.latestEntryMinutes as number | null,
+      }),
       conflicts,
     });
   }

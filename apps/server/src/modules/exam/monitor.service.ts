@@ -30,6 +30,7 @@ import { files } from '../file/file.table';
 import { registerFileReader } from '../file/file-access';
 import { audit, lockConfirmation } from '../marking/marking.service';
 import { attemptMarks } from '../marking/marking.table';
+import { questionVersions } from '../question/question.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { answeredSql, endAttempts, scheduleCollection } from './attempt.service';
@@ -463,6 +464,28 @@ registerFileReader('examAttempt', async (ctx, attemptIds) => {
     sql`select t.id from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id
         and e.id = t.exam_id
       where t.organization_id = ${ctx.orgId} and t.id in (${ids(attemptIds)}) and ${watchable(ctx)} limit 1`,
+  );
+  return found.length > 0;
+});
+
+// A candidate sees every figure of their own paper and nothing more: a question's file is read by a
+// member whose attempt's paper holds that question, when the file is in what the paper shows of its
+// version (stems and options, a compound question's parts too), never its key or analysis.
+registerFileReader('question', async (ctx, questionIds, fileId) => {
+  const shown = sql`concat(v.snapshot->>'stem', v.snapshot->'options',
+    jsonb_path_query_array(v.snapshot, '$.children[*].stem'),
+    jsonb_path_query_array(v.snapshot, '$.children[*].options'))`;
+  const found = await rows<{ id: number }>(
+    ctx.db,
+    sql`select t.id from ${examAttempts} t
+      cross join lateral jsonb_array_elements(t.paper->'sections') s
+      cross join lateral jsonb_array_elements(s->'items') i
+      join ${questionVersions} v on v.organization_id = t.organization_id
+        and v.question_id = (i->>'questionId')::bigint and v.version = (i->>'questionVersion')::int
+      where t.organization_id = ${ctx.orgId} and t.user_id = ${ctx.userId}
+        and (i->>'questionId')::bigint in (${ids(questionIds)})
+        and ${shown} ~ ${`/api/file/${fileId}([^0-9]|$)`}
+      limit 1`,
   );
   return found.length > 0;
 });

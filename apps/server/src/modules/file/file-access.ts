@@ -6,14 +6,20 @@ import { fileLinks, type files } from './file.table';
 // A file is read with the rights of the records that refer to it: a document's file follows the
 // document's audience, an avatar its owner, a question image the question. Each entity that can
 // refer to files registers how to decide (the resource engine does it for declared resources).
-type Reader = (ctx: RequestContext, ids: number[]) => Promise<boolean>;
-const readers = new Map<string, Reader>();
+// `fileId` is the file asked for, for readers that decide by where the file is shown (a candidate's
+// paper shows the figures of its questions, not their keys).
+type Reader = (ctx: RequestContext, ids: number[], fileId: number) => Promise<boolean>;
+// Several modules may say who reads an entity's files: the question bank its readers, exam day the
+// candidates whose paper shows the file.
+const readers = new Map<string, Reader[]>();
 // The fields through which a caller's input refers to files, by entity (none for entities whose
 // files only the server links, like exam snapshots): what the file-linking test walks.
 const inputFields = new Map<string, readonly string[]>();
 
 export function registerFileReader(entity: string, reader: Reader, fields: readonly string[] = []): void {
-  readers.set(entity, reader);
+  // Each app built in a process registers its resources again: a reader is kept once.
+  const known = readers.get(entity) ?? [];
+  if (!known.includes(reader)) readers.set(entity, [...known, reader]);
   if (fields.length) inputFields.set(entity, fields);
 }
 
@@ -32,8 +38,7 @@ export async function canReadFile(ctx: RequestContext, file: typeof files.$infer
   const byEntity = new Map<string, number[]>();
   for (const l of links) byEntity.set(l.entity, [...(byEntity.get(l.entity) ?? []), l.entityId]);
   for (const [entity, ids] of byEntity) {
-    const reader = readers.get(entity);
-    if (reader && (await reader(ctx, ids))) return true;
+    for (const reader of readers.get(entity) ?? []) if (await reader(ctx, ids, file.id)) return true;
   }
   return false;
 }

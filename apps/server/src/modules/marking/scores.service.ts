@@ -10,11 +10,13 @@ import {
   MessageAssociation,
   type MyResult,
   PaperStatus,
+  type PortalResult,
   pageOf,
   pageOffset,
   QueryStatus,
   QuestionType,
   ScoreChangeKind,
+  type ScoreReason,
   ShowScore,
   type Statistics,
   type zAnswerQueryRequest,
@@ -219,7 +221,7 @@ export async function examScores(
   if (!Object.hasOwn(orders, req.sortField)) throw invalidParams('sortField', 'cannotSort', { field: req.sortField });
   const order = orders[req.sortField];
   const base = rankedScores(ctx.orgId, req.examId);
-  const [[count], list, sectionTitles] = await Promise.all([
+  const [[count], list, sectionTitles, pending] = await Promise.all([
     rows<{ n: number }>(ctx.db, sql`${base} select count(*)::int as n from ranked r where ${filters}`),
     rows<ScoreRow>(
       ctx.db,
@@ -231,6 +233,7 @@ export async function examScores(
       sql`select title from paper_sections where organization_id = ${ctx.orgId} and paper_id = ${exam.paperId}
         order by sort, id`,
     ),
+    pendingOfExam(ctx.db, ctx.orgId, req.examId),
   ]);
   const attemptIds = list.map((r) => r.attempt_id).filter((id): id is number => id !== null);
   const sectionScores = attemptIds.length ? await sectionsOf(ctx.db, ctx.orgId, attemptIds.map(Number)) : new Map();
@@ -261,7 +264,20 @@ export async function examScores(
     sectionTitles: sectionTitles.map((s) => s.title),
     passScore: exam.passScore,
     confirmedAt: exam.confirmedAt,
+    pending,
   };
+}
+
+// Answers of ended papers still to mark, a paper the marking job has not reached counting as one:
+// scores and ranks are provisional (staff) or ranks withheld (students) until this is 0.
+export async function pendingOfExam(db: DbOrTx, orgId: number, examId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(case when marked_at is null then 1 else pending_count end), 0)::int as n
+      from ${examAttempts} where organization_id = ${orgId} and exam_id = ${examId}
+        and status <> ${PaperStatus.Answering}`,
+  );
+  return Number(r?.n ?? 0);
 }
 
 async function sectionsOf(db: DbOrTx, orgId: number, attemptIds: number[]): Promise<Map<number, (number | null)[]>> {
@@ -400,6 +416,7 @@ export async function analyse(
         and c.status = ${CandidateStatus.Approved}
         ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = c.organization_id and tm.team_id = ${teamId} and tm.user_id = c.user_id)` : sql``}`,
   );
+  const pending = await pendingOfExam(db, orgId, examId);
   const maxScore = questions.reduce((s, q) => s + (q.thrownOut === 2 ? 0 : q.max), 0) || exam.totalScore;
   const excellentScore = round2(maxScore * EXCELLENT_SHARE);
   const scores = people.map((p) => p.score);
@@ -557,6 +574,7 @@ export async function analyse(
     passScore: exam.passScore,
     excellentScore,
     confirmedAt: exam.confirmedAt,
+    pending,
     summary: {
       ...summary(scores, exam.passScore, excellentScore),
       absent: Math.max(0, Number(cand?.n ?? 0) - people.length),
@@ -634,7 +652,9 @@ export async function statistics(ctx: RequestContext, req: z.output<typeof zStat
   const cls = classOf('u');
   const where = sql.join(
     [
-      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft} and not e.homework`,
+      // Across exams, like a gradebook: confirmed scores only, never provisional ones (issue 36).
+      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft} and not e.homework
+        and e.scores_confirmed_at is not null`,
       markableExams(ctx),
       req.subjectId ? sql`p.subject_id = ${req.subjectId}` : sql`true`,
       req.from ? sql`e.window_start >= ${req.from}::timestamptz` : sql`true`,
@@ -731,6 +751,106 @@ export async function statistics(ctx: RequestContext, req: z.output<typeof zStat
 
 // ---- the student's side ----
 
+interface Shown extends Record<string, unknown> {
+  status: number;
+  show_score: number;
+  score_max: number | null;
+  scores_confirmed_at: string | null;
+  scores_shown_from: string | null;
+}
+
+// Whether the student may see their score now, and why not: the one rule of the result, My exams,
+// the page after hand-in and the portal's latest results.
+export function scoreReasonOf(t: Shown, now: number): ScoreReason {
+  const confirmed = Boolean(t.scores_confirmed_at);
+  const show = Number(t.show_score);
+  if (Number(t.status) === PaperStatus.Answering) return 'notEnded';
+  if (show === ShowScore.Never) return 'never';
+  if (show === ShowScore.AfterConfirmed && !confirmed) return 'notConfirmed';
+  // Shown after hand-in: once the marking job has run (decision 38), a moment after the hand-in.
+  if (show === ShowScore.AfterSubmit && !t.score_max && !confirmed) return 'marking';
+  // Homework shown after its due time (decision 39).
+  if (t.scores_shown_from && now < new Date(t.scores_shown_from).getTime() && !confirmed) return 'notDue';
+  return 'shown';
+}
+
+// The caller's ended papers of exams (not homework) with what the rule lets them see: for My exams
+// (given exams) and the portal's latest results (all).
+export async function myScores(ctx: RequestContext, examIds?: number[]) {
+  if (examIds && !examIds.length) return [];
+  const list = await rows<
+    Shown & {
+      exam_id: number;
+      attempt_id: number;
+      name: string;
+      score: number | null;
+      total_score: number;
+      pending_count: number | null;
+      pass_score: number | null;
+      ended_at: string | null;
+      marked_at: string | null;
+    }
+  >(
+    ctx.db,
+    sql`select t.exam_id, t.id as attempt_id, e.name, t.status, t.score, t.score_max, t.pending_count, t.ended_at,
+        t.marked_at, coalesce(t.score_max, p.total_score) as total_score, e.show_score, e.scores_confirmed_at,
+        e.scores_shown_from, p.pass_score
+      from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
+      join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
+      where t.organization_id = ${ctx.orgId} and t.user_id = ${ctx.userId} and not e.homework
+        ${
+          examIds
+            ? sql`and t.exam_id in (${sql.join(
+                examIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        }`,
+  );
+  const now = clock.now();
+  return list.map((r) => {
+    const reason = scoreReasonOf(r, now);
+    const shown = reason === 'shown';
+    const score = shown ? Number(r.score ?? 0) : null;
+    const passScore = num(r.pass_score);
+    return {
+      examId: Number(r.exam_id),
+      attemptId: Number(r.attempt_id),
+      name: r.name,
+      reason,
+      score,
+      maxScore: Number(r.total_score),
+      passed: score === null || passScore === null ? null : score >= passScore,
+      // Confirmed scores are final, even when confirmed with answers left unmarked.
+      pending: shown && !r.scores_confirmed_at ? Number(r.pending_count ?? 0) : 0,
+      // When the score reached the student: confirmation when it waited for it, else marking.
+      shownAt: iso(
+        Number(r.show_score) === ShowScore.AfterConfirmed
+          ? r.scores_confirmed_at
+          : (r.marked_at ?? r.ended_at ?? r.scores_confirmed_at),
+      ),
+    };
+  });
+}
+
+// The portal's latest results from exams: those the student may see, newest first.
+export async function portalExamResults(ctx: RequestContext, limit: number): Promise<PortalResult[]> {
+  return (await myScores(ctx))
+    .filter((r) => r.reason === 'shown' && r.shownAt !== null)
+    .sort((a, b) => Date.parse(b.shownAt!) - Date.parse(a.shownAt!) || b.attemptId - a.attemptId)
+    .slice(0, limit)
+    .map((r) => ({
+      id: r.attemptId,
+      kind: 'exam',
+      title: r.name,
+      // As homework's: no figure while part of it waits for a teacher (the card says "being marked").
+      score: r.pending > 0 ? null : r.score,
+      maxScore: r.maxScore,
+      passed: r.pending > 0 ? null : r.passed,
+      publishedTime: r.shownAt!,
+    }));
+}
+
 async function myAttempt(ctx: RequestContext, examId: number) {
   const [t] = await rows<{
     id: number;
@@ -738,6 +858,7 @@ async function myAttempt(ctx: RequestContext, examId: number) {
     answer_status: number;
     score: number | null;
     score_max: number | null;
+    pending_count: number | null;
     total_score: number;
     name: string;
     show_score: number;
@@ -751,7 +872,8 @@ async function myAttempt(ctx: RequestContext, examId: number) {
     scores_shown_from: string | null;
   }>(
     ctx.db,
-    sql`select t.id, t.status, t.answer_status, t.score, t.score_max, t.total_score, e.name, e.show_score, e.allow_review,
+    sql`select t.id, t.status, t.answer_status, t.score, t.score_max, t.pending_count, t.total_score, e.name,
+        e.show_score, e.allow_review,
         e.review_after_hand_in, ${closedForAllSql('e')} as closed_for_all,
         e.scores_confirmed_at, p.pass_score, p.name as paper_name, e.creator_id, e.scores_shown_from
       from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
@@ -759,21 +881,8 @@ async function myAttempt(ctx: RequestContext, examId: number) {
       where t.organization_id = ${ctx.orgId} and t.exam_id = ${examId} and t.user_id = ${ctx.userId}`,
   );
   if (!t) throw notFound('Attempt');
-  const ended = Number(t.status) !== PaperStatus.Answering;
-  const show = Number(t.show_score);
   const confirmed = Boolean(t.scores_confirmed_at);
-  const reason: MyResult['reason'] = !ended
-    ? 'notEnded'
-    : show === ShowScore.Never
-      ? 'never'
-      : show === ShowScore.AfterConfirmed && !confirmed
-        ? 'notConfirmed'
-        : show === ShowScore.AfterSubmit && !t.score_max && !confirmed
-          ? 'notConfirmed'
-          : // Homework shown after its due time (decision 39).
-            t.scores_shown_from && clock.now() < new Date(t.scores_shown_from).getTime() && !confirmed
-            ? 'notDue'
-            : 'shown';
+  const reason = scoreReasonOf(t, clock.now());
   const visible = reason === 'shown';
   return { t, visible, reason, confirmed, review: reviewOf(t, visible, clock.now()) };
 }
@@ -805,6 +914,8 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
     reason,
     answerStatus: Number(t.answer_status) as 1,
     score: null,
+    pending: 0,
+    examPending: 0,
     maxScore: Number(t.score_max ?? t.total_score),
     passScore: num(t.pass_score),
     passed: null,
@@ -826,6 +937,9 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
     confirmedAt: iso(t.scores_confirmed_at),
   };
   const { people, report } = await classFigures(ctx.db, ctx.orgId, exam);
+  // Rank and means depend on everyone's marks: none until every handed-in answer is marked.
+  const examPending = exam.confirmedAt ? 0 : await pendingOfExam(ctx.db, ctx.orgId, examId);
+  const final = examPending === 0;
   const me = people.find((p) => p.attemptId === Number(t.id));
   const score = Number(t.score ?? 0);
   const classmates = people.filter((p) => me && p.teamId === me.teamId);
@@ -842,7 +956,7 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
       tagId: k.tagId,
       name: k.name,
       mastery: max > 0 ? Math.round((mine.reduce((s, m) => s + Number(m.score ?? 0), 0) / max) * 1000) / 1000 : null,
-      classMastery: k.byClass.find((c) => c.teamId === (me?.teamId ?? null))?.mastery ?? null,
+      classMastery: final ? (k.byClass.find((c) => c.teamId === (me?.teamId ?? null))?.mastery ?? null) : null,
     };
   });
   let paper = null;
@@ -878,11 +992,13 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
   return {
     ...base,
     score,
+    pending: exam.confirmedAt ? 0 : Number(t.pending_count ?? 0),
+    examPending,
     passed: base.passScore === null ? null : score >= base.passScore,
-    rank: people.filter((p) => p.score > score).length + 1,
+    rank: final ? people.filter((p) => p.score > score).length + 1 : null,
     candidates: people.length,
-    classMean: classmates.length ? round2(mean(classmates.map((p) => p.score))!) : null,
-    examMean: report.summary.mean,
+    classMean: final && classmates.length ? round2(mean(classmates.map((p) => p.score))!) : null,
+    examMean: final ? report.summary.mean : null,
     knowledge,
     paper,
   };

@@ -170,6 +170,13 @@ export default function AchiReportView() {
                 : t('report.notConfirmed')}
             </Typography.Text>
           </div>
+          {analysis.pending > 0 && (
+            <div>
+              <Typography.Text type="warning" data-testid="report-provisional">
+                {t('report.provisional', { count: analysis.pending })}
+              </Typography.Text>
+            </div>
+          )}
         </header>
         <ReportBody analysis={analysis} teamId={teamId} />
       </article>

@@ -208,6 +208,15 @@ export function ScoreBoard({ examId }: { examId: number }) {
             }
           />
         )}
+        {data && data.pending > 0 && (
+          <Alert
+            className="scores-state-note"
+            type="warning"
+            showIcon
+            data-testid="scores-provisional"
+            title={t('scores.provisional', { count: data.pending })}
+          />
+        )}
       </Card>
       <Card size="small">
         <Form

@@ -71,6 +71,10 @@ const en = {
   report: 'Analysis report',
   confirmedTag: 'Confirmed',
   notConfirmedTag: 'Not confirmed',
+  provisional_one:
+    'Provisional: {{count}} answer is still to mark. Scores and ranks change as it is marked; students see no rank until then.',
+  provisional_other:
+    'Provisional: {{count}} answers are still to mark. Scores and ranks change as they are marked; students see no rank until then.',
 };
 const zh: typeof en = {
   exam: '考试',
@@ -134,6 +138,8 @@ const zh: typeof en = {
   report: '成绩分析报告',
   confirmedTag: '已确认',
   notConfirmedTag: '未确认',
+  provisional_one: '暂定成绩：还有 {{count}} 道题待批阅，批阅后分数和排名会变化；批阅完成前学生看不到排名。',
+  provisional_other: '暂定成绩：还有 {{count}} 道题待批阅，批阅后分数和排名会变化；批阅完成前学生看不到排名。',
 };
 
 export const { useTexts: useScoresTexts } = moduleTexts('scores', en, zh);

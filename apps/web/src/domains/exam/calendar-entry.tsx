@@ -28,11 +28,15 @@ interface Props {
   children?: ReactNode;
 }
 
-// One exam on the calendar: coloured by its state, outlined in red with a warning mark when it
-// conflicts with another exam (or its seats). A button: Enter or a click opens its details.
+// One exam on the calendar: coloured by its state, outlined in red with a mark when a conflict
+// stops it (an error), in orange when it only warns; an open-window exam (decision 43) is striped,
+// a period its candidates choose a time in rather than a sitting. A button: Enter or a click opens
+// its details.
 export function CalendarItem({ entry, compact = false, style, onOpen, children }: Props) {
   const { t } = useScheduleTexts();
   const conflicted = entry.conflicts.length > 0;
+  const blocking = entry.conflicts.some((c) => c.severity === 'error');
+  const mark = conflicted ? (blocking ? ' has-conflict' : ' has-warning') : '';
   const live = entry.state === ExamState.Published && entry.status === ExamStatus.InProgress;
   const place = placeOf(entry, t);
   const time = timeOf(entry);
@@ -42,7 +46,7 @@ export function CalendarItem({ entry, compact = false, style, onOpen, children }
   return (
     <button
       type="button"
-      className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${conflicted ? ' has-conflict' : ''}${compact ? ' is-compact' : ''}`}
+      className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${entry.openWindow ? ' is-open-window' : ''}${mark}${compact ? ' is-compact' : ''}`}
       style={style}
       title={`${entry.name}\n${time}\n${place}`}
       onClick={(e) => {
@@ -70,7 +74,9 @@ export function CalendarItem({ entry, compact = false, style, onOpen, children }
           </span>
         </>
       )}
-      {conflicted && sr(`; ${t('examSchedule.conflicts', { count: entry.conflicts.length })}`)}
+      {entry.openWindow && sr(`; ${t('examSchedule.openWindow')}`)}
+      {conflicted &&
+        sr(`; ${t(blocking ? 'examSchedule.conflicts' : 'examSchedule.warnings', { count: entry.conflicts.length })}`)}
       {children}
     </button>
   );

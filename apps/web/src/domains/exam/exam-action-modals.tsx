@@ -1,9 +1,10 @@
 import type { Exam } from '@lyceum/contract';
-import { Form, Input, Modal, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useDialogRun } from '../../crud/dialog-run';
-import { cancelExam, extendExam } from './exam-api';
+import { cancelExam, examApi, extendExam } from './exam-api';
 import { useExamTexts } from './exam-texts';
 import { formatMoment, MomentInput, momentValueProps } from './moment-input';
 
@@ -13,11 +14,21 @@ interface Props {
   onDone: () => void;
 }
 
-// Cancelling an exam, with an optional reason for its candidates.
+// Cancelling an exam, with an optional reason for its candidates. The papers already handed in are
+// read afresh and said, with what becomes of them (kept for staff in Scores, gone from the students).
 export function CancelExamModal({ exam, onClose, onDone }: Props) {
   const { t } = useExamTexts();
   const [form] = Form.useForm<{ reason?: string }>();
   const { running, run } = useDialogRun(onDone);
+  const fresh = useQuery({
+    queryKey: ['exam', 'cancelCheck', exam?.id],
+    queryFn: () => examApi.select(exam?.id as number),
+    enabled: !!exam,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const handedIn = fresh.data?.handedInCount ?? exam?.handedInCount ?? 0;
+  const marked = fresh.data?.markedCount ?? exam?.markedCount ?? 0;
   useEffect(() => {
     if (exam) form.resetFields();
   }, [exam, form]);
@@ -33,6 +44,15 @@ export function CancelExamModal({ exam, onClose, onDone }: Props) {
       destroyOnHidden
     >
       <Typography.Paragraph>{t('exam.cancelHint')}</Typography.Paragraph>
+      {handedIn > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('exam.cancelPapers', { count: handedIn, marked })}
+          description={t('exam.cancelPapersFate')}
+        />
+      )}
       <Form
         form={form}
         name="exam-cancel"

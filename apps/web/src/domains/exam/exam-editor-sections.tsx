@@ -2,6 +2,7 @@ import {
   cameraSourceLabels,
   type ExamPaper,
   enumValues,
+  isOpenWindow,
   labelOf,
   RegistrationMode,
   registrationModeLabels,
@@ -88,7 +89,16 @@ export function WindowSection() {
   const required = useRequired();
   const check = useCheck();
   const start = Form.useWatch<string | undefined>('windowStart');
+  const end = Form.useWatch<string | undefined>('windowEnd');
+  const duration = Form.useWatch<number | undefined>('durationMinutes');
+  const latestEntry = Form.useWatch<number | null | undefined>('latestEntryMinutes');
   const beforeStart = (d: dayjs.Dayjs) => !!start && d.isBefore(dayjs(start).startOf('day'));
+  // Decision 43: candidates choose when to sit an open-window exam, so a clash with it only warns.
+  const open =
+    !!start &&
+    !!end &&
+    !!duration &&
+    isOpenWindow({ windowStart: start, windowEnd: end, durationMinutes: duration, latestEntryMinutes: latestEntry });
   return (
     <Section id="exam-window" title={t('exam.sectionWindow')}>
       <Row gutter={16}>
@@ -106,7 +116,17 @@ export function WindowSection() {
           <Form.Item
             name="windowEnd"
             label={t('exam.windowEnd')}
-            rules={[required(t('exam.windowEnd'), { picked: true })]}
+            rules={[
+              required(t('exam.windowEnd'), { picked: true }),
+              // Saving a past window is allowed (a draft to move later); publishing it is refused.
+              {
+                warningOnly: true,
+                validator: async (_, v: string | undefined) => {
+                  if (v && dayjs(v).isBefore(dayjs())) throw new Error(t('exam.windowPassedWarning'));
+                },
+              },
+            ]}
+            extra={open ? t('exam.openWindowNote') : undefined}
             {...momentValueProps}
           >
             <MomentInput disabledDate={beforeStart} />

@@ -219,6 +219,16 @@ function Legend() {
         {t('examSchedule.conflict')}
       </li>
       <li className="exam-cal-legend-item">
+        <span className="exam-cal-swatch has-warning" aria-hidden>
+          <WarningFilled />
+        </span>
+        {t('examSchedule.warning')}
+      </li>
+      <li className="exam-cal-legend-item">
+        <span className="exam-cal-swatch is-open-window" aria-hidden />
+        {t('examSchedule.openWindow')}
+      </li>
+      <li className="exam-cal-legend-item">
         <span className="exam-cal-swatch is-tail" aria-hidden />
         {t('examSchedule.extraTimeLegend')}
       </li>

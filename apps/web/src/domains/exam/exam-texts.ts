@@ -28,7 +28,7 @@ const en = {
   publishHint:
     'Publishing turns the classes, grades, departments and students chosen into the candidate list; the exam then appears in their lists.',
   noConflicts:
-    'No conflicts: the venue and the invigilators are free, no candidate sits another exam then, and the seats suffice.',
+    'No conflicts: the venue and the invigilators are free, every candidate can sit it beside their other exams, and the seats suffice.',
   errorsBlock_one: 'This conflict must be solved before the exam can be published:',
   errorsBlock_other: 'These {{count}} conflicts must be solved before the exam can be published:',
   warningsNote_one: 'This warning does not stop publishing. Publish anyway if it is acceptable:',
@@ -42,6 +42,10 @@ const en = {
   // Cancelling.
   cancelTitle: 'Cancel the exam "{{name}}"?',
   cancelHint: 'Its candidates no longer see it. The exam stays in the list as cancelled and cannot be published again.',
+  cancelPapers_one: '1 paper has been handed in ({{marked}} marked).',
+  cancelPapers_other: '{{count}} papers have been handed in ({{marked}} marked).',
+  cancelPapersFate:
+    'They are kept: staff still find them and their marks in Scores. Students no longer see this exam or their results of it; papers still being answered end now.',
   reason: 'Reason (optional)',
   reasonPlaceholder: 'Shown to the candidates, e.g. moved to next week',
   cancelled: '"{{name}}" is cancelled',
@@ -100,6 +104,9 @@ const en = {
   paperSearch: 'Type to search the published papers',
   windowStart: 'Opens',
   windowEnd: 'Closes',
+  windowPassedWarning: 'This time has passed: the exam cannot be published until it closes in the future.',
+  openWindowNote:
+    'Open window: candidates choose when to sit it, so it does not block their other exams (a clash only warns).',
   duration: 'Duration',
   durationHint: "Each candidate's time once they start; it defaults to the paper's suggested duration",
   latestEntry: 'Latest entry',
@@ -173,7 +180,7 @@ const zh: typeof en = {
   publishTitle: '发布“{{name}}”',
   checking: '正在检查考场、监考教师、考生和座位…',
   publishHint: '发布时，所选班级、年级、院系和学生将生成考生名单，考试随即出现在考生的列表中。',
-  noConflicts: '没有冲突：考场和监考教师空闲，考生在此时间没有其他考试，座位充足。',
+  noConflicts: '没有冲突：考场和监考教师空闲，考生能兼顾其他考试，座位充足。',
   errorsBlock_one: '必须先解决以下冲突才能发布：',
   errorsBlock_other: '必须先解决以下 {{count}} 个冲突才能发布：',
   warningsNote_one: '以下提醒不阻止发布，确认可以接受后可仍然发布：',
@@ -186,6 +193,10 @@ const zh: typeof en = {
   andMore: '等另外 {{count}} 项',
   cancelTitle: '取消考试“{{name}}”？',
   cancelHint: '考生将不再看到此考试。考试以“已取消”状态保留在列表中，不能再次发布。',
+  cancelPapers_one: '已有 1 份答卷交卷（已阅 {{marked}} 份）。',
+  cancelPapers_other: '已有 {{count}} 份答卷交卷（已阅 {{marked}} 份）。',
+  cancelPapersFate:
+    '这些答卷会保留：教职工仍可在成绩管理中查看答卷和分数。学生将不再看到此考试及其成绩；正在作答的答卷立即结束。',
   reason: '原因（可选）',
   reasonPlaceholder: '将告知考生，例如：改到下周',
   cancelled: '“{{name}}”已取消',
@@ -239,6 +250,8 @@ const zh: typeof en = {
   paperSearch: '输入以搜索已发布的试卷',
   windowStart: '开始时间',
   windowEnd: '结束时间',
+  windowPassedWarning: '该时间已过：结束时间改到以后之前，考试不能发布。',
+  openWindowNote: '开放时段：考生自行选择何时作答，不会阻挡他们的其他考试（时间重叠只作提醒）。',
   duration: '考试时长',
   durationHint: '考生开始答题后可用的时间；默认为试卷的建议时长',
   latestEntry: '最晚入场',

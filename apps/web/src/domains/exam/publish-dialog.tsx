@@ -31,6 +31,8 @@ export function PublishDialog({ exam, onClose, onPublished }: Props) {
   const errors = conflicts.filter((c) => c.severity === 'error');
   const warnings = conflicts.filter((c) => c.severity === 'warning');
   const ready = !!exam && check.isSuccess && !check.isFetching;
+  // "Publish anyway" only when warnings are all that is left to accept.
+  const anyway = warnings.length > 0 && errors.length === 0;
 
   async function publish() {
     if (!exam) return;
@@ -51,13 +53,13 @@ export function PublishDialog({ exam, onClose, onPublished }: Props) {
   const publishButton = (
     <Button
       type="primary"
-      danger={warnings.length > 0}
+      danger={anyway}
       disabled={!ready || errors.length > 0}
       loading={publishing}
       onClick={() => void publish()}
       style={errors.length > 0 ? { pointerEvents: 'none' } : undefined}
     >
-      {warnings.length > 0 ? t('exam.publishAnyway') : t('exam.publish')}
+      {anyway ? t('exam.publishAnyway') : t('exam.publish')}
     </Button>
   );
 

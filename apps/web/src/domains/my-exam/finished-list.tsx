@@ -42,14 +42,23 @@ export function FinishedList({ exams }: { exams: MyExam[] }) {
                     <Typography.Text strong className="my-exam-score">
                       {t('myExam.score', { score: round(exam.score), total: round(exam.totalScore) })}
                     </Typography.Text>
-                  ) : exam.rules.showScore === ShowScore.Never ? (
+                  ) : exam.scoreReason === 'never' || exam.rules.showScore === ShowScore.Never ? (
                     <Tooltip title={t('myExam.scoreHidden')}>
                       <Typography.Text type="secondary" aria-label={t('myExam.scoreHidden')}>
                         —
                       </Typography.Text>
                     </Tooltip>
                   ) : (
-                    entered && <Typography.Text type="secondary">{t('myExam.scorePending')}</Typography.Text>
+                    // The result's own reason (myResult): the list and the drawer say the same.
+                    exam.scoreReason !== null &&
+                    exam.scoreReason !== 'notEnded' && (
+                      <Typography.Text type="secondary" data-testid="my-exam-score-state">
+                        {t(exam.scoreReason === 'marking' ? 'myExam.scoreMarking' : 'myExam.scorePending')}
+                      </Typography.Text>
+                    )
+                  )}
+                  {exam.score !== null && exam.pending > 0 && (
+                    <Tag color="warning">{t('myExam.scoreProvisional', { count: exam.pending })}</Tag>
                   )}
                   {sat && (
                     <Button

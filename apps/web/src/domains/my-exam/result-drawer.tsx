@@ -57,6 +57,11 @@ function Figures({ result }: { result: MyResult }) {
             {t('myResult.passMark', { score: figure(result.passScore) })}
           </Typography.Text>
         )}
+        {result.pending > 0 && (
+          <Typography.Text type="warning" className="result-sub" data-testid="my-provisional">
+            {t('myResult.provisional', { count: result.pending })}
+          </Typography.Text>
+        )}
       </div>
       <div className="result-figure">
         <div className="result-figure-label">{t('myResult.rank')}</div>
@@ -72,6 +77,11 @@ function Figures({ result }: { result: MyResult }) {
         <div className="result-figure-label">{t('myResult.examMean')}</div>
         <div className="result-figure-value">{figure(result.examMean)}</div>
       </div>
+      {result.examPending > 0 && (
+        <Typography.Text type="secondary" className="result-sub" data-testid="rank-later">
+          {t('myResult.rankLater', { count: result.examPending })}
+        </Typography.Text>
+      )}
     </div>
   );
 }
