@@ -103,7 +103,10 @@ test.describe('base data screens', () => {
 
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     await drawer.getByLabel(screen.nameLabel).fill(`${name} edited`);
+    // Enter alone moves on and saves nothing; Ctrl+Enter saves.
     await drawer.getByLabel(screen.nameLabel).press('Enter');
+    await expect(drawer).toBeVisible();
+    await drawer.getByLabel(screen.nameLabel).press('Control+Enter');
     await expect(row).toContainText(`${name} edited`);
 
     await row.getByRole('button', { name: `Delete ${name} edited` }).click();

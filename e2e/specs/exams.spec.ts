@@ -180,3 +180,32 @@ test('academic staff see a venue conflict refuse the publish, move the exam and 
   await page.getByText('Month', { exact: true }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${name}\\W`) })).toBeVisible();
 });
+
+// Issue 36, item 1: the demo class, with its month-long practice window and homework open, gets a new exam
+// through the editor and publishes it (it once could not until the practice closed).
+test('a new exam for the demo class is built in the editor and published, whatever practice and homework it has open', async ({
+  page,
+  request,
+}) => {
+  const setup = await setUp(request);
+  const day = await freeDay(request);
+  await open(page, '/exam/management');
+  await page.getByRole('button', { name: 'New exam' }).click();
+  const editor = page.getByRole('dialog', { name: 'New exam' });
+  const name = uniqueName('E2E demo class quiz ');
+  await editor.getByLabel('Exam name').fill(name);
+  await chooseOption(page, editor.getByLabel('Exam paper'), setup.paper.name);
+  await fillMoment(editor.getByLabel('Opens'), typed(day, 9));
+  await fillMoment(editor.getByLabel('Closes'), typed(day, 11));
+  await pickOption(page, editor, editor.getByLabel('Classes'), 'Class 2024-1 Computer Science');
+  await withToast(page, 'Saved as a draft', () => editor.getByLabel('Exam name').press('Control+Enter'));
+  await expect(editor).toBeHidden();
+
+  const dialog = await openPublish(page, name);
+  await expect(dialog).not.toContainText('must be solved before the exam can be published');
+  // Another run's sitting of the same students at that hour would be a warning to accept, not a stop.
+  const anyway = dialog.getByRole('button', { name: 'Publish anyway' });
+  const publish = (await anyway.count()) ? anyway : dialog.getByRole('button', { name: 'Publish', exact: true });
+  await withToast(page, `"${name}" is published`, () => publish.click());
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name })).toContainText('Published');
+});

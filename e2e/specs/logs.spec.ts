@@ -45,7 +45,8 @@ test.describe('logs', () => {
     await filters.getByRole('button', { name: 'Search' }).click();
     const failed = page.getByRole('row', { name: /could not create degree/ }).first();
     await expect(failed).toContainText('Invalid input');
-    await expect(failed).toContainText('name:');
+    // The field by the name people read, not its key (issue 36, item 11).
+    await expect(failed).toContainText('Name: is required');
     await expect(page.getByText('/api/degree')).toHaveCount(0);
 
     // What the filters match, as a spreadsheet.

@@ -8,6 +8,7 @@ import { removeExpiredExports } from '../src/modules/export/export.service';
 import { userExports } from '../src/modules/export/export.table';
 import { jobs } from '../src/modules/job/job.table';
 import { findJob } from '../src/platform/jobs';
+import { onePaper } from './exam-fixture';
 import { createTestApp, sheetRows, type TestApp } from './harness';
 
 // Asynchronous exports: started from any declared list, written by a background job into storage,
@@ -195,5 +196,33 @@ describe('asynchronous export', () => {
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(n);
     expect(rows).toEqual(sync.response);
     console.info(`background export of ${n} rows: ${ms} ms`);
+  });
+
+  it("holds the rows the caller may read: a teacher's export of exams is their own exams, not the school's", async () => {
+    const teacher = await t.login('demo', 'teacher');
+    // An exam of the academic office's: the teacher neither made nor invigilates it.
+    const paperId = await onePaper(t, academic, { name: 'Export scope paper' });
+    const created = await t.call('POST', '/api/exam/create', {
+      token: academic,
+      body: {
+        name: 'Export scope exam',
+        paperId,
+        windowStart: '2033-01-10T08:00:00Z',
+        windowEnd: '2033-01-10T10:00:00Z',
+        durationMinutes: 60,
+      },
+    });
+    expect(created.code, created.message).toBe(ResultCode.Success);
+    const total = async (token: string) =>
+      (await t.call<Page<unknown>>('POST', '/api/exam/page', { token, body: { pageIndex: 1, pageSize: 1 } })).response
+        .total;
+    const mineCount = await total(teacher);
+    const allCount = await total(admin);
+    expect(allCount).toBeGreaterThan(mineCount);
+    const sync = await t.call<unknown[][]>('POST', '/api/exam/export', { token: teacher, body: {} });
+    expect(sync.response.length - 1).toBe(mineCount);
+    const id = await start(teacher, 'exam');
+    await t.app.jobs.runUntilIdle();
+    expect(await sheetRows((await download(teacher, id)).rawPayload)).toEqual(sync.response);
   });
 });

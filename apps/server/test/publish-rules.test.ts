@@ -79,6 +79,14 @@ describe('item 1: a class is not locked by other work', () => {
     const exam = await draft(t0 + 24 * HOUR, 2);
     expect(await kinds(exam.id)).toEqual([]);
     ok(await publish(exam.id));
+    // Nor is homework on the exam scheduling calendar (it showed as an exam with an unpublished paper).
+    const cal = ok(
+      await t.call<{ entries: { id: number; name: string }[] }>('POST', '/api/exam/calendar', {
+        token: academic,
+        body: { from: iso(t0 - 24 * HOUR), to: iso(t0 + 7 * 24 * HOUR), teamId },
+      }),
+    );
+    expect(cal.entries.map((e) => e.name)).toEqual([exam.name]);
   });
 
   it('a long open-window practice exam does not lock the class', async () => {

@@ -364,8 +364,11 @@ export function createResource<
     ...(def.usedBy ?? []),
   ];
 
+  // The rows of a page or list: the organisation's, within the resource's own row scope always (homework's
+  // exams stay out of every exam list and calendar, a teacher's exports hold their rows only), then the
+  // filter. Whether the caller may read the resource at all is the route's question (it passes readScope).
   function where(ctx: RequestContext, filter: Partial<z.output<F>>, extra?: SQL): SQL | undefined {
-    const conds: (SQL | undefined)[] = [scope(ctx), extra];
+    const conds: (SQL | undefined)[] = [scope(ctx), def.scope?.read?.(ctx), extra];
     for (const [key, value] of Object.entries(filter as Values)) {
       if (value === undefined || value === null || value === '') continue;
       const custom = def.filters?.[key as keyof z.output<F>];

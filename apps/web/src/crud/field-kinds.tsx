@@ -16,7 +16,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { htmlText } from '../rich-text/plain-text';
+import { OneLineHtml } from '../rich-text/one-line';
 import { formatDuration } from './duration';
 import { FileInput } from './file-input';
 import type { RefChoices } from './ref-options';
@@ -233,7 +233,7 @@ export const fieldKinds: Record<FieldKind, FieldKindSpec> = {
     align: 'right',
   },
   richText: {
-    cell: (value) => htmlText(String(value)) || '—',
+    cell: (value) => <OneLineHtml html={String(value)} />,
     input: ({ label }) => <RichTextField label={label} />,
     whitespace: true,
     ellipsis: true,
@@ -288,7 +288,6 @@ export function DurationInput({
     <Space>
       <InputNumber
         id={id}
-        min={0}
         step={5}
         precision={0}
         value={value}

@@ -1,5 +1,5 @@
 import { Button, Drawer, Space } from 'antd';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../shell/layout/use-device';
 
@@ -27,13 +27,35 @@ export function FormDrawer({ title, open, saving, onClose, onSave, width = 480, 
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={onSave}>
+          <Button type="primary" loading={saving} onClick={onSave} aria-keyshortcuts="Control+Enter Meta+Enter">
             {t('common.save')}
           </Button>
         </Space>
       }
     >
-      {children}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the form inside, not a control */}
+      <div onKeyDown={(e) => formKeys(e, onSave)}>{children}</div>
     </Drawer>
   );
+}
+
+// The keys of a form in a drawer: Ctrl+Enter (Cmd+Enter) anywhere saves; Enter in a one-line field moves
+// to the next field instead of saving a half-filled form. Fields where Enter has its own meaning keep it
+// (a select or date picker confirms a choice, a text area starts a line, a button presses).
+function formKeys(e: KeyboardEvent<HTMLDivElement>, onSave: () => void) {
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+  if (e.ctrlKey || e.metaKey) {
+    e.preventDefault();
+    onSave();
+    return;
+  }
+  const field = e.target;
+  if (!(field instanceof HTMLInputElement) || e.shiftKey || e.altKey) return;
+  if (field.getAttribute('role') === 'combobox' || field.closest('.ant-picker, .ant-select')) return;
+  if (!['text', 'number', 'email', 'tel', 'url', 'password', 'search', ''].includes(field.type)) return;
+  e.preventDefault();
+  const fields = Array.from(
+    e.currentTarget.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea:not([disabled])'),
+  ).filter((el) => el.checkVisibility?.() ?? true);
+  fields[fields.indexOf(field) + 1]?.focus();
 }

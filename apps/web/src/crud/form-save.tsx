@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '@lyceum/contract';
 import { type FormInstance, Typography } from 'antd';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ApiError } from '../shell/request';
 import { fieldErrorText } from '../shell/server-error';
 import { FormDrawer } from './form-drawer';
@@ -48,24 +48,8 @@ export function useFormSave<Values extends object, Body>(
   return { saving, save };
 }
 
-// Ctrl+Enter (Cmd+Enter) anywhere inside saves; Enter alone confirms a picker, so it never saves a
-// half-filled form.
-export function CtrlEnterSaves({ onSave, children }: { onSave: () => void; children: ReactNode }) {
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      onSave();
-    }
-  }
-  return (
-    // The keyboard shortcut covers every control of the form, selects and pickers included.
-    // biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut, not an interactive element
-    <div onKeyDown={onKeyDown}>{children}</div>
-  );
-}
-
 // The drawer of a hand-written editor (exam, task, message): Save and Cancel in its header, a hint
-// line, and Ctrl+Enter anywhere inside saving.
+// line; Ctrl+Enter anywhere inside saves (FormDrawer).
 export function EditorDrawer(props: {
   title: ReactNode;
   open: boolean;
@@ -86,12 +70,10 @@ export function EditorDrawer(props: {
       onSave={onSave}
       width={props.width ?? 720}
     >
-      <CtrlEnterSaves onSave={onSave}>
-        <Typography.Paragraph type="secondary" className="editor-hint">
-          {props.hint}
-        </Typography.Paragraph>
-        {props.children}
-      </CtrlEnterSaves>
+      <Typography.Paragraph type="secondary" className="editor-hint">
+        {props.hint}
+      </Typography.Paragraph>
+      {props.children}
     </FormDrawer>
   );
 }

@@ -120,8 +120,6 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
             { autoFocus: i === 0, siblings },
           ),
         )}
-        {/* Enter in a text input submits the form. */}
-        <button type="submit" hidden aria-hidden />
       </Form>
     </FormDrawer>
   );

@@ -118,7 +118,7 @@ function useScreenParts<Row extends AnyRow>(
           title: t('common.actions'),
           key: 'actions',
           fixed: 'right',
-          width: 44 * rowActions.length + 16,
+          width: 36 * rowActions.length + 16,
           render: (_, row) => <RowActionButtons actions={rowActions} row={row} name={nameOf(row)} />,
         },
       ]

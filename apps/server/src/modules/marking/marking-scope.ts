@@ -173,10 +173,11 @@ export async function examQuestions(db: DbOrTx, orgId: number, examId: number): 
 // A question stem as one line of plain text (lists and summaries).
 export function plainText(html: string, max = 120): string {
   const text = html
-    // A formula keeps its source (the rendered markup inside it would read as noise).
+    // A formula keeps its source between \( and \), which the web draws (the rendered markup inside it
+    // would read as noise).
     .replace(
       /<span[^>]*data-latex="([^"]*)"[^>]*>.*?<\/span>/g,
-      (_, latex: string) => ` ${latex.replace(/&quot;/g, '"')} `,
+      (_, latex: string) => ` \\(${latex.replace(/&quot;/g, '"')}\\) `,
     )
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
@@ -186,7 +187,12 @@ export function plainText(html: string, max = 120): string {
     .replace(/\{\{blank\}\}/g, '____')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (text.length <= max) return text;
+  // Cut before a formula rather than through it.
+  let cut = text.slice(0, max - 1);
+  const open = cut.lastIndexOf('\\(');
+  if (open > cut.lastIndexOf('\\)')) cut = cut.slice(0, open).trimEnd();
+  return `${cut}…`;
 }
 
 export type { StudentAnswer };

@@ -31,7 +31,7 @@ describe('report statistics', () => {
 
   it('turns a stem into one line of text, keeping formulas', () => {
     expect(plainText('<p>What is <span class="formula" data-latex="\\frac{1}{2}"></span> of {{blank}}?</p>')).toBe(
-      'What is \\frac{1}{2} of ____?',
+      'What is \\(\\frac{1}{2}\\) of ____?',
     );
     expect(plainText(`<p>${'a'.repeat(200)}</p>`, 10)).toBe(`${'a'.repeat(9)}…`);
   });

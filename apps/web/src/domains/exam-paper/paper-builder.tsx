@@ -48,8 +48,9 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
-import { htmlText } from '../../rich-text/plain-text';
+import { OneLineHtml } from '../../rich-text/one-line';
 import { useLang } from '../../shell/i18n';
+import { fieldErrorText } from '../../shell/server-error';
 import { usePermission } from '../../shell/permission';
 import { useSubjectOptions } from '../question/classification-fields';
 import { useCommonLists } from '../question/question-api';
@@ -82,6 +83,10 @@ import { PaperSummary } from './paper-summary';
 import { CopyPaperButton } from './paper-transfer';
 import { QuestionPicker } from './question-picker';
 import './paper.css';
+
+// The longest paper name the server takes (the contract's rule): a longer one is refused with a
+// message, never cut.
+const PAPER_NAME_MAX = 100;
 
 // The builder at /exam/paperEdit (exam papers) or /task/paperEdit (homework): new without ?id=.
 export function PaperBuilderPage({ paperType }: { paperType: BuiltPaperType & PaperType }) {
@@ -130,7 +135,8 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
   const [picking, setPicking] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [nameError, setNameError] = useState(false);
+  // Why the name cannot be saved (empty, or longer than the server takes), or null.
+  const [nameError, setNameError] = useState<string | null>(null);
   const dragged = useRef<string | null>(null);
   const canSave = usePermission(draft.id ? ['examPaper:update'] : ['examPaper:create']);
   const canPublish = usePermission(['examPaper:publish']);
@@ -164,8 +170,13 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
   }
 
   async function save(): Promise<number | null> {
-    if (!draft.name.trim()) {
-      setNameError(true);
+    const nameProblem = !draft.name.trim()
+      ? t('paper.nameRequired')
+      : draft.name.length > PAPER_NAME_MAX
+        ? fieldErrorText({ key: 'tooLong', params: { max: PAPER_NAME_MAX } }, '')
+        : null;
+    if (nameProblem) {
+      setNameError(nameProblem);
       document.getElementById('paper-name')?.focus();
       return null;
     }
@@ -261,14 +272,14 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                       htmlFor="paper-name"
                       required
                       validateStatus={nameError ? 'error' : undefined}
-                      help={nameError ? t('paper.nameRequired') : undefined}
+                      help={nameError ?? undefined}
                     >
                       <Input
                         id="paper-name"
-                        maxLength={100}
+                        count={{ show: true, max: PAPER_NAME_MAX }}
                         value={draft.name}
                         onChange={(e) => {
-                          setNameError(false);
+                          setNameError(null);
                           patch({ name: e.target.value });
                         }}
                       />
@@ -534,7 +545,7 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                         return (
                           <Space size={4} wrap={false}>
                             {item.ruleId && <Tag color="purple">{t('paper.drawnTag')}</Tag>}
-                            <span>{q ? htmlText(q.stem) || '—' : `#${item.questionId}`}</span>
+                            <span>{q ? <OneLineHtml html={q.stem} /> : `#${item.questionId}`}</span>
                             {others.length > 0 && (
                               <Tag color="red">{t('paper.usedTwice', { other: others.join(', ') })}</Tag>
                             )}

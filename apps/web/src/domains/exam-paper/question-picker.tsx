@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Form, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { FilterButtons } from '../../crud/filter-buttons';
-import { htmlText } from '../../rich-text/plain-text';
+import { OneLineHtml } from '../../rich-text/one-line';
 import { useLang } from '../../shell/i18n';
 import { type QuestionFilter, questionApi } from '../question/question-api';
 import { QuestionFilterItems, toQuestionFilter } from '../question/question-filters';
@@ -114,7 +114,9 @@ export function QuestionPicker({ open, sectionTitle, onPaper, onClose, onAdd }: 
             ellipsis: true,
             render: (stem: string, q) => (
               <Space size={4}>
-                <span>{htmlText(stem) || '—'}</span>
+                <span>
+                  <OneLineHtml html={stem} />
+                </span>
                 {onPaper.has(q.id) && <Tag color="orange">{t('paper.onPaper')}</Tag>}
               </Space>
             ),

@@ -1,6 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { type Analysis, type ItemAnalysis, labelOf, questionTypeLabels, throwOutModeLabels } from '@lyceum/contract';
 import { Empty, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { OneLine } from '../../rich-text/one-line';
+import { textSource } from '../../rich-text/plain-text';
 import { useLang } from '../../shell/i18n';
 import { className } from './report-charts';
 import { useReportTexts } from './report-texts';
@@ -62,8 +64,10 @@ export function ItemTable({ analysis }: { analysis: Analysis }) {
       dataIndex: 'stemText',
       ellipsis: { showTitle: false },
       render: (stem: string, item) => (
-        <Tooltip title={stem} placement="topLeft">
-          <span>{stem}</span>
+        <Tooltip title={textSource(stem)} placement="topLeft">
+          <span>
+            <OneLine text={stem} />
+          </span>
           {item.thrownOut !== null && (
             <Tag className="report-tag" color={throwOutModeLabels[item.thrownOut].color}>
               {t('report.thrownOut')}: {labelOf(throwOutModeLabels, item.thrownOut, lang)}

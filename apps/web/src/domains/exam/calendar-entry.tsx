@@ -16,13 +16,20 @@ export function placeOf(e: CalendarEntry, t: (key: string, params?: Record<strin
   return t('examSchedule.noPlace');
 }
 
-export const timeOf = (e: CalendarEntry) =>
-  `${dayjs(e.windowStart).format('HH:mm')}–${dayjs(e.windowEnd).format('HH:mm')}`;
+// The window's times, with the dates when it runs over more than one day.
+export function timeOf(e: Pick<CalendarEntry, 'windowStart' | 'windowEnd'>): string {
+  const start = dayjs(e.windowStart);
+  const end = dayjs(e.windowEnd);
+  if (start.isSame(end.subtract(1, 'ms'), 'day')) return `${start.format('HH:mm')}–${end.format('HH:mm')}`;
+  return `${start.format('MM-DD HH:mm')} – ${end.format('MM-DD HH:mm')}`;
+}
 
 interface Props {
   entry: CalendarEntry;
-  // The week grid shows the place too; the month cell only the time and name.
+  // The week grid shows the place too; the month cell only the time and name; a bar across days (`bar`)
+  // its name, dated times and place on one line.
   compact?: boolean;
+  bar?: boolean;
   style?: CSSProperties;
   onOpen: (entry: CalendarEntry) => void;
   children?: ReactNode;
@@ -32,7 +39,7 @@ interface Props {
 // stops it (an error), in orange when it only warns; an open-window exam (decision 43) is striped,
 // a period its candidates choose a time in rather than a sitting. A button: Enter or a click opens
 // its details.
-export function CalendarItem({ entry, compact = false, style, onOpen, children }: Props) {
+export function CalendarItem({ entry, compact = false, bar = false, style, onOpen, children }: Props) {
   const { t } = useScheduleTexts();
   const conflicted = entry.conflicts.length > 0;
   const blocking = entry.conflicts.some((c) => c.severity === 'error');
@@ -46,7 +53,7 @@ export function CalendarItem({ entry, compact = false, style, onOpen, children }
   return (
     <button
       type="button"
-      className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${entry.openWindow ? ' is-open-window' : ''}${mark}${compact ? ' is-compact' : ''}`}
+      className={`exam-cal-item ${stateClass[entry.state]}${live ? ' is-live' : ''}${entry.openWindow ? ' is-open-window' : ''}${mark}${compact ? ' is-compact' : ''}${bar ? ' is-bar' : ''}`}
       style={style}
       title={`${entry.name}\n${time}\n${place}`}
       onClick={(e) => {

@@ -1,6 +1,15 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayBlocks, entriesOfDay, hourRange, periodOf, weekDays, weekStart } from './calendar-layout';
+import {
+  dayBlocks,
+  entriesOfDay,
+  hourRange,
+  isMultiDay,
+  periodOf,
+  weekBars,
+  weekDays,
+  weekStart,
+} from './calendar-layout';
 
 const exam = (id: number, start: string, end: string, latestEnd = end) => ({
   id,
@@ -70,5 +79,28 @@ describe('calendar layout', () => {
     const list = entriesOfDay([exam(2, '14:00', '15:00'), exam(1, '09:00', '10:00')], day);
     expect(list.map((e) => e.id)).toEqual([1, 2]);
     expect(entriesOfDay([exam(1, '09:00', '10:00')], day.add(1, 'day'))).toEqual([]);
+  });
+
+  it('puts exams over several days in bars across their days, rows shared where they do not meet', () => {
+    const span = (id: number, start: string, end: string) => ({
+      id,
+      windowStart: start,
+      windowEnd: end,
+      latestEnd: end,
+    });
+    const week = weekDays(day); // Monday 8 to Sunday 14 June
+    const month = span(1, '2026-05-28T09:00:00', '2026-06-27T18:00:00');
+    const twoDays = span(2, '2026-06-09T20:00:00', '2026-06-10T08:00:00');
+    const later = span(3, '2026-06-12T08:00:00', '2026-06-13T18:00:00');
+    const toMidnight = span(4, '2026-06-11T18:00:00', '2026-06-12T00:00:00');
+    expect([month, twoDays, later, toMidnight].map(isMultiDay)).toEqual([true, true, true, false]);
+    const bars = weekBars([later, month, twoDays, toMidnight], week);
+    const of = (id: number) => bars.find((b) => b.entry.id === id);
+    expect(of(1)).toMatchObject({ from: 0, to: 6, row: 0, before: true, after: true });
+    expect(of(2)).toMatchObject({ from: 1, to: 2, row: 1, before: false, after: false });
+    expect(of(3)).toMatchObject({ from: 4, to: 5, row: 1 });
+    expect(of(4)).toBeUndefined();
+    // The hours are the working day's: the bars do not stretch them to midnight.
+    expect(hourRange([month, twoDays, later, toMidnight], week)).toEqual({ first: 7, last: 24 });
   });
 });

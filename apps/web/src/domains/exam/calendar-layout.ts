@@ -41,7 +41,14 @@ export interface Timed {
   latestEnd: string;
 }
 
-// The hours the week grid spans: the working day, widened to the exams of the week.
+// Whether an exam's time (to the end of its longest extra time) runs over more than one day: the week
+// shows those as bars across the days above the hours, not as columns down every day.
+export function isMultiDay(e: Timed): boolean {
+  return !dayjs(e.windowStart).isSame(dayjs(e.latestEnd).subtract(1, 'ms'), 'day');
+}
+
+// The hours the week grid spans: the working day, widened to the exams of the week that keep within a
+// day (the multi-day ones are bars above the grid).
 export function hourRange(entries: Timed[], days: Dayjs[]): { first: number; last: number } {
   let first = DAY_FIRST_HOUR;
   let last = DAY_LAST_HOUR;
@@ -50,11 +57,10 @@ export function hourRange(entries: Timed[], days: Dayjs[]): { first: number; las
   for (const e of entries) {
     const start = dayjs(e.windowStart);
     const end = dayjs(e.latestEnd);
-    if (end.isBefore(weekFrom) || start.isAfter(weekTo)) continue;
-    // A window over midnight fills its days to the edge.
-    if (!start.isSame(end, 'day')) return { first: 0, last: 24 };
+    if (end.isBefore(weekFrom) || start.isAfter(weekTo) || isMultiDay(e)) continue;
     first = Math.min(first, start.hour());
-    last = Math.max(last, end.hour() + (end.minute() > 0 ? 1 : 0));
+    // Hours from the start's midnight, so an exam ending at midnight reaches 24.
+    last = Math.max(last, Math.ceil(end.diff(start.startOf('day'), 'minute') / 60));
   }
   return { first, last: Math.min(24, last) };
 }
@@ -130,4 +136,46 @@ export function entriesOfDay<T extends Timed>(entries: T[], day: Dayjs): T[] {
   return entries
     .filter((e) => dayjs(e.windowStart).isBefore(to) && dayjs(e.windowEnd).isAfter(from))
     .sort((a, b) => ms(a.windowStart) - ms(b.windowStart));
+}
+
+export interface Bar<T extends Timed> {
+  entry: T;
+  // The first and last day of the week it covers (0 = Monday), and its row in the band.
+  from: number;
+  to: number;
+  row: number;
+  // It began before this week or goes on after it.
+  before: boolean;
+  after: boolean;
+}
+
+// The multi-day exams of a week as bars across the days they cover, each in the first row where it
+// meets no other; longer ones first among those starting the same day.
+export function weekBars<T extends Timed>(entries: T[], days: Dayjs[]): Bar<T>[] {
+  const weekFrom = days[0].startOf('day');
+  const weekTo = weekFrom.add(days.length, 'day');
+  const dayOf = (d: Dayjs) => Math.floor(d.diff(weekFrom, 'hour') / 24);
+  const bars = entries
+    .filter((e) => isMultiDay(e) && dayjs(e.windowStart).isBefore(weekTo) && dayjs(e.latestEnd).isAfter(weekFrom))
+    .map((entry) => {
+      const start = dayjs(entry.windowStart);
+      const end = dayjs(entry.latestEnd).subtract(1, 'ms');
+      return {
+        entry,
+        from: Math.max(0, dayOf(start)),
+        to: Math.min(days.length - 1, dayOf(end)),
+        row: 0,
+        before: start.isBefore(weekFrom),
+        after: end.isAfter(weekTo),
+      };
+    })
+    .sort((a, b) => a.from - b.from || b.to - a.to || ms(a.entry.windowStart) - ms(b.entry.windowStart));
+  const rowEnds: number[] = [];
+  for (const bar of bars) {
+    let row = rowEnds.findIndex((end) => end < bar.from);
+    if (row < 0) row = rowEnds.push(bar.to) - 1;
+    else rowEnds[row] = bar.to;
+    bar.row = row;
+  }
+  return bars;
 }

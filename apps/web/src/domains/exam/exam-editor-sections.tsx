@@ -70,7 +70,7 @@ export function BasicsSection({ onPaper }: { onPaper: (paper: ExamPaper) => void
   return (
     <Section id="exam-basics" title={t('exam.sectionBasics')}>
       <Form.Item name="name" label={t('exam.name')} rules={[required(t('exam.name')), check('name')]}>
-        <Input autoFocus autoComplete="off" maxLength={100} />
+        <Input autoFocus autoComplete="off" count={{ show: true, max: 100 }} />
       </Form.Item>
       <Form.Item
         name="paperId"
@@ -150,8 +150,6 @@ export function WindowSection() {
             rules={[check('latestEntryMinutes')]}
           >
             <InputNumber
-              min={0}
-              max={1440}
               precision={0}
               suffix={t('exam.minutesAfterStart')}
               style={{ width: '100%' }}
@@ -166,8 +164,6 @@ export function WindowSection() {
             rules={[required(t('exam.grace'), { type: 'number' }), check('graceSeconds')]}
           >
             <InputNumber
-              min={0}
-              max={600}
               step={15}
               precision={0}
               suffix={t('exam.seconds')}
@@ -225,7 +221,7 @@ export function RegistrationSection() {
               tooltip={t('exam.capacityHint')}
               rules={[check('capacity')]}
             >
-              <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} />
+              <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -281,7 +277,7 @@ export function RulesSection() {
             label={t('exam.switchWarnAfter')}
             rules={[required(t('exam.switchWarnAfter'), { type: 'number' }), check('switchWarnAfter')]}
           >
-            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -291,7 +287,7 @@ export function RulesSection() {
             tooltip={t('exam.switchCollectHint')}
             rules={[check('switchCollectAfter')]}
           >
-            <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -314,8 +310,6 @@ export function RulesSection() {
             rules={[check('snapshotIntervalSeconds')]}
           >
             <InputNumber
-              min={10}
-              max={3600}
               step={10}
               precision={0}
               disabled={!camera}
@@ -362,7 +356,7 @@ export function InstructionsSection() {
       <Form.Item name="instructions" label={t('exam.instructions')} rules={[check('instructions')]}>
         <Input.TextArea
           autoSize={{ minRows: 3, maxRows: 8 }}
-          maxLength={2000}
+          count={{ show: true, max: 2000 }}
           showCount
           placeholder={t('exam.instructionsPlaceholder')}
         />

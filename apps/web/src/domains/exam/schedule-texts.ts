@@ -34,6 +34,8 @@ const en = {
   warnings_other: '{{count}} warnings',
   online: 'Online {{room}}',
   noPlace: 'No place set',
+  multiDay: 'Exams over several days',
+  multiDayShort: 'Days',
   candidates_one: '{{count}} candidate',
   candidates_other: '{{count}} candidates',
   // The exam's details.
@@ -84,6 +86,8 @@ const zh: typeof en = {
   warnings_other: '{{count}} 条提醒',
   online: '线上 {{room}}',
   noPlace: '未设置地点',
+  multiDay: '跨天的考试',
+  multiDayShort: '跨天',
   candidates_one: '{{count}} 名考生',
   candidates_other: '{{count}} 名考生',
   window: '考试时间',

@@ -3,7 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
 import { useLang } from '../../shell/i18n';
 import { CalendarItem } from './calendar-entry';
-import { dayBlocks, hourRange, weekDays } from './calendar-layout';
+import { dayBlocks, hourRange, isMultiDay, weekBars, weekDays } from './calendar-layout';
+import { useScheduleTexts } from './schedule-texts';
 
 interface Props {
   anchor: Dayjs;
@@ -12,11 +13,16 @@ interface Props {
 }
 
 // A week as a grid: days as columns, hours as rows, each exam a block from its start to its end
-// (overlapping exams side by side), the longest extra time of its candidates as a striped tail.
+// (overlapping exams side by side), the longest extra time of its candidates as a striped tail. Exams
+// that run over more than one day (an open window of a month) are bars across their days above the
+// hours, with their dates, instead of columns down every day.
 export function WeekGrid({ anchor, entries, onOpen }: Props) {
   const lang = useLang();
+  const { t } = useScheduleTexts();
   const days = weekDays(anchor);
-  const { first, last } = hourRange(entries, days);
+  const timed = entries.filter((e) => !isMultiDay(e));
+  const bars = weekBars(entries, days);
+  const { first, last } = hourRange(timed, days);
   const hours = Array.from({ length: last - first }, (_, i) => first + i);
   const today = dayjs();
   const locale = lang === 'zh' ? 'zh-CN' : 'en-GB';
@@ -34,6 +40,29 @@ export function WeekGrid({ anchor, entries, onOpen }: Props) {
           </div>
         ))}
       </div>
+      {bars.length > 0 && (
+        <section className="exam-week-band" aria-label={t('examSchedule.multiDay')}>
+          <div className="exam-week-band-label" aria-hidden>
+            {t('examSchedule.multiDayShort')}
+          </div>
+          {bars.map((b) => (
+            <CalendarItem
+              key={b.entry.id}
+              entry={b.entry}
+              bar
+              onOpen={onOpen}
+              style={{
+                gridColumn: `${b.from + 2} / ${b.to + 3}`,
+                gridRow: b.row + 1,
+                borderTopLeftRadius: b.before ? 0 : undefined,
+                borderBottomLeftRadius: b.before ? 0 : undefined,
+                borderTopRightRadius: b.after ? 0 : undefined,
+                borderBottomRightRadius: b.after ? 0 : undefined,
+              }}
+            />
+          ))}
+        </section>
+      )}
       <div className="exam-week-body">
         <div className="exam-week-hours" aria-hidden>
           {hours.map((h) => (
@@ -43,7 +72,7 @@ export function WeekGrid({ anchor, entries, onOpen }: Props) {
           ))}
         </div>
         {days.map((d) => {
-          const blocks = dayBlocks(entries, d, first, last);
+          const blocks = dayBlocks(timed, d, first, last);
           return (
             <section
               key={d.valueOf()}

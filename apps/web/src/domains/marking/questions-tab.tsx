@@ -3,6 +3,7 @@ import type { MarkOverview } from '@lyceum/contract';
 import { Button, Empty, Progress, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { OneLine } from '../../rich-text/one-line';
 import { ChangeTags, points, TypeTag } from './marked-question';
 import { useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
@@ -31,7 +32,7 @@ export function QuestionsTab({ overview }: { overview: MarkOverview }) {
             <ChangeTags question={q} />
           </Space>
           <Typography.Paragraph ellipsis={{ rows: 2 }} className="mark-stem-brief" type="secondary">
-            {q.stemText || q.sectionTitle}
+            {q.stemText ? <OneLine text={q.stemText} /> : q.sectionTitle}
           </Typography.Paragraph>
         </div>
       ),

@@ -121,10 +121,12 @@ export function ScoreBox({ examId, item, review, disabled, autoFocus, label, com
               // The typed value is kept as typed: out-of-range values are refused with a message
               // instead of being silently changed to the nearest allowed one.
               changeOnBlur={false}
-              // Whole points read as 2, not 2.0 (the half-point step would otherwise add a decimal).
+              // Whole points read as 2, not 2.0 (the half-point step would otherwise add a decimal); an
+              // unmarked answer's box stays empty (Number('') would show a 0 that is no one's mark).
               formatter={(value, info) =>
-                info.userTyping ? info.input : value === undefined ? '' : String(Number(value))
+                info.userTyping ? info.input : value === undefined || String(value) === '' ? '' : String(Number(value))
               }
+              placeholder="—"
               onChange={(v) => {
                 setScore(typeof v === 'number' ? v : null);
                 setError(null);

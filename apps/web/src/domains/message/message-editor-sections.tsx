@@ -44,7 +44,7 @@ export function WhatSection() {
   return (
     <Section id="message-what" title={t('message.sectionWhat')}>
       <Form.Item name="title" label={t('message.title')} rules={[required(t('message.title')), check('title')]}>
-        <Input autoFocus autoComplete="off" maxLength={200} />
+        <Input autoFocus autoComplete="off" count={{ show: true, max: 200 }} />
       </Form.Item>
       <Form.Item name="body" label={t('message.body')}>
         <RichTextField label={t('message.body')} />

@@ -14,7 +14,7 @@ export function keyText(q: Question, texts: Texts): string {
   if (typeof a === 'string') return a;
   if (Array.isArray(a)) return a.join(', ');
   if ('blanks' in a) return a.blanks.map((b, i) => `${texts.blank(i + 1)}: ${b.answers.join(' / ')}`).join('\n');
-  return htmlText(a.reference);
+  return htmlText(a.reference, 'delimited');
 }
 
 // What the student gave, the same way; null when they left it empty.

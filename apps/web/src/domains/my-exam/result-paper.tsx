@@ -2,6 +2,7 @@ import { labelOf, type MarkedPaper, QueryStatus, queryStatusLabels, throwOutMode
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { OneLine } from '../../rich-text/one-line';
 import { RichHtml } from '../../rich-text/rich-html';
 import { useLang } from '../../shell/i18n';
 import { figure } from '../exam-scores/score-chart';
@@ -107,7 +108,9 @@ function PaperItem({ examId, item, canQuery }: { examId: number; item: Item; can
           {own ?? <Typography.Text type="secondary">{t('myResult.noAnswer')}</Typography.Text>}
         </dd>
         <dt>{t('myResult.key')}</dt>
-        <dd className="result-pre">{keyText(question.question, texts) || '—'}</dd>
+        <dd className="result-pre">
+          <OneLine text={keyText(question.question, texts) || '—'} />
+        </dd>
         {mark.comment && (
           <>
             <dt>{t('myResult.comment')}</dt>

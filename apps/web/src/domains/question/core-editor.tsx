@@ -88,8 +88,8 @@ export function CoreEditor({ q, onChange, prefix, middle }: Props) {
         >
           <InputNumber
             id={fieldId(`${prefix}score`)}
-            min={0.5}
-            max={100}
+            // No min or max: a score out of range is refused under the field (the contract's rule), not
+            // silently pulled back to the nearest bound.
             step={0.5}
             style={{ width: 140 }}
             value={q.score}

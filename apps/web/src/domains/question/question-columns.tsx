@@ -12,7 +12,7 @@ import {
 import { Button, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { htmlText } from '../../rich-text/plain-text';
+import { OneLineHtml } from '../../rich-text/one-line';
 import './question.css';
 
 export function questionColumns(
@@ -23,30 +23,30 @@ export function questionColumns(
 ): TableColumnsType<Question> {
   const sorter = (key: string) => ({ key, sorter: true as const });
   return [
-    { title: 'ID', dataIndex: 'id', width: 64 },
+    { title: 'ID', dataIndex: 'id', width: 60 },
     {
       title: t('question.stem'),
       dataIndex: 'stem',
-      // Narrower since the Measured column came: at 1440 px the whole table still fits (polish.spec).
-      width: 125,
+      // No width of its own: the stem takes what the other columns leave (about 35 characters at 1440 px,
+      // where the whole table fits; polish.spec).
       ellipsis: true,
       render: (stem: string, q) => (
         <Button type="link" className="q-stem-link" onClick={() => preview(q)}>
-          {htmlText(stem) || '—'}
+          <OneLineHtml html={stem} />
         </Button>
       ),
     },
     {
       title: t('question.type'),
       dataIndex: 'type',
-      width: 120,
+      width: 108,
       ...sorter('type'),
       render: (type: Question['type']) => <Tag color="blue">{labelOf(questionTypeLabels, type, lang)}</Tag>,
     },
     {
       title: t('question.difficulty'),
       dataIndex: 'difficulty',
-      width: 110,
+      width: 112,
       ...sorter('difficulty'),
       render: (d: Question['difficulty']) => (
         <Tag color={difficultyLabels[d].color}>{labelOf(difficultyLabels, d, lang)}</Tag>
@@ -55,18 +55,23 @@ export function questionColumns(
     {
       title: t('question.measured'),
       dataIndex: 'statDifficulty',
-      width: 150,
+      width: 140,
       ...sorter('statDifficulty'),
       render: (_: unknown, q) => <Measured t={t} q={q} />,
     },
-    { title: t('question.score'), dataIndex: 'score', width: 85, ...sorter('score') },
-    { title: t('question.creator'), dataIndex: 'creatorId', width: 115, render: (id: number | null) => who(id) },
+    { title: t('question.score'), dataIndex: 'score', width: 92, align: 'right', ...sorter('score') },
     {
+      // When, and by whom underneath: one column leaves the stem room to be read.
       title: t('question.created'),
       dataIndex: 'createTime',
-      width: 165,
+      width: 150,
       ...sorter('createTime'),
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string, q) => (
+        <div className="q-created">
+          <div>{dayjs(v).format('YYYY-MM-DD HH:mm')}</div>
+          <Typography.Text type="secondary">{who(q.creatorId)}</Typography.Text>
+        </div>
+      ),
     },
   ];
 }

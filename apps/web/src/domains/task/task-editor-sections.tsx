@@ -93,7 +93,7 @@ export function WhatSection({
   return (
     <Section id="task-what" title={t('task.sectionWhat')}>
       <Form.Item name="name" label={t('task.name')} rules={[required(t('task.name')), check('name')]}>
-        <Input autoFocus autoComplete="off" maxLength={100} />
+        <Input autoFocus autoComplete="off" count={{ show: true, max: 100 }} />
       </Form.Item>
       <Form.Item name="taskType" label={t('task.type')}>
         <TypeChoice />
@@ -129,7 +129,7 @@ export function WhatSection({
       <Form.Item name="description" label={t('task.description')} rules={[check('description')]}>
         <Input.TextArea
           autoSize={{ minRows: 2, maxRows: 6 }}
-          maxLength={2000}
+          count={{ show: true, max: 2000 }}
           showCount
           placeholder={t('task.descriptionPlaceholder')}
         />
@@ -238,7 +238,7 @@ export function WhenSection() {
                 tooltip={t('task.latePenaltyHint')}
                 rules={[check('latePenalty')]}
               >
-                <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
+                <InputNumber precision={0} suffix="%" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </>
@@ -271,8 +271,6 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
         <Col {...half}>
           <Form.Item name="passScore" label={t('task.passScore')} rules={[check('passScore')]}>
             <InputNumber
-              min={0}
-              max={100_000}
               style={{ width: '100%' }}
               placeholder={
                 defaultPass !== undefined ? t('task.passDefaultOf', { score: defaultPass }) : t('task.passDefault')
@@ -287,7 +285,7 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
             tooltip={t('task.attemptsHint')}
             rules={[required(t('task.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
           >
-            <InputNumber min={1} max={10} precision={0} style={{ width: '100%' }} />
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>

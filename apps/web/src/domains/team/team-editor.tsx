@@ -205,7 +205,6 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
             {t('team.membersTitle', { count: members.length })}
           </Typography.Title>
           <MemberEditor members={members} onChange={setMembers} />
-          <button type="submit" hidden aria-hidden />
         </Form>
       )}
     </FormDrawer>

@@ -92,7 +92,6 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
         <Form.Item name="sort" label={t('role.sort')}>
           <InputNumber min={0} max={9999} precision={0} />
         </Form.Item>
-        <button type="submit" hidden aria-hidden />
       </Form>
     </FormDrawer>
   );

@@ -206,7 +206,6 @@ export function UserDrawer({ open, user, roles, rolesLoading, refs, onClose, onS
         <Form.Item name="avatar" label={t('user.avatar')} rules={[zodRule(fields.avatar, t)]}>
           <FileInput purpose="avatar" preview />
         </Form.Item>
-        <button type="submit" hidden aria-hidden />
       </Form>
     </FormDrawer>
   );
