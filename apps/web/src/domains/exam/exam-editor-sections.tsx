@@ -149,11 +149,7 @@ export function WindowSection() {
             tooltip={t('exam.latestEntryHint')}
             rules={[check('latestEntryMinutes')]}
           >
-            <InputNumber
-              precision={0}
-              suffix={t('exam.minutesAfterStart')}
-              style={{ width: '100%' }}
-            />
+            <InputNumber precision={0} suffix={t('exam.minutesAfterStart')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -163,12 +159,7 @@ export function WindowSection() {
             tooltip={t('exam.graceHint')}
             rules={[required(t('exam.grace'), { type: 'number' }), check('graceSeconds')]}
           >
-            <InputNumber
-              step={15}
-              precision={0}
-              suffix={t('exam.seconds')}
-              style={{ width: '100%' }}
-            />
+            <InputNumber step={15} precision={0} suffix={t('exam.seconds')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
