@@ -53,7 +53,8 @@ export function tableScrollWidth(columns: TableColumnsType<never>, selectable: b
   return columns.reduce(
     (total, column) => {
       const width = typeof column.width === 'number' ? column.width : UNSIZED_COLUMN_PX;
-      return total + (column.ellipsis ? Math.min(width, FLEXIBLE_COLUMN_PX) : width);
+      // An ellipsis column counts its declared minimum (`minWidth`), or a flexible column's.
+      return total + (column.ellipsis ? (column.minWidth ?? Math.min(width, FLEXIBLE_COLUMN_PX)) : width);
     },
     selectable ? SELECTION_COLUMN_PX : 0,
   );

@@ -177,7 +177,7 @@ export function plainText(html: string, max = 120): string {
     // would read as noise).
     .replace(
       /<span[^>]*data-latex="([^"]*)"[^>]*>.*?<\/span>/g,
-      (_, latex: string) => ` \\(${latex.replace(/&quot;/g, '"')}\\) `,
+      (_, latex: string) => `\\(${latex.replace(/&quot;/g, '"')}\\)`,
     )
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')

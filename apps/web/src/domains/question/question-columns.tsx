@@ -28,7 +28,8 @@ export function questionColumns(
       title: t('question.stem'),
       dataIndex: 'stem',
       // No width of its own: the stem takes what the other columns leave (about 35 characters at 1440 px,
-      // where the whole table fits; polish.spec).
+      // where the whole table fits; polish.spec), and never less than about 25 when the table scrolls.
+      minWidth: 220,
       ellipsis: true,
       render: (stem: string, q) => (
         <Button type="link" className="q-stem-link" onClick={() => preview(q)}>
