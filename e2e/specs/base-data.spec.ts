@@ -230,7 +230,7 @@ test.describe('base data screens', () => {
     await filters.getByLabel('Keyword').fill(prefix);
     await filters.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('row', { name: new RegExp(prefix) })).toHaveCount(2);
-    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('checkbox', { name: 'Select all rows of this page' }).check();
     await page.getByRole('button', { name: /Delete selected/ }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('row', { name: new RegExp(prefix) })).toHaveCount(0);

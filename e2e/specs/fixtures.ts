@@ -212,9 +212,13 @@ export async function useLanguage(page: Page, lang: 'en' | 'zh'): Promise<void> 
 
 // Runs an action that reports with a toast, watching for the toast from before the action starts: a
 // toast stays three seconds, and on a loaded machine the action's click may take longer than that to
-// return.
+// return. A toast with the same words still showing from an earlier action is waited out first, so two
+// never match at once and the one seen is this action's.
 export async function withToast(page: Page, text: string | RegExp, action: () => Promise<unknown>): Promise<void> {
-  const shown = expect(page.locator('.ant-message').getByText(text)).toBeVisible({ timeout: 30_000 });
+  const toast = page.locator('.ant-message').getByText(text);
+  // A toast with the same words from an action just before is let go first: the one awaited is new.
+  await expect(toast).toHaveCount(0, { timeout: 10_000 });
+  const shown = expect(toast).toBeVisible({ timeout: 30_000 });
   try {
     await action();
   } catch (err) {

@@ -557,3 +557,34 @@ describe('the analysis report', () => {
     expect(q0!.n).toBe(now.n);
   });
 });
+
+describe("a marker's progress", () => {
+  it('counts the answers that need a hand, as the question\'s "to mark" does (an empty one scores 0 by itself)', async () => {
+    const exam = await makeExam(['s2026004', 's2026005', 's2026006']);
+    setClock(at(5));
+    const first = await sit('s2026004', exam.id, RIGHT);
+    await sit('s2026005', exam.id, ['A', ['A'], false, ['Paris', 'Rome'], 'Scattering of light']);
+    await sit('s2026006', exam.id, ['B', ['A', 'C'], true, ['Paris', 'Rome'], '']);
+    await t.app.jobs.runUntilIdle();
+    const overview = async () =>
+      ok(await t.call<MarkOverview>('POST', '/api/answer/overview', { token: academic, body: { examId: exam.id } }));
+    ok(
+      await t.call('POST', '/api/answer/assign', {
+        token: academic,
+        body: { examId: exam.id, markers: [{ userId: ids.teacher, questionIds: [qids[4]] }] },
+      }),
+    );
+    let o = await overview();
+    expect([o.questions[4].answers, o.questions[4].pending]).toEqual([3, 2]);
+    expect(o.markers[0]).toMatchObject({ assigned: 2, marked: 0 });
+    ok(
+      await t.call('POST', '/api/answer/mark', {
+        token: teacher,
+        body: { examId: exam.id, attemptId: first, questionId: qids[4], score: 2 },
+      }),
+    );
+    o = await overview();
+    expect(o.markers[0]).toMatchObject({ assigned: 2, marked: 1 });
+    expect(o.markers[0].assigned - o.markers[0].marked).toBe(o.questions[4].pending);
+  });
+});

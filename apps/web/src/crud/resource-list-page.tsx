@@ -60,6 +60,18 @@ export function tableScrollWidth(columns: TableColumnsType<never>, selectable: b
   );
 }
 
+// The selection column's screen-reader names in the reader's language (antd's own are English only):
+// the header checkbox's props, and a row's label (`nameOf` names the row).
+export function selectionLabels<Row>(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  nameOf: (row: Row) => string,
+) {
+  return {
+    getTitleCheckboxProps: () => ({ 'aria-label': t('common.selectAllRows') }),
+    rowLabel: (row: Row) => t('common.selectRow', { name: nameOf(row) }),
+  };
+}
+
 // An ellipsis column keeps no declared width: with the table's fixed layout it takes the room the other
 // columns leave, and never less than its minimum (the scroll width counted it so).
 export function flexibleColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
@@ -75,6 +87,7 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
   const paged = 'pageIndex' in list ? list : null;
   const rows = paged ? paged.data?.list : (list as TreeList<Row, Filter>).data;
   const { t } = useTranslation();
+  const labels = selectionLabels<Row>(t, (row) => `#${row.id}`);
   const { message } = App.useApp();
   const confirm = useConfirm();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -154,7 +167,11 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
                   checkStrictly: true,
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(Number)),
-                  getCheckboxProps: (row) => ({ disabled: canSelect ? !canSelect(row) : false }),
+                  getTitleCheckboxProps: labels.getTitleCheckboxProps,
+                  getCheckboxProps: (row) => ({
+                    disabled: canSelect ? !canSelect(row) : false,
+                    'aria-label': labels.rowLabel(row),
+                  }),
                 }
               : undefined
           }

@@ -81,6 +81,8 @@ export const zMarkerProgress = z.object({
   userId: zId,
   realName: z.string(),
   questionIds: z.array(zId),
+  // The answers of their questions that need a hand (an empty one scores 0 by itself), and how many of
+  // those are marked (by anyone): what is left is the questions' "to mark".
   assigned: z.number().int(),
   marked: z.number().int(),
 });

@@ -111,18 +111,20 @@ export async function markExams(ctx: RequestContext, req: z.output<typeof zMarkE
 export async function markOverview(ctx: RequestContext, examId: number, db: DbOrTx = ctx.db): Promise<MarkOverview> {
   const exam = await examForMarking(ctx, examId, db);
   const questions = await examQuestions(db, ctx.orgId, examId);
-  const [counts, progress, attempts, markers] = await Promise.all([
-    rows<{ question_id: number; answers: number; pending: number; reviewed: number; average: number | null }>(
+  const [counts, attempts, markers] = await Promise.all([
+    rows<{
+      question_id: number;
+      answers: number;
+      manual: number;
+      pending: number;
+      reviewed: number;
+      average: number | null;
+    }>(
       db,
-      sql`select question_id, count(*)::int as answers,
+      sql`select question_id, count(*)::int as answers, count(*) filter (where manual)::int as manual,
           count(*) filter (where manual and marking_flag = ${MarkingFlag.NotMarked})::int as pending,
           count(*) filter (where review_flag = ${ReviewFlag.Reviewed})::int as reviewed, avg(score) as average
         from ${attemptMarks} where organization_id = ${ctx.orgId} and exam_id = ${examId} group by question_id`,
-    ),
-    rows<{ marker_id: number; marked: number }>(
-      db,
-      sql`select marker_id, count(*)::int as marked from ${attemptMarks}
-        where organization_id = ${ctx.orgId} and exam_id = ${examId} and marker_id is not null group by marker_id`,
     ),
     rows<{ ended: number; answering: number }>(
       db,
@@ -138,8 +140,10 @@ export async function markOverview(ctx: RequestContext, examId: number, db: DbOr
     ),
   ]);
   const byQuestion = new Map(counts.map((c) => [Number(c.question_id), c]));
-  const answersOf = new Map(counts.map((c) => [Number(c.question_id), Number(c.answers)]));
-  const markedBy = new Map(progress.map((p) => [Number(p.marker_id), Number(p.marked)]));
+  // A marker's progress counts the answers of their questions that need a hand (an empty answer
+  // scores 0 by itself), marked by anyone: the same figures as the questions' "to mark".
+  const handOf = (q: number) => Number(byQuestion.get(q)?.manual ?? 0);
+  const pendingOf = (q: number) => Number(byQuestion.get(q)?.pending ?? 0);
   const markerMap = new Map<number, { userId: number; realName: string; questionIds: number[] }>();
   for (const m of markers) {
     const id = Number(m.user_id);
@@ -179,8 +183,8 @@ export async function markOverview(ctx: RequestContext, examId: number, db: DbOr
     }),
     markers: [...markerMap.values()].map((m) => ({
       ...m,
-      assigned: m.questionIds.reduce((s, q) => s + (answersOf.get(q) ?? 0), 0),
-      marked: markedBy.get(m.userId) ?? 0,
+      assigned: m.questionIds.reduce((s, q) => s + handOf(q), 0),
+      marked: m.questionIds.reduce((s, q) => s + handOf(q) - pendingOf(q), 0),
     })),
   };
 }

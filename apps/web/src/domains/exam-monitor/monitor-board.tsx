@@ -26,9 +26,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FilterButtons } from '../../crud/filter-buttons';
-import { flexibleColumns, tableScrollWidth, useSelection } from '../../crud/resource-list-page';
+import { flexibleColumns, selectionLabels, tableScrollWidth, useSelection } from '../../crud/resource-list-page';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
@@ -67,6 +68,8 @@ function toFilter(v: FilterValues): MonitorFilter {
 // events, their timelines, and (with examLog:manage) the actions on them.
 export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean }) {
   const { t } = useMonitorTexts();
+  const { t: tc } = useTranslation();
+  const labels = selectionLabels<MonitorRow>(tc, (r) => r.realName ?? r.userName);
   const lang = useLang();
   const navigate = useNavigate();
   const canManage = usePermission(['examLog:manage']);
@@ -289,7 +292,14 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
             ),
           }}
           rowSelection={
-            canManage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+            canManage
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getTitleCheckboxProps: labels.getTitleCheckboxProps,
+                  getCheckboxProps: (r) => ({ 'aria-label': labels.rowLabel(r) }),
+                }
+              : undefined
           }
           pagination={{
             current: paging.pageIndex,

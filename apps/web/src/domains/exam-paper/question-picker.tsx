@@ -2,7 +2,9 @@ import { difficultyLabels, labelOf, type Question, questionTypeLabels } from '@l
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Form, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FilterButtons } from '../../crud/filter-buttons';
+import { selectionLabels } from '../../crud/resource-list-page';
 import { OneLineHtml } from '../../rich-text/one-line';
 import { useLang } from '../../shell/i18n';
 import { type QuestionFilter, questionApi } from '../question/question-api';
@@ -22,6 +24,8 @@ const PAGE = 10;
 // Searches the question bank with its own filters and adds the chosen questions to one section.
 export function QuestionPicker({ open, sectionTitle, onPaper, onClose, onAdd }: Props) {
   const { t } = usePaperTexts();
+  const { t: tc } = useTranslation();
+  const labels = selectionLabels<Question>(tc, (q) => `#${q.id}`);
   const lang = useLang();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [filter, setFilter] = useState<QuestionFilter>({});
@@ -98,6 +102,8 @@ export function QuestionPicker({ open, sectionTitle, onPaper, onClose, onAdd }: 
             for (const q of rows) if (q) next.set(q.id, q);
             setChosen(next);
           },
+          getTitleCheckboxProps: labels.getTitleCheckboxProps,
+          getCheckboxProps: (q) => ({ 'aria-label': labels.rowLabel(q) }),
         }}
         pagination={{
           current: page,

@@ -21,6 +21,8 @@ export const en = {
     deleted: 'Deleted',
     total: '{{count}} in total',
     selected: '{{count}} selected',
+    selectAllRows: 'Select all rows of this page',
+    selectRow: 'Select {{name}}',
     deleteSelected: 'Delete selected',
     confirmDelete: 'Delete "{{name}}"?',
     confirmDeleteMany: 'Delete {{count}} selected items?',

@@ -21,6 +21,8 @@ export const zh: Messages = {
     deleted: '已删除',
     total: '共 {{count}} 条',
     selected: '已选 {{count}} 项',
+    selectAllRows: '全选当页',
+    selectRow: '选择 {{name}}',
     deleteSelected: '批量删除',
     confirmDelete: '确定删除“{{name}}”吗？',
     confirmDeleteMany: '确定删除选中的 {{count}} 项吗？',
