@@ -110,6 +110,25 @@ test.describe('student portal', () => {
   });
 });
 
+test.describe("a teacher's home", () => {
+  test.use({ role: 'teacher' });
+
+  // Issue 36, item 9: their work, not the organisation's figures.
+  test('is their work: answers to mark open the marking, today’s exams their monitor; no organisation figures', async ({
+    page,
+  }) => {
+    await open(page, '/dashboard');
+    const marking = page.getByTestId('work-marking');
+    await expect(marking).toContainText('Answers to mark');
+    await expect(page.getByTestId('work-today')).toContainText('Calculus practice');
+    await expect(page.getByTestId('work-messages')).toBeVisible();
+    await expect(page.getByText('Logins over the last 30 days')).toHaveCount(0);
+    await marking.getByRole('link', { name: /Calculus quiz 3/ }).click();
+    await expect(page).toHaveURL(/\/answer\/list\?examId=\d+$/);
+    await expect(page.locator('.view-pane:not([hidden])')).toContainText('Markers’ progress');
+  });
+});
+
 test.describe('staff home', () => {
   test.use({ role: 'admin' });
 

@@ -34,10 +34,11 @@ test.describe('shell chrome', () => {
   });
 
   test('the dashboard shows counts and charts from the server', async ({ page }) => {
-    await expect(page.locator('.ant-statistic').first()).toContainText('Users');
+    const users = page.locator('.ant-statistic', { hasText: 'Users' });
+    await expect(users).toBeVisible();
     await expect(page.getByRole('img', { name: 'Logins over the last 30 days' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Users by role' })).toBeVisible();
-    const value = (await page.locator('.ant-statistic-content-value').first().textContent()) ?? '';
+    const value = (await users.locator('.ant-statistic-content-value').textContent()) ?? '';
     expect(Number(value.replace(/\D/g, ''))).toBeGreaterThan(0);
   });
 });

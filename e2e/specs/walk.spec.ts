@@ -40,6 +40,7 @@ const SCANS: Record<Role, Record<string, string>> = {
   },
   academic: {},
   teacher: {
+    '/dashboard': '.work-card',
     '/task/index': '.ant-table-row',
     '/message/index': '.ant-table-row',
     '/profile/messages': '.inbox-line',

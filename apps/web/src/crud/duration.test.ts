@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './duration';
+import { formatDuration, windowHours } from './duration';
 
 // The kit's texts, as crud/i18n.ts declares them, so the test reads like the screen.
 const texts: Record<string, Record<string, string>> = {
@@ -24,5 +24,15 @@ describe('durations in minutes', () => {
   it('rounds to whole minutes without carrying 60 into the minutes', () => {
     expect(formatDuration(119.6, tr('en'))).toBe('2 h');
     expect(formatDuration(-5, tr('en'))).toBe('0 min');
+  });
+});
+
+describe('a window as its hours', () => {
+  it('gives the hours of a window within a day, and the dates of one over several', () => {
+    const local = (d: string) => new Date(d).toISOString();
+    expect(windowHours(local('2026-06-10T09:00:00'), local('2026-06-10T11:30:00'))).toBe('09:00–11:30');
+    // Ending at midnight is still the same day.
+    expect(windowHours(local('2026-06-10T18:00:00'), local('2026-06-11T00:00:00'))).toBe('18:00–00:00');
+    expect(windowHours(local('2026-11-28T07:00:00'), local('2026-12-28T07:00:00'))).toBe('11-28 07:00 – 12-28 07:00');
   });
 });

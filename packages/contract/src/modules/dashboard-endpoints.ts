@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint';
-import { zDashboardSummary, zStudentPortal } from './dashboard';
+import { zDashboardSummary, zStaffWork, zStaffWorkRequest, zStudentPortal } from './dashboard';
 
 // The home page: staff see the organisation's figures, a student their portal.
 export const dashboardEndpoints = {
@@ -11,6 +11,18 @@ export const dashboardEndpoints = {
     tags: ['dashboard'],
     access: 'staff',
     response: zDashboardSummary,
+  }),
+  work: endpoint({
+    method: 'POST',
+    path: '/api/dashboard/work',
+    summary: "A staff member's work: answers and homework to mark, today's exams with who has not started",
+    description:
+      'Each part only for the screens the role has (marking, homework, exams), within the rows the caller ' +
+      'may see there: a teacher their own exams and homework, academic staff everyone’s.',
+    tags: ['dashboard'],
+    access: 'staff',
+    body: zStaffWorkRequest,
+    response: zStaffWork,
   }),
   student: endpoint({
     method: 'POST',

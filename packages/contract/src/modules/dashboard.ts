@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SYSTEM_NOTICES } from '../enums/message';
 import { roleKindLabels } from '../enums/role-kind';
-import { zDateTime, zEnum, zId } from '../fields';
+import { codedIssue } from '../errors';
+import { zDateText, zDateTime, zEnum, zId } from '../fields';
 import { zOperationLog } from './log';
 
 export const zDashboardSummary = z.object({
@@ -21,6 +22,56 @@ export const zDashboardSummary = z.object({
   recentOperations: z.array(zOperationLog),
 });
 export type DashboardSummary = z.infer<typeof zDashboardSummary>;
+
+// A staff member's work on the home page (GET /api/dashboard/work): what waits for them, each list at
+// most WORK_LIST_LIMIT items, the most pressing first, with how many there are in all. A part is null
+// when the caller's role has no screen for it (no marking, no homework, no exams).
+export const WORK_LIST_LIMIT = 5;
+// "Today" is the caller's day, which the server cannot know: the page sends its local midnights.
+export const zStaffWorkRequest = z
+  .object({ dayStart: zDateText('date-time'), dayEnd: zDateText('date-time') })
+  .superRefine((r, ctx) => {
+    const span = Date.parse(r.dayEnd) - Date.parse(r.dayStart);
+    if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['dayEnd'], ...codedIssue('endBeforeStart') });
+    else if (span > 2 * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['dayEnd'], ...codedIssue('tooBig', { max: 48 }) });
+  });
+export const zStaffWork = z.object({
+  // Exams with answers waiting for a hand (the marking list's "to mark"), newest first.
+  marking: z
+    .object({
+      exams: z.number().int(),
+      answers: z.number().int(),
+      list: z.array(z.object({ id: zId, name: z.string(), pending: z.number().int(), windowEnd: zDateTime })),
+    })
+    .nullable(),
+  // The caller's homework (all of it with task:all) with hand-ins waiting for a teacher.
+  homework: z
+    .object({
+      tasks: z.number().int(),
+      handIns: z.number().int(),
+      list: z.array(z.object({ id: zId, examId: zId, name: z.string(), toMark: z.number().int() })),
+    })
+    .nullable(),
+  // Today's exams the caller may see, earliest first: who has started, handed in, and not started yet
+  // ("late" once a sitting's window has opened).
+  today: z
+    .array(
+      z.object({
+        id: zId,
+        name: z.string(),
+        windowStart: zDateTime,
+        windowEnd: zDateTime,
+        openWindow: z.boolean(),
+        candidates: z.number().int(),
+        started: z.number().int(),
+        handedIn: z.number().int(),
+        notStarted: z.number().int(),
+      }),
+    )
+    .nullable(),
+});
+export type StaffWork = z.infer<typeof zStaffWork>;
 
 // A student's home page (POST /api/dashboard/student). The exam, homework and message modules do
 // not exist yet, so today every list is empty; each module fills its list when it lands, with the

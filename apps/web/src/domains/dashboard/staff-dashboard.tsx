@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchCurrentUser } from '../../shell/auth-api';
@@ -20,8 +20,11 @@ import { roleName } from '../../shell/role-name';
 import { useMenu } from '../../shell/routes';
 import { ResultCell, refusalText } from '../log/log-parts';
 import { formatTime } from '../user/user-columns';
-import { ChartBox } from './chart-box';
 import { dashboardSummary } from './dashboard-api';
+import { WorkPanel } from './work-panel';
+
+// ECharts comes with the first chart drawn: staff who see no figures never download it.
+const ChartBox = lazy(() => import('./chart-box').then((m) => ({ default: m.ChartBox })));
 
 const PALETTE = ['#1677ff', '#faad14', '#13c2c2', '#52c41a', '#722ed1', '#eb2f96'];
 
@@ -98,18 +101,22 @@ function RecentOperations({ rows }: { rows: OperationLog[] }) {
   );
 }
 
-// The staff home page: the organisation's figures (the server answers staff roles only).
+// The staff home page: their work first (what waits to be marked, today's exams, messages to confirm),
+// then the organisation's figures for those who manage users (the server answers staff roles only).
 export default function StaffDashboard() {
   const { t } = useTranslation();
   const _lang = useLang();
   const language = currentLanguage();
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
-  const summary = useQuery({ queryKey: ['dashboard'], queryFn: dashboardSummary });
+  const menu = useMenu();
+  // The organisation's figures are for those who manage its users; a teacher's home is their work.
+  const figures = menu.permissions.has(Permission.userPage);
+  const summary = useQuery({ queryKey: ['dashboard', 'summary'], queryFn: dashboardSummary, enabled: figures });
   const data = summary.data;
   const logins = useMemo(() => (data ? loginsOption(data, t) : null), [data, t]);
   const roles = useMemo(() => (data ? rolesOption(data, language) : null), [data, language]);
   // The server sends recent operations only to readers of the operation log.
-  const canReadLog = useMenu().permissions.has(Permission.logPage);
+  const canReadLog = menu.permissions.has(Permission.logPage);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -129,7 +136,8 @@ export default function StaffDashboard() {
           ))}
         </div>
       </Card>
-      {!data ? (
+      <WorkPanel />
+      {!figures ? null : !data ? (
         <Card>
           <Skeleton active />
         </Card>
@@ -150,12 +158,16 @@ export default function StaffDashboard() {
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={16}>
               <Card title={t('dashboard.logins')}>
-                {logins && <ChartBox option={logins} label={t('dashboard.logins')} />}
+                <Suspense fallback={<Skeleton active />}>
+                  {logins && <ChartBox option={logins} label={t('dashboard.logins')} />}
+                </Suspense>
               </Card>
             </Col>
             <Col xs={24} xl={8}>
               <Card title={t('dashboard.usersByRole')}>
-                {roles && <ChartBox option={roles} label={t('dashboard.usersByRole')} />}
+                <Suspense fallback={<Skeleton active />}>
+                  {roles && <ChartBox option={roles} label={t('dashboard.usersByRole')} />}
+                </Suspense>
               </Card>
             </Col>
           </Row>

@@ -2,6 +2,7 @@ import { WarningFilled } from '@ant-design/icons';
 import { type CalendarEntry, ExamState, ExamStatus } from '@lyceum/contract';
 import dayjs from 'dayjs';
 import type { CSSProperties, ReactNode } from 'react';
+import { windowHours } from '../../crud/duration';
 import { useScheduleTexts } from './schedule-texts';
 
 const stateClass = {
@@ -16,13 +17,7 @@ export function placeOf(e: CalendarEntry, t: (key: string, params?: Record<strin
   return t('examSchedule.noPlace');
 }
 
-// The window's times, with the dates when it runs over more than one day.
-export function timeOf(e: Pick<CalendarEntry, 'windowStart' | 'windowEnd'>): string {
-  const start = dayjs(e.windowStart);
-  const end = dayjs(e.windowEnd);
-  if (start.isSame(end.subtract(1, 'ms'), 'day')) return `${start.format('HH:mm')}–${end.format('HH:mm')}`;
-  return `${start.format('MM-DD HH:mm')} – ${end.format('MM-DD HH:mm')}`;
-}
+export const timeOf = (e: Pick<CalendarEntry, 'windowStart' | 'windowEnd'>) => windowHours(e.windowStart, e.windowEnd);
 
 interface Props {
   entry: CalendarEntry;

@@ -1,0 +1,166 @@
+import { CheckSquareOutlined, EditOutlined, MailOutlined, ScheduleOutlined } from '@ant-design/icons';
+import type { StaffWork } from '@lyceum/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Card, Col, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { windowHours } from '../../crud/duration';
+import { useUnreadSummary } from '../message/message-api';
+import { STAFF_INBOX_PATH } from '../message/message-links';
+import { staffWork } from './dashboard-api';
+import './work-panel.css';
+
+// The screens the lines open (their own modules name the same addresses): an exam's marking, a task's
+// marking, an exam's monitor.
+const markingOf = (examId: number) => `/answer/list?examId=${examId}`;
+const homeworkMarkingOf = (taskId: number, examId: number) => `/task/taskPaperEdit?taskId=${taskId}&examId=${examId}`;
+const monitorOf = (examId: number) => `/exam/monitor?examId=${examId}`;
+
+function WorkCard(props: {
+  title: string;
+  icon: ReactNode;
+  count: number;
+  unit: string;
+  empty: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card size="small" title={props.title} className="work-card" data-testid={props.testId}>
+      <Statistic value={props.count} prefix={props.icon} suffix={<span className="work-unit">{props.unit}</span>} />
+      {props.count === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} className="work-empty" />
+      ) : (
+        props.children
+      )}
+    </Card>
+  );
+}
+
+// Today's exam as a line: its hours, who has started, handed in and not started (late once a sitting
+// has opened), opening its monitor.
+function TodayLine({ exam }: { exam: NonNullable<StaffWork['today']>[number] }) {
+  const { t } = useTranslation();
+  const opened = Date.now() >= Date.parse(exam.windowStart);
+  const late = opened && !exam.openWindow && exam.notStarted > 0;
+  return (
+    <List.Item>
+      <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
+        <Link to={monitorOf(exam.id)} className="work-link">
+          {exam.name}
+        </Link>
+        <Typography.Text type="secondary" className="work-meta">
+          {windowHours(exam.windowStart, exam.windowEnd)} ·{' '}
+          {t('work.progress', { started: exam.started, handedIn: exam.handedIn, candidates: exam.candidates })}
+        </Typography.Text>
+      </Space>
+      {late ? (
+        <Tag color="red">{t('work.late', { count: exam.notStarted })}</Tag>
+      ) : (
+        exam.notStarted > 0 && <Tag>{t('work.notStarted', { count: exam.notStarted })}</Tag>
+      )}
+    </List.Item>
+  );
+}
+
+// What waits for this staff member, first thing on their home page: answers and homework to mark,
+// today's exams and who is late, messages to confirm; each card only for the screens their role has.
+export function WorkPanel() {
+  const { t } = useTranslation();
+  const work = useQuery({ queryKey: ['dashboard', 'work'], queryFn: staffWork });
+  const unread = useUnreadSummary();
+  const w = work.data;
+  const cards: ReactNode[] = [];
+  if (w?.marking) {
+    cards.push(
+      <WorkCard
+        key="marking"
+        testId="work-marking"
+        title={t('work.marking')}
+        icon={<EditOutlined />}
+        count={w.marking.answers}
+        unit={t('work.answersIn', { count: w.marking.exams })}
+        empty={t('work.nothingToMark')}
+      >
+        <List
+          size="small"
+          dataSource={w.marking.list}
+          renderItem={(e) => (
+            <List.Item extra={<Badge count={e.pending} color="orange" overflowCount={999} />}>
+              <Link to={markingOf(e.id)} className="work-link">
+                {e.name}
+              </Link>
+            </List.Item>
+          )}
+        />
+      </WorkCard>,
+    );
+  }
+  if (w?.homework) {
+    cards.push(
+      <WorkCard
+        key="homework"
+        testId="work-homework"
+        title={t('work.homework')}
+        icon={<CheckSquareOutlined />}
+        count={w.homework.handIns}
+        unit={t('work.handInsIn', { count: w.homework.tasks })}
+        empty={t('work.noHomeworkToMark')}
+      >
+        <List
+          size="small"
+          dataSource={w.homework.list}
+          renderItem={(h) => (
+            <List.Item extra={<Badge count={h.toMark} color="orange" overflowCount={999} />}>
+              <Link to={homeworkMarkingOf(h.id, h.examId)} className="work-link">
+                {h.name}
+              </Link>
+            </List.Item>
+          )}
+        />
+      </WorkCard>,
+    );
+  }
+  if (w?.today) {
+    cards.push(
+      <WorkCard
+        key="today"
+        testId="work-today"
+        title={t('work.today')}
+        icon={<ScheduleOutlined />}
+        count={w.today.length}
+        unit={t('work.exams', { count: w.today.length })}
+        empty={t('work.noExamsToday')}
+      >
+        <List size="small" dataSource={w.today} renderItem={(e) => <TodayLine exam={e} />} />
+      </WorkCard>,
+    );
+  }
+  const needRead = unread.data?.needReadTotal ?? 0;
+  cards.push(
+    <WorkCard
+      key="messages"
+      testId="work-messages"
+      title={t('work.messages')}
+      icon={<MailOutlined />}
+      count={needRead}
+      unit={t('work.toConfirm')}
+      empty={t('work.nothingToConfirm')}
+    >
+      <Link to={STAFF_INBOX_PATH}>{t('work.openInbox')}</Link>
+    </WorkCard>,
+  );
+  if (!w) return null;
+  return (
+    <section aria-label={t('work.title')}>
+      <Row gutter={[16, 16]}>
+        {cards.map((card) => (
+          <Col key={(card as { key: string }).key} xs={24} md={12} xl={24 / Math.min(cards.length, 4)}>
+            {card}
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}
