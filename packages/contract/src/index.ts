@@ -35,7 +35,6 @@ export * from './enums/user-status';
 export * from './enums/user-verified';
 export * from './envelope';
 export * from './errors';
-export * from './field-labels';
 export * from './fields';
 export * from './labels';
 export * from './menu-catalogue';

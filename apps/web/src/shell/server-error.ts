@@ -1,11 +1,5 @@
-import {
-  capitalise,
-  type ErrorDetail,
-  type ErrorLang,
-  fieldLabelText,
-  isErrorKey,
-  templateParams,
-} from '@lyceum/contract';
+import { capitalise, type ErrorDetail, type ErrorLang, isErrorKey, templateParams } from '@lyceum/contract';
+import { fieldLabelText } from './field-label-text';
 import i18n from './i18n';
 
 // The server's refusals in the reader's language: the reply's `error` {key, field, params} is looked
@@ -33,7 +27,8 @@ export function fieldErrorText(detail: ErrorDetail | undefined, serverMessage: s
 }
 
 // The whole refusal for a toast: "<field label>: <predicate>", or the sentence when there is no field. The
-// label is the form's when a form handed it over, otherwise the contract's name for the field.
+// label is the form's when a form handed it over, otherwise the field's name in the `fields` catalogue
+// (locales/field-labels.ts).
 export function errorSentence(detail: ErrorDetail | undefined, serverMessage: string, label?: string): string {
   const free =
     detail?.key === 'message' && detail.params && 'text' in detail.params ? String(detail.params.text) : null;
@@ -41,6 +36,8 @@ export function errorSentence(detail: ErrorDetail | undefined, serverMessage: st
   if (text === null || !detail) return serverMessage;
   // Without a field, or when the words already name it ("当前密码不正确"), the sentence stands alone.
   if (!detail.field || (label && text.toLowerCase().includes(label.toLowerCase()))) return capitalise(text);
-  const name = label ?? fieldLabelText(detail.field, lang());
+  const name =
+    label ??
+    fieldLabelText(detail.field, (n) => (i18n.exists(n, { ns: 'fields' }) ? i18n.t(n, { ns: 'fields' }) : undefined));
   return lang() === 'zh' ? `${name}：${text}` : `${name}: ${text}`;
 }

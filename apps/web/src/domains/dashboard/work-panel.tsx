@@ -3,12 +3,12 @@ import type { StaffWork } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { windowHours } from '../../crud/duration';
 import { useUnreadSummary } from '../message/message-api';
 import { STAFF_INBOX_PATH } from '../message/message-links';
 import { staffWork } from './dashboard-api';
+import { workTexts } from './work-texts';
 import './work-panel.css';
 
 // The screens the lines open (their own modules name the same addresses): an exam's marking, a task's
@@ -41,7 +41,7 @@ function WorkCard(props: {
 // Today's exam as a line: its hours, who has started, handed in and not started (late once a sitting
 // has opened), opening its monitor.
 function TodayLine({ exam }: { exam: NonNullable<StaffWork['today']>[number] }) {
-  const { t } = useTranslation();
+  const { t } = workTexts.useTexts();
   const opened = Date.now() >= Date.parse(exam.windowStart);
   const late = opened && !exam.openWindow && exam.notStarted > 0;
   return (
@@ -67,7 +67,7 @@ function TodayLine({ exam }: { exam: NonNullable<StaffWork['today']>[number] }) 
 // What waits for this staff member, first thing on their home page: answers and homework to mark,
 // today's exams and who is late, messages to confirm; each card only for the screens their role has.
 export function WorkPanel() {
-  const { t } = useTranslation();
+  const { t } = workTexts.useTexts();
   const work = useQuery({ queryKey: ['dashboard', 'work'], queryFn: staffWork });
   const unread = useUnreadSummary();
   const w = work.data;

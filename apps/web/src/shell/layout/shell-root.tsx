@@ -5,9 +5,11 @@ import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerMessageApi, useGlobalLoading } from '../feedback';
+import { registerFieldLabels } from '../locales/field-labels';
 import { ShellLayout } from './shell-layout';
 
 // Everything only logged-in screens need lives here, so the login pages load none of it.
+registerFieldLabels();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });

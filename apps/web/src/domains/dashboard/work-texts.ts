@@ -1,0 +1,55 @@
+import { moduleTexts } from '../../shell/module-texts';
+
+// A staff member's work on the home page (work-panel.tsx), under `work`: loaded with the dashboard,
+// not with the login page.
+const en = {
+  title: 'Your work',
+  marking: 'Answers to mark',
+  answersIn_one: 'in {{count}} exam',
+  answersIn_other: 'in {{count}} exams',
+  nothingToMark: 'Nothing to mark',
+  homework: 'Homework to mark',
+  handInsIn_one: 'hand-ins in {{count}} task',
+  handInsIn_other: 'hand-ins in {{count}} tasks',
+  noHomeworkToMark: 'No hand-ins waiting',
+  today: 'Exams today',
+  exams_one: 'exam',
+  exams_other: 'exams',
+  noExamsToday: 'No exams today',
+  progress: '{{started}} of {{candidates}} started, {{handedIn}} handed in',
+  late_one: '{{count}} late',
+  late_other: '{{count}} late',
+  notStarted_one: '{{count}} not started',
+  notStarted_other: '{{count}} not started',
+  messages: 'Messages to confirm',
+  toConfirm: 'to confirm',
+  nothingToConfirm: 'Nothing to confirm',
+  openInbox: 'Open the inbox',
+};
+
+const zh: typeof en = {
+  title: '我的工作',
+  marking: '待阅答案',
+  answersIn_one: '份，共 {{count}} 场考试',
+  answersIn_other: '份，共 {{count}} 场考试',
+  nothingToMark: '没有待阅的答案',
+  homework: '待批作业',
+  handInsIn_one: '份，共 {{count}} 项作业',
+  handInsIn_other: '份，共 {{count}} 项作业',
+  noHomeworkToMark: '没有待批的作业',
+  today: '今日考试',
+  exams_one: '场',
+  exams_other: '场',
+  noExamsToday: '今天没有考试',
+  progress: '{{candidates}} 人中 {{started}} 人已开始，{{handedIn}} 人已交卷',
+  late_one: '{{count}} 人迟到',
+  late_other: '{{count}} 人迟到',
+  notStarted_one: '{{count}} 人未开始',
+  notStarted_other: '{{count}} 人未开始',
+  messages: '待确认消息',
+  toConfirm: '条待确认',
+  nothingToConfirm: '没有待确认的消息',
+  openInbox: '打开收件箱',
+};
+
+export const workTexts = moduleTexts('work', en, zh);
