@@ -59,6 +59,7 @@ const templates: Record<string, Template> = {
   'GET /api/user/current': () => ({}),
   'GET /api/dashboard/summary': () => ({}),
   'POST /api/dashboard/student': () => ({}),
+  'POST /api/dashboard/work': () => ({ body: { dayStart: '2031-01-01T00:00:00Z', dayEnd: '2031-01-02T00:00:00Z' } }),
   'POST /api/user/change': (d) => ({ body: { roleId: d.roleId } }),
   'POST /api/user/updateProfile': () => ({ body: { realName: 'Someone', phone: '13800000000' } }),
   'POST /api/user/changePassword': () => ({ body: { oldPassword: 'not-the-password', newPassword: 'another-pass-1' } }),
