@@ -7,7 +7,7 @@ import {
   zMarkExamRequest,
   type zStaffWorkRequest,
 } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasAny, type RequestContext } from '../../platform/context';
 import { examAttempts } from '../exam/attempt.table';
@@ -63,7 +63,7 @@ async function examsOfDay(ctx: RequestContext, req: z.output<typeof zStaffWorkRe
     ctx,
     { from: req.dayStart, to: req.dayEnd },
     20,
-    and(eq(exams.state, ExamState.Published)),
+    eq(exams.state, ExamState.Published),
   );
   if (!found.length) return [];
   const ids = found.map((e) => Number(e.id));

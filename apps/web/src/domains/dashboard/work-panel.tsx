@@ -2,7 +2,7 @@ import { CheckSquareOutlined, EditOutlined, MailOutlined, ScheduleOutlined } fro
 import type { StaffWork } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { windowHours } from '../../crud/duration';
 import { useUnreadSummary } from '../message/message-api';
@@ -35,6 +35,23 @@ function WorkCard(props: {
         props.children
       )}
     </Card>
+  );
+}
+
+// Lines that open a screen, each with how many wait there (exams or homework to mark).
+function CountedLinks({ items }: { items: { id: number; name: string; count: number; to: string }[] }) {
+  return (
+    <List
+      size="small"
+      dataSource={items}
+      renderItem={(item) => (
+        <List.Item extra={<Badge count={item.count} color="orange" overflowCount={999} />}>
+          <Link to={item.to} className="work-link">
+            {item.name}
+          </Link>
+        </List.Item>
+      )}
+    />
   );
 }
 
@@ -71,7 +88,7 @@ export function WorkPanel() {
   const work = useQuery({ queryKey: ['dashboard', 'work'], queryFn: staffWork });
   const unread = useUnreadSummary();
   const w = work.data;
-  const cards: ReactNode[] = [];
+  const cards: ReactElement[] = [];
   if (w?.marking) {
     cards.push(
       <WorkCard
@@ -83,16 +100,8 @@ export function WorkPanel() {
         unit={t('work.answersIn', { count: w.marking.exams })}
         empty={t('work.nothingToMark')}
       >
-        <List
-          size="small"
-          dataSource={w.marking.list}
-          renderItem={(e) => (
-            <List.Item extra={<Badge count={e.pending} color="orange" overflowCount={999} />}>
-              <Link to={markingOf(e.id)} className="work-link">
-                {e.name}
-              </Link>
-            </List.Item>
-          )}
+        <CountedLinks
+          items={w.marking.list.map((e) => ({ id: e.id, name: e.name, count: e.pending, to: markingOf(e.id) }))}
         />
       </WorkCard>,
     );
@@ -108,16 +117,13 @@ export function WorkPanel() {
         unit={t('work.handInsIn', { count: w.homework.tasks })}
         empty={t('work.noHomeworkToMark')}
       >
-        <List
-          size="small"
-          dataSource={w.homework.list}
-          renderItem={(h) => (
-            <List.Item extra={<Badge count={h.toMark} color="orange" overflowCount={999} />}>
-              <Link to={homeworkMarkingOf(h.id, h.examId)} className="work-link">
-                {h.name}
-              </Link>
-            </List.Item>
-          )}
+        <CountedLinks
+          items={w.homework.list.map((h) => ({
+            id: h.id,
+            name: h.name,
+            count: h.toMark,
+            to: homeworkMarkingOf(h.id, h.examId),
+          }))}
         />
       </WorkCard>,
     );
@@ -156,7 +162,7 @@ export function WorkPanel() {
     <section aria-label={t('work.title')}>
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
-          <Col key={(card as { key: string }).key} xs={24} md={12} xl={24 / Math.min(cards.length, 4)}>
+          <Col key={card.key} xs={24} md={12} xl={24 / Math.min(cards.length, 4)}>
             {card}
           </Col>
         ))}
