@@ -28,6 +28,7 @@ import { fileRoutes } from './modules/file/file.routes';
 import { registerFileJobs } from './modules/file/file.service';
 import { localStorage } from './modules/file/file.storage';
 import { logRoutes } from './modules/log/log.routes';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { registerMarkingJobs } from './modules/marking/marking-jobs';
 import { messageRoutes } from './modules/message/message.routes';
@@ -226,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   examRoutes(app);
   attemptRoutes(app);
   markingRoutes(app);
+  gradebookRoutes(app);
   taskRoutes(app);
   messageRoutes(app);
   exportRoutes(app);

@@ -279,6 +279,21 @@ Object.assign(templates, {
   'POST /api/examScore/myQuery': (d: DemoIds) => ({
     body: { examId: d.rows.exam, questionId: d.questionId, text: 'Why?' },
   }),
+  'POST /api/gradebook/get': (d: DemoIds) => ({ body: { teamId: d.rows.team, semesterId: d.rows.semester } }),
+  'POST /api/gradebook/setup': (d: DemoIds) => ({
+    body: {
+      teamId: d.rows.team,
+      semesterId: d.rows.semester,
+      missingAsZero: false,
+      categories: [{ name: 'All', weight: 100, kind: 1 }],
+      items: [],
+    },
+  }),
+  'POST /api/gradebook/export': (d: DemoIds) => ({ body: { teamId: d.rows.team, semesterId: d.rows.semester } }),
+  'GET /api/gradebook/scale': () => ({}),
+  // Replaces the caller's own organisation's scale.
+  'POST /api/gradebook/scale': () => ({ body: { bands: [{ label: 'Pass', minPercent: 0 }] }, own: true }),
+  'POST /api/gradebook/my': (d: DemoIds) => ({ body: { semesterId: d.rows.semester } }),
   'POST /api/examRegister/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
   'POST /api/examRegister/approve/:id': (d: DemoIds) => ({
     params: { id: d.rows.exam },

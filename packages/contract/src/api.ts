@@ -7,6 +7,7 @@ import { examPaperEndpoints } from './modules/exam-paper-endpoints';
 import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints } from './modules/export-endpoints';
 import { fileEndpoints } from './modules/file-endpoints';
+import { gradebookEndpoints } from './modules/gradebook-endpoints';
 import { logEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageEndpoints } from './modules/message-endpoints';
@@ -39,6 +40,7 @@ export const api = {
   examLog: examLogEndpoints,
   answer: answerEndpoints,
   examScore: examScoreEndpoints,
+  gradebook: gradebookEndpoints,
   task: taskEndpoints,
   message: messageEndpoints,
 };

@@ -235,6 +235,15 @@ export const ERRORS = {
     'withdraw published messages before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的消息再删除：{{names}}。未删除任何内容。',
   ),
+  // The gradebook (issue 36).
+  weightsNot100: def<{ sum: number }>(
+    'the weights add up to {{sum}} %; they must add up to 100 %',
+    '权重合计为 {{sum}}%，应为 100%',
+  ),
+  usedTwice: def<{ value: string }>('"{{value}}" is used twice', '“{{value}}”重复'),
+  oneDefaultPerKind: def('another category already takes these by default', '已有其他分类默认收录此类成绩'),
+  lowestBandZero: def('the lowest band must start at 0 %', '最低等级须从 0% 起'),
+  notInGradebook: def('is not an exam or homework of this class and term', '不是该班级本学期的考试或作业'),
   notYourClass: def<{ name: string }>(
     'must be one of your classes or their students: {{name}} is not',
     '只能是您所带的班级或其学生：{{name}} 不在其中',

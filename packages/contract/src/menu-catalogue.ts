@@ -231,6 +231,14 @@ const catalogue = [
           btn('examScore:confirm', 'Confirm scores', '确认成绩', [A]),
         ],
       }),
+      page('gradebook', 'examScores/gradebook', 'gradebook:page', t('Gradebook', '成绩册'), STAFF, {
+        buttons: [
+          btn('gradebook:setup', 'Set categories and weights', '设置分类与权重', STAFF),
+          btn('gradebook:export', 'Export gradebook', '导出成绩册', STAFF),
+          // The organisation's grade bands (A–F or its own), used by every class.
+          btn('gradebook:scale', 'Edit the grade scale', '编辑等级标准', [A]),
+        ],
+      }),
       page('monitor', 'exam/monitorLog', 'examLog:page', t('Exam monitoring', '考试监控'), STAFF, {
         buttons: [
           // Add time, collect, let back in, mark abnormal, message candidates, decide on flagged attempts.
@@ -427,6 +435,7 @@ const catalogue = [
       page('exam', 'exam/myExam', 'myExam:page', t('My exams', '我的考试'), [S]),
       subPage('/study/ticket', 'exam/myTicket', 'myExam:page', t('Admission ticket', '准考证'), [S], '/study/exam'),
       page('homework', 'task/myTask', 'myTask:page', t('My homework', '我的作业'), [S]),
+      page('grades', 'exam/myGrades', 'myGrade:page', t('My grades', '我的成绩'), [S]),
       page('course', 'teachingManagement/myCourse', 'myCourse:page', t('My courses', '我的课程'), [S]),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
     ],

@@ -9,6 +9,7 @@ export * from '../modules/exam/exam.table';
 export * from '../modules/exam-paper/exam-paper.table';
 export * from '../modules/export/export.table';
 export * from '../modules/file/file.table';
+export * from '../modules/gradebook/gradebook.table';
 export * from '../modules/job/job.table';
 export * from '../modules/library/library.table';
 export * from '../modules/log/log.table';

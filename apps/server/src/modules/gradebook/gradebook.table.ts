@@ -1,0 +1,115 @@
+import { gradeItemKindLabels } from '@lyceum/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { enumCheck, organizationId, refId, tenantId, updateTime } from '../../platform/columns';
+import { semesters } from '../calendar/calendar.table';
+import { exams } from '../exam/exam.table';
+import { organizations } from '../organization/organization.table';
+import { teams } from '../team/team.table';
+import { users } from '../user/user.table';
+
+// A class's gradebook for a term, once someone sets it up (until then the defaults apply): one per
+// class and term, so two teachers saving at once meet the same row.
+export const gradebooks = pgTable(
+  'gradebooks',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    teamId: bigint('team_id', { mode: 'number' }).notNull(),
+    semesterId: bigint('semester_id', { mode: 'number' }).notNull(),
+    missingAsZero: boolean('missing_as_zero').notNull().default(false),
+    updatedBy: refId('updated_by'),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('gradebooks_team_semester_uq').on(t.organizationId, t.teamId, t.semesterId),
+    foreignKey({ columns: [t.organizationId, t.teamId], foreignColumns: [teams.organizationId, teams.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.organizationId, t.semesterId],
+      foreignColumns: [semesters.organizationId, semesters.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.organizationId, t.updatedBy], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+// Its categories, in order: a weight (the weights add up to 100, checked on save) and the kind of
+// column each takes by default (at most one category per kind).
+export const gradebookCategories = pgTable(
+  'gradebook_categories',
+  {
+    organizationId: organizationId(),
+    id: tenantId(),
+    gradebookId: bigint('gradebook_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    weight: doublePrecision('weight').notNull(),
+    kind: smallint('kind'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('gradebook_categories_position_uq').on(t.organizationId, t.gradebookId, t.position),
+    uniqueIndex('gradebook_categories_name_uq').on(t.organizationId, t.gradebookId, sql`lower(${t.name})`),
+    uniqueIndex('gradebook_categories_kind_uq')
+      .on(t.organizationId, t.gradebookId, t.kind)
+      .where(sql`${t.kind} is not null`),
+    check('gradebook_categories_weight_ck', sql`${t.weight} >= 0 and ${t.weight} <= 100`),
+    enumCheck('gradebook_categories_kind_ck', t.kind, gradeItemKindLabels),
+    foreignKey({
+      columns: [t.organizationId, t.gradebookId],
+      foreignColumns: [gradebooks.organizationId, gradebooks.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+// Columns placed by hand: in a category other than their kind's, or out of the total (position null).
+export const gradebookItems = pgTable(
+  'gradebook_items',
+  {
+    organizationId: organizationId(),
+    gradebookId: bigint('gradebook_id', { mode: 'number' }).notNull(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    position: integer('position'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.gradebookId, t.examId] }),
+    foreignKey({
+      columns: [t.organizationId, t.gradebookId],
+      foreignColumns: [gradebooks.organizationId, gradebooks.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// An organisation's grade scale, once it saves its own (until then the default A–F applies).
+export const gradeBands = pgTable(
+  'grade_bands',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    id: tenantId(),
+    label: varchar('label', { length: 16 }).notNull(),
+    minPercent: doublePrecision('min_percent').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('grade_bands_label_uq').on(t.organizationId, sql`lower(${t.label})`),
+    uniqueIndex('grade_bands_min_uq').on(t.organizationId, t.minPercent),
+    check('grade_bands_min_ck', sql`${t.minPercent} >= 0 and ${t.minPercent} <= 100`),
+  ],
+);
