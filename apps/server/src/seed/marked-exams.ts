@@ -168,10 +168,17 @@ async function sitExam(
     await submitAttempt(student, { attemptId: attempt.id, reason: 'manual' });
     await db.transaction((tx) => markAttempt(tx, orgId, attempt.id));
   }
+  await moveExamBack(db, orgId, examId, daysAgo);
+  return examId;
+}
+
+// Moves an exam that was sat now (its window, attempts and their events) `daysAgo` days back.
+export async function moveExamBack(db: Db, orgId: number, examId: number, daysAgo: number) {
   const shift = sql`${daysAgo} * interval '1 day'`;
   await db.execute(
     sql`update ${exams} set window_start = window_start - ${shift}, window_end = window_end - ${shift},
-        publish_time = publish_time - ${shift} where organization_id = ${orgId} and id = ${examId}`,
+        publish_time = publish_time - ${shift}, scores_shown_from = scores_shown_from - ${shift}
+      where organization_id = ${orgId} and id = ${examId}`,
   );
   await db.execute(
     sql`update ${examAttempts} set started_at = started_at - ${shift}, deadline = deadline - ${shift},
@@ -183,7 +190,6 @@ async function sitExam(
       from ${examAttempts} t where t.organization_id = e.organization_id and t.id = e.attempt_id
         and t.organization_id = ${orgId} and t.exam_id = ${examId}`,
   );
-  return examId;
 }
 
 // A demo student as the exam page's calls see them.

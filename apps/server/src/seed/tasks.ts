@@ -1,14 +1,16 @@
 import { ExamPaperStatus, PaperType, TaskRange, TaskReveal, zTaskCreate } from '@lyceum/contract';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attempt.service';
 import { examPaperResource } from '../modules/exam-paper/exam-paper.resource';
 import { examPapers } from '../modules/exam-paper/exam-paper.table';
 import { markAttempt } from '../modules/marking/marking-engine';
 import { taskResource } from '../modules/task/task.resource';
+import { tasks, taskUsers } from '../modules/task/task.table';
+import { syncTaskUsers } from '../modules/task/task-status';
 import { teams } from '../modules/team/team.table';
 import { users } from '../modules/user/user.table';
 import type { Db } from '../platform/db';
-import { asStudent, markWritten, plausibleAnswers } from './marked-exams';
+import { asStudent, markWritten, moveExamBack, plausibleAnswers } from './marked-exams';
 import { seedContext } from './seed-context';
 
 const DAY = 86_400_000;
@@ -43,9 +45,9 @@ export async function seedTasks(db: Db, orgId: number, teacherId: number) {
     const task = await taskResource.create(ctx, zTaskCreate.parse({ paperId: paper.id, ...input }));
     await taskResource.runAction(ctx, 'publish', task.id as number, {});
     const [row] = await taskResource.list(ctx, { id: task.id as number }, 1);
-    return Number(row!.examId);
+    return { taskId: task.id as number, examId: Number(row!.examId) };
   };
-  const week3 = await create({
+  const { examId: week3 } = await create({
     name: 'Week 3 homework 第三周作业',
     description: 'Exercises on limits and derivatives. Show your working. 极限与导数练习，请写出过程。',
     rangeType: TaskRange.Class,
@@ -82,7 +84,25 @@ export async function seedTasks(db: Db, orgId: number, teacherId: number) {
       await db.transaction((tx) => markAttempt(tx, orgId, attempt.id));
     }
   }
-  const quiz = await create({
+  // Week 1, handed in by most of the class and marked ten days ago: the gradebook's homework that counts.
+  const week1 = await create({
+    name: 'Week 1 homework 第一周作业',
+    description: 'Functions and limits. 函数与极限。',
+    rangeType: TaskRange.Class,
+    teamIds: [team.id],
+    startTime: hour(now - 2 * 3_600_000).toISOString(),
+    dueTime: hour(now + 2 * 3_600_000).toISOString(),
+    reveal: TaskReveal.AfterHandIn,
+  });
+  for (const [i, userId] of [student.id, ...classmates.slice(0, 7)].entries()) {
+    const who = asStudent(ctx, userId);
+    const attempt = await startAttempt(who, week1.examId);
+    await saveAnswers(who, attempt.id, await plausibleAnswers(who, attempt, i + 2, 5));
+    await submitAttempt(who, { attemptId: attempt.id, reason: 'manual' });
+    await db.transaction((tx) => markAttempt(tx, orgId, attempt.id));
+  }
+  await moveTaskBack(db, orgId, week1, 10);
+  const { examId: quiz } = await create({
     name: 'Derivatives warm-up 导数热身',
     rangeType: TaskRange.Individual,
     studentIds: [student.id],
@@ -98,4 +118,20 @@ export async function seedTasks(db: Db, orgId: number, teacherId: number) {
   // The teacher has marked its written answers, with a comment.
   const marker = seedContext(db, orgId, teacherId, ['answer:page', 'answer:mark']);
   await markWritten(marker, quiz, (autoScore, max) => Math.max(autoScore, max / 2));
+}
+
+// Moves a task that was done now (its times, its exam row and its students' papers) `daysAgo` days back.
+async function moveTaskBack(db: Db, orgId: number, task: { taskId: number; examId: number }, daysAgo: number) {
+  await moveExamBack(db, orgId, task.examId, daysAgo);
+  const shift = sql`${daysAgo} * interval '1 day'`;
+  await db.execute(
+    sql`update ${tasks} set start_time = start_time - ${shift}, due_time = due_time - ${shift},
+        late_until = late_until - ${shift}, publish_time = publish_time - ${shift}
+      where organization_id = ${orgId} and id = ${task.taskId}`,
+  );
+  await db.execute(
+    sql`update ${taskUsers} set opened_at = opened_at - ${shift}, handed_in_at = handed_in_at - ${shift}
+      where organization_id = ${orgId} and task_id = ${task.taskId}`,
+  );
+  await syncTaskUsers(db, orgId, sql`tu.task_id = ${task.taskId}`);
 }

@@ -70,6 +70,8 @@ const productViews: Record<string, ViewLoader> = {
   'examScores/index': () => import('../domains/exam-scores/exam-scores.view'),
   'user/achiReport': () => import('../domains/exam-scores/achi-report.view'),
   'statistics/index': () => import('../domains/statistics/statistics.view'),
+  'examScores/gradebook': () => import('../domains/gradebook/gradebook.view'),
+  'exam/myGrades': () => import('../domains/gradebook/my-grades.view'),
   'message/index': () => import('../domains/message/message-list.view'),
   'message/myMessage': () => import('../domains/message/my-message.view'),
 

@@ -9,10 +9,11 @@ export const gradeItemKindLabels = {
 } satisfies Record<GradeItemKind, EnumLabel>;
 
 // Why a column does not count yet: its scores are provisional until they are final.
-export const GradeWaiting = { NotConfirmed: 1, Open: 2, NotMarked: 3 } as const;
+export const GradeWaiting = { NotConfirmed: 1, Open: 2, NotMarked: 3, Upcoming: 4 } as const;
 export type GradeWaiting = (typeof GradeWaiting)[keyof typeof GradeWaiting];
 export const gradeWaitingLabels = {
   1: { en: 'Scores not confirmed', zh: '成绩未确认', color: 'warning' },
   2: { en: 'Still open for hand-ins', zh: '仍在提交期', color: 'processing' },
   3: { en: 'Being marked', zh: '批改中', color: 'processing' },
+  4: { en: 'Not started yet', zh: '尚未开始', color: 'default' },
 } satisfies Record<GradeWaiting, EnumLabel>;

@@ -150,6 +150,19 @@ async function settingsOf(db: DbOrTx, orgId: number, teamId: number, semesterId:
   } satisfies Settings;
 }
 
+// Why a column's scores are not final yet (null: they are). An exam is final once its scores are
+// confirmed; homework once confirmed, or once its last hand-in time has passed and every hand-in is marked.
+function waitingOf(
+  r: { window_start: Date | string; homework: boolean; confirmed: boolean; closed: boolean | null; unmarked: number },
+  now: number,
+): GradeWaiting | null {
+  if (r.confirmed) return null;
+  if (new Date(r.window_start).getTime() > now) return GradeWaiting.Upcoming;
+  if (!r.homework) return GradeWaiting.NotConfirmed;
+  if (!r.closed) return GradeWaiting.Open;
+  return Number(r.unmarked) > 0 ? GradeWaiting.NotMarked : null;
+}
+
 // The class's columns in the term: published exams and homework that reached a member of the class,
 // starting within the term's dates, in date order; whether each is final, and why not.
 async function columnsOf(db: DbOrTx, orgId: number, teamId: number, term: Term, settings: Settings) {
@@ -186,17 +199,7 @@ async function columnsOf(db: DbOrTx, orgId: number, teamId: number, term: Term, 
   const byKind = new Map(settings.categories.map((c, i) => [c.kind, i]));
   return list.map((r): Column => {
     const kind = r.homework ? GradeItemKind.Homework : GradeItemKind.Exam;
-    // An exam is final once its scores are confirmed; homework once confirmed, or once its last
-    // hand-in time has passed with every hand-in marked.
-    const waiting = r.confirmed
-      ? null
-      : !r.homework
-        ? GradeWaiting.NotConfirmed
-        : !r.closed
-          ? GradeWaiting.Open
-          : Number(r.unmarked) > 0
-            ? GradeWaiting.NotMarked
-            : null;
+    const waiting = waitingOf(r, now);
     const assigned = settings.placed.has(Number(r.id));
     return {
       examId: Number(r.id),
