@@ -56,3 +56,12 @@ export const taskRevealLabels = {
   2: { en: 'After the due time', zh: '截止后显示' },
   3: { en: 'Never', zh: '不显示' },
 } satisfies Record<TaskReveal, EnumLabel>;
+
+// Which hand-ins make a homework's score when it may be handed in more than once (each is kept).
+export const AttemptCounting = { Best: 1, Last: 2, Average: 3 } as const;
+export type AttemptCounting = (typeof AttemptCounting)[keyof typeof AttemptCounting];
+export const attemptCountingLabels = {
+  1: { en: 'The best hand-in', zh: '取最高一次' },
+  2: { en: 'The last hand-in', zh: '取最后一次' },
+  3: { en: 'The average of the hand-ins', zh: '取各次平均' },
+} satisfies Record<AttemptCounting, EnumLabel>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { paperStatusLabels } from '../enums/attempt-status';
 import {
+  AttemptCounting,
+  attemptCountingLabels,
   TaskRange,
   TaskReveal,
   TaskType,
@@ -50,6 +52,8 @@ const taskFields = {
   latePenalty: z.number().int().min(0).max(100).default(0),
   // How many times a student may hand it in (a redo reopens their paper with their answers).
   attemptsAllowed: z.number().int().min(1).max(10).default(1),
+  // With more than one: which hand-ins make the score (every hand-in is kept).
+  scoreCounting: zEnum(attemptCountingLabels).default(AttemptCounting.Best),
   reveal: zEnum(taskRevealLabels).default(TaskReveal.AfterHandIn),
   // The marked paper with the keys, when the score is shown (as soon as it is marked only when the
   // homework is handed in once; otherwise after the cutoff, when nobody hands it in again).
@@ -130,6 +134,7 @@ export const zTask = z.object({
   lateUntil: zDateTime.nullable(),
   latePenalty: z.number().int(),
   attemptsAllowed: z.number().int(),
+  scoreCounting: zEnum(attemptCountingLabels),
   reveal: zEnum(taskRevealLabels),
   showKey: z.boolean(),
   instantFeedback: z.boolean(),
@@ -206,6 +211,8 @@ export const zTaskStudent = z.object({
   // Answers still waiting for a teacher.
   pending: z.number().int(),
   handIns: z.number().int(),
+  // The scores of the hand-ins before the current one, oldest first (null: not marked then).
+  earlierScores: z.array(z.number().nullable()),
   returnedCount: z.number().int(),
   returnNote: z.string().nullable(),
 });
@@ -223,6 +230,16 @@ export const zReturnTaskRequest = z.object({
 });
 
 // ---- the student's side ----
+
+export const zEarlierHandIn = z.object({
+  no: z.number().int(),
+  handedInAt: zDateTime.nullable(),
+  late: z.boolean(),
+  // Given back by the teacher rather than redone by the student.
+  returned: z.boolean(),
+  score: z.number().nullable(),
+});
+export type EarlierHandIn = z.infer<typeof zEarlierHandIn>;
 
 export const MY_TASK_VIEWS = ['todo', 'done', 'all'] as const;
 export const zMyTaskRequest = z.object({ view: z.enum(MY_TASK_VIEWS).default('all') });
@@ -252,6 +269,9 @@ export const zMyTask = z.object({
   scoreVisible: z.boolean(),
   handIns: z.number().int(),
   attemptsAllowed: z.number().int(),
+  scoreCounting: zEnum(attemptCountingLabels),
+  // Hand-ins before the current one, oldest first; a score only where the rule shows it.
+  earlier: z.array(zEarlierHandIn),
   // Whether the student may open (start or continue) or redo it now.
   canOpen: z.boolean(),
   canRedo: z.boolean(),

@@ -1,4 +1,4 @@
-import { PaperStatus, TaskUserStatus } from '@lyceum/contract';
+import { AttemptCounting, PaperStatus, TaskUserStatus } from '@lyceum/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -6,7 +6,7 @@ import type { JobRunner } from '../../platform/jobs';
 import { examAttempts } from '../exam/attempt.table';
 import { rows } from '../exam/exam-candidates';
 import { ts } from '../exam/exam-time';
-import { tasks, taskUsers } from './task.table';
+import { taskAttempts, tasks, taskUsers } from './task.table';
 
 // The last moment work is taken: the due time, or the late cutoff when late work is accepted.
 export const cutoffSql = (t = 't') => {
@@ -14,50 +14,67 @@ export const cutoffSql = (t = 't') => {
   return sql`coalesce(case when ${x}.late_accepted then ${x}.late_until end, ${x}.due_time)`;
 };
 
+// One hand-in's score: the marked score less the late penalty when it came after the due time
+// (`a` the attempt, `t` the task); null until marked.
+export const handInScoreSql = (a = 'a', t = 't') => {
+  const [x, y] = [sql.raw(a), sql.raw(t)];
+  return sql`case when ${x}.status = ${sql.raw(String(PaperStatus.Marked))} then round((${x}.score * case
+    when ${x}.ended_at > ${y}.due_time then (100 - ${y}.late_penalty) / 100.0 else 1 end)::numeric, 2)::float8 end`;
+};
+
 // Per-user task status (spec), written from the student's paper in one statement: not started
 // until the paper is opened, in progress while answering or waiting for a teacher, then passed or
-// failed by the marked score after the late penalty against the pass score (60 % of the paper when
-// none is set); failed when the cutoff passes and the paper was never opened. Idempotent: run it
-// after anything that moves a paper (start, marking, a return), on reads, and from the sweep.
-// `where` narrows on `tu` (task_users), `t` (tasks) or `a` (the attempt, possibly null).
+// failed by the score against the pass score (60 % of the paper when none is set); failed when the
+// cutoff passes and the paper was never opened. The score is the task's counting over the hand-ins
+// kept (task_attempts) and the current one once marked: the best, the last, or their average.
+// Idempotent: run it after anything that moves a paper (start, marking, a return), on reads, and
+// from the sweep. `where` narrows on `tu` (task_users), `t` (tasks) or `a` (the attempt, possibly null).
 export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now = clock.now()): Promise<number> {
   // Constants as literals: a bound parameter would be text beside a smallint column.
   const lit = (n: number) => sql.raw(String(n));
   const [Marked, Answering] = [lit(PaperStatus.Marked), lit(PaperStatus.Answering)];
   const [NotStarted, InProgress, Passed, Failed] = [0, 1, 2, 3].map(lit) as [SQL, SQL, SQL, SQL];
+  const [Best, Average] = [lit(AttemptCounting.Best), lit(AttemptCounting.Average)];
   const changed = await rows<{ user_id: number }>(
     db,
     sql`with s as (
         select tu.organization_id, tu.task_id, tu.user_id, a.id as attempt_id, a.status as a_status,
           a.started_at, a.ended_at, a.score as raw, coalesce(a.score_max, a.total_score) as max,
-          t.due_time, t.late_penalty, t.pass_score, ${cutoffSql()} as cutoff
+          t.due_time, t.pass_score, t.score_counting, ${cutoffSql()} as cutoff, ${handInScoreSql()} as final,
+          h.best as h_best, h.total as h_sum, h.n as h_n
         from ${taskUsers} tu
         join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id
         left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = t.exam_id
           and a.user_id = tu.user_id
+        left join lateral (select max(k.score) as best, sum(k.score) as total, count(k.score) as n
+          from ${taskAttempts} k where k.organization_id = tu.organization_id and k.task_id = tu.task_id
+            and k.user_id = tu.user_id) h on true
         where tu.organization_id = ${orgId} and ${where}),
       v as (
         select s.*, a_status is not null and a_status <> ${Answering} and ended_at > due_time as is_late,
-          case when a_status = ${Marked} then round((raw * case when ended_at > due_time
-            then (100 - late_penalty) / 100.0 else 1 end)::numeric, 2)::float8 end as final
+          case score_counting
+            when ${Best} then greatest(final, h_best)
+            when ${Average} then round(case when final is not null then (coalesce(h_sum, 0) + final) / (h_n + 1)
+              when h_n > 0 then h_sum / h_n end::numeric, 2)::float8
+            else final end as counted
         from s),
       w as (
         select v.*, case
             when attempt_id is null then case when cutoff <= ${ts(now)} then ${Failed} else ${NotStarted} end
             when a_status = ${Marked} then
-              case when final >= coalesce(pass_score, 0.6 * max) - 0.000001 then ${Passed} else ${Failed} end
+              case when counted >= coalesce(pass_score, 0.6 * max) - 0.000001 then ${Passed} else ${Failed} end
             else ${InProgress} end as new_status
         from v)
       update ${taskUsers} tu set status = w.new_status, opened_at = coalesce(tu.opened_at, w.started_at),
         handed_in_at = case when w.a_status <> ${Answering} then w.ended_at end,
         late = coalesce(w.is_late, false), raw_score = case when w.a_status = ${Marked} then w.raw end,
-        score = w.final, update_time = ${ts(now)}
+        score = w.counted, update_time = ${ts(now)}
       from w
       where tu.organization_id = w.organization_id and tu.task_id = w.task_id and tu.user_id = w.user_id
         and (tu.status, tu.opened_at, tu.handed_in_at, tu.late, tu.raw_score, tu.score) is distinct from
           (w.new_status, coalesce(tu.opened_at, w.started_at),
            case when w.a_status <> ${Answering} then w.ended_at end, coalesce(w.is_late, false),
-           case when w.a_status = ${Marked} then w.raw end, w.final)
+           case when w.a_status = ${Marked} then w.raw end, w.counted)
       returning tu.user_id`,
   );
   return changed.length;

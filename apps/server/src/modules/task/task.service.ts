@@ -40,8 +40,8 @@ import { classOf } from '../marking/marking-scope';
 import { sendNotice } from '../message/message-delivery';
 import { users } from '../user/user.table';
 import { taskResource } from './task.resource';
-import { taskChecks, tasks, taskUsers } from './task.table';
-import { cutoffSql, syncTaskUsers } from './task-status';
+import { taskAttempts, taskChecks, tasks, taskUsers } from './task.table';
+import { cutoffSql, handInScoreSql, syncTaskUsers } from './task-status';
 
 const DAY = 86_400_000;
 // A checked answer's stored revision. Saves of a checked question are refused (`checkedQuestions`);
@@ -111,8 +111,14 @@ interface StudentRow extends Record<string, unknown> {
   redo_count: number;
   returned_count: number;
   return_note: string | null;
+  earlier_scores: (number | null)[];
   total: number;
 }
+
+// The hand-ins kept before the current one of the row's student (`tu`), oldest first, as a JSON array of `item`.
+const earlierSql = (item: SQL) =>
+  sql`(select coalesce(json_agg(${item} order by k.attempt_no), '[]'::json) from ${taskAttempts} k
+    where k.organization_id = tu.organization_id and k.task_id = tu.task_id and k.user_id = tu.user_id)`;
 
 // The students of a task the caller reaches (through the task resource's scope), paged and filtered,
 // with the counts of the whole task.
@@ -145,7 +151,8 @@ export async function taskStudents(
     sql`select tu.user_id, u.user_name, u.real_name, ${cls.name} as team_name, tu.status,
         a.status as paper_status, a.id as attempt_id, tu.opened_at, tu.handed_in_at, tu.late, tu.score,
         tu.raw_score, coalesce(a.score_max, a.total_score) as max_score, a.pending_count as pending,
-        tu.redo_count, tu.returned_count, tu.return_note, count(*) over () as total
+        tu.redo_count, tu.returned_count, tu.return_note, ${earlierSql(sql`k.score`)} as earlier_scores,
+        count(*) over () as total
       from ${taskUsers} tu join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id
       join ${users} u on u.organization_id = tu.organization_id and u.id = tu.user_id
       left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = t.exam_id
@@ -182,6 +189,7 @@ export async function taskStudents(
         maxScore: num(r.max_score),
         pending: Number(r.pending ?? 0),
         handIns: Number(r.redo_count) + (ended ? 1 : 0),
+        earlierScores: (r.earlier_scores ?? []).map((x) => num(x)),
         returnedCount: Number(r.returned_count),
         returnNote: r.return_note,
       };
@@ -204,6 +212,28 @@ async function reopenPapers(
   until: number,
   note: { text: string | null; returned: boolean },
 ): Promise<number> {
+  const ended = sql`a.organization_id = ${orgId} and a.exam_id = ${task.exam_id} and a.user_id in (${idList(userIds)})
+    and a.status <> ${PaperStatus.Answering}`;
+  // The papers are locked first: a redo and a teacher's return at the same moment keep one copy.
+  await tx.execute(sql`select a.id from ${examAttempts} a where ${ended} for update`);
+  // Each hand-in is kept as it was (score, time, answers and their marks) before the paper opens again.
+  await tx.execute(
+    sql`insert into ${taskAttempts} (organization_id, task_id, user_id, attempt_no, handed_in_at, late, returned,
+        raw_score, score, max_score, answers)
+      select a.organization_id, t.id, a.user_id, tu.redo_count + 1, a.ended_at, a.ended_at > t.due_time,
+        ${note.returned}, case when a.status = ${PaperStatus.Marked} then a.score end, ${handInScoreSql()},
+        coalesce(a.score_max, a.total_score),
+        coalesce((select jsonb_agg(jsonb_build_object('questionId', x.question_id, 'answer', x.answer,
+            'score', m.score) order by x.question_id)
+          from ${attemptAnswers} x left join ${attemptMarks} m on m.organization_id = x.organization_id
+            and m.attempt_id = x.attempt_id and m.question_id = x.question_id
+          where x.organization_id = a.organization_id and x.attempt_id = a.id), '[]'::jsonb)
+      from ${examAttempts} a
+      join ${tasks} t on t.organization_id = a.organization_id and t.id = ${task.id}
+      join ${taskUsers} tu on tu.organization_id = a.organization_id and tu.task_id = t.id and tu.user_id = a.user_id
+      where ${ended}
+      on conflict do nothing`,
+  );
   const reopened = await rows<{ id: number; closes_at: string }>(
     tx,
     sql`update ${examAttempts} t set status = ${PaperStatus.Answering}, ended_at = null, end_reason = null,
@@ -329,6 +359,8 @@ interface MineRow extends Record<string, unknown> {
   pass_score: number | null;
   reveal: number;
   attempts_allowed: number;
+  score_counting: number;
+  earlier: { no: number; handedInAt: string | null; late: boolean; returned: boolean; score: number | null }[];
   instant_feedback: boolean;
   status: number;
   handed_in_at: string | null;
@@ -348,7 +380,10 @@ interface MineRow extends Record<string, unknown> {
 const mineSql = (ctx: RequestContext, where: SQL) =>
   sql`select t.id, t.name, t.description, t.task_type, t.exam_id, t.start_time, t.due_time, t.late_until,
       t.late_accepted, t.late_penalty, ${cutoffSql()} as cutoff, t.pass_score, t.reveal, t.attempts_allowed,
-      t.instant_feedback, tu.status, tu.handed_in_at, tu.late, tu.score, tu.redo_count, tu.return_note,
+      t.score_counting, ${earlierSql(
+        sql`json_build_object('no', k.attempt_no, 'handedInAt', k.handed_in_at, 'late', k.late,
+          'returned', k.returned, 'score', k.score)`,
+      )} as earlier, t.instant_feedback, tu.status, tu.handed_in_at, tu.late, tu.score, tu.redo_count, tu.return_note,
       a.id as attempt_id, a.status as paper_status, coalesce(a.score_max, a.total_score) as max_score,
       a.pending_count as pending, a.closes_at, e.scores_confirmed_at is not null as confirmed, e.state as exam_state
     from ${taskUsers} tu join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id
@@ -394,6 +429,15 @@ function toMyTask(r: MineRow, now: number): MyTask {
     scoreVisible,
     handIns,
     attemptsAllowed: Number(r.attempts_allowed),
+    scoreCounting: Number(r.score_counting) as MyTask['scoreCounting'],
+    // An earlier hand-in's score shows by the same rule as the current one's.
+    earlier: (r.earlier ?? []).map((h) => ({
+      no: Number(h.no),
+      handedInAt: iso(h.handedInAt),
+      late: Boolean(h.late),
+      returned: Boolean(h.returned),
+      score: reveal !== TaskReveal.Never && (reveal === TaskReveal.AfterHandIn || now >= cutoff) ? num(h.score) : null,
+    })),
     canOpen:
       Number(r.exam_state) === ExamState.Published &&
       ((r.attempt_id == null && inWindow) || (answering && now < ms(r.closes_at)!)),

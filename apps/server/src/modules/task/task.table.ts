@@ -1,4 +1,5 @@
 import {
+  attemptCountingLabels,
   taskRangeLabels,
   taskRevealLabels,
   taskStatusLabels,
@@ -60,6 +61,7 @@ export const tasks = pgTable(
     lateUntil: at('late_until'),
     latePenalty: integer('late_penalty').notNull().default(0),
     attemptsAllowed: integer('attempts_allowed').notNull().default(1),
+    scoreCounting: smallint('score_counting').notNull().default(1),
     reveal: smallint('reveal').notNull().default(1),
     showKey: boolean('show_key').notNull().default(true),
     instantFeedback: boolean('instant_feedback').notNull().default(false),
@@ -79,6 +81,7 @@ export const tasks = pgTable(
     enumCheck('tasks_range_type_ck', t.rangeType, taskRangeLabels),
     enumCheck('tasks_status_ck', t.status, taskStatusLabels),
     enumCheck('tasks_reveal_ck', t.reveal, taskRevealLabels),
+    enumCheck('tasks_score_counting_ck', t.scoreCounting, attemptCountingLabels),
     foreignKey({ columns: [t.organizationId, t.paperId], foreignColumns: [examPapers.organizationId, examPapers.id] }),
     foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }),
     foreignKey({ columns: [t.organizationId, t.creatorId], foreignColumns: [users.organizationId, users.id] }),
@@ -141,6 +144,37 @@ export const taskChecks = pgTable(
     foreignKey({
       columns: [t.organizationId, t.attemptId],
       foreignColumns: [examAttempts.organizationId, examAttempts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+// A hand-in before the current one, kept when the paper opens again (the student's redo or a
+// teacher's return): its score, time and answers as they were. Numbered per student from 1; the key
+// makes a second copy of the same hand-in impossible.
+export const taskAttempts = pgTable(
+  'task_attempts',
+  {
+    organizationId: organizationId(),
+    taskId: bigint('task_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    attemptNo: integer('attempt_no').notNull(),
+    handedInAt: at('handed_in_at'),
+    late: boolean('late').notNull().default(false),
+    returned: boolean('returned').notNull().default(false),
+    // After the late penalty; `raw_score` before it; null when it was not marked yet.
+    rawScore: doublePrecision('raw_score'),
+    score: doublePrecision('score'),
+    maxScore: doublePrecision('max_score'),
+    // [{questionId, answer, score}] as handed in and marked.
+    answers: jsonb('answers').notNull().default([]),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.taskId, t.userId, t.attemptNo] }),
+    foreignKey({
+      name: 'task_attempts_task_user_fk',
+      columns: [t.organizationId, t.taskId, t.userId],
+      foreignColumns: [taskUsers.organizationId, taskUsers.taskId, taskUsers.userId],
     }).onDelete('cascade'),
   ],
 );

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, FileDoneOutlined, LoginOutlined, RedoOutlined, WarningOutlined } from '@ant-design/icons';
-import { labelOf, type MyTask, taskUserStatusLabels } from '@lyceum/contract';
+import { attemptCountingLabels, labelOf, type MyTask, taskUserStatusLabels } from '@lyceum/contract';
 import { Alert, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -161,8 +161,39 @@ export function TaskCard({ task, now, onResult }: { task: MyTask; now: number; o
           {
             key: 'handIns',
             label: t('myTask.handIns'),
-            children: t('myTask.handInsOf', { count: task.handIns, allowed: task.attemptsAllowed }),
+            children:
+              task.attemptsAllowed > 1
+                ? `${t('myTask.handInsOf', { count: task.handIns, allowed: task.attemptsAllowed })} · ${labelOf(
+                    attemptCountingLabels,
+                    task.scoreCounting,
+                    lang,
+                  )}`
+                : t('myTask.handInsOf', { count: task.handIns, allowed: task.attemptsAllowed }),
           },
+          ...(task.earlier.length
+            ? [
+                {
+                  key: 'earlier',
+                  label: t('myTask.earlier'),
+                  children: (
+                    <span data-testid="earlier-hand-ins">
+                      {task.earlier
+                        .map((h) =>
+                          [
+                            t('myTask.handInNo', { no: h.no }),
+                            h.score === null ? '—' : String(h.score),
+                            h.late ? t('myTask.lateShort') : '',
+                            h.returned ? t('myTask.returnedShort') : '',
+                          ]
+                            .filter(Boolean)
+                            .join(' '),
+                        )
+                        .join(' · ')}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           ...(score.kind !== 'none'
             ? [
                 {

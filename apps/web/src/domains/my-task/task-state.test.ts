@@ -32,6 +32,8 @@ function task(patch: Partial<MyTask> = {}): MyTask {
     scoreVisible: true,
     handIns: 0,
     attemptsAllowed: 1,
+    scoreCounting: 1,
+    earlier: [],
     canOpen: true,
     canRedo: false,
     returnNote: null,

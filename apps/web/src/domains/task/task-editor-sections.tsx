@@ -1,4 +1,5 @@
 import {
+  attemptCountingLabels,
   type ExamPaper,
   enumValues,
   labelOf,
@@ -264,6 +265,7 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
   const required = useRequired();
   const check = useCheck();
   const reveal = Form.useWatch<TaskReveal | undefined>('reveal');
+  const attempts = Form.useWatch<number | undefined>('attemptsAllowed');
   const defaultPass = paperTotal !== undefined ? Math.round(paperTotal * DEFAULT_PASS_SHARE * 100) / 100 : undefined;
   return (
     <Section id="task-rules" title={t('task.sectionRules')}>
@@ -288,6 +290,18 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
             <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
+        {(attempts ?? 1) > 1 && (
+          <Col {...half}>
+            <Form.Item name="scoreCounting" label={t('task.scoreCounting')} tooltip={t('task.scoreCountingHint')}>
+              <Select
+                options={enumValues(attemptCountingLabels).map((v) => ({
+                  value: v,
+                  label: labelOf(attemptCountingLabels, v, lang),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+        )}
         <Col {...half}>
           <Form.Item name="reveal" label={t('task.reveal')}>
             <Select

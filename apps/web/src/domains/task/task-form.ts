@@ -1,4 +1,5 @@
 import {
+  type AttemptCounting,
   onlyRangeTargets,
   type Task,
   type TaskCounts,
@@ -35,6 +36,7 @@ export interface TaskFormValues {
   lateUntil?: string | null;
   latePenalty: number;
   attemptsAllowed: number;
+  scoreCounting: AttemptCounting;
   reveal: TaskReveal;
   showKey: boolean;
   instantFeedback: boolean;
@@ -64,6 +66,7 @@ export function newTaskValues(now: Dayjs = dayjs()): TaskFormValues {
     lateUntil: null,
     latePenalty: d.latePenalty.parse(undefined),
     attemptsAllowed: d.attemptsAllowed.parse(undefined),
+    scoreCounting: d.scoreCounting.parse(undefined),
     reveal: d.reveal.parse(undefined),
     showKey: d.showKey.parse(undefined),
     instantFeedback: d.instantFeedback.parse(undefined),
@@ -89,6 +92,7 @@ export function taskValues(task: Task): TaskFormValues {
     lateUntil: task.lateUntil,
     latePenalty: task.latePenalty,
     attemptsAllowed: task.attemptsAllowed,
+    scoreCounting: task.scoreCounting,
     reveal: task.reveal,
     showKey: task.showKey,
     instantFeedback: task.instantFeedback,
@@ -125,6 +129,7 @@ export function taskBody(v: TaskFormValues): TaskInput {
     lateUntil: v.lateAccepted ? orNull(v.lateUntil) : null,
     latePenalty: v.lateAccepted ? v.latePenalty : 0,
     attemptsAllowed: v.attemptsAllowed,
+    scoreCounting: v.scoreCounting,
     reveal: v.reveal,
     showKey: v.showKey,
     instantFeedback: v.instantFeedback,

@@ -190,6 +190,11 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
       render: (n: number, s) => (
         <div>
           <div>{`${n} / ${task.attemptsAllowed}`}</div>
+          {s.earlierScores.length > 0 && (
+            <Typography.Text type="secondary" className="task-sub" data-testid="earlier-scores">
+              {t('task.earlierScores', { list: s.earlierScores.map((x) => (x === null ? '—' : x)).join(' · ') })}
+            </Typography.Text>
+          )}
           {s.returnedCount > 0 && (
             <Typography.Text type="secondary" className="task-sub">
               {s.returnNote ? (
