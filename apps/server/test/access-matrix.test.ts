@@ -231,6 +231,7 @@ Object.assign(templates, {
   'POST /api/exam/myTicket/:id': (d: DemoIds) => ({ params: { id: d.rows.exam } }),
   // Exam day: the attempt ids name no attempt of the caller's (not found); the matrix proves who may call.
   'POST /api/exam/attempt/start': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/exam/attempt/retake': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
   'POST /api/exam/attempt/save': () => ({ body: { attemptId: 1, items: [] } }),
   'POST /api/exam/attempt/submit': () => ({ body: { attemptId: 1 } }),
   'POST /api/exam/attempt/events': () => ({ body: { attemptId: 1, events: [{ type: 7, at: 1 }] } }),

@@ -243,6 +243,11 @@ export const ERRORS = {
   usedTwice: def<{ value: string }>('"{{value}}" is used twice', '“{{value}}”重复'),
   oneDefaultPerKind: def('another category already takes these by default', '已有其他分类默认收录此类成绩'),
   lowestBandZero: def('the lowest band must start at 0 %', '最低等级须从 0% 起'),
+  noRetakeLeft: def<{ max: number }>(
+    'this exam may be sat {{max}} times, and you have sat it that often',
+    '该考试最多可参加 {{max}} 次，您已用完',
+  ),
+  notRetakable: def('this exam cannot be sat again now', '该考试当前不能再次参加'),
   notInGradebook: def('is not an exam or homework of this class and term', '不是该班级本学期的考试或作业'),
   notYourClass: def<{ name: string }>(
     'must be one of your classes or their students: {{name}} is not',

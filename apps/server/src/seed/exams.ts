@@ -1,4 +1,5 @@
 import {
+  AttemptCounting,
   ExamLogType,
   ExamPaperStatus,
   PaperType,
@@ -81,11 +82,15 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     durationMinutes: 60,
     studentIds: students.map((s) => s.id),
     instructions:
-      'One practice attempt before the final; the keys open as soon as you hand in. 期末前的一次练习，交卷后即可查看答案。',
+      'Up to three sittings before the final, the best counts; the keys open as soon as you hand in. ' +
+      '期末前最多可练习三次，取最高分；交卷后即可查看答案。',
     showScore: 2,
     allowReview: true,
-    // A practice exam: the marked paper with the keys right after handing in (decision 42).
+    // A practice exam: the marked paper with the keys right after handing in (decision 42), sat again
+    // while the window is open.
     reviewAfterHandIn: true,
+    attemptsAllowed: 3,
+    scoreCounting: AttemptCounting.Best,
     invigilatorIds: [userId],
   });
   await seedAttempts(

@@ -29,6 +29,19 @@ const tags = ['exam day'];
 // The exam-taking protocol (the student's side). Saves and events are not in the operation log
 // (thousands a minute on exam day; the attempt keeps its own record); start and submit are.
 export const attemptEndpoints = {
+  retake: endpoint({
+    method: 'POST',
+    path: '/api/exam/attempt/retake',
+    summary: 'Sit an exam that allows several sittings again: the ended sitting is kept, a fresh paper opens',
+    description:
+      'Only while the window is open, sittings remain and the scores are not confirmed. Two at once keep one ' +
+      'copy of the ended sitting and open one new one; the exam page then starts it with /start.',
+    tags,
+    access: 'student',
+    mutates: true,
+    body: zAttemptStartRequest,
+    response: zAttemptStartRequest,
+  }),
   start: endpoint({
     method: 'POST',
     path: '/api/exam/attempt/start',

@@ -11,6 +11,7 @@ import {
   showScoreLabels,
   studentExamStatusLabels,
 } from '../enums/exam-status';
+import { AttemptCounting, attemptCountingLabels } from '../enums/task';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId, zIds, zOptionalText, zText } from '../fields';
 import { zPageRequest, zPlainPageRequest } from '../paging';
@@ -65,6 +66,10 @@ const examFields = {
   // A practice exam: the marked paper right after handing in, while others may still be sitting it.
   // Needs review allowed and the score shown after handing in.
   reviewAfterHandIn: z.boolean().default(false),
+  // Sittings a student may have (a practice exam taken again while the window is open), and which of
+  // them make the score. Every sitting is kept.
+  attemptsAllowed: z.number().int().min(1).max(20).default(1),
+  scoreCounting: zEnum(attemptCountingLabels).default(AttemptCounting.Best),
 };
 type ExamFields = z.output<z.ZodObject<typeof examFields>>;
 
@@ -135,6 +140,8 @@ export const zExam = z.object({
   showScore: zEnum(showScoreLabels),
   allowReview: z.boolean(),
   reviewAfterHandIn: z.boolean(),
+  attemptsAllowed: z.number().int(),
+  scoreCounting: zEnum(attemptCountingLabels),
   state: zEnum(examStateLabels),
   // Derived from the window and the server's clock when read (never stored).
   status: zEnum(examStatusLabels),
@@ -396,6 +403,15 @@ export const zMyExam = z.object({
   scoreReason: zScoreReason.nullable(),
   // Their answers still to mark: a shown score is provisional while above 0.
   pending: z.number().int(),
+  // Sittings: this one's number, how many are allowed and which count; whether another may start
+  // now; the earlier ones (scores by the same rule as `score`, which then counts them all).
+  sittings: z.object({
+    no: z.number().int(),
+    allowed: z.number().int(),
+    counting: zEnum(attemptCountingLabels),
+    canRetake: z.boolean(),
+    earlier: z.array(z.object({ no: z.number().int(), score: z.number().nullable(), endedAt: zDateTime.nullable() })),
+  }),
 });
 export type MyExam = z.infer<typeof zMyExam>;
 export const zMyExams = z.object({

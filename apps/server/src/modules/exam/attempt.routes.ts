@@ -1,7 +1,14 @@
 import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineEndpoint } from '../../platform/route';
-import { EVENTS_BODY_LIMIT, recordEvents, saveAnswers, startAttempt, submitAttempt } from './attempt.service';
+import {
+  EVENTS_BODY_LIMIT,
+  recordEvents,
+  retakeAttempt,
+  saveAnswers,
+  startAttempt,
+  submitAttempt,
+} from './attempt.service';
 import {
   addTime,
   collectNow,
@@ -18,6 +25,7 @@ import {
 export function attemptRoutes(app: FastifyInstance) {
   const a = api.attempt;
   defineEndpoint(app, a.start, ({ ctx, body }) => startAttempt(ctx, body.examId));
+  defineEndpoint(app, a.retake, ({ ctx, body }) => retakeAttempt(ctx, body.examId));
   defineEndpoint(app, a.save, ({ ctx, body }) => saveAnswers(ctx, body.attemptId, body.items));
   defineEndpoint(app, a.submit, ({ ctx, body }) => submitAttempt(ctx, body));
   defineEndpoint(app, a.events, ({ ctx, body }) => recordEvents(ctx, body), { bodyLimit: EVENTS_BODY_LIMIT });

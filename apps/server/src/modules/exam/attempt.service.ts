@@ -23,10 +23,12 @@ import { businessError, forbidden, invalidParams, notFound } from '../../platfor
 import { announceJobs, enqueue, type JobRunner } from '../../platform/jobs';
 import { fileLinks, files } from '../file/file.table';
 import { jobs } from '../job/job.table';
+import { attemptMarks } from '../marking/marking.table';
 import { MARK_JOB } from '../marking/marking-jobs';
 import { CHECKED_REVISION, checkedQuestions, homeworkRules } from '../task/task.service';
 import { syncTaskUsers } from '../task/task-status';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
+import { keepSittings } from './attempt-history';
 import { drawAttemptPaper } from './attempt-paper';
 import { accommodations, examCandidates, exams } from './exam.table';
 import { rows } from './exam-candidates';
@@ -52,6 +54,7 @@ interface AttemptRow extends Record<string, unknown> {
   exam_id: number;
   user_id: number;
   status: number;
+  attempt_no: number;
   view: AttemptSection[];
   question_ids: number[];
   total_score: number;
@@ -77,7 +80,7 @@ interface AttemptRow extends Record<string, unknown> {
   homework: boolean;
 }
 
-const attemptColumns = sql`t.id, t.exam_id, t.user_id, t.status, t.view, t.question_ids, t.total_score,
+const attemptColumns = sql`t.id, t.exam_id, t.user_id, t.status, t.attempt_no, t.view, t.question_ids, t.total_score,
   t.extra_minutes, t.started_at, t.deadline, t.closes_at, t.ended_at, t.switch_count, t.notice, t.notice_at,
   e.name as exam_name, e.duration_minutes, e.instructions, coalesce(c.added_minutes, 0) as added_minutes,
   e.fullscreen, e.switch_warn_after, e.switch_collect_after, e.camera_source, e.snapshot_interval_seconds,
@@ -160,18 +163,14 @@ interface ExamForStart extends Record<string, unknown> {
   factor: number;
   minutes: number;
   added_minutes: number;
+  attempts_allowed: number;
+  confirmed: boolean;
 }
 
 // ---- start ----
 
-export async function startAttempt(ctx: RequestContext, examId: number): Promise<Attempt> {
-  const org = ctx.orgId;
-  const mine = sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`;
-  const existing = await findAttempt(ctx.db, org, mine);
-  if (existing) {
-    if (Number(existing.status) !== Answering) throw businessError('attemptEnded');
-    return toAttempt(ctx.db, org, existing, clock.now());
-  }
+// The exam as a sitting starts it, refused when the caller is no candidate.
+async function examForStart(ctx: RequestContext, examId: number): Promise<ExamForStart> {
   const [e] = await rows<ExamForStart>(
     ctx.db,
     sql`select e.id, e.paper_id, e.state, e.window_start, e.window_end, e.duration_minutes, e.latest_entry_minutes,
@@ -179,18 +178,23 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
         -- Homework has no clock to extend: its deadline is the task's cutoff for everyone.
         case when e.homework then 1 else coalesce(c.extra_time_factor, a.extra_time_factor, 1) end as factor,
         case when e.homework then 0 else coalesce(c.extra_minutes, a.extra_minutes, 0) end as minutes,
-        coalesce(c.added_minutes, 0) as added_minutes, e.homework
+        coalesce(c.added_minutes, 0) as added_minutes, e.homework, e.attempts_allowed,
+        e.scores_confirmed_at is not null as confirmed
       from ${exams} e
       left join ${examCandidates} c on c.organization_id = e.organization_id and c.exam_id = e.id
         and c.user_id = ${ctx.userId}
       left join ${accommodations} a on a.organization_id = e.organization_id and a.user_id = ${ctx.userId}
-      where e.organization_id = ${org} and e.id = ${examId}`,
+      where e.organization_id = ${ctx.orgId} and e.id = ${examId}`,
   );
   if (!e || Number(e.state) === ExamState.Draft) throw notFound('Exam');
   if (Number(e.state) === ExamState.Cancelled || Number(e.candidate_status) !== CandidateStatus.Approved) {
     throw forbidden('notCandidate');
   }
-  const now = clock.now();
+  return e;
+}
+
+// A sitting starting now: its extra time and deadline, refused outside the window or after entry closed.
+function sittingTimes(e: ExamForStart, now: number) {
   const duration = Number(e.duration_minutes);
   const extra = extraMinutesOf(duration, { extraTimeFactor: Number(e.factor), extraMinutes: Number(e.minutes) });
   const added = Number(e.added_minutes);
@@ -202,18 +206,34 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
   }
   if (now >= personalEnd) throw businessError('examEnded');
   const deadline = Math.min(now + (duration + extra + added) * MINUTE, personalEnd);
-  const closesAt = deadline + Number(e.grace_seconds) * 1000;
-  const drawn = await drawAttemptPaper(
+  return { extra, deadline, closesAt: deadline + Number(e.grace_seconds) * 1000 };
+}
+
+const drawFor = (ctx: RequestContext, e: ExamForStart) =>
+  drawAttemptPaper(
     ctx.db,
     ctx,
     {
-      id: examId,
+      id: Number(e.id),
       paperId: Number(e.paper_id),
       shuffleQuestions: e.shuffle_questions,
       shuffleOptions: e.shuffle_options,
     },
     ctx.userId,
   );
+
+export async function startAttempt(ctx: RequestContext, examId: number): Promise<Attempt> {
+  const org = ctx.orgId;
+  const mine = sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`;
+  const existing = await findAttempt(ctx.db, org, mine);
+  if (existing) {
+    if (Number(existing.status) !== Answering) throw businessError('attemptEnded');
+    return toAttempt(ctx.db, org, existing, clock.now());
+  }
+  const e = await examForStart(ctx, examId);
+  const now = clock.now();
+  const { extra, deadline, closesAt } = sittingTimes(e, now);
+  const drawn = await drawFor(ctx, e);
   const totalScore = drawn.paper.totalScore;
   await ctx.db.transaction(async (tx) => {
     const created = await tx
@@ -259,6 +279,85 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
   if (!row) throw new Error('attempt vanished after start');
   if (Number(row.status) !== Answering) throw businessError('attemptEnded');
   return toAttempt(ctx.db, org, row, clock.now());
+}
+
+// ---- another sitting ----
+
+// Another sitting of an exam that allows several (a practice exam): the ended sitting is kept in
+// attempt_history and the same row opens again with a fresh paper, timed from now, so every screen
+// still finds one paper per student and exam. The exam page then enters it with startAttempt.
+export async function retakeAttempt(ctx: RequestContext, examId: number): Promise<{ examId: number }> {
+  const org = ctx.orgId;
+  const e = await examForStart(ctx, examId);
+  const current = await findAttempt(ctx.db, org, sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`);
+  // Already sitting again (a second tab asked too): nothing to do.
+  if (current && Number(current.status) === Answering) return { examId };
+  if (e.homework || !current || e.confirmed) throw businessError('notRetakable');
+  const allowed = Number(e.attempts_allowed);
+  if (Number(current.attempt_no) >= allowed) throw businessError('noRetakeLeft', { max: allowed });
+  const now = clock.now();
+  const { extra, deadline, closesAt } = sittingTimes(e, now);
+  const drawn = await drawFor(ctx, e);
+  await ctx.db.transaction(async (tx) => {
+    // Locked and checked again: of two retakes at once, the second finds the sitting open and stops.
+    const [held] = await rows<{ status: number; attempt_no: number }>(
+      tx,
+      sql`select status, attempt_no from ${examAttempts} where organization_id = ${org} and id = ${current.id} for update`,
+    );
+    if (!held || Number(held.status) === Answering || Number(held.attempt_no) !== Number(current.attempt_no)) return;
+    await keepSittings(tx, sql`a.organization_id = ${org} and a.id = ${current.id}`, {
+      returned: false,
+      score: sql`case when a.status = ${sql.raw(String(PaperStatus.Marked))} then a.score end`,
+      late: sql`false`,
+    });
+    await tx.execute(sql`delete from ${attemptAnswers} where organization_id = ${org} and attempt_id = ${current.id}`);
+    await tx.execute(sql`delete from ${attemptMarks} where organization_id = ${org} and attempt_id = ${current.id}`);
+    await tx
+      .update(examAttempts)
+      .set({
+        attemptNo: Number(current.attempt_no) + 1,
+        status: Answering,
+        paper: drawn.paper,
+        view: drawn.view,
+        questionIds: drawn.questionIds,
+        totalScore: drawn.paper.totalScore,
+        extraMinutes: extra,
+        startedAt: new Date(now),
+        deadline: new Date(deadline),
+        closesAt: new Date(closesAt),
+        endedAt: null,
+        endReason: null,
+        endStatus: null,
+        lastSeen: new Date(now),
+        switchCount: 0,
+        leftCount: 0,
+        flagged: false,
+        reviewDecision: null,
+        reviewNote: null,
+        reviewerId: null,
+        reviewTime: null,
+        score: null,
+        scoreMax: null,
+        pendingCount: 0,
+        answerStatus: 3,
+        markedAt: null,
+        notice: null,
+        noticeAt: null,
+      })
+      .where(sql`${examAttempts.organizationId} = ${org} and ${examAttempts.id} = ${current.id}`);
+    await tx
+      .insert(attemptEvents)
+      .values({
+        organizationId: org,
+        attemptId: Number(current.id),
+        type: ExamLogType.Start,
+        at: new Date(now),
+        receivedAt: new Date(now),
+      })
+      .onConflictDoNothing();
+    await scheduleCollection(tx, org, Number(current.id), closesAt);
+  });
+  return { examId };
 }
 
 // ---- save ----

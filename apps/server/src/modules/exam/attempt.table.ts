@@ -32,6 +32,9 @@ export const examAttempts = pgTable(
     examId: bigint('exam_id', { mode: 'number' }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     status: smallint('status').notNull().default(3),
+    // Which sitting this is: 1, then one more each time the paper opens again for a redo or a retake
+    // (the earlier ones are kept in attempt_history).
+    attemptNo: integer('attempt_no').notNull().default(1),
     // The student's paper as drawn (StudentPaper: questions, versions, scores, option orders), and
     // what the page shows of it (no keys), both frozen at the start.
     paper: jsonb('paper').notNull(),
@@ -78,6 +81,41 @@ export const examAttempts = pgTable(
     enumCheck('exam_attempts_answer_status_ck', t.answerStatus, answerStatusLabels),
     // The marking sweep: ended attempts not marked yet.
     index('exam_attempts_unmarked_ix').on(t.endedAt).where(sql`marked_at is null and status <> 3`),
+    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// A sitting before the current one, kept when the paper opens again (a homework redo or return, or
+// a retake of an exam that allows several): its score, times and answers as they were. The key makes
+// a second copy of the same sitting impossible.
+export const attemptHistory = pgTable(
+  'attempt_history',
+  {
+    organizationId: organizationId(),
+    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    attemptNo: integer('attempt_no').notNull(),
+    startedAt: at('started_at'),
+    endedAt: at('ended_at'),
+    late: boolean('late').notNull().default(false),
+    // Given back by the teacher (homework) rather than opened again by the student.
+    returned: boolean('returned').notNull().default(false),
+    // The marked score (null: not marked then); `score` after a homework's late penalty.
+    rawScore: doublePrecision('raw_score'),
+    score: doublePrecision('score'),
+    maxScore: doublePrecision('max_score'),
+    // [{questionId, answer, score}] as handed in and marked.
+    answers: jsonb('answers').notNull().default([]),
+    createTime: createTime(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.examId, t.userId, t.attemptNo] }),
+    index('attempt_history_user_ix').on(t.organizationId, t.userId),
     foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
       'cascade',
     ),

@@ -15,6 +15,7 @@ import {
   pageOf,
   pageOffset,
   RegistrationMode,
+  ShowScore,
   type zCalendarRequest,
   type zCandidateOverride,
   type zCandidatePageRequest,
@@ -36,6 +37,7 @@ import { organizations } from '../organization/organization.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { examAttempts } from './attempt.table';
+import { historyJoin } from './attempt-history';
 import { examResource } from './exam.resource';
 import { accommodations, examCandidates, exams } from './exam.table';
 import { conflictsOf, isEligible, refreshCounts, rows } from './exam-candidates';
@@ -146,20 +148,28 @@ type MyRow = {
   total_score: number;
   paper_status: number;
   deadline: Date | string | null;
+  attempts_allowed: number;
+  score_counting: number;
+  attempt_no: number;
+  confirmed: boolean;
+  earlier: { no: number; score: number | null; endedAt: string | null }[];
 };
 
 const myColumns = sql`e.id, e.name, e.window_start, e.window_end, e.duration_minutes, e.latest_entry_minutes,
   e.grace_seconds, e.instructions, v.name as venue_name, v.address as venue_address, e.virtual_room_id, c.seat_no,
   c.status, c.student_status, coalesce(c.extra_time_factor, a.extra_time_factor, 1) as factor,
   coalesce(c.extra_minutes, a.extra_minutes, 0) as minutes, e.fullscreen, e.switch_warn_after, e.switch_collect_after,
-  e.camera_source, e.show_score, e.allow_review, p.total_score, coalesce(t.status, 0) as paper_status, t.deadline`;
+  e.camera_source, e.show_score, e.allow_review, p.total_score, coalesce(t.status, 0) as paper_status, t.deadline,
+  e.attempts_allowed, e.score_counting, coalesce(t.attempt_no, 1) as attempt_no,
+  e.scores_confirmed_at is not null as confirmed, h.earlier`;
 const myJoins = sql`from ${examCandidates} c
   join ${exams} e on e.organization_id = c.organization_id and e.id = c.exam_id
   join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
   left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
   left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
   left join ${examAttempts} t on t.organization_id = c.organization_id and t.exam_id = c.exam_id
-    and t.user_id = c.user_id`;
+    and t.user_id = c.user_id
+  ${historyJoin('t')}`;
 
 function rulesOf(r: MyRow) {
   return {
@@ -227,6 +237,26 @@ function toMyExam(r: MyRow, now: number): MyExam {
     score: null,
     scoreReason: null,
     pending: 0,
+    sittings: sittingsOf(r, { ended, open: now < t.personalEnd && !entryClosed && r.status === Approved }),
+  };
+}
+
+// Another sitting may start while the window is open, sittings remain and the scores are not
+// confirmed. Earlier sittings' scores show by the exam's rule (whatever the current sitting's state).
+function sittingsOf(r: MyRow, at: { ended: boolean; open: boolean }): MyExam['sittings'] {
+  const show = Number(r.show_score);
+  const visible = show !== ShowScore.Never && (show === ShowScore.AfterSubmit || r.confirmed);
+  const allowed = Number(r.attempts_allowed);
+  return {
+    no: Number(r.attempt_no),
+    allowed,
+    counting: Number(r.score_counting) as MyExam['sittings']['counting'],
+    canRetake: at.ended && at.open && !r.confirmed && Number(r.attempt_no) < allowed,
+    earlier: (r.earlier ?? []).map((h) => ({
+      no: Number(h.no),
+      score: visible && h.score !== null ? Number(h.score) : null,
+      endedAt: h.endedAt ? new Date(h.endedAt).toISOString() : null,
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  attemptCountingLabels,
   cameraSourceLabels,
   candidateSourceLabels,
   candidateStatusLabels,
@@ -73,6 +74,9 @@ export const exams = pgTable(
     allowReview: boolean('allow_review').notNull().default(false),
     // A practice exam's review opens at hand-in; otherwise once the exam has closed for everyone.
     reviewAfterHandIn: boolean('review_after_hand_in').notNull().default(false),
+    // Sittings a student may have (a practice exam taken again), and which of them make the score.
+    attemptsAllowed: integer('attempts_allowed').notNull().default(1),
+    scoreCounting: smallint('score_counting').notNull().default(1),
     state: smallint('state').notNull().default(1),
     // Approved and pending candidates, written whenever the list changes (never typed in).
     candidateCount: integer('candidate_count').notNull().default(0),
@@ -100,6 +104,7 @@ export const exams = pgTable(
     enumCheck('exams_registration_mode_ck', t.registrationMode, registrationModeLabels),
     enumCheck('exams_show_score_ck', t.showScore, showScoreLabels),
     enumCheck('exams_camera_source_ck', t.cameraSource, cameraSourceLabels),
+    enumCheck('exams_score_counting_ck', t.scoreCounting, attemptCountingLabels),
     foreignKey({ columns: [t.organizationId, t.paperId], foreignColumns: [examPapers.organizationId, examPapers.id] }),
     foreignKey({
       columns: [t.organizationId, t.venueId],

@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
 import { semesters } from '../calendar/calendar.table';
 import { examAttempts } from '../exam/attempt.table';
+import { countedScoreSql, historyJoin } from '../exam/attempt-history';
 import { examCandidates, exams } from '../exam/exam.table';
 import { rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -233,9 +234,11 @@ async function scoresOf(db: DbOrTx, orgId: number, columns: Column[], userIds: n
   if (!finals.length || !userIds.length) return out;
   const list = await rows<{ exam_id: number; user_id: number; score: number | null }>(
     db,
-    sql`select a.exam_id, a.user_id, case when e.homework then tu.score else a.score end as score
+    sql`select a.exam_id, a.user_id,
+        case when e.homework then tu.score else ${countedScoreSql(sql`a.score`, sql`e.score_counting`)} end as score
       from ${examAttempts} a
       join ${exams} e on e.organization_id = a.organization_id and e.id = a.exam_id
+      ${historyJoin('a')}
       left join ${tasks} t on t.organization_id = e.organization_id and t.exam_id = e.id
       left join ${taskUsers} tu on tu.organization_id = t.organization_id and tu.task_id = t.id and tu.user_id = a.user_id
       where a.organization_id = ${orgId} and a.status in ${COUNTED}

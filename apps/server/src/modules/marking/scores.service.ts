@@ -37,6 +37,7 @@ import { businessError, forbidden, invalidParams, notFound } from '../../platfor
 import { semesters } from '../calendar/calendar.table';
 import { courseCategories } from '../catalogue/catalogue.table';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
+import { countedScoreSql, historyJoin } from '../exam/attempt-history';
 import { examCandidates, exams } from '../exam/exam.table';
 import { closedForAllSql, rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -792,11 +793,14 @@ export async function myScores(ctx: RequestContext, examIds?: number[]) {
     }
   >(
     ctx.db,
-    sql`select t.exam_id, t.id as attempt_id, e.name, t.status, t.score, t.score_max, t.pending_count, t.ended_at,
+    // An exam sat more than once counts its sittings as it says (the best, the last or the average).
+    sql`select t.exam_id, t.id as attempt_id, e.name, t.status, ${countedScoreSql(sql`t.score`, sql`e.score_counting`)}
+        as score, t.score_max, t.pending_count, t.ended_at,
         t.marked_at, coalesce(t.score_max, p.total_score) as total_score, e.show_score, e.scores_confirmed_at,
         e.scores_shown_from, p.pass_score
       from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
       join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
+      ${historyJoin('t')}
       where t.organization_id = ${ctx.orgId} and t.user_id = ${ctx.userId} and not e.homework
         ${
           examIds

@@ -1,12 +1,13 @@
-import { AttemptCounting, PaperStatus, TaskUserStatus } from '@lyceum/contract';
+import { PaperStatus, TaskUserStatus } from '@lyceum/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
-import { examAttempts } from '../exam/attempt.table';
+import { attemptHistory, examAttempts } from '../exam/attempt.table';
+import { countedScoreSql } from '../exam/attempt-history';
 import { rows } from '../exam/exam-candidates';
 import { ts } from '../exam/exam-time';
-import { taskAttempts, tasks, taskUsers } from './task.table';
+import { tasks, taskUsers } from './task.table';
 
 // The last moment work is taken: the due time, or the late cutoff when late work is accepted.
 export const cutoffSql = (t = 't') => {
@@ -34,7 +35,6 @@ export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now =
   const lit = (n: number) => sql.raw(String(n));
   const [Marked, Answering] = [lit(PaperStatus.Marked), lit(PaperStatus.Answering)];
   const [NotStarted, InProgress, Passed, Failed] = [0, 1, 2, 3].map(lit) as [SQL, SQL, SQL, SQL];
-  const [Best, Average] = [lit(AttemptCounting.Best), lit(AttemptCounting.Average)];
   const changed = await rows<{ user_id: number }>(
     db,
     sql`with s as (
@@ -47,16 +47,12 @@ export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now =
         left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = t.exam_id
           and a.user_id = tu.user_id
         left join lateral (select max(k.score) as best, sum(k.score) as total, count(k.score) as n
-          from ${taskAttempts} k where k.organization_id = tu.organization_id and k.task_id = tu.task_id
+          from ${attemptHistory} k where k.organization_id = tu.organization_id and k.exam_id = t.exam_id
             and k.user_id = tu.user_id) h on true
         where tu.organization_id = ${orgId} and ${where}),
       v as (
         select s.*, a_status is not null and a_status <> ${Answering} and ended_at > due_time as is_late,
-          case score_counting
-            when ${Best} then greatest(final, h_best)
-            when ${Average} then round(case when final is not null then (coalesce(h_sum, 0) + final) / (h_n + 1)
-              when h_n > 0 then h_sum / h_n end::numeric, 2)::float8
-            else final end as counted
+          ${countedScoreSql(sql`final`, sql`score_counting`, { best: sql`h_best`, total: sql`h_sum`, n: sql`h_n` })} as counted
         from s),
       w as (
         select v.*, case

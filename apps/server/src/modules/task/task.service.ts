@@ -29,7 +29,8 @@ import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
 import { scheduleCollection } from '../exam/attempt.service';
-import { attemptAnswers, examAttempts } from '../exam/attempt.table';
+import { attemptAnswers, attemptHistory, examAttempts } from '../exam/attempt.table';
+import { keepSittings } from '../exam/attempt-history';
 import { exams } from '../exam/exam.table';
 import { idList, rows } from '../exam/exam-candidates';
 import { iso, ms, ts } from '../exam/exam-time';
@@ -40,7 +41,7 @@ import { classOf } from '../marking/marking-scope';
 import { sendNotice } from '../message/message-delivery';
 import { users } from '../user/user.table';
 import { taskResource } from './task.resource';
-import { taskAttempts, taskChecks, tasks, taskUsers } from './task.table';
+import { taskChecks, tasks, taskUsers } from './task.table';
 import { cutoffSql, handInScoreSql, syncTaskUsers } from './task-status';
 
 const DAY = 86_400_000;
@@ -117,8 +118,8 @@ interface StudentRow extends Record<string, unknown> {
 
 // The hand-ins kept before the current one of the row's student (`tu`), oldest first, as a JSON array of `item`.
 const earlierSql = (item: SQL) =>
-  sql`(select coalesce(json_agg(${item} order by k.attempt_no), '[]'::json) from ${taskAttempts} k
-    where k.organization_id = tu.organization_id and k.task_id = tu.task_id and k.user_id = tu.user_id)`;
+  sql`(select coalesce(json_agg(${item} order by k.attempt_no), '[]'::json) from ${attemptHistory} k
+    where k.organization_id = tu.organization_id and k.exam_id = t.exam_id and k.user_id = tu.user_id)`;
 
 // The students of a task the caller reaches (through the task resource's scope), paged and filtered,
 // with the counts of the whole task.
@@ -217,26 +218,16 @@ async function reopenPapers(
   // The papers are locked first: a redo and a teacher's return at the same moment keep one copy.
   await tx.execute(sql`select a.id from ${examAttempts} a where ${ended} for update`);
   // Each hand-in is kept as it was (score, time, answers and their marks) before the paper opens again.
-  await tx.execute(
-    sql`insert into ${taskAttempts} (organization_id, task_id, user_id, attempt_no, handed_in_at, late, returned,
-        raw_score, score, max_score, answers)
-      select a.organization_id, t.id, a.user_id, tu.redo_count + 1, a.ended_at, a.ended_at > t.due_time,
-        ${note.returned}, case when a.status = ${PaperStatus.Marked} then a.score end, ${handInScoreSql()},
-        coalesce(a.score_max, a.total_score),
-        coalesce((select jsonb_agg(jsonb_build_object('questionId', x.question_id, 'answer', x.answer,
-            'score', m.score) order by x.question_id)
-          from ${attemptAnswers} x left join ${attemptMarks} m on m.organization_id = x.organization_id
-            and m.attempt_id = x.attempt_id and m.question_id = x.question_id
-          where x.organization_id = a.organization_id and x.attempt_id = a.id), '[]'::jsonb)
-      from ${examAttempts} a
-      join ${tasks} t on t.organization_id = a.organization_id and t.id = ${task.id}
-      join ${taskUsers} tu on tu.organization_id = a.organization_id and tu.task_id = t.id and tu.user_id = a.user_id
-      where ${ended}
-      on conflict do nothing`,
-  );
+  await keepSittings(tx, ended, {
+    returned: note.returned,
+    score: handInScoreSql('a', 't'),
+    late: sql`a.ended_at > t.due_time`,
+    join: sql`join ${tasks} t on t.organization_id = a.organization_id and t.id = ${task.id}`,
+  });
   const reopened = await rows<{ id: number; closes_at: string }>(
     tx,
-    sql`update ${examAttempts} t set status = ${PaperStatus.Answering}, ended_at = null, end_reason = null,
+    sql`update ${examAttempts} t set status = ${PaperStatus.Answering}, attempt_no = t.attempt_no + 1,
+        ended_at = null, end_reason = null,
         deadline = ${ts(until)}, closes_at = ${ts(until)} + e.grace_seconds * interval '1 second', end_status = null,
         score = null, score_max = null, pending_count = 0, answer_status = 3, marked_at = null
       from ${exams} e
@@ -381,7 +372,7 @@ const mineSql = (ctx: RequestContext, where: SQL) =>
   sql`select t.id, t.name, t.description, t.task_type, t.exam_id, t.start_time, t.due_time, t.late_until,
       t.late_accepted, t.late_penalty, ${cutoffSql()} as cutoff, t.pass_score, t.reveal, t.attempts_allowed,
       t.score_counting, ${earlierSql(
-        sql`json_build_object('no', k.attempt_no, 'handedInAt', k.handed_in_at, 'late', k.late,
+        sql`json_build_object('no', k.attempt_no, 'handedInAt', k.ended_at, 'late', k.late,
           'returned', k.returned, 'score', k.score)`,
       )} as earlier, t.instant_feedback, tu.status, tu.handed_in_at, tu.late, tu.score, tu.redo_count, tu.return_note,
       a.id as attempt_id, a.status as paper_status, coalesce(a.score_max, a.total_score) as max_score,

@@ -147,34 +147,3 @@ export const taskChecks = pgTable(
     }).onDelete('cascade'),
   ],
 );
-
-// A hand-in before the current one, kept when the paper opens again (the student's redo or a
-// teacher's return): its score, time and answers as they were. Numbered per student from 1; the key
-// makes a second copy of the same hand-in impossible.
-export const taskAttempts = pgTable(
-  'task_attempts',
-  {
-    organizationId: organizationId(),
-    taskId: bigint('task_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    attemptNo: integer('attempt_no').notNull(),
-    handedInAt: at('handed_in_at'),
-    late: boolean('late').notNull().default(false),
-    returned: boolean('returned').notNull().default(false),
-    // After the late penalty; `raw_score` before it; null when it was not marked yet.
-    rawScore: doublePrecision('raw_score'),
-    score: doublePrecision('score'),
-    maxScore: doublePrecision('max_score'),
-    // [{questionId, answer, score}] as handed in and marked.
-    answers: jsonb('answers').notNull().default([]),
-    createTime: createTime(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.taskId, t.userId, t.attemptNo] }),
-    foreignKey({
-      name: 'task_attempts_task_user_fk',
-      columns: [t.organizationId, t.taskId, t.userId],
-      foreignColumns: [taskUsers.organizationId, taskUsers.taskId, taskUsers.userId],
-    }).onDelete('cascade'),
-  ],
-);

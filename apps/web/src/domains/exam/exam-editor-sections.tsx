@@ -1,4 +1,5 @@
 import {
+  attemptCountingLabels,
   cameraSourceLabels,
   type ExamPaper,
   enumValues,
@@ -255,6 +256,7 @@ export function RulesSection() {
   const showScore = Form.useWatch<ShowScore | undefined>('showScore');
   const allowReview = Form.useWatch<boolean | undefined>('allowReview');
   const practice = Form.useWatch<boolean | undefined>('reviewAfterHandIn');
+  const sittings = Form.useWatch<number | undefined>('attemptsAllowed');
   const practiceAllowed = practiceReviewAllowed({ showScore, allowReview });
   return (
     <Section id="exam-rules" title={t('exam.sectionRules')}>
@@ -316,6 +318,28 @@ export function RulesSection() {
             />
           </Form.Item>
         </Col>
+        <Col {...half}>
+          <Form.Item
+            name="attemptsAllowed"
+            label={t('exam.attemptsAllowed')}
+            tooltip={t('exam.attemptsAllowedHint')}
+            rules={[required(t('exam.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        {(sittings ?? 1) > 1 && (
+          <Col {...half}>
+            <Form.Item name="scoreCounting" label={t('exam.scoreCounting')} tooltip={t('exam.scoreCountingHint')}>
+              <Select
+                options={enumValues(attemptCountingLabels).map((v) => ({
+                  value: v,
+                  label: labelOf(attemptCountingLabels, v, lang),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+        )}
         <Toggle name="allowReview" label={t('exam.allowReview')} tooltip={t('exam.allowReviewHint')} />
         <Toggle
           name="reviewAfterHandIn"

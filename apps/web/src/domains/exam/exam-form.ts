@@ -1,4 +1,5 @@
 import {
+  type AttemptCounting,
   type CameraSource,
   type Exam,
   type ExamInput,
@@ -41,6 +42,8 @@ export interface ExamFormValues {
   showScore: ShowScore;
   allowReview: boolean;
   reviewAfterHandIn: boolean;
+  attemptsAllowed: number;
+  scoreCounting: AttemptCounting;
   instructions?: string | null;
 }
 
@@ -71,6 +74,8 @@ export function newExamValues(): ExamFormValues {
     showScore: d.showScore.parse(undefined),
     allowReview: d.allowReview.parse(undefined),
     reviewAfterHandIn: d.reviewAfterHandIn.parse(undefined),
+    attemptsAllowed: d.attemptsAllowed.parse(undefined),
+    scoreCounting: d.scoreCounting.parse(undefined),
   };
 }
 
@@ -107,6 +112,8 @@ export function examValues(exam: Exam): ExamFormValues {
     showScore: exam.showScore,
     allowReview: exam.allowReview,
     reviewAfterHandIn: exam.reviewAfterHandIn,
+    attemptsAllowed: exam.attemptsAllowed,
+    scoreCounting: exam.scoreCounting,
     instructions: exam.instructions,
   };
 }
@@ -149,6 +156,8 @@ export function examBody(v: ExamFormValues): ExamInput {
     showScore: v.showScore,
     allowReview: v.allowReview,
     reviewAfterHandIn: practiceReviewAllowed(v) && v.reviewAfterHandIn,
+    attemptsAllowed: v.attemptsAllowed,
+    scoreCounting: v.scoreCounting,
   };
 }
 

@@ -151,6 +151,11 @@ const en = {
     'Students see their marked paper with the keys and analysis once the exam has closed for everyone: the end plus the longest extra time.',
   reviewAfterHandIn: 'Practice exam: review right after handing in',
   reviewAfterHandInHint: 'Needs answer review and the score shown after handing in.',
+  attemptsAllowed: 'Sittings allowed',
+  attemptsAllowedHint:
+    'More than one lets a student sit it again while the window is open (a practice exam); every sitting is kept',
+  scoreCounting: 'Score counted',
+  scoreCountingHint: 'Which sittings make the score',
   reviewAfterHandInWarning:
     'Students who hand in see every key and analysis at once, while others may still be sitting this exam. Use it only for practice, never for an exam that counts.',
   instructions: 'Instructions for candidates',
@@ -294,6 +299,10 @@ const zh: typeof en = {
   allowReviewHint: '考试对所有考生结束后（结束时间加最长延时），学生可查看批阅后的试卷及答案、解析。',
   reviewAfterHandIn: '练习考试：交卷后立即查看答卷',
   reviewAfterHandInHint: '须允许查看答卷，且交卷后显示成绩。',
+  attemptsAllowed: '可参加次数',
+  attemptsAllowedHint: '大于 1 时，学生可在考试时间内再次参加（练习考试）；每次作答都会保留',
+  scoreCounting: '计分方式',
+  scoreCountingHint: '按哪几次作答计分',
   reviewAfterHandInWarning:
     '交卷的学生会立即看到全部答案和解析，而其他考生可能仍在作答。仅用于练习，切勿用于计分的考试。',
   instructions: '考生须知',

@@ -24,6 +24,7 @@ async function clocked<T extends { serverNow: number }>(request: Promise<T>): Pr
 export const fetchMyExams = ({ signal }: Cancel) => clocked(call(api.exam.my, {}, { signal, retry: 2 }));
 export const fetchRegistrable = ({ signal }: Cancel) => clocked(call(api.exam.registrable, {}, { signal, retry: 2 }));
 
+export const retakeExam = (examId: number) => call(api.attempt.retake, { body: { examId } }, { loading: true });
 export const registerFor = (examId: number) => call(api.exam.register, { params: { id: examId } }, { loading: true });
 export const unregisterFrom = (examId: number) =>
   call(api.exam.unregister, { params: { id: examId } }, { loading: true });

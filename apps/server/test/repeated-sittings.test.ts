@@ -1,13 +1,13 @@
-import type { Attempt, MyTasks, Task, TaskStudentPage } from '@lyceum/contract';
+import type { Attempt, MyExams, MyTasks, Task, TaskStudentPage } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { taskAttempts } from '../src/modules/task/task.table';
+import { attemptHistory } from '../src/modules/exam/attempt.table';
 import { setClock } from '../src/platform/clock';
-import { choice, createQuestions, logins, makeClasses, publishedPaper, userIds } from './exam-fixture';
+import { choice, createQuestions, ExamDays, logins, makeClasses, publishedPaper, userIds } from './exam-fixture';
 import { createTestApp, ok, refused, type TestApp } from './harness';
 
-// Issue 36, practice that can be repeated: homework handed in more than once keeps every hand-in,
-// and its score is the best, the last or the average of them, as the task says.
+// Issue 36, practice that can be repeated: homework handed in more than once, and an exam sat more
+// than once, keep every sitting, and the score is the best, the last or the average of them.
 
 let t: TestApp;
 let teacher: string;
@@ -15,6 +15,8 @@ let tokens: Record<string, string>;
 let ids: Record<string, number>;
 let q: number[];
 let paperId: number;
+let examPaperId: number;
+let academic: string;
 let teamId: number;
 const STUDENTS = ['s2026001', 's2026002'];
 const HOUR = 3_600_000;
@@ -22,7 +24,7 @@ const T0 = Date.parse('2037-05-04T08:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp();
-  const academic = await t.login('demo', 'academic');
+  academic = await t.login('demo', 'academic');
   teacher = await t.login('demo', 'teacher');
   tokens = await logins(t, STUDENTS);
   ids = await userIds(t, [...STUDENTS, 'teacher']);
@@ -33,6 +35,10 @@ beforeAll(async () => {
   paperId = await publishedPaper(t, academic, {
     name: 'Attempts paper',
     paperType: 6,
+    sections: [{ title: 'All', items: q.map((questionId, i) => ({ questionId, score: i ? 4 : 6 })) }],
+  });
+  examPaperId = await publishedPaper(t, academic, {
+    name: 'Sittings paper',
     sections: [{ title: 'All', items: q.map((questionId, i) => ({ questionId, score: i ? 4 : 6 })) }],
   });
 });
@@ -112,8 +118,8 @@ describe('homework handed in more than once', () => {
     expect(me.earlier).toEqual([expect.objectContaining({ no: 1, score: 10, late: false, returned: false })]);
     const [kept] = await t.database.db
       .select()
-      .from(taskAttempts)
-      .where(and(eq(taskAttempts.taskId, task.id), eq(taskAttempts.userId, ids.s2026001!)));
+      .from(attemptHistory)
+      .where(and(eq(attemptHistory.examId, task.examId!), eq(attemptHistory.userId, ids.s2026001!)));
     expect(kept).toMatchObject({ attemptNo: 1, rawScore: 10, score: 10, maxScore: 10 });
     expect(kept!.answers).toEqual([
       { questionId: q[0], answer: 'A', score: 6 },
@@ -139,8 +145,8 @@ describe('homework handed in more than once', () => {
     expect(replies.filter((r) => r.code === 1)).toHaveLength(1);
     const kept = await t.database.db
       .select()
-      .from(taskAttempts)
-      .where(and(eq(taskAttempts.taskId, task.id), eq(taskAttempts.userId, ids.s2026002!)));
+      .from(attemptHistory)
+      .where(and(eq(attemptHistory.examId, task.examId!), eq(attemptHistory.userId, ids.s2026002!)));
     expect(kept.map((k) => k.attemptNo)).toEqual([1]);
     expect(await student(task, 's2026002')).toMatchObject({ handIns: 1, earlierScores: [6] });
   });
@@ -163,5 +169,93 @@ describe('homework handed in more than once', () => {
       'notOneOf',
       'scoreCounting',
     );
+  });
+});
+
+describe('an exam sat more than once', () => {
+  const days = new ExamDays('2038-03-01T08:00:00Z');
+  const sitOnce = async (examId: number, answers: [string, string]) => {
+    const a = ok(
+      await t.call<Attempt>('POST', '/api/exam/attempt/start', { token: tokens.s2026001, body: { examId } }),
+    );
+    const items = q.map((questionId, i) => ({ questionId, answer: answers[i], revision: 1 }));
+    ok(await t.call('POST', '/api/exam/attempt/submit', { token: tokens.s2026001, body: { attemptId: a.id, items } }));
+    await t.app.jobs.runUntilIdle();
+    return a;
+  };
+  const retake = (examId: number) =>
+    t.call('POST', '/api/exam/attempt/retake', { token: tokens.s2026001, body: { examId } });
+  const myExam = async (examId: number) =>
+    ok(await t.call<MyExams>('POST', '/api/exam/my', { token: tokens.s2026001 })).exams.find((e) => e.id === examId)!;
+
+  it('opens a fresh paper for each sitting while they remain, keeps each, and counts the best', async () => {
+    const exam = await days.publish(t, academic, {
+      name: 'Practice',
+      paperId: examPaperId,
+      studentIds: STUDENTS.map((s) => ids[s]!),
+      durationMinutes: 20,
+      showScore: 2,
+      attemptsAllowed: 3,
+      scoreCounting: 1,
+    });
+    setClock(days.at(5));
+    const first = await sitOnce(exam.id, ['A', 'A']);
+    expect(await myExam(exam.id)).toMatchObject({
+      score: 10,
+      sittings: { no: 1, allowed: 3, counting: 1, canRetake: true, earlier: [] },
+    });
+    setClock(days.at(30));
+    ok(await retake(exam.id));
+    const second = ok(
+      await t.call<Attempt>('POST', '/api/exam/attempt/start', { token: tokens.s2026001, body: { examId: exam.id } }),
+    );
+    // The same paper row, open again, with no answers and a new deadline.
+    expect(second.id).toBe(first.id);
+    expect(second.answers).toEqual([]);
+    // Timed from the retake (the test clock runs on from where it was set).
+    expect(Math.abs(second.deadline - days.at(50))).toBeLessThan(5_000);
+    await sitOnce(exam.id, ['B', 'A']);
+    const after = await myExam(exam.id);
+    expect(after).toMatchObject({ score: 10, sittings: { no: 2, canRetake: true } });
+    expect(after.sittings.earlier).toEqual([expect.objectContaining({ no: 1, score: 10 })]);
+    // Two retakes at the same moment: one new sitting, one copy kept.
+    setClock(days.at(60));
+    const both = await Promise.all([retake(exam.id), retake(exam.id)]);
+    for (const r of both) ok(r);
+    await sitOnce(exam.id, ['A', 'B']);
+    const kept = await t.database.db
+      .select()
+      .from(attemptHistory)
+      .where(and(eq(attemptHistory.examId, exam.id), eq(attemptHistory.userId, ids.s2026001!)));
+    expect(kept.map((k) => [k.attemptNo, k.score])).toEqual([
+      [1, 10],
+      [2, 4],
+    ]);
+    expect(await myExam(exam.id)).toMatchObject({ score: 10, sittings: { no: 3, canRetake: false } });
+    refused(await retake(exam.id), 'noRetakeLeft');
+  });
+
+  it('refuses another sitting of an exam sat once, or once its scores are confirmed', async () => {
+    const once = await days.publish(t, academic, {
+      name: 'Once',
+      paperId: examPaperId,
+      studentIds: STUDENTS.map((s) => ids[s]!),
+    });
+    setClock(days.at(5));
+    await sitOnce(once.id, ['A', 'A']);
+    refused(await retake(once.id), 'noRetakeLeft');
+    const confirmed = await days.publish(t, academic, {
+      name: 'Confirmed',
+      paperId: examPaperId,
+      studentIds: STUDENTS.map((s) => ids[s]!),
+      attemptsAllowed: 2,
+      scoreCounting: 3,
+    });
+    setClock(days.at(5));
+    await sitOnce(confirmed.id, ['A', 'B']);
+    ok(
+      await t.call('POST', '/api/examScore/confirm', { token: academic, body: { examId: confirmed.id, force: true } }),
+    );
+    refused(await retake(confirmed.id), 'notRetakable');
   });
 });
