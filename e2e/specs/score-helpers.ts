@@ -74,7 +74,13 @@ export async function publishOpenExam(
   request: APIRequestContext,
   name: string,
   students: Student[],
-  rules: { showScore: 1 | 2 | 3; allowReview: boolean; reviewAfterHandIn?: boolean },
+  rules: {
+    showScore: 1 | 2 | 3;
+    allowReview: boolean;
+    reviewAfterHandIn?: boolean;
+    attemptsAllowed?: number;
+    scoreCounting?: 1 | 2 | 3;
+  },
 ): Promise<number> {
   const papers = await api<{ list: Row[] }>(request, 'POST', '/api/examPaper/page', {
     keyword: 'Calculus I',

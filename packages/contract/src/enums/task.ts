@@ -57,11 +57,11 @@ export const taskRevealLabels = {
   3: { en: 'Never', zh: '不显示' },
 } satisfies Record<TaskReveal, EnumLabel>;
 
-// Which hand-ins make a homework's score when it may be handed in more than once (each is kept).
+// Which sittings make the score of homework handed in, or an exam sat, more than once (each is kept).
 export const AttemptCounting = { Best: 1, Last: 2, Average: 3 } as const;
 export type AttemptCounting = (typeof AttemptCounting)[keyof typeof AttemptCounting];
 export const attemptCountingLabels = {
-  1: { en: 'The best hand-in', zh: '取最高一次' },
-  2: { en: 'The last hand-in', zh: '取最后一次' },
-  3: { en: 'The average of the hand-ins', zh: '取各次平均' },
+  1: { en: 'Best counts', zh: '取最高一次' },
+  2: { en: 'Last counts', zh: '取最后一次' },
+  3: { en: 'Average counts', zh: '取各次平均' },
 } satisfies Record<AttemptCounting, EnumLabel>;
