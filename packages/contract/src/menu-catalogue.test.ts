@@ -77,4 +77,13 @@ describe('menu catalogue', () => {
       expect(visible.has(p.activeMenu ?? ''), p.path).toBe(true);
     }
   });
+
+  it('never names an entry like its group, in either language (no "考试管理 › 考试管理")', () => {
+    for (const area of menuCatalogue) {
+      for (const p of area.pages.filter((x) => !x.hidden)) {
+        expect(p.title.en, `${area.path}/${p.path}`).not.toBe(area.title.en);
+        expect(p.title.zh, `${area.path}/${p.path}`).not.toBe(area.title.zh);
+      }
+    }
+  });
 });

@@ -107,7 +107,7 @@ const catalogue = [
     icon: 'user',
     title: t('Users', '用户管理'),
     pages: [
-      page('index', 'user/index', 'user:page', t('Users', '用户列表'), [A], {
+      page('index', 'user/index', 'user:page', t('User list', '用户列表'), [A], {
         buttons: [
           btn('user:create', 'Create user', '新增用户', [A]),
           btn('user:update', 'Edit user', '编辑用户', [A]),
@@ -187,7 +187,7 @@ const catalogue = [
     path: '/exam',
     name: 'Exam',
     icon: 'exam',
-    title: t('Exams', '考试管理'),
+    title: t('Exams', '考试'),
     pages: [
       page('paper', 'exam/paper', 'examPaper:page', t('Exam papers', '试卷管理'), STAFF, {
         buttons: [
@@ -337,7 +337,7 @@ const catalogue = [
     icon: 'group',
     title: t('Classes', '班级管理'),
     pages: [
-      page('index', 'team/index', 'team:page', t('Classes', '班级列表'), STAFF, {
+      page('index', 'team/index', 'team:page', t('Class list', '班级列表'), STAFF, {
         buttons: [
           btn('team:create', 'Create class', '新增班级', [A]),
           // Class teachers keep their own classes' members.
@@ -356,7 +356,7 @@ const catalogue = [
     path: '/teaching',
     name: 'Teaching',
     icon: 'education',
-    title: t('Teaching', '教学管理'),
+    title: t('Teaching', '教学'),
     pages: [
       page('management', 'teachingManagement/index', 'teaching:page', t('Teaching management', '教学管理'), STAFF),
       page('liveClass', 'liveClass/index', 'liveClass:page', t('Live classes', '直播课堂'), STAFF),
@@ -384,7 +384,7 @@ const catalogue = [
     icon: 'email',
     title: t('Messages', '消息管理'),
     pages: [
-      page('index', 'message/index', 'message:page', t('Messages', '消息列表'), STAFF, {
+      page('index', 'message/index', 'message:page', t('Message list', '消息列表'), STAFF, {
         buttons: [
           btn('message:create', 'Write message', '新增消息', STAFF),
           btn('message:update', 'Edit message', '编辑消息', STAFF),
@@ -413,7 +413,7 @@ const catalogue = [
     name: 'Statistics',
     icon: 'chart',
     title: t('Statistics', '统计分析'),
-    pages: [page('index', 'statistics/index', 'statistics:page', t('Statistics', '统计'), STAFF)],
+    pages: [page('index', 'statistics/index', 'statistics:page', t('Score statistics', '成绩统计'), STAFF)],
   },
   {
     path: '/log',

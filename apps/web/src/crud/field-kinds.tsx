@@ -289,7 +289,6 @@ export function DurationInput({
       <InputNumber
         id={id}
         step={5}
-        precision={0}
         value={value}
         onChange={onChange}
         suffix={t('kit.minutes')}

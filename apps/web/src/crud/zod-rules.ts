@@ -23,6 +23,8 @@ function describe(issue: z.core.$ZodIssue, t: TFunction): string {
     return t('validation.minValue', { min: Number(issue.minimum) });
   if (issue.code === 'too_big' && issue.origin === 'number')
     return t('validation.maxValue', { max: Number(issue.maximum) });
+  // A whole number expected (`.int()`): a typed 2.5 is refused, never rounded.
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return t('validation.integer');
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value') return t('validation.invalid');
   return issue.message || t('validation.invalid');
 }

@@ -221,7 +221,7 @@ export function ActionDialog({
               { type: 'integer', min: kind === 'addTime' ? 1 : 0, max: 600, message: t('monitor.minutesRange') },
             ]}
           >
-            <InputNumber autoFocus min={kind === 'addTime' ? 1 : 0} max={600} precision={0} suffix={t('monitor.min')} />
+            <InputNumber autoFocus min={kind === 'addTime' ? 1 : 0} max={600} suffix={t('monitor.min')} />
           </Form.Item>
         )}
         {kind === 'abnormal' && (

@@ -275,6 +275,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
         </div>
         <Table<MonitorRow>
           rowKey="userId"
+          size="small"
           className="monitor-table"
           columns={flexibleColumns(columns)}
           dataSource={rows}

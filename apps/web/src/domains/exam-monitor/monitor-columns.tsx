@@ -196,10 +196,13 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
     {
       title: t('monitor.classSeat'),
       key: 'class',
-      width: 120,
+      width: 150,
       render: (_: unknown, r) => (
         <div>
-          <div>{r.className ?? '—'}</div>
+          {/* One line per row, the whole name on hover: a room of 40 fits on a screen (issue 36). */}
+          <Typography.Text ellipsis={{ tooltip: r.className }} className="monitor-class">
+            {r.className ?? '—'}
+          </Typography.Text>
           {r.seatNo !== null && (
             <Typography.Text type="secondary" className="monitor-sub">
               {t('monitor.seatNo', { seat: r.seatNo })}

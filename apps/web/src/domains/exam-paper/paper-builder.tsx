@@ -330,7 +330,6 @@ function PaperBuilder({ paperType, initial, status, questions }: BuilderProps) {
                           id="paper-duration"
                           min={1}
                           max={1440}
-                          precision={0}
                           style={{ width: '100%' }}
                           value={draft.durationMinutes}
                           onChange={(v) => patch({ durationMinutes: v ?? null })}

@@ -167,7 +167,6 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
                 id={`${id}-count`}
                 min={1}
                 max={300}
-                precision={0}
                 disabled={!editable || all}
                 status={short || (!all && !rule.count) ? 'error' : undefined}
                 value={all ? (found ?? null) : rule.count}
@@ -305,7 +304,6 @@ function RuleRow({ id, label, paperId, rule, editable, onChange, onRemove }: Row
                 id={`${id}-exclude`}
                 min={0}
                 max={100}
-                precision={0}
                 value={rule.excludeLastPapers}
                 onChange={(v) => onChange({ excludeLastPapers: v ?? 0 })}
                 style={{ width: '100%' }}
@@ -348,7 +346,6 @@ function MeasuredRange({
           aria-label={t('paper.ruleMeasuredMin')}
           min={0}
           max={100}
-          precision={0}
           placeholder={t('paper.ruleAny')}
           value={percent(min)}
           onChange={(v) => onChange({ measuredMin: share(v) })}
@@ -358,7 +355,6 @@ function MeasuredRange({
           aria-label={t('paper.ruleMeasuredMax')}
           min={0}
           max={100}
-          precision={0}
           placeholder={t('paper.ruleAny')}
           value={percent(max)}
           onChange={(v) => onChange({ measuredMax: share(v) })}

@@ -310,7 +310,7 @@ function OverrideModal({
           <InputNumber autoFocus min={1} max={3} step={0.05} precision={2} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="extraMinutes" label={t('exam.extraMinutes')} rules={[{ required: true, type: 'number' }]}>
-          <InputNumber min={0} max={600} precision={0} suffix={tk('kit.minutes')} style={{ width: 160 }} />
+          <InputNumber min={0} max={600} suffix={tk('kit.minutes')} style={{ width: 160 }} />
         </Form.Item>
       </Form>
     </Modal>

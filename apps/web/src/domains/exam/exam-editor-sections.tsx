@@ -150,7 +150,7 @@ export function WindowSection() {
             tooltip={t('exam.latestEntryHint')}
             rules={[check('latestEntryMinutes')]}
           >
-            <InputNumber precision={0} suffix={t('exam.minutesAfterStart')} style={{ width: '100%' }} />
+            <InputNumber suffix={t('exam.minutesAfterStart')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -160,7 +160,7 @@ export function WindowSection() {
             tooltip={t('exam.graceHint')}
             rules={[required(t('exam.grace'), { type: 'number' }), check('graceSeconds')]}
           >
-            <InputNumber step={15} precision={0} suffix={t('exam.seconds')} style={{ width: '100%' }} />
+            <InputNumber step={15} suffix={t('exam.seconds')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -213,7 +213,7 @@ export function RegistrationSection() {
               tooltip={t('exam.capacityHint')}
               rules={[check('capacity')]}
             >
-              <InputNumber precision={0} style={{ width: '100%' }} />
+              <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -270,7 +270,7 @@ export function RulesSection() {
             label={t('exam.switchWarnAfter')}
             rules={[required(t('exam.switchWarnAfter'), { type: 'number' }), check('switchWarnAfter')]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -280,7 +280,7 @@ export function RulesSection() {
             tooltip={t('exam.switchCollectHint')}
             rules={[check('switchCollectAfter')]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -302,13 +302,7 @@ export function RulesSection() {
             label={t('exam.snapshotInterval')}
             rules={[check('snapshotIntervalSeconds')]}
           >
-            <InputNumber
-              step={10}
-              precision={0}
-              disabled={!camera}
-              suffix={t('exam.seconds')}
-              style={{ width: '100%' }}
-            />
+            <InputNumber step={10} disabled={!camera} suffix={t('exam.seconds')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -325,7 +319,7 @@ export function RulesSection() {
             tooltip={t('exam.attemptsAllowedHint')}
             rules={[required(t('exam.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         {(sittings ?? 1) > 1 && (

@@ -8,6 +8,7 @@ import { useMyResult } from './my-result-api';
 import { ResultPaper } from './result-paper';
 import { useResultTexts } from './result-texts';
 import './my-result.css';
+import { wrapLabel } from './wrap-label';
 
 function KnowledgeRadar({ knowledge }: { knowledge: MyResult['knowledge'] }) {
   const { t } = useResultTexts();
@@ -18,10 +19,11 @@ function KnowledgeRadar({ knowledge }: { knowledge: MyResult['knowledge'] }) {
       tooltip: { trigger: 'item' },
       legend: { bottom: 0 },
       radar: {
-        radius: '60%',
+        // Names wrap within a narrow phone's width instead of running off the side (issue 36).
+        radius: '55%',
         center: ['50%', '46%'],
         indicator: knowledge.map((k) => ({ name: k.name, max: 100 })),
-        axisName: { overflow: 'truncate', width: 100 },
+        axisName: { formatter: (name: string) => wrapLabel(name, 14), lineHeight: 14 },
       },
       series: [
         {

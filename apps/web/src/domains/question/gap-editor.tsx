@@ -206,7 +206,6 @@ function PartialAnswers(props: {
             aria-label={t('question.partialShare', names(i))}
             min={1}
             max={99}
-            precision={0}
             style={{ width: 96 }}
             addonAfter="%"
             status={issues[`${props.path}.${i}.fraction`] ? 'error' : undefined}

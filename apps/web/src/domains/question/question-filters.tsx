@@ -106,7 +106,6 @@ export function QuestionFilterItems() {
               aria-label={t('question.measuredFrom')}
               min={0}
               max={100}
-              precision={0}
               placeholder="0"
               style={{ width: 80 }}
             />
@@ -130,7 +129,6 @@ export function QuestionFilterItems() {
               aria-label={t('question.measuredTo')}
               min={0}
               max={100}
-              precision={0}
               placeholder="100"
               style={{ width: 80 }}
             />

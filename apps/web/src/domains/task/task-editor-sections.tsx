@@ -239,7 +239,7 @@ export function WhenSection() {
                 tooltip={t('task.latePenaltyHint')}
                 rules={[check('latePenalty')]}
               >
-                <InputNumber precision={0} suffix="%" style={{ width: '100%' }} />
+                <InputNumber suffix="%" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </>
@@ -287,7 +287,7 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
             tooltip={t('task.attemptsHint')}
             rules={[required(t('task.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         {(attempts ?? 1) > 1 && (

@@ -53,11 +53,12 @@ export function TaskEditor({ editing, onClose, onSaved }: Props) {
         form.setFieldValue('dueTime', dayjs(all.dueTime).add(moved, 'minute').toISOString());
       }
     }
-    if (!('lateAccepted' in changed || 'dueTime' in changed || changed.startTime)) return;
+    // Late work switched on with no last hand-in time yet gets a suggestion; a time the teacher chose is
+    // never replaced (one before the due time is refused under its field when saving).
+    if (!changed.lateAccepted) return;
     const due = form.getFieldValue('dueTime') as string | undefined;
     const lateUntil = form.getFieldValue('lateUntil') as string | null | undefined;
-    if (all.lateAccepted && due && (!lateUntil || !dayjs(lateUntil).isAfter(due)))
-      form.setFieldValue('lateUntil', defaultLateUntil(due));
+    if (due && !lateUntil) form.setFieldValue('lateUntil', defaultLateUntil(due));
   }
 
   const { saving, save } = useFormSave(form, {

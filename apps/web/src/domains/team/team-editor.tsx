@@ -175,7 +175,7 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
                 zodRule(fields.gradeYear, t),
               ]}
             >
-              <InputNumber min={2000} max={2100} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={2000} max={2100} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="majorId" label={t('team.major')} hidden={!namesMajors}>
               <Select

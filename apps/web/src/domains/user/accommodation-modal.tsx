@@ -174,7 +174,7 @@ export function AccommodationModal({ student, onClose }: { student: User | null;
               extra={t('accommodation.minutesHint')}
               rules={[{ required: true }, zodRule(fields.extraMinutes, t)]}
             >
-              <InputNumber min={0} max={600} step={5} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={0} max={600} step={5} style={{ width: '100%' }} />
             </Form.Item>
           </div>
           <Form.Item name="note" label={t('accommodation.note')} rules={[zodRule(fields.note, t)]}>

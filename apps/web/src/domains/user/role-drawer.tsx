@@ -90,7 +90,7 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
           <Input.TextArea rows={3} />
         </Form.Item>
         <Form.Item name="sort" label={t('role.sort')}>
-          <InputNumber min={0} max={9999} precision={0} />
+          <InputNumber min={0} max={9999} />
         </Form.Item>
       </Form>
     </FormDrawer>

@@ -40,6 +40,7 @@ export const en = {
     forbidden: 'You do not have permission for this.',
   },
   validation: {
+    integer: 'A whole number',
     minValue: 'At least {{min}}',
     maxValue: 'At most {{max}}',
     color: 'A colour like #1677ff',

@@ -40,6 +40,7 @@ export const zh: Messages = {
     forbidden: '您没有执行此操作的权限。',
   },
   validation: {
+    integer: '必须是整数',
     minValue: '不能小于 {{min}}',
     maxValue: '不能大于 {{max}}',
     color: '请输入颜色，如 #1677ff',
