@@ -151,6 +151,8 @@ test('a student does homework over two sessions, checks an answer, hands in and 
   await expect(card).toContainText('10 % off the score');
   await expect(card.getByTestId('task-status')).toHaveText('Not started');
   await card.getByRole('link', { name: `Start the homework ${f.taskName}` }).click();
+  // The address says it is homework, so the page speaks of homework before the paper arrives.
+  await expect(first).toHaveURL(/\/take\/\d+\?kind=homework$/);
 
   // The exam page in homework mode: the due time, no timer; answer and check the first question.
   await expect(first.getByTestId('due')).toContainText('Due');

@@ -81,10 +81,10 @@ it('the demo has three classes with majors, class teachers and members; the demo
   expect(new Set(classes.response.list.map((c) => c.gradeYear)).size).toBe(2);
   const teacher = await t.login('demo', 'teacher');
   const own = await t.call<Page<Team>>('POST', '/api/team/page', { token: teacher, body: {} });
-  expect(own.response.list.map((c) => c.name)).toEqual(['Class 2024-1 Computer Science']);
+  expect(own.response.list.map((c) => c.name)).toEqual(['Class 2024-1 Computer Science 计算机 2024-1 班']);
   const student = await t.login('demo', 'student');
   const mine = await t.call<{ name: string }[]>('POST', '/api/team/mine', { token: student });
-  expect(mine.response.map((c) => c.name)).toEqual(['Class 2024-1 Computer Science']);
+  expect(mine.response.map((c) => c.name)).toEqual(['Class 2024-1 Computer Science 计算机 2024-1 班']);
 });
 
 it('the demo keeps a practice exam open now for `student`, a final exam to come and an olympiad taking registrations', async () => {

@@ -54,7 +54,7 @@ export async function seedBaseData(db: Db, orgId: number, full: boolean) {
   await db.insert(semesters).values([
     {
       organizationId: orgId,
-      name: '2025–2026 Second term',
+      name: '2025–2026 Second term 第二学期',
       year: 2025,
       term: SemesterTerm.Second,
       startDate: '2026-02-23',
@@ -62,7 +62,7 @@ export async function seedBaseData(db: Db, orgId: number, full: boolean) {
     },
     {
       organizationId: orgId,
-      name: '2026–2027 First term',
+      name: '2026–2027 First term 第一学期',
       year: 2026,
       term: SemesterTerm.First,
       startDate: '2026-09-01',

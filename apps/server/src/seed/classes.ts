@@ -57,7 +57,7 @@ export async function seedClasses(db: Db, orgId: number) {
   const member = (id: number, joinDate: string) => ({ userId: id, joinDate });
   const classes = [
     {
-      name: 'Class 2024-1 Computer Science',
+      name: 'Class 2024-1 Computer Science 计算机 2024-1 班',
       gradeYear: 2024,
       majorId: await major('Computer Science'),
       semesterId: current?.id ?? null,
@@ -69,7 +69,7 @@ export async function seedClasses(db: Db, orgId: number) {
       ],
     },
     {
-      name: 'Class 2024-2 Mathematics',
+      name: 'Class 2024-2 Mathematics 数学 2024-2 班',
       gradeYear: 2024,
       majorId: await major('Mathematics'),
       semesterId: current?.id ?? null,
@@ -77,7 +77,7 @@ export async function seedClasses(db: Db, orgId: number) {
       members: numbered.slice(half, maths).map((id) => member(id, '2024-09-01')),
     },
     {
-      name: 'Class 2023-1 English',
+      name: 'Class 2023-1 English 英语 2023-1 班',
       gradeYear: 2023,
       majorId: await major('English'),
       semesterId: earlier?.id ?? null,

@@ -22,6 +22,16 @@ const START_REFUSALS: Record<string, TextKey> = {
   notCandidate: 'refusedNotCandidate',
   examEnded: 'refusedExamEnded',
 };
+// The same for homework: it has a last hand-in time, not an exam's window (issue 36).
+const HOMEWORK_REFUSALS: Record<string, TextKey> = {
+  examNotOpenYet: 'homeworkRefusedNotOpen',
+  entryClosed: 'homeworkRefusedEnded',
+  notCandidate: 'homeworkRefusedNotCandidate',
+  examEnded: 'homeworkRefusedEnded',
+};
+
+// My homework opens the page with ?kind=homework, so it speaks of homework before the paper arrives.
+export const openedForHomework = (search: string) => new URLSearchParams(search).get('kind') === 'homework';
 
 // /take/<examId>
 export function examIdFromPath(pathname: string): number | null {
@@ -53,6 +63,10 @@ function Centered({ children }: { children: ReactNode }) {
 export function ExamApp() {
   const { t } = useTexts();
   const examId = examIdFromPath(window.location.pathname);
+  const homework = openedForHomework(window.location.search);
+  const back = homework
+    ? { href: '/study/homework', text: t('backToHomework') }
+    : { href: '/study/exam', text: t('backToExams') };
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
 
   const enter = useCallback(async () => {
@@ -84,13 +98,13 @@ export function ExamApp() {
       else if (e.detail?.key === 'attemptEnded') {
         const known = rememberedAttempt(examId);
         const ending = known ? await endingOf(known) : { status: null, endedAt: null, answered: null, total: null };
-        setPhase({ kind: 'finished', examName: null, ending, homework: false });
+        setPhase({ kind: 'finished', examName: null, ending, homework });
       } else {
-        const key = e.detail?.key ? START_REFUSALS[e.detail.key] : undefined;
+        const key = e.detail?.key ? (homework ? HOMEWORK_REFUSALS : START_REFUSALS)[e.detail.key] : undefined;
         setPhase({ kind: 'failed', message: key ? t(key) : e.message, retry: false });
       }
     }
-  }, [examId, t]);
+  }, [examId, homework, t]);
 
   // Entering once per page load; the language changing (a new `t`, so a new `enter`) must not start again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
@@ -101,10 +115,10 @@ export function ExamApp() {
   if (examId === null)
     return (
       <Centered>
-        <h1>{t('loadFailed')}</h1>
-        <p>{t('badAddress')}</p>
-        <a className="xb" href="/study/exam">
-          {t('backToExams')}
+        <h1>{t(homework ? 'homeworkLoadFailed' : 'loadFailed')}</h1>
+        <p>{t(homework ? 'homeworkBadAddress' : 'badAddress')}</p>
+        <a className="xb" href={back.href}>
+          {back.text}
         </a>
       </Centered>
     );
@@ -112,13 +126,13 @@ export function ExamApp() {
     case 'loading':
       return (
         <Centered>
-          <p role="status">{t('loading')}</p>
+          <p role="status">{t(homework ? 'homeworkLoading' : 'loading')}</p>
         </Centered>
       );
     case 'failed':
       return (
         <Centered>
-          <h1>{t('loadFailed')}</h1>
+          <h1>{t(homework ? 'homeworkLoadFailed' : 'loadFailed')}</h1>
           <p role="alert">{phase.message}</p>
           <p className="xs-buttons">
             {phase.retry && (
@@ -126,8 +140,8 @@ export function ExamApp() {
                 {t('retry')}
               </button>
             )}
-            <a className="xb" href="/study/exam">
-              {t('backToExams')}
+            <a className="xb" href={back.href}>
+              {back.text}
             </a>
           </p>
         </Centered>
@@ -135,7 +149,7 @@ export function ExamApp() {
     case 'loggedOut':
       return (
         <Centered>
-          <p role="alert">{t('notLoggedIn')}</p>
+          <p role="alert">{t(homework ? 'homeworkNotLoggedIn' : 'notLoggedIn')}</p>
           <a className="xb xb-primary" href={loginPath()} data-testid="login-link">
             {t('logIn')}
           </a>

@@ -12,6 +12,7 @@ import {
   type zExamPageRequest,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import { resourceApi, type TreeNode } from '../../crud/resource-api';
 import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
@@ -76,6 +77,28 @@ export function useVenues() {
 
 export function useTeams() {
   return useQuery({ queryKey: ['team', 'options'], queryFn: () => teamApi.list({}, true), staleTime: STALE });
+}
+
+// Class names by id, for phrases like "Classes: 2024-1". A class the cached list does not know yet
+// (made since the list was read) makes it read again, once per class, instead of showing "#6" until
+// the page is reloaded (issue 36).
+export function useTeamNames(): (id: number) => string | undefined {
+  const teams = useTeams();
+  const names = useMemo(() => new Map((teams.data ?? []).map((team) => [team.id, team.name])), [teams.data]);
+  const missing = useRef(new Set<number>());
+  const tried = useRef(new Set<number>());
+  useEffect(() => {
+    const ask = [...missing.current].filter((id) => !tried.current.has(id));
+    missing.current.clear();
+    if (!ask.length || !teams.isSuccess || teams.isFetching) return;
+    for (const id of ask) tried.current.add(id);
+    void teams.refetch();
+  });
+  return (id) => {
+    const name = names.get(id);
+    if (name === undefined) missing.current.add(id);
+    return name;
+  };
 }
 
 export function useDepartments() {

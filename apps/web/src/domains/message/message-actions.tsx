@@ -2,7 +2,7 @@ import { labelOf, type Message, MessageTarget, messageAudienceLabels } from '@ly
 import { App, Typography } from 'antd';
 import { useConfirm } from '../../crud/confirm';
 import { useLang } from '../../shell/i18n';
-import { useTeams } from '../exam/exam-api';
+import { useTeamNames } from '../exam/exam-api';
 import { formatMoment } from '../exam/moment-input';
 import { messageActions } from './message-api';
 import { useMessageTexts } from './message-texts';
@@ -17,8 +17,7 @@ type Targets = Pick<
 export function useTargetText() {
   const { t } = useMessageTexts();
   const lang = useLang();
-  const teams = useTeams();
-  const names = new Map((teams.data ?? []).map((team) => [team.id, team.name]));
+  const nameOf = useTeamNames();
   return (m: Targets) => {
     switch (m.targetType) {
       case MessageTarget.School:
@@ -26,7 +25,7 @@ export function useTargetText() {
       case MessageTarget.Grade:
         return t('message.toGrades', { years: m.gradeYears.join(', ') });
       case MessageTarget.Class:
-        return t('message.toClasses', { names: m.teamIds.map((id) => names.get(id) ?? `#${id}`).join(', ') });
+        return t('message.toClasses', { names: m.teamIds.map((id) => nameOf(id) ?? `#${id}`).join(', ') });
       default:
         // The product's notices name no one: they went to the people the change concerned.
         return t('message.toPeople', { count: m.notice ? m.recipientCount : m.userIds.length });

@@ -4,7 +4,9 @@ import { type Cancel, call } from '../../shell/request';
 export const MY_EXAMS_PATH = '/study/exam';
 export const myTicketPath = (examId: number) => `/study/ticket?examId=${examId}`;
 // The exam page (its own entry, apps/web/exam.html, served for /take/<examId>).
-export const takePath = (examId: number) => `/take/${examId}`;
+// The exam page; homework's says so in the address, so the page speaks of homework before it loads.
+export const takePath = (examId: number, kind: 'exam' | 'homework' = 'exam') =>
+  kind === 'homework' ? `/take/${examId}?kind=homework` : `/take/${examId}`;
 
 export type MyExams = EndpointOutput<typeof api.exam.my>;
 export type RegistrableExam = EndpointOutput<typeof api.exam.registrable>['exams'][number];

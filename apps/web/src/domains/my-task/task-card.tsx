@@ -110,7 +110,7 @@ export function TaskCard({ task, now, onResult }: { task: MyTask; now: number; o
       okText: t('myTask.redo'),
       onOk: async () => {
         const { examId } = await redoTask(task.id);
-        window.location.assign(takePath(examId));
+        window.location.assign(takePath(examId, 'homework'));
       },
     });
 
@@ -217,7 +217,7 @@ export function TaskCard({ task, now, onResult }: { task: MyTask; now: number; o
             <Button
               type="primary"
               icon={<LoginOutlined />}
-              href={takePath(task.examId)}
+              href={takePath(task.examId, 'homework')}
               data-testid="open-task"
               aria-label={t(action === 'start' ? 'myTask.startOf' : 'myTask.continueOf', { name: task.name })}
             >

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useConfirm } from '../../crud/confirm';
 import { useDialogRun } from '../../crud/dialog-run';
 import { useLang } from '../../shell/i18n';
-import { useTeams } from '../exam/exam-api';
+import { useTeamNames } from '../exam/exam-api';
 import { formatMoment, MomentInput, momentValueProps } from '../exam/moment-input';
 import { taskActions } from './task-api';
 import { audienceOf } from './task-audience';
@@ -15,10 +15,9 @@ import { useTaskTexts } from './task-texts';
 export function useAudienceText() {
   const { t } = useTaskTexts();
   const lang = useLang();
-  const teams = useTeams();
-  const names = new Map((teams.data ?? []).map((team) => [team.id, team.name]));
+  const nameOf = useTeamNames();
   return (task: Task) => {
-    const who = audienceOf(task, (id) => names.get(id));
+    const who = audienceOf(task, nameOf);
     if (who.range === TaskRange.Individual) return t('task.studentsPicked', { count: who.count });
     return t('task.audience', { range: labelOf(taskRangeLabels, who.range, lang), names: who.names.join(', ') });
   };
