@@ -138,11 +138,12 @@ describe('homework handed in more than once', () => {
     refused(await redo('s2026001', average), 'noRedoLeft');
   });
 
-  it('keeps one copy when the student redoes twice at the same moment', async () => {
+  it('keeps one copy when the student redoes twice at the same moment, and answers both alike', async () => {
     const task = await makeTask(1);
     await handIn('s2026002', task, ['A', 'B'], 1);
+    // Both are answered alike (the paper is open); one copy of the hand-in is kept, one redo counted.
     const replies = await Promise.all([redo('s2026002', task), redo('s2026002', task)]);
-    expect(replies.filter((r) => r.code === 1)).toHaveLength(1);
+    for (const r of replies) ok(r);
     const kept = await t.database.db
       .select()
       .from(attemptHistory)

@@ -27,7 +27,7 @@ describe('menu', () => {
       path: 'index',
       name: 'userIndex',
       component: 'user/index',
-      metaTitle: 'Users',
+      metaTitle: 'User list',
       metaTitleZh: '用户列表',
       metaNoCache: false,
       metaActiveMenu: null,

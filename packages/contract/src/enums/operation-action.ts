@@ -107,6 +107,16 @@ export const operationActionLabels = {
   // Exam day (/api/exam/attempt/{start,submit} and the monitor's actions on candidates).
   attemptStart: action('Enter an exam', '进入考试', 'entered {{target}}', 'enter {{target}}', '进入{{target}}'),
   attemptSubmit: action('Hand in', '交卷', 'handed in {{target}}', 'hand in {{target}}', '提交{{target}}', 'success'),
+  attemptRetake: action('Sit again', '再考一次', 'sat {{target}} again', 'sit {{target}} again', '再次参加{{target}}'),
+  // The gradebook (/api/gradebook/setup and /scale).
+  setup: action(
+    'Set categories and weights',
+    '设置分类与权重',
+    'set the categories and weights of {{target}}',
+    'set the categories and weights of {{target}}',
+    '设置{{target}}的分类与权重',
+  ),
+  scale: action('Edit the grade scale', '编辑等级标准', 'edited the grade scale', 'edit the grade scale', '编辑等级标准'),
   addTime: action('Add time', '加时', 'added time in {{target}}', 'add time in {{target}}', '为{{target}}加时'),
   collect: action(
     'Collect papers',

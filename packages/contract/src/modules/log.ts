@@ -31,6 +31,7 @@ export const operationEntityLabels = {
   examLog: { en: 'Exam monitoring', zh: '考试监控' },
   answer: { en: 'Marking', zh: '阅卷' },
   examScore: { en: 'Exam scores', zh: '考试成绩' },
+  gradebook: { en: 'Gradebook', zh: '成绩册' },
   task: { en: 'Task', zh: '任务' },
   message: { en: 'Message', zh: '消息' },
   export: { en: 'Export file', zh: '导出文件' },

@@ -460,6 +460,8 @@ export async function redo(ctx: RequestContext, taskId: number): Promise<{ examI
     const now = clock.now();
     const mine = toMyTask(r, now);
     if (!mine.canRedo) {
+      // A redo at the same moment opened it already: the same answer, nothing opened twice.
+      if (mine.paperStatus === PaperStatus.Answering && mine.canOpen) return { examId: Number(r.exam_id) };
       if (mine.handIns >= mine.attemptsAllowed) throw businessError('noRedoLeft', { max: mine.attemptsAllowed });
       throw businessError('taskNotOpen');
     }
