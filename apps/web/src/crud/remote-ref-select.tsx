@@ -2,8 +2,8 @@ import type { Page } from '@lyceum/contract';
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
 import { type UIEvent, useEffect, useMemo, useState } from 'react';
-import { htmlText } from '../rich-text/plain-text';
 import { post, unwrap } from '../shell/request';
+import { labelOf } from './ref-label';
 import type { AnyRow } from './resource-api';
 
 export const REMOTE_PAGE_SIZE = 20;
@@ -14,13 +14,6 @@ const LOAD_MORE_MARGIN_PX = 48;
 export interface RemoteRef {
   resource: string;
   labelKey?: string;
-}
-
-// Labels are plain text even when the label field is rich text (a question's stem).
-function labelOf(row: AnyRow, labelKey: string): string {
-  const value = row[labelKey];
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' ? htmlText(value) || `#${row.id}` : `#${row.id}`;
 }
 
 function fetchOne(resource: string, id: number): Promise<AnyRow> {
