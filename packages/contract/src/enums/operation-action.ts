@@ -116,7 +116,13 @@ export const operationActionLabels = {
     'set the categories and weights of {{target}}',
     '设置{{target}}的分类与权重',
   ),
-  scale: action('Edit the grade scale', '编辑等级标准', 'edited the grade scale', 'edit the grade scale', '编辑等级标准'),
+  scale: action(
+    'Edit the grade scale',
+    '编辑等级标准',
+    'edited the grade scale',
+    'edit the grade scale',
+    '编辑等级标准',
+  ),
   addTime: action('Add time', '加时', 'added time in {{target}}', 'add time in {{target}}', '为{{target}}加时'),
   collect: action(
     'Collect papers',
