@@ -180,11 +180,20 @@ test('a student takes an exam with every question type: refresh, offline and bac
   await expect(question(page, 5).getByTestId('save-state')).toHaveText(/^Saved /);
 
   // Offline: the answer stays on the device and says so; back online it is saved.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.context().setOffline(true);
   await question(page, 5).getByRole('textbox').fill('Written offline.');
   await expect(question(page, 5).getByTestId('save-state')).toHaveText('Offline — kept on this device');
   await expect(page.getByTestId('save-summary')).toHaveText('Offline — kept on this device');
+  // A reload without the network opens the page from this device (its service worker), not the
+  // browser's error page, and says the answers are safe; back online it carries on where it was.
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(/answers saved on this device are safe/);
   await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(question(page, 5).getByRole('textbox')).toHaveValue('Written offline.');
   await expect(question(page, 5).getByTestId('save-state')).toHaveText(/^Saved /);
   await expect(page.getByTestId('save-summary')).toHaveText(/^All answers saved/);
 

@@ -258,7 +258,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           'cache-control',
           path.relative(webDist, file).startsWith(`assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : /\.html(\.br|\.gz)?$/.test(file)
+            : // Pages, and the exam page's service worker, so a new deploy reaches the next load.
+              /(\.html|exam-sw\.js)(\.br|\.gz)?$/.test(file)
               ? 'no-cache'
               : 'public, max-age=3600',
         );

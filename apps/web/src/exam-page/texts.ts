@@ -12,7 +12,8 @@ const en = {
   notLoggedIn: 'Your session has ended. Log in again, then open the exam from My exams: your answers are kept.',
   logIn: 'Log in',
   badAddress: 'This address does not name an exam.',
-  offlineStart: 'No connection to the server. Check the network and try again.',
+  offlineStart:
+    'No connection to the server. The answers saved on this device are safe; check the network and try again.',
   refusedNotOpen: 'The exam has not started yet. Come back when it opens.',
   refusedEntryClosed: 'The latest entry time of this exam has passed.',
   refusedNotCandidate: 'You are not a candidate of this exam.',
@@ -152,7 +153,7 @@ const zh: Texts = {
   notLoggedIn: '登录已失效。请重新登录，再从“我的考试”进入：您的答案已保留。',
   logIn: '登录',
   badAddress: '该地址没有指向任何考试。',
-  offlineStart: '无法连接服务器。请检查网络后重试。',
+  offlineStart: '无法连接服务器。本设备上已保存的答案不会丢失；请检查网络后重试。',
   refusedNotOpen: '考试尚未开始，请在开考后再进入。',
   refusedEntryClosed: '已超过本场考试的最晚入场时间。',
   refusedNotCandidate: '您不是该考试的考生。',
