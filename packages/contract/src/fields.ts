@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { codedIssue, type FormatKey, formatRegex } from './errors';
 import type { EnumLabel } from './labels';
-import { appPathSegments } from './menu-catalogue';
+import { appPathSegments } from './menu-areas';
 
 // Field builders shared by every module so the same rule reads the same everywhere.
 export const zId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -38,6 +38,7 @@ export * from './envelope';
 export * from './errors';
 export * from './fields';
 export * from './labels';
+export * from './menu-areas';
 export * from './menu-catalogue';
 export * from './modules/attempt';
 export * from './modules/attempt-endpoints';

@@ -1,4 +1,5 @@
 import { RoleKind } from './enums/role-kind';
+import { MENU_AREA_PATHS } from './menu-areas';
 
 // The permission menu of the whole product, as data. The server seeds it into the permission
 // table and grants it to the built-in roles; the web resolves each `component` to a view file.
@@ -102,7 +103,7 @@ function resourcePage<const X extends string>(
 
 const catalogue = [
   {
-    path: '/user',
+    path: MENU_AREA_PATHS.user,
     name: 'User',
     icon: 'user',
     title: t('Users', '用户管理'),
@@ -134,7 +135,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/baseData',
+    path: MENU_AREA_PATHS.baseData,
     name: 'BaseData',
     icon: 'category',
     title: t('Base data', '基础数据'),
@@ -161,7 +162,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/question',
+    path: MENU_AREA_PATHS.question,
     name: 'Question',
     icon: 'question',
     title: t('Question bank', '题库管理'),
@@ -184,7 +185,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/exam',
+    path: MENU_AREA_PATHS.exam,
     name: 'Exam',
     icon: 'exam',
     title: t('Exams', '考试'),
@@ -286,7 +287,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/task',
+    path: MENU_AREA_PATHS.task,
     name: 'Task',
     icon: 'documentation',
     title: t('Tasks & homework', '任务作业'),
@@ -332,7 +333,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/team',
+    path: MENU_AREA_PATHS.team,
     name: 'Team',
     icon: 'group',
     title: t('Classes', '班级管理'),
@@ -353,7 +354,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/teaching',
+    path: MENU_AREA_PATHS.teaching,
     name: 'Teaching',
     icon: 'education',
     title: t('Teaching', '教学'),
@@ -367,7 +368,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/training',
+    path: MENU_AREA_PATHS.training,
     name: 'Training',
     icon: 'people',
     title: t('Training & degrees', '培训与学位'),
@@ -379,7 +380,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/message',
+    path: MENU_AREA_PATHS.message,
     name: 'Message',
     icon: 'email',
     title: t('Messages', '消息管理'),
@@ -398,7 +399,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/mall',
+    path: MENU_AREA_PATHS.mall,
     name: 'Mall',
     icon: 'theme',
     title: t('Points & orders', '积分商城'),
@@ -409,14 +410,14 @@ const catalogue = [
     ],
   },
   {
-    path: '/statistics',
+    path: MENU_AREA_PATHS.statistics,
     name: 'Statistics',
     icon: 'chart',
     title: t('Statistics', '统计分析'),
     pages: [page('index', 'statistics/index', 'statistics:page', t('Score statistics', '成绩统计'), STAFF)],
   },
   {
-    path: '/log',
+    path: MENU_AREA_PATHS.log,
     name: 'Log',
     icon: 'log',
     title: t('Logs', '日志管理'),
@@ -427,7 +428,7 @@ const catalogue = [
     ],
   },
   {
-    path: '/study',
+    path: MENU_AREA_PATHS.study,
     name: 'Study',
     icon: 'paper',
     title: t('My study', '我的学习'),
@@ -484,16 +485,6 @@ const titles = new Map<string, Title>(
 export function permissionTitle(code: PermissionCode): Title {
   return titles.get(code) ?? { en: code, zh: code };
 }
-
-// First path segments of the web app's own pages (lower case: the router ignores case). No
-// organisation may take one as its domain, or its login page /{domain}/login would be one of ours
-// (Logs > Login log is /log/login). The catalogue's areas, plus the shell's fixed routes and the
-// login pages (the web's routes.test.ts checks its fixed routes are all here).
-export const appPathSegments: ReadonlySet<string> = new Set([
-  ...menuCatalogue.map((area) => area.path.split('/')[1].toLowerCase()),
-  ...['api', 'login', 'stafflogin', 'redirect', 'dashboard', 'profile'],
-  ...['task', 'user', 'examregister', 'team', 'answer'],
-]);
 
 // Names for the permissions that code refers to one by one; each must be in the catalogue.
 export const Permission = {

@@ -1,6 +1,7 @@
 import { appPathSegments, menuCatalogue, zDomain } from '@lyceum/contract';
 import { describe, expect, it } from 'vitest';
 import { hasPermission } from './permission';
+import { plannedComponents } from './planned-components';
 import {
   clearMenu,
   installMenu,
@@ -9,7 +10,6 @@ import {
   menuState,
   normalizePath,
   organisationOfLoginPath,
-  plannedComponents,
   resolveRoute,
   staticRoutes,
 } from './routes';

@@ -1,4 +1,4 @@
-import { appPathSegments, type MenuItem, type MenuResponse, menuCatalogue, type Title } from '@lyceum/contract';
+import { appPathSegments, type MenuItem, type MenuResponse, type Title } from '@lyceum/contract';
 import { useSyncExternalStore } from 'react';
 
 // Everything the shell knows about a page: the static routes below plus the menu the server returned.
@@ -37,12 +37,6 @@ export const staticRoutes: RouteMeta[] = [
     ? [fixed('/kit/gallery', 'kit/gallery', { en: 'Field kinds', zh: '字段类型' })]
     : []),
 ];
-
-// Components the product plans: a missing file for one of these is "coming soon", not an error.
-export const plannedComponents = new Set<string>([
-  ...staticRoutes.map((r) => r.component),
-  ...menuCatalogue.flatMap((area) => area.pages.map((p) => p.component)),
-]);
 
 // The organisation whose login page an address is (/{domain}/login), or null for the app's own
 // pages that happen to end in /login (Logs > Login log is /log/login). Domains may not take a first

@@ -1,7 +1,8 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@lyceum/contract';
 import { Spin } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
-import { plannedComponents, type RouteMeta } from './routes';
+import { plannedComponents } from './planned-components';
+import type { RouteMeta } from './routes';
 import { ChunkErrorView, MissingModuleView, UpcomingView } from './status-views';
 import { type ViewLoader, type ViewModule, viewLoader } from './view-registry';
 

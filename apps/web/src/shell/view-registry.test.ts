@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plannedComponents } from './routes';
+import { plannedComponents } from './planned-components';
 import { viewRegistry } from './view-registry';
 
 const domainsDir = fileURLToPath(new URL('../domains/', import.meta.url));
