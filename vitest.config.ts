@@ -27,6 +27,8 @@ const pgliteSet = [
   'attempt',
   // The job queue: claim, lease, retry, resume, shutdown on one connection.
   'jobs',
+  // Engine pieces on the database: a ledger under parallel debits, an idempotency key under retries.
+  'engine-pieces',
   // Imports (users, base data, questions): every error of every row at once, nothing written.
   'import-errors',
   // The real server and operator commands as processes on an embedded database in a folder: first

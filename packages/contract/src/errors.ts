@@ -235,6 +235,11 @@ export const ERRORS = {
     'withdraw published messages before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的消息再删除：{{names}}。未删除任何内容。',
   ),
+  // Ledgers (points, money; issue 28).
+  insufficientBalance: def<{ balance: number; amount: number }>(
+    'the balance is {{balance}}, not enough for {{amount}}',
+    '余额为 {{balance}}，不足 {{amount}}',
+  ),
   // The gradebook (issue 36).
   weightsNot100: def<{ sum: number }>(
     'the weights add up to {{sum}} %; they must add up to 100 %',
