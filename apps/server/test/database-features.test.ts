@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db, DbOrTx } from '../src/platform/db';
-import { pgErrorCode } from '../src/platform/db-errors';
+import { describeDbError, pgErrorCode } from '../src/platform/db-errors';
 import { enqueue, JobRunner } from '../src/platform/jobs';
 import { anotherProcess, createTestApp, type TestApp } from './harness';
 
@@ -165,16 +165,28 @@ describe('database features', () => {
       room int not null,
       starts_at timestamptz not null,
       ends_at timestamptz not null,
-      exclude using gist (room with =, tstzrange(starts_at, ends_at) with &&)
+      constraint feature_bookings_room_ex exclude using gist (room with =, tstzrange(starts_at, ends_at) with &&)
     )`);
     const book = (room: number, from: string, to: string, d: DbOrTx = db) =>
       d.execute(sql`insert into feature_bookings values (${room}, ${from}::timestamptz, ${to}::timestamptz)`);
     await book(1, '2035-01-10T08:00Z', '2035-01-10T10:00Z');
     const clash = await book(1, '2035-01-10T09:00Z', '2035-01-10T11:00Z').then(
       () => null,
-      (err: unknown) => pgErrorCode(err),
+      (err: unknown) => err,
     );
-    expect(clash).toBe('23P01');
+    expect(pgErrorCode(clash)).toBe('23P01');
+    // The engine answers 501 naming the field the constraint is for, and when the row in the way is taken.
+    expect(describeDbError(clash)).toEqual({
+      code: 501,
+      detail: {
+        key: 'clashesWith',
+        field: 'room',
+        params: {
+          from: expect.stringMatching(/^2035-01-10 08:00:00/),
+          to: expect.stringMatching(/^2035-01-10 10:00:00/),
+        },
+      },
+    });
     // Ranges are half-open: the next booking may start when the last one ends; another room is free.
     await book(1, '2035-01-10T10:00Z', '2035-01-10T12:00Z');
     await book(2, '2035-01-10T09:00Z', '2035-01-10T11:00Z');

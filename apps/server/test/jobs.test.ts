@@ -105,6 +105,35 @@ describe('job queue', () => {
     expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, kind))).toHaveLength(1);
   });
 
+  it('runs a daily job once a day across two runners (two processes on PostgreSQL), catching up when late', async () => {
+    const kind = kindName('daily');
+    let ran = 0;
+    const make = (db: typeof t.database.db) => {
+      const r = runner({ concurrency: 2, leaseMs: 30_000 }, db);
+      r.register(kind, {
+        run: async () => {
+          ran++;
+        },
+      });
+      // 00:00 UTC has always passed today: each runner finds the day's run due at its start.
+      r.daily(kind, { hour: 0, minute: 0 });
+      return r;
+    };
+    const a = make(t.database.db);
+    const b = make(otherDb());
+    a.start();
+    b.start();
+    await until(
+      () => t.database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.kind, kind)),
+      (rows) => rows.length > 0 && rows.every((r) => r.status === 'done'),
+    );
+    await Promise.all([a.stop(), b.stop()]);
+    const rows = await t.database.db.select({ key: jobs.dedupeKey }).from(jobs).where(eq(jobs.kind, kind));
+    expect(rows).toEqual([{ key: `daily:${new Date().toISOString().slice(0, 10)}` }]);
+    expect(ran).toBe(1);
+    expect(() => runner({}, t.database.db).daily(kind, { hour: 24, minute: 0 })).toThrow();
+  });
+
   it('never runs a job twice when two runners (two processes on PostgreSQL) share the queue', async () => {
     const kind = kindName('shared');
     const runs = new Map<number, string[]>();

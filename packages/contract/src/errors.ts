@@ -235,6 +235,12 @@ export const ERRORS = {
     'withdraw published messages before deleting them: {{names}}. Nothing was deleted.',
     '请先撤回已发布的消息再删除：{{names}}。未删除任何内容。',
   ),
+  // Time clashes the database refuses (exclusion constraints; issue 28).
+  clashes: def('clashes with another booking at that time', '与同一时间的另一项安排冲突'),
+  clashesWith: def<{ from: string; to: string }>(
+    'clashes with another booking from {{from}} to {{to}}',
+    '与 {{from}} 至 {{to}} 的另一项安排冲突',
+  ),
   // Ledgers (points, money; issue 28).
   insufficientBalance: def<{ balance: number; amount: number }>(
     'the balance is {{balance}}, not enough for {{amount}}',

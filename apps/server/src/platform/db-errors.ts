@@ -7,6 +7,7 @@ export function pgErrorCode(err: unknown): string | null {
 }
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_EXCLUSION_VIOLATION = '23P01';
 
 // The fields of a PostgreSQL error the platform reads (PGlite and pg both carry them).
 export interface PgError {
@@ -48,8 +49,17 @@ function keyColumns(detail: string | undefined): string[] {
 function constraintField(pg: PgError): string | null {
   let name = pg.constraint ?? '';
   if (pg.table && name.startsWith(`${pg.table}_`)) name = name.slice(pg.table.length + 1);
-  name = name.replace(/_(uq|unique|key|pkey|fkey|fk|check|chk)$/, '');
+  name = name.replace(/_(uq|unique|key|pkey|fkey|fk|check|chk|ex|excl)$/, '');
   return /^[a-z][a-z0-9_]*$/.test(name) ? camel(name) : null;
+}
+
+// The time range of the row an exclusion constraint found in the way, from its detail
+// `... conflicts with existing key (room_id, tstzrange(starts_at, ends_at))=(7, ["2035-01-10 08:00:00+00","…"))`:
+// when it is taken, not whose it is (the other values are left unread).
+function clashingRange(detail: string | undefined): { from: string; to: string } | null {
+  const existing = detail?.split('conflicts with existing key')[1];
+  const m = existing ? /[[(]"([^"]+)","([^"]+)"[\])]/.exec(existing) : null;
+  return m ? { from: m[1]!, to: m[2]! } : null;
 }
 
 // What a database error that reached the error handler tells the user: the field when it can be
@@ -79,6 +89,13 @@ export function describeDbError(err: unknown): { code: 500 | 501; detail: ErrorD
       }
       const field = keyColumns(pg.detail).at(-1) ?? constraintField(pg) ?? 'record';
       return { code: 500, detail: { key: 'referenceGone', field } };
+    }
+    case PG_EXCLUSION_VIOLATION: {
+      // A time clash (a room, a teacher, a student booked twice at once): the field the constraint is
+      // named for (`<table>_<field>_ex`), and when the row in the way is taken.
+      const field = constraintField(pg) ?? 'time';
+      const range = clashingRange(pg.detail);
+      return range ? refuse(field, 'clashesWith', range) : refuse(field, 'clashes');
     }
     case '23502':
       return refuse(column, 'required');

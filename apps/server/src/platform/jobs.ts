@@ -121,6 +121,7 @@ export class JobRunner {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly kinds = new Map<string, JobKind>();
   private readonly periodic: { kind: string; everyMs: number; timer?: NodeJS.Timeout }[] = [];
+  private readonly dailies: { kind: string; hour: number; minute: number; timer?: NodeJS.Timeout }[] = [];
   private readonly running = new Map<number, { done: Promise<void>; abort: AbortController }>();
   private readonly opts: Required<RunnerOptions>;
   private timer: NodeJS.Timeout | null = null;
@@ -153,6 +154,24 @@ export class JobRunner {
     this.periodic.push({ kind, everyMs });
   }
 
+  // A platform job once a day at hour:minute (UTC): a daily roll-up, reminders, expiring orders.
+  // Each process looks every minute; the first to find today's time passed enqueues it under the
+  // day as its dedupe key, so a cluster runs it once a day, and a process started late catches up.
+  daily(kind: string, at: { hour: number; minute: number }): void {
+    if (!(at.hour >= 0 && at.hour < 24 && at.minute >= 0 && at.minute < 60)) throw new Error(`daily ${kind} at ${at}`);
+    this.dailies.push({ kind, ...at });
+  }
+
+  private enqueueDaily(kind: string, hour: number, minute: number) {
+    const now = new Date();
+    const due = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour, minute);
+    if (now.getTime() < due) return Promise.resolve();
+    const day = new Date(due).toISOString().slice(0, 10);
+    return enqueue(this.db, { kind, orgId: null, dedupeKey: `daily:${day}`, maxAttempts: 3 }).catch((err) =>
+      this.opts.onError(err),
+    );
+  }
+
   private enqueuePeriodic(kind: string, everyMs: number) {
     const slot = Math.floor(Date.now() / everyMs);
     return enqueue(this.db, { kind, orgId: null, dedupeKey: `${slot}`, maxAttempts: 3 }).catch((err) =>
@@ -168,6 +187,11 @@ export class JobRunner {
       void this.enqueuePeriodic(p.kind, p.everyMs);
       p.timer = setInterval(() => void this.enqueuePeriodic(p.kind, p.everyMs), Math.min(p.everyMs, 60_000));
       p.timer.unref();
+    }
+    for (const d of this.dailies) {
+      void this.enqueueDaily(d.kind, d.hour, d.minute);
+      d.timer = setInterval(() => void this.enqueueDaily(d.kind, d.hour, d.minute), 60_000);
+      d.timer.unref();
     }
     this.schedule(0);
   }
@@ -386,6 +410,7 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const p of this.periodic) if (p.timer) clearInterval(p.timer);
+    for (const d of this.dailies) if (d.timer) clearInterval(d.timer);
     await this.polling;
     const all = () => Promise.all([...this.running.values()].map((r) => r.done));
     let grace: NodeJS.Timeout | undefined;
