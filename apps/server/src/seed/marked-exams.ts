@@ -17,7 +17,7 @@ import { examResource } from '../modules/exam/exam.resource';
 import { exams } from '../modules/exam/exam.table';
 import { assignMarkers, mark, markQueue, reviewMark } from '../modules/marking/marking.service';
 import { loadVersions, markAttempt } from '../modules/marking/marking-engine';
-import { confirmScores } from '../modules/marking/scores.service';
+import { confirmScores } from '../modules/marking/score-confirmation';
 import { users } from '../modules/user/user.table';
 import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';

@@ -9,7 +9,7 @@ import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { portalExams } from '../exam/exam.service';
 import { recentOperations } from '../log/log.service';
-import { portalExamResults } from '../marking/scores.service';
+import { portalExamResults } from '../marking/my-scores.service';
 import { portalMessages } from '../message/message.service';
 import { rolesOfOrganization } from '../role/role.service';
 import { portalHomework, portalHomeworkResults } from '../task/task.service';

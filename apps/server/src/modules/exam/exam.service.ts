@@ -31,7 +31,7 @@ import { likePattern } from '../../platform/resource';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
-import { myScores } from '../marking/scores.service';
+import { myScores } from '../marking/my-scores.service';
 import { idsQuery, sendNotice } from '../message/message-delivery';
 import { organizations } from '../organization/organization.table';
 import { teamMembers, teams } from '../team/team.table';
@@ -233,7 +233,7 @@ function toMyExam(r: MyRow, now: number): MyExam {
     deadline: r.deadline == null ? null : new Date(r.deadline).getTime(),
     rules: rulesOf(r),
     totalScore: Number(r.total_score),
-    // Filled by myExams from the result's rule (scores.service myScores).
+    // Filled by myExams from the result's rule (my-scores.service myScores).
     score: null,
     scoreReason: null,
     pending: 0,

@@ -4,6 +4,8 @@ import { type Exportable, registerExportable } from '../../platform/exportables'
 import { requestLang } from '../../platform/resource-io';
 import { defineEndpoint } from '../../platform/route';
 import { startExport } from '../export/export.service';
+import { analysis } from './analysis.service';
+import { examScores, writeScoresSheet } from './exam-scores.service';
 import {
   assignMarkers,
   mark,
@@ -16,19 +18,11 @@ import {
   reviewMark,
   scoreHistory,
 } from './marking.service';
+import { myResult } from './my-scores.service';
 import { regrade } from './regrade.service';
-import {
-  analysis,
-  answerQuery,
-  confirmScores,
-  examScores,
-  listQueries,
-  myQuery,
-  myResult,
-  statistics,
-  unconfirmScores,
-  writeScoresSheet,
-} from './scores.service';
+import { confirmScores, unconfirmScores } from './score-confirmation';
+import { answerQuery, listQueries, myQuery } from './score-queries.service';
+import { statistics } from './statistics.service';
 
 // Marking, scores and analysis (decision 38).
 export function markingRoutes(app: FastifyInstance) {
