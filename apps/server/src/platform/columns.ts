@@ -32,6 +32,12 @@ export function siblingNameIndex(name: string, org: AnyPgColumn, parent: AnyPgCo
 
 type Keyed = { organizationId: AnyPgColumn; id: AnyPgColumn };
 
+// A tenant foreign key: the row's (organization_id, column) names a row of `target` in the same
+// organisation, (organization_id, id). Chain `.onDelete(...)` as with foreignKey.
+export function tenantRef(organization: AnyPgColumn, column: AnyPgColumn, target: Keyed) {
+  return foreignKey({ columns: [organization, column], foreignColumns: [target.organizationId, target.id] });
+}
+
 // A link table: which targets (classes, departments, people) a row (an exam, a task, a message)
 // names, keyed by the organisation, the owner and the target. Deleting the owner deletes its links;
 // deleting a target does only when `targetCascade` (else the target's delete is refused while named).

@@ -1,5 +1,5 @@
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { at, createTime, organizationId, tenantId } from '../../platform/columns';
+import { bigint, boolean, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { at, createTime, organizationId, tenantId, tenantRef } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 import { users } from '../user/user.table';
 
@@ -19,9 +19,7 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_ix').on(t.organizationId, t.userId),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -36,11 +34,7 @@ export const handoffSecrets = pgTable(
     expireTime: at('expire_time').notNull(),
     usedTime: at('used_time'),
   },
-  (t) => [
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
-  ],
+  (t) => [tenantRef(t.organizationId, t.userId, users).onDelete('cascade')],
 );
 
 // Failed-login counters per account and per address (key 'acct:<org>:<name>' or 'ip:<address>').
@@ -63,9 +57,7 @@ export const trustedDevices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tokenHash, t.organizationId, t.userId] }),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 

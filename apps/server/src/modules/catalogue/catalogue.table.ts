@@ -1,6 +1,14 @@
 import { tagTypeLabels } from '@lyceum/contract';
-import { foreignKey, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, refId, siblingNameIndex, tenantId } from '../../platform/columns';
+import { integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import {
+  createTime,
+  enumCheck,
+  organizationId,
+  refId,
+  siblingNameIndex,
+  tenantId,
+  tenantRef,
+} from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // Named trees: course categories, product categories, and tags with knowledge points.
@@ -17,7 +25,7 @@ function namedTree(name: string) {
     },
     (t) => [
       primaryKey({ columns: [t.organizationId, t.id] }),
-      foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+      tenantRef(t.organizationId, t.parentId, t),
       siblingNameIndex(`${name}_name_uq`, t.organizationId, t.parentId, t.name),
     ],
   );
@@ -38,7 +46,7 @@ export const tags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+    tenantRef(t.organizationId, t.parentId, t),
     enumCheck('tags_type_ck', t.type, tagTypeLabels),
     siblingNameIndex('tags_name_uq', t.organizationId, t.parentId, t.name),
   ],

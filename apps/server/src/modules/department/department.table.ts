@@ -1,7 +1,15 @@
 import { departmentTypeLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { foreignKey, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, refId, siblingNameIndex, tenantId } from '../../platform/columns';
+import { integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  createTime,
+  enumCheck,
+  organizationId,
+  refId,
+  siblingNameIndex,
+  tenantId,
+  tenantRef,
+} from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // Departments (college, major, office, division) as a tree; the base-data issue gives them their screens.
@@ -18,7 +26,7 @@ export const departments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+    tenantRef(t.organizationId, t.parentId, t),
     enumCheck('departments_type_ck', t.type, departmentTypeLabels),
     siblingNameIndex('departments_name_uq', t.organizationId, t.parentId, t.name),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createTime, organizationId, refId, tenantId } from '../../platform/columns';
+import { integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createTime, organizationId, refId, tenantId, tenantRef } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // Education levels, the categories under each, and the system types offered under a category.
@@ -33,7 +33,7 @@ export const categories = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('categories_name_uq').on(t.organizationId, t.degreeId, sql`lower(${t.name})`),
-    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
+    tenantRef(t.organizationId, t.degreeId, degrees),
   ],
 );
 
@@ -52,10 +52,7 @@ export const typeEnums = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('type_enums_uq').on(t.organizationId, t.categoryId, t.systemTypeEnum),
-    foreignKey({
-      columns: [t.organizationId, t.categoryId],
-      foreignColumns: [categories.organizationId, categories.id],
-    }),
-    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
+    tenantRef(t.organizationId, t.categoryId, categories),
+    tenantRef(t.organizationId, t.degreeId, degrees),
   ],
 );

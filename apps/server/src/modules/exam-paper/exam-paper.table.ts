@@ -12,7 +12,6 @@ import {
   boolean,
   check,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -27,6 +26,7 @@ import {
   organizationId,
   refId,
   tenantId,
+  tenantRef,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
@@ -72,15 +72,9 @@ export const examPapers = pgTable(
     enumCheck('exam_papers_type_ck', t.paperType, paperTypeLabels),
     enumCheck('exam_papers_status_ck', t.status, examPaperStatusLabels),
     enumCheck('exam_papers_build_mode_ck', t.buildMode, paperBuildModeLabels),
-    foreignKey({
-      columns: [t.organizationId, t.subjectId],
-      foreignColumns: [courseCategories.organizationId, courseCategories.id],
-    }),
-    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.categoryId],
-      foreignColumns: [categories.organizationId, categories.id],
-    }),
+    tenantRef(t.organizationId, t.subjectId, courseCategories),
+    tenantRef(t.organizationId, t.degreeId, degrees),
+    tenantRef(t.organizationId, t.categoryId, categories),
   ],
 );
 
@@ -98,10 +92,7 @@ export const paperSections = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('paper_sections_paper_ix').on(t.organizationId, t.paperId),
-    foreignKey({
-      columns: [t.organizationId, t.paperId],
-      foreignColumns: [examPapers.organizationId, examPapers.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.paperId, examPapers).onDelete('cascade'),
   ],
 );
 
@@ -137,14 +128,8 @@ export const paperRules = pgTable(
     enumCheck('paper_rules_difficulty_max_ck', t.difficultyMax, difficultyLabels),
     check('paper_rules_measured_min_ck', sql`${t.measuredMin} between 0 and 1`),
     check('paper_rules_measured_max_ck', sql`${t.measuredMax} between 0 and 1`),
-    foreignKey({
-      columns: [t.organizationId, t.sectionId],
-      foreignColumns: [paperSections.organizationId, paperSections.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.organizationId, t.subjectId],
-      foreignColumns: [courseCategories.organizationId, courseCategories.id],
-    }),
+    tenantRef(t.organizationId, t.sectionId, paperSections).onDelete('cascade'),
+    tenantRef(t.organizationId, t.subjectId, courseCategories),
   ],
 );
 
@@ -161,11 +146,8 @@ function ruleTagTable(name: 'paper_rule_knowledge_points' | 'paper_rule_tags') {
     (t) => [
       primaryKey({ columns: [t.organizationId, t.ruleId, t.tagId] }),
       index(`${name}_tag_ix`).on(t.organizationId, t.tagId),
-      foreignKey({
-        columns: [t.organizationId, t.ruleId],
-        foreignColumns: [paperRules.organizationId, paperRules.id],
-      }).onDelete('cascade'),
-      foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }),
+      tenantRef(t.organizationId, t.ruleId, paperRules).onDelete('cascade'),
+      tenantRef(t.organizationId, t.tagId, tags),
     ],
   );
 }
@@ -191,17 +173,8 @@ export const paperItems = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('paper_items_section_ix').on(t.organizationId, t.sectionId),
     index('paper_items_question_ix').on(t.organizationId, t.questionId),
-    foreignKey({
-      columns: [t.organizationId, t.sectionId],
-      foreignColumns: [paperSections.organizationId, paperSections.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.organizationId, t.questionId],
-      foreignColumns: [questions.organizationId, questions.id],
-    }),
-    foreignKey({
-      columns: [t.organizationId, t.ruleId],
-      foreignColumns: [paperRules.organizationId, paperRules.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.sectionId, paperSections).onDelete('cascade'),
+    tenantRef(t.organizationId, t.questionId, questions),
+    tenantRef(t.organizationId, t.ruleId, paperRules).onDelete('cascade'),
   ],
 );

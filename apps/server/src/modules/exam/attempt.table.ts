@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { at, createTime, enumCheck, organizationId, refId, tenantId, tenantRef } from '../../platform/columns';
 import { users } from '../user/user.table';
 import { exams } from './exam.table';
 
@@ -81,12 +80,8 @@ export const examAttempts = pgTable(
     enumCheck('exam_attempts_answer_status_ck', t.answerStatus, answerStatusLabels),
     // The marking sweep: ended attempts not marked yet.
     index('exam_attempts_unmarked_ix').on(t.endedAt).where(sql`marked_at is null and status <> 3`),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -116,12 +111,8 @@ export const attemptHistory = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.examId, t.userId, t.attemptNo] }),
     index('attempt_history_user_ix').on(t.organizationId, t.userId),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -138,10 +129,7 @@ export const attemptAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.attemptId, t.questionId] }),
-    foreignKey({
-      columns: [t.organizationId, t.attemptId],
-      foreignColumns: [examAttempts.organizationId, examAttempts.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
   ],
 );
 
@@ -165,9 +153,6 @@ export const attemptEvents = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('attempt_events_once_uq').on(t.organizationId, t.attemptId, t.type, t.at),
     enumCheck('attempt_events_type_ck', t.type, examLogTypeLabels),
-    foreignKey({
-      columns: [t.organizationId, t.attemptId],
-      foreignColumns: [examAttempts.organizationId, examAttempts.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
   ],
 );

@@ -12,7 +12,6 @@ import {
   bigint,
   boolean,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -29,6 +28,7 @@ import {
   organizationId,
   refId,
   tenantId,
+  tenantRef,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
@@ -105,12 +105,9 @@ export const exams = pgTable(
     enumCheck('exams_show_score_ck', t.showScore, showScoreLabels),
     enumCheck('exams_camera_source_ck', t.cameraSource, cameraSourceLabels),
     enumCheck('exams_score_counting_ck', t.scoreCounting, attemptCountingLabels),
-    foreignKey({ columns: [t.organizationId, t.paperId], foreignColumns: [examPapers.organizationId, examPapers.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.venueId],
-      foreignColumns: [teachVenues.organizationId, teachVenues.id],
-    }),
-    foreignKey({ columns: [t.organizationId, t.creatorId], foreignColumns: [users.organizationId, users.id] }),
+    tenantRef(t.organizationId, t.paperId, examPapers),
+    tenantRef(t.organizationId, t.venueId, teachVenues),
+    tenantRef(t.organizationId, t.creatorId, users),
   ],
 );
 
@@ -147,12 +144,8 @@ export const examCandidates = pgTable(
     enumCheck('exam_candidates_source_ck', t.source, candidateSourceLabels),
     enumCheck('exam_candidates_status_ck', t.status, candidateStatusLabels),
     enumCheck('exam_candidates_student_status_ck', t.studentStatus, studentExamStatusLabels),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -169,8 +162,6 @@ export const accommodations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );

@@ -1,17 +1,6 @@
 import { exportStatusLabels } from '@lyceum/contract';
-import {
-  bigint,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { at, createTime, enumCheck, organizationId, tenantId } from '../../platform/columns';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
+import { at, createTime, enumCheck, organizationId, tenantId, tenantRef } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 import { users } from '../user/user.table';
 
@@ -43,9 +32,7 @@ export const userExports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
     index('exports_user_ix').on(t.organizationId, t.userId, t.createTime),
     index('exports_expire_ix').on(t.expireTime),
     enumCheck('exports_status_ck', t.status, exportStatusLabels),

@@ -1,5 +1,5 @@
-import { bigint, foreignKey, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { createTime, organizationId, tenantId } from '../../platform/columns';
+import { bigint, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { createTime, organizationId, tenantId, tenantRef } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // Uploaded files. The bytes live in storage under `storage_key` (made by the server, never from
@@ -37,8 +37,6 @@ export const fileLinks = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.fileId, t.entity, t.entityId] }),
     index('file_links_entity_ix').on(t.organizationId, t.entity, t.entityId),
-    foreignKey({ columns: [t.organizationId, t.fileId], foreignColumns: [files.organizationId, files.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.fileId, files).onDelete('cascade'),
   ],
 );

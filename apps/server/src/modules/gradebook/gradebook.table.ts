@@ -5,7 +5,6 @@ import {
   boolean,
   check,
   doublePrecision,
-  foreignKey,
   integer,
   pgTable,
   primaryKey,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { enumCheck, organizationId, refId, tenantId, updateTime } from '../../platform/columns';
+import { enumCheck, organizationId, refId, tenantId, tenantRef, updateTime } from '../../platform/columns';
 import { semesters } from '../calendar/calendar.table';
 import { exams } from '../exam/exam.table';
 import { organizations } from '../organization/organization.table';
@@ -36,14 +35,9 @@ export const gradebooks = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('gradebooks_team_semester_uq').on(t.organizationId, t.teamId, t.semesterId),
-    foreignKey({ columns: [t.organizationId, t.teamId], foreignColumns: [teams.organizationId, teams.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.organizationId, t.semesterId],
-      foreignColumns: [semesters.organizationId, semesters.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.organizationId, t.updatedBy], foreignColumns: [users.organizationId, users.id] }),
+    tenantRef(t.organizationId, t.teamId, teams).onDelete('cascade'),
+    tenantRef(t.organizationId, t.semesterId, semesters).onDelete('cascade'),
+    tenantRef(t.organizationId, t.updatedBy, users),
   ],
 );
 
@@ -69,10 +63,7 @@ export const gradebookCategories = pgTable(
       .where(sql`${t.kind} is not null`),
     check('gradebook_categories_weight_ck', sql`${t.weight} >= 0 and ${t.weight} <= 100`),
     enumCheck('gradebook_categories_kind_ck', t.kind, gradeItemKindLabels),
-    foreignKey({
-      columns: [t.organizationId, t.gradebookId],
-      foreignColumns: [gradebooks.organizationId, gradebooks.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.gradebookId, gradebooks).onDelete('cascade'),
   ],
 );
 
@@ -87,13 +78,8 @@ export const gradebookItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.gradebookId, t.examId] }),
-    foreignKey({
-      columns: [t.organizationId, t.gradebookId],
-      foreignColumns: [gradebooks.organizationId, gradebooks.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.gradebookId, gradebooks).onDelete('cascade'),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
   ],
 );
 

@@ -1,6 +1,14 @@
 import { documentAudienceLabels, resourceKindLabels } from '@lyceum/contract';
-import { bigint, foreignKey, index, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, refId, tenantId, trigramIndex } from '../../platform/columns';
+import { bigint, index, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import {
+  createTime,
+  enumCheck,
+  organizationId,
+  refId,
+  tenantId,
+  tenantRef,
+  trigramIndex,
+} from '../../platform/columns';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { organizations } from '../organization/organization.table';
 
@@ -39,10 +47,7 @@ export const resources = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.categoryId],
-      foreignColumns: [courseCategories.organizationId, courseCategories.id],
-    }),
+    tenantRef(t.organizationId, t.categoryId, courseCategories),
     trigramIndex('resources_title_trgm', t.title),
     trigramIndex('resources_description_trgm', t.description),
     enumCheck('resources_kind_ck', t.kind, resourceKindLabels),
@@ -60,10 +65,7 @@ export const resourceTags = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.resourceId, t.tagId] }),
     index('resource_tags_tag_ix').on(t.organizationId, t.tagId),
-    foreignKey({
-      columns: [t.organizationId, t.resourceId],
-      foreignColumns: [resources.organizationId, resources.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }),
+    tenantRef(t.organizationId, t.resourceId, resources).onDelete('cascade'),
+    tenantRef(t.organizationId, t.tagId, tags),
   ],
 );

@@ -9,7 +9,6 @@ import {
   bigint,
   boolean,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,7 +18,7 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createTime, enumCheck, organizationId, refId, tenantId } from '../../platform/columns';
+import { at, createTime, enumCheck, organizationId, refId, tenantId, tenantRef } from '../../platform/columns';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { users } from '../user/user.table';
@@ -54,10 +53,7 @@ export const attemptMarks = pgTable(
     index('attempt_marks_exam_q_ix').on(t.organizationId, t.examId, t.questionId),
     enumCheck('attempt_marks_marking_ck', t.markingFlag, markingFlagLabels),
     enumCheck('attempt_marks_review_ck', t.reviewFlag, reviewFlagLabels),
-    foreignKey({
-      columns: [t.organizationId, t.attemptId],
-      foreignColumns: [examAttempts.organizationId, examAttempts.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
   ],
 );
 
@@ -78,9 +74,7 @@ export const examAdjustments = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.examId, t.questionId] }),
     enumCheck('exam_adjustments_throw_out_ck', t.throwOut, throwOutModeLabels),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
   ],
 );
 
@@ -96,12 +90,8 @@ export const examMarkers = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.examId, t.userId, t.questionId] }),
     index('exam_markers_user_ix').on(t.organizationId, t.userId),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -125,10 +115,7 @@ export const scoreChanges = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('score_changes_exam_ix').on(t.organizationId, t.examId, t.attemptId),
     enumCheck('score_changes_kind_ck', t.kind, scoreChangeKindLabels),
-    foreignKey({
-      columns: [t.organizationId, t.attemptId],
-      foreignColumns: [examAttempts.organizationId, examAttempts.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
   ],
 );
 
@@ -152,10 +139,7 @@ export const scoreQueries = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('score_queries_exam_ix').on(t.organizationId, t.examId, t.status),
     enumCheck('score_queries_status_ck', t.status, queryStatusLabels),
-    foreignKey({
-      columns: [t.organizationId, t.attemptId],
-      foreignColumns: [examAttempts.organizationId, examAttempts.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
   ],
 );
 
@@ -176,8 +160,6 @@ export const examQuestions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.examId, t.questionId] }),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
   ],
 );

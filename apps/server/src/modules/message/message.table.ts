@@ -10,7 +10,6 @@ import {
   bigint,
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -28,6 +27,7 @@ import {
   organizationId,
   refId,
   tenantId,
+  tenantRef,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
@@ -80,9 +80,7 @@ export const messages = pgTable(
       'messages_notice_ck',
       sql`${t.notice} is null or ${t.notice} in (${sql.raw(SYSTEM_NOTICES.map((n) => `'${n}'`).join(', '))})`,
     ),
-    foreignKey({ columns: [t.organizationId, t.senderId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'set null',
-    ),
+    tenantRef(t.organizationId, t.senderId, users).onDelete('set null'),
   ],
 );
 
@@ -104,12 +102,7 @@ export const messageReceipts = pgTable(
     primaryKey({ columns: [t.organizationId, t.messageId, t.userId] }),
     index('message_receipts_inbox_ix').on(t.organizationId, t.userId, t.sentAt.desc(), t.messageId.desc()),
     index('message_receipts_unread_ix').on(t.organizationId, t.userId).where(sql`${t.readAt} is null`),
-    foreignKey({
-      columns: [t.organizationId, t.messageId],
-      foreignColumns: [messages.organizationId, messages.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.messageId, messages).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );

@@ -2,7 +2,6 @@ import { difficultyLabels, judgeTypeLabels, partialCreditLabels, questionTypeLab
 import {
   bigint,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -18,6 +17,7 @@ import {
   organizationId,
   refId,
   tenantId,
+  tenantRef,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
@@ -63,15 +63,9 @@ export const questions = pgTable(
     enumCheck('questions_judge_ck', t.judgeType, judgeTypeLabels),
     enumCheck('questions_difficulty_ck', t.difficulty, difficultyLabels),
     enumCheck('questions_partial_ck', t.partialCredit, partialCreditLabels),
-    foreignKey({ columns: [t.organizationId, t.degreeId], foreignColumns: [degrees.organizationId, degrees.id] }),
-    foreignKey({
-      columns: [t.organizationId, t.categoryId],
-      foreignColumns: [categories.organizationId, categories.id],
-    }),
-    foreignKey({
-      columns: [t.organizationId, t.subjectId],
-      foreignColumns: [courseCategories.organizationId, courseCategories.id],
-    }),
+    tenantRef(t.organizationId, t.degreeId, degrees),
+    tenantRef(t.organizationId, t.categoryId, categories),
+    tenantRef(t.organizationId, t.subjectId, courseCategories),
   ],
 );
 
@@ -89,10 +83,7 @@ export const questionVersions = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('question_versions_uq').on(t.organizationId, t.questionId, t.version),
-    foreignKey({
-      columns: [t.organizationId, t.questionId],
-      foreignColumns: [questions.organizationId, questions.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.questionId, questions).onDelete('cascade'),
   ],
 );
 
@@ -108,10 +99,7 @@ export const questionTags = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.questionId, t.tagId] }),
     index('question_tags_tag_ix').on(t.organizationId, t.tagId),
-    foreignKey({
-      columns: [t.organizationId, t.questionId],
-      foreignColumns: [questions.organizationId, questions.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }),
+    tenantRef(t.organizationId, t.questionId, questions).onDelete('cascade'),
+    tenantRef(t.organizationId, t.tagId, tags),
   ],
 );

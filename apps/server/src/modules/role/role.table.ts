@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, tenantId } from '../../platform/columns';
+import { createTime, enumCheck, organizationId, tenantId, tenantRef } from '../../platform/columns';
 import { organizations } from '../organization/organization.table';
 
 // The permission menu is platform data (the same catalogue for every organisation), synced from the
@@ -73,8 +73,6 @@ export const rolePermissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.roleId, t.permissionId] }),
-    foreignKey({ columns: [t.organizationId, t.roleId], foreignColumns: [roles.organizationId, roles.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.roleId, roles).onDelete('cascade'),
   ],
 );

@@ -10,7 +10,6 @@ import {
   bigint,
   boolean,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -28,6 +27,7 @@ import {
   organizationId,
   refId,
   tenantId,
+  tenantRef,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
@@ -82,9 +82,9 @@ export const tasks = pgTable(
     enumCheck('tasks_status_ck', t.status, taskStatusLabels),
     enumCheck('tasks_reveal_ck', t.reveal, taskRevealLabels),
     enumCheck('tasks_score_counting_ck', t.scoreCounting, attemptCountingLabels),
-    foreignKey({ columns: [t.organizationId, t.paperId], foreignColumns: [examPapers.organizationId, examPapers.id] }),
-    foreignKey({ columns: [t.organizationId, t.examId], foreignColumns: [exams.organizationId, exams.id] }),
-    foreignKey({ columns: [t.organizationId, t.creatorId], foreignColumns: [users.organizationId, users.id] }),
+    tenantRef(t.organizationId, t.paperId, examPapers),
+    tenantRef(t.organizationId, t.examId, exams),
+    tenantRef(t.organizationId, t.creatorId, users),
   ],
 );
 
@@ -118,12 +118,8 @@ export const taskUsers = pgTable(
     primaryKey({ columns: [t.organizationId, t.taskId, t.userId] }),
     index('task_users_user_ix').on(t.organizationId, t.userId),
     enumCheck('task_users_status_ck', t.status, taskUserStatusLabels),
-    foreignKey({ columns: [t.organizationId, t.taskId], foreignColumns: [tasks.organizationId, tasks.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.taskId, tasks).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -141,9 +137,6 @@ export const taskChecks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.attemptId, t.questionId] }),
-    foreignKey({
-      columns: [t.organizationId, t.attemptId],
-      foreignColumns: [examAttempts.organizationId, examAttempts.id],
-    }).onDelete('cascade'),
+    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
   ],
 );

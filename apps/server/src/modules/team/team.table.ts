@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createTime, organizationId, refId, tenantId, trigramIndex, updateTime } from '../../platform/columns';
+  createTime,
+  organizationId,
+  refId,
+  tenantId,
+  tenantRef,
+  trigramIndex,
+  updateTime,
+} from '../../platform/columns';
 import { semesters } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { organizations } from '../organization/organization.table';
@@ -39,12 +37,9 @@ export const teams = pgTable(
     index('teams_teacher_ix').on(t.organizationId, t.classTeacherId),
     index('teams_grade_ix').on(t.organizationId, t.gradeYear),
     trigramIndex('teams_name_trgm', t.name),
-    foreignKey({
-      columns: [t.organizationId, t.majorId],
-      foreignColumns: [departments.organizationId, departments.id],
-    }),
-    foreignKey({ columns: [t.organizationId, t.semesterId], foreignColumns: [semesters.organizationId, semesters.id] }),
-    foreignKey({ columns: [t.organizationId, t.classTeacherId], foreignColumns: [users.organizationId, users.id] }),
+    tenantRef(t.organizationId, t.majorId, departments),
+    tenantRef(t.organizationId, t.semesterId, semesters),
+    tenantRef(t.organizationId, t.classTeacherId, users),
   ],
 );
 
@@ -63,11 +58,7 @@ export const teamMembers = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('team_members_uq').on(t.organizationId, t.teamId, t.userId),
     index('team_members_user_ix').on(t.organizationId, t.userId),
-    foreignKey({ columns: [t.organizationId, t.teamId], foreignColumns: [teams.organizationId, teams.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
+    tenantRef(t.organizationId, t.teamId, teams).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );

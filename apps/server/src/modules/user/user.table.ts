@@ -1,6 +1,6 @@
 import { userSexLabels, userStatusLabels, userVerifiedLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
   at,
   createTime,
@@ -8,6 +8,7 @@ import {
   organizationId,
   refId,
   tenantId,
+  tenantRef,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
@@ -42,14 +43,8 @@ export const users = pgTable(
     index('users_real_name_ix').on(t.organizationId, t.realName),
     trigramIndex('users_user_name_trgm', t.userName),
     trigramIndex('users_real_name_trgm', t.realName),
-    foreignKey({
-      columns: [t.organizationId, t.departmentId],
-      foreignColumns: [departments.organizationId, departments.id],
-    }),
-    foreignKey({
-      columns: [t.organizationId, t.userCategoryId],
-      foreignColumns: [userCategories.organizationId, userCategories.id],
-    }),
+    tenantRef(t.organizationId, t.departmentId, departments),
+    tenantRef(t.organizationId, t.userCategoryId, userCategories),
     enumCheck('users_sex_ck', t.sex, userSexLabels),
     enumCheck('users_status_ck', t.status, userStatusLabels),
     enumCheck('users_verified_ck', t.verified, userVerifiedLabels),
@@ -67,9 +62,7 @@ export const userRoles = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId, t.roleId] }),
     index('user_roles_role_ix').on(t.organizationId, t.roleId),
-    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.organizationId, t.roleId], foreignColumns: [roles.organizationId, roles.id] }),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
+    tenantRef(t.organizationId, t.roleId, roles),
   ],
 );
