@@ -12,8 +12,8 @@
 //   EXAM_N=1000 EXAM_MINUTES=2 EXAM_GRACE=20 EXAM_KILL_AT=-10 (seconds from the deadline; "none": no kill)
 import { FINAL_PAPER_STATUSES, PaperStatus } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { rows } from '../apps/server/src/modules/exam/exam-candidates';
 import { openDatabase } from '../apps/server/src/platform/db';
+import { rows } from '../apps/server/src/platform/sql-rows';
 import {
   answerFor,
   call,

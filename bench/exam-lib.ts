@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { type Envelope, UserStatus, UserVerified } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { rows } from '../apps/server/src/modules/exam/exam-candidates';
 import { openPrepared } from '../apps/server/src/platform/bootstrap';
+import { rows } from '../apps/server/src/platform/sql-rows';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { percentile } from './lib';
 

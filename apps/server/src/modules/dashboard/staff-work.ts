@@ -10,10 +10,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasAny, type RequestContext } from '../../platform/context';
+import { idList, rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { examResource } from '../exam/exam.resource';
 import { exams } from '../exam/exam.table';
-import { idList, rows } from '../exam/exam-candidates';
 import { markExams } from '../marking/marking.service';
 import { taskResource } from '../task/task.resource';
 import { tasks } from '../task/task.table';

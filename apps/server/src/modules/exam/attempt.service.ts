@@ -21,6 +21,7 @@ import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
 import { announceJobs, enqueue, type JobRunner } from '../../platform/jobs';
+import { rows } from '../../platform/sql-rows';
 import { fileLinks, files } from '../file/file.table';
 import { jobs } from '../job/job.table';
 import { attemptMarks } from '../marking/marking.table';
@@ -31,7 +32,6 @@ import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { keepSittings } from './attempt-history';
 import { drawAttemptPaper } from './attempt-paper';
 import { accommodations, examCandidates, exams } from './exam.table';
-import { rows } from './exam-candidates';
 import { ms, ts } from './exam-time';
 
 // Exam day, the student's side (decision 37). The rules that keep answers safe:

@@ -14,6 +14,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { roles } from '../role/role.table';
@@ -29,19 +30,6 @@ import {
   exams,
   examTeams,
 } from './exam.table';
-
-type Row = Record<string, unknown>;
-export async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-// Ids as a comma-separated list of parameters, for `in (...)`.
-export const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 // Enabled students of the organisation (the condition on `u`).
 const isStudent = (orgId: number) => sql`u.organization_id = ${orgId} and u.status = ${UserStatus.Enabled}

@@ -23,6 +23,7 @@ import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { action, createResource, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
+import { idList, rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -35,7 +36,7 @@ import { users } from '../user/user.table';
 import { endForCancelledExam, refreshDeadlines } from './attempt.service';
 import { examAttempts } from './attempt.table';
 import { examCandidates, examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
-import { conflictsOf, idList, resolveCandidates, rows } from './exam-candidates';
+import { conflictsOf, resolveCandidates } from './exam-candidates';
 import { statusAt, statusIs } from './exam-time';
 
 const { Draft, Published, Cancelled } = ExamState;

@@ -28,6 +28,7 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
+import { rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -40,7 +41,7 @@ import { examAttempts } from './attempt.table';
 import { historyJoin } from './attempt-history';
 import { examResource } from './exam.resource';
 import { accommodations, examCandidates, exams } from './exam.table';
-import { conflictsOf, isEligible, refreshCounts, rows } from './exam-candidates';
+import { conflictsOf, isEligible, refreshCounts } from './exam-candidates';
 import { iso, statusAt } from './exam-time';
 
 const { Pending, Approved, Rejected } = CandidateStatus;

@@ -23,6 +23,7 @@ import type { RequestContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
 import { allows } from '../../platform/route';
+import { rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { fileUrl } from '../file/file.service';
@@ -36,7 +37,6 @@ import { users } from '../user/user.table';
 import { answeredSql, endAttempts, scheduleCollection } from './attempt.service';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { examCandidates, examInvigilators, exams } from './exam.table';
-import { rows } from './exam-candidates';
 import { ms, ts } from './exam-time';
 
 // Exam day, the invigilators' side (exam/monitorLog). Academic staff (exam:all) watch every exam;

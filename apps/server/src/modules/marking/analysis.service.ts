@@ -2,9 +2,9 @@ import { type Analysis, CandidateStatus, type ItemAnalysis, QuestionType } from 
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { rows } from '../../platform/sql-rows';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
-import { rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { teamMembers } from '../team/team.table';
 import { users } from '../user/user.table';

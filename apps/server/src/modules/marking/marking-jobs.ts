@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
-import { rows } from '../exam/exam-candidates';
+import { rows } from '../../platform/sql-rows';
 import { markAttempt } from './marking-engine';
 
 // Automatic marking (decision 38): ending an attempt queues a job in the same statement

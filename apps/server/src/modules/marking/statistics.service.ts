@@ -2,11 +2,11 @@ import { ExamState, type Statistics, type zStatisticsRequest } from '@lyceum/con
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
+import { rows } from '../../platform/sql-rows';
 import { semesters } from '../calendar/calendar.table';
 import { courseCategories } from '../catalogue/catalogue.table';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
-import { rows } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { teamMembers } from '../team/team.table';
 import { users } from '../user/user.table';

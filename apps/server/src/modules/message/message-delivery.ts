@@ -11,7 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../exam/exam-candidates';
+import { rows } from '../../platform/sql-rows';
 import { roles } from '../role/role.table';
 import { teamMembers, teams } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { Values } from '../../platform/resource';
+import { rows } from '../../platform/sql-rows';
 import { refreshDeadlines } from '../exam/attempt.service';
 import { examStudents, exams, examTeams } from '../exam/exam.table';
-import { resolveCandidates, rows } from '../exam/exam-candidates';
+import { resolveCandidates } from '../exam/exam-candidates';
 import { taskStudents, tasks, taskTeams, taskUsers } from './task.table';
 import { syncTaskUsers } from './task-status';
 

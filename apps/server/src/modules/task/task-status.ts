@@ -3,9 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
+import { rows } from '../../platform/sql-rows';
 import { attemptHistory, examAttempts } from '../exam/attempt.table';
 import { countedScoreSql } from '../exam/attempt-history';
-import { rows } from '../exam/exam-candidates';
 import { ts } from '../exam/exam-time';
 import { tasks, taskUsers } from './task.table';
 
