@@ -247,6 +247,38 @@ function Toggle({
   );
 }
 
+// How many sittings (or hand-ins) a student may have, and, when more than one, which of them count:
+// the exam and the homework editors' one pair of fields.
+export function SittingsFields(props: {
+  labels: { allowed: string; allowedHint: string; counting: string; countingHint: string };
+  rules: Rule[];
+}) {
+  const { labels } = props;
+  const lang = useLang();
+  const allowed = Form.useWatch<number | undefined>('attemptsAllowed');
+  return (
+    <>
+      <Col {...half}>
+        <Form.Item name="attemptsAllowed" label={labels.allowed} tooltip={labels.allowedHint} rules={props.rules}>
+          <InputNumber style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      {(allowed ?? 1) > 1 && (
+        <Col {...half}>
+          <Form.Item name="scoreCounting" label={labels.counting} tooltip={labels.countingHint}>
+            <Select
+              options={enumValues(attemptCountingLabels).map((v) => ({
+                value: v,
+                label: labelOf(attemptCountingLabels, v, lang),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      )}
+    </>
+  );
+}
+
 export function RulesSection() {
   const { t } = useExamTexts();
   const lang = useLang();
@@ -256,7 +288,6 @@ export function RulesSection() {
   const showScore = Form.useWatch<ShowScore | undefined>('showScore');
   const allowReview = Form.useWatch<boolean | undefined>('allowReview');
   const practice = Form.useWatch<boolean | undefined>('reviewAfterHandIn');
-  const sittings = Form.useWatch<number | undefined>('attemptsAllowed');
   const practiceAllowed = practiceReviewAllowed({ showScore, allowReview });
   return (
     <Section id="exam-rules" title={t('exam.sectionRules')}>
@@ -312,28 +343,15 @@ export function RulesSection() {
             />
           </Form.Item>
         </Col>
-        <Col {...half}>
-          <Form.Item
-            name="attemptsAllowed"
-            label={t('exam.attemptsAllowed')}
-            tooltip={t('exam.attemptsAllowedHint')}
-            rules={[required(t('exam.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        {(sittings ?? 1) > 1 && (
-          <Col {...half}>
-            <Form.Item name="scoreCounting" label={t('exam.scoreCounting')} tooltip={t('exam.scoreCountingHint')}>
-              <Select
-                options={enumValues(attemptCountingLabels).map((v) => ({
-                  value: v,
-                  label: labelOf(attemptCountingLabels, v, lang),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        )}
+        <SittingsFields
+          labels={{
+            allowed: t('exam.attemptsAllowed'),
+            allowedHint: t('exam.attemptsAllowedHint'),
+            counting: t('exam.scoreCounting'),
+            countingHint: t('exam.scoreCountingHint'),
+          }}
+          rules={[required(t('exam.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
+        />
         <Toggle name="allowReview" label={t('exam.allowReview')} tooltip={t('exam.allowReviewHint')} />
         <Toggle
           name="reviewAfterHandIn"

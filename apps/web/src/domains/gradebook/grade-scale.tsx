@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type GradeBand, zGradeBand, zGradeScaleSave } from '@lyceum/contract';
 import { App, Button, Form, Input, InputNumber } from 'antd';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { codedProblems, zodRule } from '../../crud/zod-rules';
 import { fieldErrorText } from '../../shell/server-error';
 import { gradebookApi } from './gradebook-api';
 import { useGradebookTexts } from './gradebook-texts';
+import { RemoveRowButton } from './remove-row';
 
 interface ScaleValues {
   bands: { label: string; minPercent: number | null }[];
@@ -85,16 +86,11 @@ export function GradeScaleDrawer(props: {
                   >
                     <InputNumber aria-label={t('gradebook.bandFrom')} style={{ width: '100%' }} />
                   </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={fields.length <= 1}
-                    aria-label={t('gradebook.removeBand', {
-                      label: form.getFieldValue(['bands', field.name, 'label']),
-                    })}
-                    onClick={() => remove(field.name)}
-                    className={i === 0 ? 'gradebook-setup-remove first' : 'gradebook-setup-remove'}
+                  <RemoveRowButton
+                    first={i === 0}
+                    only={fields.length <= 1}
+                    label={t('gradebook.removeBand', { label: form.getFieldValue(['bands', field.name, 'label']) })}
+                    onRemove={() => remove(field.name)}
                   />
                 </div>
               ))}

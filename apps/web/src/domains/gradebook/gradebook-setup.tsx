@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type Gradebook,
   type GradebookSetup,
@@ -15,6 +15,7 @@ import { codedProblems, zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { gradebookApi } from './gradebook-api';
 import { useGradebookTexts } from './gradebook-texts';
+import { RemoveRowButton } from './remove-row';
 
 // A category in the form carries a key of its own, so a column placed in it follows it when a
 // category above is removed.
@@ -153,14 +154,11 @@ export function GradebookSetupDrawer(props: { book: Gradebook | null; onClose: (
                       options={[{ value: 0, label: t('gradebook.takesNothing') }, ...kindOptions]}
                     />
                   </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={fields.length <= 1}
-                    aria-label={t('gradebook.removeCategory', { name: categories?.[i]?.name ?? '' })}
-                    onClick={() => remove(field.name)}
-                    className={i === 0 ? 'gradebook-setup-remove first' : 'gradebook-setup-remove'}
+                  <RemoveRowButton
+                    first={i === 0}
+                    only={fields.length <= 1}
+                    label={t('gradebook.removeCategory', { name: categories?.[i]?.name ?? '' })}
+                    onRemove={() => remove(field.name)}
                   />
                 </div>
               ))}

@@ -1,5 +1,4 @@
 import {
-  attemptCountingLabels,
   type ExamPaper,
   enumValues,
   labelOf,
@@ -33,7 +32,7 @@ import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { searchStudents } from '../exam/exam-api';
-import { half, Section, useRequired } from '../exam/exam-editor-sections';
+import { half, Section, SittingsFields, useRequired } from '../exam/exam-editor-sections';
 import { TargetField } from '../exam/exam-editor-who';
 import { MomentInput, momentValueProps } from '../exam/moment-input';
 import { PaperSelect } from '../exam/paper-select';
@@ -265,7 +264,6 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
   const required = useRequired();
   const check = useCheck();
   const reveal = Form.useWatch<TaskReveal | undefined>('reveal');
-  const attempts = Form.useWatch<number | undefined>('attemptsAllowed');
   const defaultPass = paperTotal !== undefined ? Math.round(paperTotal * DEFAULT_PASS_SHARE * 100) / 100 : undefined;
   return (
     <Section id="task-rules" title={t('task.sectionRules')}>
@@ -280,28 +278,15 @@ export function RulesSection({ paperTotal }: { paperTotal?: number }) {
             />
           </Form.Item>
         </Col>
-        <Col {...half}>
-          <Form.Item
-            name="attemptsAllowed"
-            label={t('task.attemptsAllowed')}
-            tooltip={t('task.attemptsHint')}
-            rules={[required(t('task.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        {(attempts ?? 1) > 1 && (
-          <Col {...half}>
-            <Form.Item name="scoreCounting" label={t('task.scoreCounting')} tooltip={t('task.scoreCountingHint')}>
-              <Select
-                options={enumValues(attemptCountingLabels).map((v) => ({
-                  value: v,
-                  label: labelOf(attemptCountingLabels, v, lang),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        )}
+        <SittingsFields
+          labels={{
+            allowed: t('task.attemptsAllowed'),
+            allowedHint: t('task.attemptsHint'),
+            counting: t('task.scoreCounting'),
+            countingHint: t('task.scoreCountingHint'),
+          }}
+          rules={[required(t('task.attemptsAllowed'), { type: 'number' }), check('attemptsAllowed')]}
+        />
         <Col {...half}>
           <Form.Item name="reveal" label={t('task.reveal')}>
             <Select
