@@ -33,7 +33,8 @@ function GradeCard({ book, bands }: { book: Book; bands: MyGrades['bands'] }) {
       title: t('gradebook.kind'),
       dataIndex: 'kind',
       width: 90,
-      responsive: ['md'],
+      // Shown from 992 px: at tablet width the status keeps its room.
+      responsive: ['lg'],
       render: (k: Row['kind']) => labelOf(gradeItemKindLabels, k, lang),
     },
     {
