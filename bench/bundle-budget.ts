@@ -7,6 +7,7 @@
 // asks for it (Accept-Encoding: gzip, deflate, br, zstd) and with `Accept-Encoding: identity`, the raw
 // baseline, so the saving is visible. Exits 1 when a budget is exceeded or the pages cannot be measured.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -81,7 +82,7 @@ const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 async function dashboardReady(page: Page, user: string): Promise<void> {
   await page.waitForURL(/\/dashboard$/);
   await page.locator('.work-card').first().waitFor({ timeout: 60_000 });
-  if (user === 'admin') await page.locator('[role="img"] canvas').first().waitFor({ timeout: 60_000 });
+  if (user === 'admin') await page.locator('.mini-chart').first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
 }
 
@@ -219,6 +220,11 @@ async function main(): Promise<number> {
     const sent = await run(browser, origin, false);
     const rawTeacher = await run(browser, origin, true, 'teacher');
     const sentTeacher = await run(browser, origin, false, 'teacher');
+    // BUNDLE_DUMP=<file>: every transfer of the compressed runs, to see which files make up a figure.
+    if (process.env.BUNDLE_DUMP) {
+      const pages = { login: sent.login, admin: sent.afterLogin, teacher: sentTeacher.afterLogin, exam: sent.exam };
+      writeFileSync(process.env.BUNDLE_DUMP, JSON.stringify(pages, null, 1));
+    }
     detail('Login page, cold (/demo/login)', sent.login);
     detail('Dashboard after logging in (admin): shell + dashboard', sent.afterLogin);
     detail('Dashboard after logging in (teacher): shell + dashboard', sentTeacher.afterLogin);

@@ -3,9 +3,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
+  resolve: {
+    // react-router's package exports name only its development build (remix-run/react-router#12532,
+    // #14102): a build takes the production one, without the development warnings and checks.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
@@ -55,4 +70,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

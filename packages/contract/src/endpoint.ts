@@ -51,11 +51,17 @@ export type EndpointInput<E> =
     ? (B extends z.ZodType ? { body: In<B> } : { body?: never }) &
         (P extends z.ZodType ? { params: In<P> } : { params?: never }) &
         (Q extends z.ZodType ? { query: In<Q> } : { query?: never })
-    : never;
+    : E extends EndpointRef<infer D>
+      ? EndpointInput<D>
+      : never;
 
 // What a successful call answers (the server serialises through the response schema).
 export type EndpointOutput<E> =
-  E extends Endpoint<ZodOpt, ZodOpt, ZodOpt, infer R, EndpointAccess> ? z.output<R> : never;
+  E extends Endpoint<ZodOpt, ZodOpt, ZodOpt, infer R, EndpointAccess>
+    ? z.output<R>
+    : E extends EndpointRef<infer D>
+      ? EndpointOutput<D>
+      : never;
 
 // The path with its parameters filled in, each encoded.
 export function endpointPath(path: string, params?: Record<string, unknown>): string {
@@ -64,4 +70,23 @@ export function endpointPath(path: string, params?: Record<string, unknown>): st
     if (value === undefined || value === null) throw new Error(`${path}: parameter ${name} is missing`);
     return encodeURIComponent(String(value));
   });
+}
+
+// An endpoint as a page calls it: its method and path without the schemas, which would bring zod into
+// every page that makes a call. routes.generated.ts holds one for each endpoint of `api`, written by
+// `npm run openapi` (routes-text.ts); the type keeps the whole endpoint, so calls stay typed by it.
+export interface EndpointRef<E extends Endpoint = Endpoint> {
+  method: E['method'];
+  path: string;
+  idempotent: boolean;
+  // Never set: it carries the endpoint's type to call(ref, input).
+  readonly endpoint?: E;
+}
+
+export function endpointRef<E extends Endpoint>(
+  method: E['method'],
+  path: string,
+  idempotent: boolean,
+): EndpointRef<E> {
+  return { method, path, idempotent };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 // The catalogue of refusals. A failed reply carries `error: {key, field?, params?}` beside its English
 // `message`; the server builds that message from the English template here and the web shows the
@@ -532,16 +532,6 @@ export interface ErrorDetail<K extends ErrorKey = ErrorKey> {
   field?: string;
   params?: ErrorParams<K>;
 }
-
-export const zErrorDetail = z
-  .object({
-    key: z.string().describe('The catalogue code (packages/contract/src/errors.ts), e.g. "tooLong", "unique"'),
-    field: z.string().optional().describe('The refused field, a dotted path such as "options.2.content"'),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  })
-  .describe('What was refused, in words a client can translate: the catalogue code, the field and the parameters')
-  // One component in the OpenAPI document, referenced by every reply.
-  .meta({ id: 'ErrorDetail' });
 
 // Params only when the code takes some: `coded('required')`, `coded('tooLong', {max: 64})`.
 export type ParamsArg<K extends ErrorKey> = keyof ErrorParams<K> extends never ? [] : [ErrorParams<K>];

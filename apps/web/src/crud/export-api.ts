@@ -1,4 +1,5 @@
-import { api, type ExportStarted, type Lang } from '@lyceum/contract';
+import type { ExportStarted, Lang } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { type Cancel, call, post, unwrap } from '../shell/request';
 import { download } from '../shell/transfer';
 import { cleanFilter } from './resource-api';

@@ -1,5 +1,6 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { api, filePurposeRules, IMAGE_TYPES, type UploadedFile } from '@lyceum/contract';
+import { filePurposeRules, IMAGE_TYPES, type UploadedFile } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { App, Avatar, Button, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

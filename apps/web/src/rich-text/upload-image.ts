@@ -1,4 +1,5 @@
-import { api, type UploadedFile } from '@lyceum/contract';
+import type { UploadedFile } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { unwrap } from '../shell/request';
 import { uploadRaw } from '../shell/transfer';
 

@@ -1,21 +1,21 @@
-// The login pages load this before anything else: it takes the two endpoint groups it calls, not the
-// whole `api` table (whose schemas would otherwise travel with the login page).
-import { authEndpoints, commonEndpoints } from '@lyceum/contract';
+// The login pages load this before anything else: it calls through the schema-free route table, so no
+// zod travels with the login page.
+import { api } from '@lyceum/contract/routes';
 import { ApiError, type Cancel, call } from './request';
 import { clearMenu } from './routes';
 import { errorSentence } from './server-error';
 import { clearSession, loginPath, saveOrganization, saveSession } from './session';
 
 export function fetchOrganization(domain: string) {
-  return call(commonEndpoints.organization, { params: { domain } }, { silent: true, retry: 2 });
+  return call(api.common.organization, { params: { domain } }, { silent: true, retry: 2 });
 }
 
 export function fetchMenu() {
-  return call(authEndpoints.menu, {}, { silent: true, retry: 2 });
+  return call(api.auth.menu, {}, { silent: true, retry: 2 });
 }
 
 export function fetchCurrentUser({ signal }: Cancel = {}) {
-  return call(authEndpoints.current, {}, { signal, retry: 2 });
+  return call(api.auth.current, {}, { signal, retry: 2 });
 }
 
 export type LoginOutcome = { ok: true } | { ok: false; code: number; message: string };
@@ -33,7 +33,7 @@ function failure(err: unknown): LoginOutcome {
 
 export async function login(domain: string, userName: string, password: string): Promise<LoginOutcome> {
   try {
-    return succeeded(await call(authEndpoints.login, { body: { userName, password, domain } }, { silent: true }));
+    return succeeded(await call(api.auth.login, { body: { userName, password, domain } }, { silent: true }));
   } catch (err) {
     return failure(err);
   }
@@ -47,8 +47,8 @@ export function exchangeSecret(secret: string): Promise<LoginOutcome> {
   if (!pending) {
     pending = (async () => {
       try {
-        const result = succeeded(await call(authEndpoints.loginWithSecret, { query: { secret } }, { silent: true }));
-        const me = await call(authEndpoints.current, {}, { silent: true });
+        const result = succeeded(await call(api.auth.loginWithSecret, { query: { secret } }, { silent: true }));
+        const me = await call(api.auth.current, {}, { silent: true });
         saveOrganization(me.organization);
         return result;
       } catch (err) {
@@ -62,7 +62,7 @@ export function exchangeSecret(secret: string): Promise<LoginOutcome> {
 
 export async function logout(): Promise<void> {
   try {
-    await call(authEndpoints.logout, {});
+    await call(api.auth.logout, {});
   } catch {
     // The refusal has been shown; the session stays.
     return;

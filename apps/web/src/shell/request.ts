@@ -4,6 +4,7 @@ import {
   type Endpoint,
   type EndpointInput,
   type EndpointOutput,
+  type EndpointRef,
   type Envelope,
   type ErrorDetail,
   endpointPath,
@@ -142,7 +143,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 // Calls an endpoint of the contract: the path, method, input and answer types come from it.
 export async function call<E extends Endpoint>(
-  ep: E,
+  ep: EndpointRef<E>,
   input: EndpointInput<E>,
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {

@@ -1,75 +1,19 @@
-import { RocketOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { pickTitle, useLang } from './i18n';
-import { DASHBOARD_PATH, type RouteMeta } from './routes';
-import { upcomingScreenText } from './upcoming-screens';
 
-export function NotFoundView() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t('status.notFound')}
-      extra={
-        <Button type="primary" onClick={() => navigate('/dashboard')}>
-          {t('status.backHome')}
-        </Button>
-      }
-    />
-  );
-}
-
-export function MissingModuleView({ component }: { component: string }) {
-  const { t } = useTranslation();
-  return <Result status="error" title={`Cannot find module ${component}`} subTitle={t('status.missingModule')} />;
-}
-
-// A page of the product that is not open yet: what it will let people do, inside the shell.
-export function UpcomingView({ route }: { route: RouteMeta }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const navigate = useNavigate();
-  const about = upcomingScreenText(route.component);
-  return (
-    <Card variant="borderless" className="upcoming-page">
-      <Result
-        icon={<RocketOutlined style={{ color: 'var(--ant-color-primary)' }} />}
-        title={t('status.comingSoonTitle', { title: pickTitle(route.title, lang) })}
-        subTitle={
-          <div className="upcoming-body">
-            {route.area && <Tag bordered={false}>{pickTitle(route.area, lang)}</Tag>}
-            <Typography.Paragraph strong className="upcoming-lead">
-              {t('status.upcomingLead')}
-            </Typography.Paragraph>
-            <Typography.Paragraph className="upcoming-about">
-              {about ? pickTitle(about, lang) : t('status.upcomingUnknown')}
-            </Typography.Paragraph>
-            <Typography.Paragraph type="secondary">{t('status.upcomingHint')}</Typography.Paragraph>
-          </div>
-        }
-        extra={
-          <Button type="primary" onClick={() => navigate(DASHBOARD_PATH)}>
-            {t('status.backHome')}
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
+// A page's code did not arrive (offline, or a new version replaced it): loaded with the shell, since
+// it shows exactly when loading more code fails. The other states are in status-pages.tsx.
 export function ChunkErrorView({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="warning"
-      title={t('status.chunkTitle')}
-      subTitle={t('status.chunk')}
-      extra={
-        <Space>
+    <Alert
+      type="warning"
+      showIcon
+      className="chunk-error"
+      message={t('status.chunkTitle')}
+      description={t('status.chunk')}
+      action={
+        <Space direction="vertical">
           <Button type="primary" onClick={onRetry}>
             {t('status.retry')}
           </Button>

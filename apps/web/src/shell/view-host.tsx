@@ -1,10 +1,13 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@lyceum/contract';
 import { Spin } from 'antd';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { plannedComponents } from './planned-components';
 import type { RouteMeta } from './routes';
-import { ChunkErrorView, MissingModuleView, UpcomingView } from './status-views';
+import { ChunkErrorView } from './status-views';
 import { type ViewLoader, type ViewModule, viewLoader } from './view-registry';
+
+const UpcomingView = lazy(() => import('./status-pages').then((m) => ({ default: m.UpcomingView })));
+const MissingModuleView = lazy(() => import('./status-pages').then((m) => ({ default: m.MissingModuleView })));
 
 class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
@@ -56,10 +59,14 @@ export function ViewHost({ route }: { route: RouteMeta }) {
   }, [load, attempt]);
 
   if (!load) {
-    return plannedComponents.has(route.component) ? (
-      <UpcomingView route={route} />
-    ) : (
-      <MissingModuleView component={route.component} />
+    return (
+      <Suspense fallback={null}>
+        {plannedComponents.has(route.component) ? (
+          <UpcomingView route={route} />
+        ) : (
+          <MissingModuleView component={route.component} />
+        )}
+      </Suspense>
     );
   }
   const View = loadedViews.get(load);

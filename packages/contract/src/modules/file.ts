@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zErrorDetail } from '../errors';
+import { zErrorDetail } from '../envelope';
 
 // What each upload purpose accepts; the server also reads the real type from the file's bytes.
 // `snapshot`: exam-day camera snapshots and screenshots, uploaded by students, kept for a retention

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOperation } from './log';
+import { describeOperation } from './log-words';
 
 describe('operations told as sentences', () => {
   const deleted = { entity: 'userCategory', action: 'delete', recordLabel: 'Interns', success: true };

@@ -9,11 +9,9 @@ import {
   messageStatusLabels,
   messageTargetLabels,
   SYSTEM_NOTICES,
-  type SystemNotice,
 } from '../enums/message';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId, zLink, zOptionalText, zText } from '../fields';
-import type { Lang } from '../labels';
 import { zPage, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
 
@@ -213,74 +211,3 @@ export const zUnreadSummary = z.object({
   needReadTotal: z.number().int(),
 });
 export type UnreadSummary = z.infer<typeof zUnreadSummary>;
-
-// ---- the product's notices, worded in both languages from their parameters ----
-
-type Worded = { title: [string, string]; body: [string, string] };
-export const systemNoticeTexts: Record<SystemNotice, Worded> = {
-  examPublished: {
-    title: ['Exam scheduled: {{name}}', '考试通知：{{name}}'],
-    body: [
-      'You are a candidate of {{name}}. It opens {{start}}. See My exams for the time and your admission ticket.',
-      '您已被安排参加“{{name}}”，开考时间 {{start}}。请在“我的考试”查看时间与准考证。',
-    ],
-  },
-  examCancelled: {
-    title: ['Exam cancelled: {{name}}', '考试取消：{{name}}'],
-    body: ['{{name}}, set for {{start}}, is cancelled. {{reason}}', '原定于 {{start}} 的“{{name}}”已取消。{{reason}}'],
-  },
-  registrationApproved: {
-    title: ['Registration approved: {{name}}', '报名已通过：{{name}}'],
-    body: [
-      'Your registration for {{name}} was approved. It opens {{start}}.',
-      '您报名的“{{name}}”已审核通过，开考时间 {{start}}。',
-    ],
-  },
-  registrationRejected: {
-    title: ['Registration not approved: {{name}}', '报名未通过：{{name}}'],
-    body: ['Your registration for {{name}} was not approved. {{reason}}', '您报名的“{{name}}”未通过审核。{{reason}}'],
-  },
-  homeworkAssigned: {
-    title: ['New homework: {{name}}', '新作业：{{name}}'],
-    body: ['{{name}} is due {{due}}. Open it from My homework.', '“{{name}}”截止时间 {{due}}，请在“我的作业”中完成。'],
-  },
-  homeworkReturned: {
-    title: ['Homework returned for a redo: {{name}}', '作业被退回重做：{{name}}'],
-    body: [
-      'Your teacher returned {{name}} for you to work on again. {{note}}',
-      '老师退回了“{{name}}”，请修改后重新提交。{{note}}',
-    ],
-  },
-  homeworkReminder: {
-    title: ['Reminder: {{name}} is due {{due}}', '提醒：“{{name}}”将于 {{due}} 截止'],
-    body: ['You have not handed in {{name}} yet. It is due {{due}}.', '您还没有提交“{{name}}”，截止时间 {{due}}。'],
-  },
-  scoresReleased: {
-    title: ['Scores released: {{name}}', '成绩已公布：{{name}}'],
-    body: ['Your result for {{name}} is ready. See My exams.', '“{{name}}”的成绩已公布，请在“我的考试”查看。'],
-  },
-  messageReminder: {
-    title: ['Please read: {{name}}', '请阅读：{{name}}'],
-    body: ['You have not read {{name}} yet.', '您还没有阅读“{{name}}”。'],
-  },
-};
-
-// The parameters holding a date-time (ISO text), which a reader's screen shows in its own format.
-export const NOTICE_TIME_PARAMS = ['start', 'due'] as const;
-
-// A notice's title and body in a language, its {{parameters}} filled (missing ones left empty);
-// `format` shows a parameter (a date-time in the reader's format, say).
-export function wordNotice(
-  kind: SystemNotice,
-  params: Record<string, string | number>,
-  lang: Lang,
-  format: (key: string, value: string | number) => string = (_, v) => String(v),
-) {
-  const i = lang === 'zh' ? 1 : 0;
-  const fill = (text: string) =>
-    text
-      .replace(/\{\{(\w+)\}\}/g, (_, key: string) => (params[key] === undefined ? '' : format(key, params[key])))
-      .trim();
-  const t = systemNoticeTexts[kind];
-  return { title: fill(t.title[i]), body: fill(t.body[i]) };
-}

@@ -1,4 +1,5 @@
-import { api, type CurrentUser, type SystemConfig, systemConfigMeta, zSystemConfig } from '@lyceum/contract';
+import { type CurrentUser, type SystemConfig, systemConfigMeta, zSystemConfig } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';

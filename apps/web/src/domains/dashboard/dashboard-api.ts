@@ -1,4 +1,4 @@
-import { api } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { type Cancel, call } from '../../shell/request';
 
 export function dashboardSummary({ signal }: Cancel = {}) {

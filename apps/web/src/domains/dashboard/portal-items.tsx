@@ -1,7 +1,8 @@
 import type { PortalExam, PortalHomework, PortalMessage, PortalResult } from '@lyceum/contract';
-import { Badge, List, Space, Tag, Typography } from 'antd';
+import { Badge, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { PlainList } from '../../shell/plain-list';
 import { useWordMessage } from '../message/use-word-message';
 import { scoreText, TIME, timeWindow } from './portal-format';
 
@@ -14,7 +15,7 @@ function Meta({ parts }: { parts: (string | null)[] }) {
 
 export function ExamItem({ exam, t }: { exam: PortalExam; t: TFunction }) {
   return (
-    <List.Item
+    <PlainList.Item
       extra={
         exam.state === 'open' ? (
           <Tag color="success">{t('portal.open')}</Tag>
@@ -23,7 +24,7 @@ export function ExamItem({ exam, t }: { exam: PortalExam; t: TFunction }) {
         )
       }
     >
-      <List.Item.Meta
+      <PlainList.Item.Meta
         title={exam.name}
         description={
           <Meta
@@ -35,20 +36,20 @@ export function ExamItem({ exam, t }: { exam: PortalExam; t: TFunction }) {
           />
         }
       />
-    </List.Item>
+    </PlainList.Item>
   );
 }
 
 export function HomeworkItem({ homework, t }: { homework: PortalHomework; t: TFunction }) {
   return (
-    <List.Item
+    <PlainList.Item
       extra={
         <Tag color={homework.state === 'inProgress' ? 'processing' : 'default'}>
           {homework.state === 'inProgress' ? t('portal.inProgress') : t('portal.notStarted')}
         </Tag>
       }
     >
-      <List.Item.Meta
+      <PlainList.Item.Meta
         title={homework.title}
         description={
           <Meta
@@ -61,13 +62,13 @@ export function HomeworkItem({ homework, t }: { homework: PortalHomework; t: TFu
           />
         }
       />
-    </List.Item>
+    </PlainList.Item>
   );
 }
 
 export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }) {
   return (
-    <List.Item
+    <PlainList.Item
       extra={
         <Space size={4}>
           <Typography.Text strong>
@@ -81,7 +82,7 @@ export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }
         </Space>
       }
     >
-      <List.Item.Meta
+      <PlainList.Item.Meta
         title={result.title}
         description={
           <Meta
@@ -92,7 +93,7 @@ export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }
           />
         }
       />
-    </List.Item>
+    </PlainList.Item>
   );
 }
 
@@ -109,8 +110,8 @@ export function MessageItem({
   const word = useWordMessage();
   const worded = word(message);
   return (
-    <List.Item extra={message.read ? null : <Badge status="processing" text={t('portal.unread')} />}>
-      <List.Item.Meta
+    <PlainList.Item extra={message.read ? null : <Badge status="processing" text={t('portal.unread')} />}>
+      <PlainList.Item.Meta
         title={
           <Space size={6} wrap>
             <button type="button" className="portal-open" onClick={() => onOpen(message.id)}>
@@ -121,6 +122,6 @@ export function MessageItem({
         }
         description={<Meta parts={[worded.sender, dayjs(message.sendTime).format(TIME)]} />}
       />
-    </List.Item>
+    </PlainList.Item>
   );
 }

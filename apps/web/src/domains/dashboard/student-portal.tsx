@@ -13,11 +13,12 @@ import {
 } from '@ant-design/icons';
 import type { CurrentUser, StudentPortal as Portal } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Badge, Card, Col, Empty, List, Row, Skeleton, Space, Typography } from 'antd';
+import { Avatar, Badge, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pickTitle, useLang } from '../../shell/i18n';
+import { PlainList } from '../../shell/plain-list';
 import { useMenuPage } from '../../shell/routes';
 import { studentPortal } from './dashboard-api';
 import { ExamItem, HomeworkItem, MessageItem, ResultItem } from './portal-items';
@@ -85,7 +86,7 @@ function PortalCard<T>({
       ) : failed ? (
         <Typography.Text type="danger">{t('portal.failed')}</Typography.Text>
       ) : items && items.length > 0 ? (
-        <List size="small" dataSource={items} renderItem={render} />
+        <PlainList dataSource={items} renderItem={render} />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span className="portal-empty">{empty}</span>} />
       )}

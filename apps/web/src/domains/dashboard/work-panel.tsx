@@ -1,7 +1,7 @@
 import { CheckSquareOutlined, EditOutlined, MailOutlined, ScheduleOutlined } from '@ant-design/icons';
 import type { StaffWork } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Col, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Badge, Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { windowHours } from '../../crud/duration';
@@ -10,6 +10,7 @@ import { STAFF_INBOX_PATH } from '../message/message-links';
 import { staffWork } from './dashboard-api';
 import { workTexts } from './work-texts';
 import './work-panel.css';
+import { PlainList } from '../../shell/plain-list';
 
 // The screens the lines open (their own modules name the same addresses): an exam's marking, a task's
 // marking, an exam's monitor.
@@ -41,15 +42,14 @@ function WorkCard(props: {
 // Lines that open a screen, each with how many wait there (exams or homework to mark).
 function CountedLinks({ items }: { items: { id: number; name: string; count: number; to: string }[] }) {
   return (
-    <List
-      size="small"
+    <PlainList
       dataSource={items}
       renderItem={(item) => (
-        <List.Item extra={<Badge count={item.count} color="orange" overflowCount={999} />}>
+        <PlainList.Item extra={<Badge count={item.count} color="orange" overflowCount={999} />}>
           <Link to={item.to} className="work-link">
             {item.name}
           </Link>
-        </List.Item>
+        </PlainList.Item>
       )}
     />
   );
@@ -62,7 +62,7 @@ function TodayLine({ exam }: { exam: NonNullable<StaffWork['today']>[number] }) 
   const opened = Date.now() >= Date.parse(exam.windowStart);
   const late = opened && !exam.openWindow && exam.notStarted > 0;
   return (
-    <List.Item>
+    <PlainList.Item>
       <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
         <Link to={monitorOf(exam.id)} className="work-link">
           {exam.name}
@@ -77,7 +77,7 @@ function TodayLine({ exam }: { exam: NonNullable<StaffWork['today']>[number] }) 
       ) : (
         exam.notStarted > 0 && <Tag>{t('work.notStarted', { count: exam.notStarted })}</Tag>
       )}
-    </List.Item>
+    </PlainList.Item>
   );
 }
 
@@ -139,7 +139,7 @@ export function WorkPanel() {
         unit={t('work.exams', { count: w.today.length })}
         empty={t('work.noExamsToday')}
       >
-        <List size="small" dataSource={w.today} renderItem={(e) => <TodayLine exam={e} />} />
+        <PlainList dataSource={w.today} renderItem={(e) => <TodayLine exam={e} />} />
       </WorkCard>,
     );
   }

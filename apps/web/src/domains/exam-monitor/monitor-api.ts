@@ -1,11 +1,5 @@
-import {
-  api,
-  type EndpointInput,
-  type MonitorExam,
-  type MonitorPage,
-  type Timeline,
-  type zMonitorRequest,
-} from '@lyceum/contract';
+import type { EndpointInput, EndpointRef, MonitorExam, MonitorPage, Timeline, zMonitorRequest } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { cleanFilter } from '../../crud/resource-api';
@@ -67,7 +61,7 @@ export const monitorTimeline = (
   stamped(call(api.examLog.timeline, { body: { examId, userId } }, { signal, silent, retry: 1 }));
 
 // The actions: each answers how many candidates it changed.
-type Body<E extends Parameters<typeof call>[0]> = EndpointInput<E> extends { body: infer B } ? B : never;
+type Body<E extends EndpointRef> = EndpointInput<E> extends { body: infer B } ? B : never;
 export const monitorActions = {
   addTime: (body: Body<typeof api.examLog.addTime>) => call(api.examLog.addTime, { body }, { loading: true }),
   collect: (body: Body<typeof api.examLog.collect>) => call(api.examLog.collect, { body }, { loading: true }),

@@ -1,4 +1,5 @@
-import { api, type ExamPaper, type ExamPaperInput, type PageRequest, PaperType } from '@lyceum/contract';
+import { type ExamPaper, type ExamPaperInput, type PageRequest, PaperType } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { resourceApi } from '../../crud/resource-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';

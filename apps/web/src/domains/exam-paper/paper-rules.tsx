@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  api,
   type Difficulty,
   difficultyLabels,
   enumValues,
@@ -11,6 +10,7 @@ import {
   questionNumberModeLabels,
   questionTypeLabels,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,

@@ -1,12 +1,6 @@
 import { CopyOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  api,
-  type ExamPaper,
-  type Lang,
-  type PaperImportReport,
-  type PaperType,
-  paperTypeLabels,
-} from '@lyceum/contract';
+import { type ExamPaper, type Lang, type PaperImportReport, type PaperType, paperTypeLabels } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';

@@ -1,6 +1,5 @@
 import {
   type AdmissionTicket,
-  api,
   type Candidate,
   type CandidateStatus,
   type EndpointOutput,
@@ -8,6 +7,7 @@ import {
   PAGE_SIZE_MAX,
   type Page,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { cleanFilter, resourceApi } from '../../crud/resource-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';

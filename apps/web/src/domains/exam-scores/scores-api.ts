@@ -1,11 +1,5 @@
-import {
-  type Analysis,
-  api,
-  type ExamScores,
-  type MarkExam,
-  type Page,
-  type zExamScoresRequest,
-} from '@lyceum/contract';
+import type { Analysis, ExamScores, MarkExam, Page, zExamScoresRequest } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { cleanFilter } from '../../crud/resource-api';

@@ -1,5 +1,4 @@
 import {
-  api,
   type Exam,
   type ExamInput,
   ExamPaperStatus,
@@ -11,6 +10,7 @@ import {
   type zCandidatePageRequest,
   type zExamPageRequest,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { api, type GradeBand, type GradebookSetup } from '@lyceum/contract';
+import type { GradeBand, GradebookSetup } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shell/request';
 

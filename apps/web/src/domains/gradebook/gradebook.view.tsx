@@ -1,5 +1,6 @@
 import { DownloadOutlined, SettingOutlined, TrophyOutlined } from '@ant-design/icons';
-import { api, type Gradebook } from '@lyceum/contract';
+import type { Gradebook } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Select, Space, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';

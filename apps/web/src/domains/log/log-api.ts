@@ -1,4 +1,5 @@
-import { api, type Lang, type LoginLogFilter, type OperationLogFilter } from '@lyceum/contract';
+import type { Lang, LoginLogFilter, OperationLogFilter } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { type Cancel, call } from '../../shell/request';
 import { download } from '../../shell/transfer';
 

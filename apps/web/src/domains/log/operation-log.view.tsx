@@ -13,18 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
-import { formatTime } from '../user/user-columns';
+import { formatTime } from '../../shell/time-format';
 import { exportOperationLog, operationLogPage } from './log-api';
-import {
-  type CommonFilterForm,
-  CommonFilters,
-  DeviceCell,
-  ExportButton,
-  ResultCell,
-  refusalText,
-  serverFilter,
-  UserCell,
-} from './log-parts';
+import { type CommonFilterForm, CommonFilters, DeviceCell, ExportButton, serverFilter, UserCell } from './log-parts';
+import { ResultCell, refusalText } from './result-cell';
 
 type Filter = CommonFilterForm & Pick<OperationLogFilter, 'entity' | 'action' | 'keyword'>;
 

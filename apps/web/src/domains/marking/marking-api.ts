@@ -1,18 +1,18 @@
-import {
-  api,
-  type MarkedPaper,
-  type MarkOverview,
-  type MarkQueue,
-  type zAnswerQueryRequest,
-  type zAssignMarkersRequest,
-  type zMarkExamRequest,
-  type zMarkPapersRequest,
-  type zMarkRequest,
-  type zQueriesRequest,
-  type zRegradeRequest,
-  type zReviewMarkRequest,
-  type zScoreHistoryRequest,
+import type {
+  MarkedPaper,
+  MarkOverview,
+  MarkQueue,
+  zAnswerQueryRequest,
+  zAssignMarkersRequest,
+  zMarkExamRequest,
+  zMarkPapersRequest,
+  zMarkRequest,
+  zQueriesRequest,
+  zRegradeRequest,
+  zReviewMarkRequest,
+  zScoreHistoryRequest,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { z } from 'zod';

@@ -1,7 +1,8 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { InboxItem } from '@lyceum/contract';
-import { Badge, List, Tag, Typography } from 'antd';
-import { shortMoment } from '../task/task-form';
+import { Badge, Tag, Typography } from 'antd';
+import { PlainList } from '../../shell/plain-list';
+import { shortMoment } from '../../shell/time-format';
 import { useMessageTexts } from './message-texts';
 import { useWordMessage } from './use-word-message';
 
@@ -20,7 +21,7 @@ export function InboxLine({
   const worded = word(item);
   const unread = item.readAt === null;
   return (
-    <List.Item className={unread ? 'inbox-line inbox-unread' : 'inbox-line'}>
+    <PlainList.Item className={unread ? 'inbox-line inbox-unread' : 'inbox-line'}>
       <button type="button" className="inbox-open" onClick={() => onOpen(item.id)}>
         <span className="inbox-dot">
           {unread && <Badge status="processing" aria-label={t('message.unreadMark')} />}
@@ -43,6 +44,6 @@ export function InboxLine({
         </span>
         {item.needRead && item.readAt === null && <Tag color="warning">{t('message.needReadTag')}</Tag>}
       </button>
-    </List.Item>
+    </PlainList.Item>
   );
 }

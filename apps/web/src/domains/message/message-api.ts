@@ -1,14 +1,14 @@
-import {
-  api,
-  type InboxMessage,
-  type InboxPage,
-  type Message,
-  type MessageInput,
-  type PageRequest,
-  type zInboxRequest,
-  type zMessageFilter,
-  type zReceiptRequest,
+import type {
+  InboxMessage,
+  InboxPage,
+  Message,
+  MessageInput,
+  PageRequest,
+  zInboxRequest,
+  zMessageFilter,
+  zReceiptRequest,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';

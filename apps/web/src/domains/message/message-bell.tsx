@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Spin } from 'antd';
+import { Badge, Button, Empty, Popover, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getToken } from '../../shell/session';
@@ -9,6 +9,7 @@ import { INBOX_KEY, inboxPage, useUnreadSummary } from './message-api';
 import { readerPath, useInboxPath } from './message-links';
 import { useMessageTexts } from './message-texts';
 import './message.css';
+import { PlainList } from '../../shell/plain-list';
 
 // The prompt carries the reader (rich text, formulas): loaded only when something waits for a confirmation.
 const NeedReadPrompt = lazy(() => import('./need-read-prompt'));
@@ -55,8 +56,7 @@ export function MessageBell() {
       ) : (latest.data?.list.length ?? 0) === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.bellEmpty')} />
       ) : (
-        <List
-          size="small"
+        <PlainList
           dataSource={latest.data?.list}
           renderItem={(item) => (
             <InboxLine key={item.id} item={item} compact onOpen={(id) => go(readerPath(inboxPath, id))} />

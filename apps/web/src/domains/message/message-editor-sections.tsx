@@ -1,5 +1,4 @@
 import {
-  api,
   enumValues,
   type FieldMeta,
   field,
@@ -11,6 +10,7 @@ import {
   messageTargetLabels,
   zMessageCreate,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { Col, Form, Input, Radio, Row, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';

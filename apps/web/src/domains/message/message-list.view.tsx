@@ -18,7 +18,7 @@ import type { RowAction } from '../../crud/row-actions';
 import type { Filter } from '../../crud/screen-slots';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { shortMoment } from '../task/task-form';
+import { shortMoment } from '../../shell/time-format';
 import { unreadOf, useMessageTransitions, useTargetText } from './message-actions';
 import { INBOX_KEY, MESSAGE_KEY } from './message-api';
 import { MessageEditor } from './message-editor';

@@ -1,4 +1,5 @@
-import { api, type EndpointOutput } from '@lyceum/contract';
+import type { EndpointOutput } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { type Cancel, call } from '../../shell/request';
 
 export const MY_EXAMS_PATH = '/study/exam';

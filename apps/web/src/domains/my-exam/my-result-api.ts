@@ -1,4 +1,5 @@
-import { api, type zQueryRequest } from '@lyceum/contract';
+import type { zQueryRequest } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../shell/request';

@@ -1,4 +1,4 @@
-import { api } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { api, type MyTasks } from '@lyceum/contract';
+import type { MyTasks } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { type Cancel, call } from '../../shell/request';
 
 export const MY_TASK_KEY = 'myTask';

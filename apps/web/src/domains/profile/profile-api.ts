@@ -1,4 +1,5 @@
-import { api, type ProfileUpdate } from '@lyceum/contract';
+import type { ProfileUpdate } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { type Cancel, call } from '../../shell/request';
 
 export function loadProfile({ signal }: Cancel = {}) {

@@ -1,5 +1,4 @@
 import {
-  api,
   type EndpointOutput,
   type PageRequest,
   Permission,
@@ -8,6 +7,7 @@ import {
   type StudentAnswer,
   type zQuestionFilter,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceApi, type TreeNode } from '../../crud/resource-api';

@@ -1,4 +1,5 @@
-import { api, type Statistics, type zStatisticsRequest } from '@lyceum/contract';
+import type { Statistics, zStatisticsRequest } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,

@@ -1,13 +1,13 @@
-import {
-  api,
-  type PageRequest,
-  type Task,
-  type TaskInput,
-  type zExtendTaskRequest,
-  type zReturnTaskRequest,
-  type zTaskFilter,
-  type zTaskStudentRequest,
+import type {
+  PageRequest,
+  Task,
+  TaskInput,
+  zExtendTaskRequest,
+  zReturnTaskRequest,
+  zTaskFilter,
+  zTaskStudentRequest,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { cleanFilter, resourceApi } from '../../crud/resource-api';

@@ -1,12 +1,12 @@
 import { TaskRange, TaskReveal, TaskType } from '@lyceum/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { shortMoment } from '../../shell/time-format';
 import {
   defaultLateUntil,
   doneShare,
   newTaskValues,
   progressSegments,
-  shortMoment,
   type TaskFormValues,
   taskBody,
   taskProblems,

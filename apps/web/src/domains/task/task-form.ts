@@ -140,12 +140,6 @@ export function taskBody(v: TaskFormValues): TaskInput {
 // range's targets, the homework paper), run before sending.
 export const taskProblems = (body: TaskInput) => codedProblems(zTaskCreate, body);
 
-// A time in a table cell: the year only when it is not this year's ("11-27 07:33", "2027-01-05 08:00").
-export function shortMoment(iso: string, now: Dayjs = dayjs()): string {
-  const d = dayjs(iso);
-  return d.format(d.year() === now.year() ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm');
-}
-
 // ---- progress ----
 
 export const PROGRESS_PARTS = ['passed', 'failed', 'inProgress', 'notStarted'] as const;

@@ -1,5 +1,6 @@
 import { SolutionOutlined, UndoOutlined } from '@ant-design/icons';
-import { api, type Task, TaskType } from '@lyceum/contract';
+import { type Task, TaskType } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { App, Button, Result, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -37,6 +37,7 @@ import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import type { Cancel } from '../../shell/request';
+import { shortMoment } from '../../shell/time-format';
 import { useTeams } from '../exam/exam-api';
 import { formatMoment } from '../exam/moment-input';
 import { points } from '../marking/marked-question';
@@ -44,7 +45,6 @@ import { type Returning, ReturnWorkModal } from './return-work';
 import { useAudienceText } from './task-actions';
 import { TASK_KEY, type TaskStudentFilter, taskActions, taskMarkPath, taskStudents } from './task-api';
 import { TaskCountsChart } from './task-counts-chart';
-import { shortMoment } from './task-form';
 import { useTaskTexts } from './task-texts';
 import './task.css';
 

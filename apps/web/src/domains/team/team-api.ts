@@ -1,5 +1,4 @@
 import {
-  api,
   DepartmentType,
   type Exam,
   type ImportReport,
@@ -9,6 +8,7 @@ import {
   type UserBrief,
   type zTeamMemberRow,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ImportApi } from '../../crud/import-dialog';

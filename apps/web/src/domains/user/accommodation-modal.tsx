@@ -1,4 +1,5 @@
-import { type Accommodation, api, extraMinutesOf, type User, zAccommodation } from '@lyceum/contract';
+import { type Accommodation, extraMinutesOf, type User, zAccommodation } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';

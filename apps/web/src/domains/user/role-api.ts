@@ -1,4 +1,5 @@
-import { api, type Role, type RoleCreate, type RoleUpdate, type zRolePageRequest } from '@lyceum/contract';
+import type { Role, RoleCreate, RoleUpdate, zRolePageRequest } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import type { z } from 'zod';
 import { resourceApi } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';

@@ -1,4 +1,5 @@
-import { api, type Role, type User, type UserCreate, type UserPageRequest, type UserUpdate } from '@lyceum/contract';
+import type { Role, User, UserCreate, UserPageRequest, UserUpdate } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 import { resourceApi } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 import { roleApi } from './role-api';

@@ -1,13 +1,9 @@
 import { type Lang, labelOf, type User, userSexLabels, userStatusLabels, userVerifiedLabels } from '@lyceum/contract';
 import type { TableColumnsType } from 'antd';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { roleName } from '../../shell/role-name';
-
-export function formatTime(value: string | null): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
-}
+import { formatTime } from '../../shell/time-format';
 
 // Columns shared by the users and teachers lists; the users list adds status switch and actions.
 export function baseUserColumns(t: TFunction, lang: Lang): TableColumnsType<User> {

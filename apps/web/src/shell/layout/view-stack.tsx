@@ -1,10 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { pickTitle, useLang } from '../i18n';
 import { usePageTitle } from '../page-title';
 import { type RouteMeta, resolveRoute, useMenu } from '../routes';
-import { NotFoundView } from '../status-views';
 import { ViewHost } from '../view-host';
 import {
   KEPT_VIEWS,
@@ -26,9 +25,15 @@ function RedirectPage({ target }: { target: string }) {
   return <Navigate to={target} replace />;
 }
 
+const NotFoundView = lazy(() => import('../status-pages').then((m) => ({ default: m.NotFoundView })));
+
 function NotFoundPage() {
   usePageTitle('404');
-  return <NotFoundView />;
+  return (
+    <Suspense fallback={null}>
+      <NotFoundView />
+    </Suspense>
+  );
 }
 
 function useCurrentRoute(): { route: RouteMeta | undefined; pathname: string; search: string } {

@@ -1,0 +1,26 @@
+import { api } from './api';
+
+// The text of routes.generated.ts: every endpoint of `api` as an EndpointRef, grouped the same way,
+// so that the web calls `api.x.y` without loading a schema. `npm run openapi` writes it; a test
+// fails while the committed file differs.
+export function routesText(): string {
+  const lines = [
+    '// Generated from api.ts by routes-text.ts (`npm run openapi` writes it); do not edit. Each endpoint',
+    "// by its method and path, without its schemas: the web's pages call these and load no zod.",
+    "import type { api as declared } from './api';",
+    "import { endpointRef as ref } from './endpoint';",
+    '',
+    'type A = typeof declared;',
+    '',
+    'export const api = {',
+  ];
+  for (const [group, endpoints] of Object.entries(api)) {
+    lines.push(`  ${group}: {`);
+    for (const [name, e] of Object.entries(endpoints)) {
+      lines.push(`    ${name}: ref<A['${group}']['${name}']>('${e.method}', '${e.path}', ${e.idempotent === true}),`);
+    }
+    lines.push('  },');
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
