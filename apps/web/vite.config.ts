@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,8 +16,9 @@ export default defineConfig(({ command }) => ({
         ? [
             {
               find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              replacement: path.join(
+                path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+                'dist/production/index.mjs',
               ),
             },
           ]
