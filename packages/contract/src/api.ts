@@ -2,19 +2,19 @@ import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints'
 import { authEndpoints } from './modules/auth-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
-import { accommodationEndpoints, examEndpoints, examRegisterEndpoints } from './modules/exam-endpoints';
-import { examPaperEndpoints } from './modules/exam-paper-endpoints';
+import { accommodationEndpoints, examActions, examEndpoints, examRegisterEndpoints } from './modules/exam-endpoints';
+import { examPaperActions, examPaperEndpoints } from './modules/exam-paper-endpoints';
 import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints } from './modules/export-endpoints';
 import { fileEndpoints } from './modules/file-endpoints';
 import { gradebookEndpoints } from './modules/gradebook-endpoints';
 import { logEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
-import { messageEndpoints } from './modules/message-endpoints';
+import { messageActions, messageEndpoints } from './modules/message-endpoints';
 import { questionEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
-import { taskEndpoints } from './modules/task-endpoints';
+import { taskActions, taskEndpoints } from './modules/task-endpoints';
 import { teamEndpoints } from './modules/team-endpoints';
 import { userEndpoints } from './modules/user-endpoints';
 
@@ -31,9 +31,9 @@ export const api = {
   export: exportEndpoints,
   file: fileEndpoints,
   question: questionEndpoints,
-  examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints },
+  examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints, ...examPaperActions },
   team: teamEndpoints,
-  exam: examEndpoints,
+  exam: { ...examEndpoints, ...examActions },
   examRegister: examRegisterEndpoints,
   accommodation: accommodationEndpoints,
   attempt: attemptEndpoints,
@@ -41,6 +41,6 @@ export const api = {
   answer: answerEndpoints,
   examScore: examScoreEndpoints,
   gradebook: gradebookEndpoints,
-  task: taskEndpoints,
-  message: messageEndpoints,
+  task: { ...taskEndpoints, ...taskActions },
+  message: { ...messageEndpoints, ...messageActions },
 };

@@ -1,3 +1,4 @@
+export * from './actions';
 export * from './api';
 export * from './constants';
 export * from './crud';

@@ -76,6 +76,10 @@ export const api = {
     content: ref<A['examPaper']['content']>('POST', '/api/examPaper/content/:id', true),
     ruleCount: ref<A['examPaper']['ruleCount']>('POST', '/api/examPaper/ruleCount', true),
     copy: ref<A['examPaper']['copy']>('POST', '/api/examPaper/copy/:id', false),
+    publish: ref<A['examPaper']['publish']>('POST', '/api/examPaper/publish/:id', false),
+    draw: ref<A['examPaper']['draw']>('POST', '/api/examPaper/draw/:id', false),
+    swap: ref<A['examPaper']['swap']>('POST', '/api/examPaper/swap/:id', false),
+    withdraw: ref<A['examPaper']['withdraw']>('POST', '/api/examPaper/withdraw/:id', false),
   },
   team: {
     members: ref<A['team']['members']>('POST', '/api/team/members/:id', true),
@@ -91,6 +95,9 @@ export const api = {
     register: ref<A['exam']['register']>('POST', '/api/exam/register/:id', false),
     unregister: ref<A['exam']['unregister']>('POST', '/api/exam/unregister/:id', false),
     myTicket: ref<A['exam']['myTicket']>('POST', '/api/exam/myTicket/:id', true),
+    publish: ref<A['exam']['publish']>('POST', '/api/exam/publish/:id', false),
+    cancel: ref<A['exam']['cancel']>('POST', '/api/exam/cancel/:id', false),
+    extend: ref<A['exam']['extend']>('POST', '/api/exam/extend/:id', false),
   },
   examRegister: {
     page: ref<A['examRegister']['page']>('POST', '/api/examRegister/page', true),
@@ -160,6 +167,9 @@ export const api = {
     my: ref<A['task']['my']>('POST', '/api/task/my', true),
     redo: ref<A['task']['redo']>('POST', '/api/task/redo/:id', false),
     check: ref<A['task']['check']>('POST', '/api/task/check', false),
+    publish: ref<A['task']['publish']>('POST', '/api/task/publish/:id', false),
+    withdraw: ref<A['task']['withdraw']>('POST', '/api/task/withdraw/:id', false),
+    extend: ref<A['task']['extend']>('POST', '/api/task/extend/:id', false),
   },
   message: {
     receipts: ref<A['message']['receipts']>('POST', '/api/message/receipts/:id', true),
@@ -169,5 +179,8 @@ export const api = {
     view: ref<A['message']['view']>('GET', '/api/message/view/:id', true),
     read: ref<A['message']['read']>('POST', '/api/message/read/:id', false),
     readAll: ref<A['message']['readAll']>('POST', '/api/message/readAll', false),
+    publish: ref<A['message']['publish']>('POST', '/api/message/publish/:id', false),
+    withdraw: ref<A['message']['withdraw']>('POST', '/api/message/withdraw/:id', false),
+    remind: ref<A['message']['remind']>('POST', '/api/message/remind/:id', false),
   },
 };

@@ -1,3 +1,4 @@
+import type { ActionState, Endpoint } from '@lyceum/contract';
 import {
   type CrudPrefix,
   type FormMeta,
@@ -51,10 +52,27 @@ export interface ActionDef<I extends z.ZodObject = z.ZodObject> {
   input?: I;
   // More changes in the same transaction; may return further column values for the row.
   run?: (tx: Tx, row: Values, input: z.output<I>, ctx: RequestContext) => Promise<Values | undefined>;
+  // The contract's declaration it implements (implement()).
+  declared?: ActionState;
 }
 
-// Keeps an action's own input type while the resource holds actions of many kinds.
-export function action<I extends z.ZodObject>(def: ActionDef<I>): ActionDef {
+// An action the contract declares (resourceActions: who, which states, what it takes), with what it
+// does here. The engine checks at start-up that it sits under its own resource and name.
+export function implement<I extends z.ZodObject, R extends z.ZodType>(
+  declared: Endpoint<I, z.ZodType, undefined, R, GuardedAccess> & { action: ActionState },
+  run?: (tx: Tx, row: Values, input: z.output<I>, ctx: RequestContext) => Promise<Values | undefined>,
+): ActionDef {
+  const { field, from, to } = declared.action;
+  const def: ActionDef<I> = {
+    summary: declared.summary,
+    access: declared.access,
+    field,
+    ...(from ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    input: declared.body,
+    ...(run ? { run } : {}),
+    declared: declared.action,
+  };
   return def as unknown as ActionDef;
 }
 
@@ -343,8 +361,10 @@ export function createResource<
     ...Object.fromEntries(Object.entries(links).map(([field, link]) => [field, link.ref])),
     ...def.references,
   };
-  for (const name of Object.keys(def.actions ?? {})) {
+  for (const [name, act] of Object.entries(def.actions ?? {})) {
     if (ENGINE_VERBS.includes(name)) throw new Error(`${def.name}: an action cannot be called "${name}"`);
+    if (act.declared && (act.declared.resource !== def.name || act.declared.name !== name))
+      throw new Error(`${def.name}.${name} implements ${act.declared.resource}.${act.declared.name}`);
   }
   const usedBy = [
     ...(isTree

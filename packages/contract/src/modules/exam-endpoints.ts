@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { ExamState } from '../enums/exam-status';
 import { zIdParam } from '../fields';
 import { zPage } from '../paging';
 import {
@@ -11,11 +13,15 @@ import {
   zAssignSeatsResult,
   zCalendar,
   zCalendarRequest,
+  zCancelExamRequest,
   zCandidate,
   zCandidateOverride,
   zCandidatePageRequest,
+  zExam,
   zExamConflict,
+  zExtendExamRequest,
   zMyExams,
+  zPublishExamRequest,
   zRegisterResult,
   zRegistrableExams,
   zRegistrationExam,
@@ -181,3 +187,30 @@ export const accommodationEndpoints = {
     response: zAccommodationRow,
   }),
 };
+
+// An exam's state changes; the server's exam resource runs them.
+export const examActions = resourceActions('exam', zExam, {
+  publish: {
+    summary: 'Publish an exam: its candidates are resolved and its conflicts checked',
+    access: ['exam:publish'],
+    field: 'state',
+    from: [ExamState.Draft],
+    to: ExamState.Published,
+    input: zPublishExamRequest,
+  },
+  cancel: {
+    summary: 'Cancel an exam that has not ended (its candidates keep their rows; nobody can enter)',
+    access: ['exam:publish'],
+    field: 'state',
+    from: [ExamState.Draft, ExamState.Published],
+    to: ExamState.Cancelled,
+    input: zCancelExamRequest,
+  },
+  extend: {
+    summary: "Move the end of a published exam's window later; every candidate's deadline follows",
+    access: ['exam:publish'],
+    field: 'state',
+    from: [ExamState.Published],
+    input: zExtendExamRequest,
+  },
+});

@@ -1,8 +1,21 @@
 import { z } from 'zod';
+import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { MessageStatus } from '../enums/message';
 import { zIdParam } from '../fields';
 import { zExportStarted } from './export';
-import { zInboxMessage, zInboxPage, zInboxRequest, zReceiptPage, zReceiptRequest, zUnreadSummary } from './message';
+import {
+  zInboxMessage,
+  zInboxPage,
+  zInboxRequest,
+  zMessage,
+  zPublishMessageRequest,
+  zReceiptPage,
+  zReceiptRequest,
+  zRemindMessageRequest,
+  zUnreadSummary,
+  zWithdrawMessageRequest,
+} from './message';
 
 const tags = ['message'];
 // Every signed-in user has an inbox; each call reaches only the caller's own receipts.
@@ -80,3 +93,30 @@ export const messageEndpoints = {
     response: z.object({ changed: z.number().int() }),
   }),
 };
+
+// A message's state changes; the server's message resource runs them.
+export const messageActions = resourceActions('message', zMessage, {
+  publish: {
+    summary: 'Publish a message: its targets are resolved to people, each gets a receipt in their inbox',
+    access: ['message:publish'],
+    field: 'status',
+    from: [MessageStatus.Draft, MessageStatus.Withdrawn],
+    to: MessageStatus.Published,
+    input: zPublishMessageRequest,
+  },
+  withdraw: {
+    summary: 'Withdraw a message: it leaves every inbox; receipts and read times are kept',
+    access: ['message:publish'],
+    field: 'status',
+    from: [MessageStatus.Published],
+    to: MessageStatus.Withdrawn,
+    input: zWithdrawMessageRequest,
+  },
+  remind: {
+    summary: 'Remind the recipients who have not read a published message: a notice in their inbox',
+    access: ['message:publish'],
+    field: 'status',
+    from: [MessageStatus.Published],
+    input: zRemindMessageRequest,
+  },
+});

@@ -1,14 +1,20 @@
 import { z } from 'zod';
+import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { TaskStatus } from '../enums/task';
 import { zIdParam } from '../fields';
 import { zExportStarted } from './export';
 import {
   zCheckAnswerRequest,
   zCheckAnswerResult,
+  zExtendTaskRequest,
   zMyTaskRequest,
   zMyTasks,
+  zPublishTaskRequest,
   zReturnTaskRequest,
+  zTask,
   zTaskStudentRequest,
+  zWithdrawTaskRequest,
 } from './task';
 
 const tags = ['task'];
@@ -80,3 +86,30 @@ export const taskEndpoints = {
     response: zCheckAnswerResult,
   }),
 };
+
+// A task's state changes; the server's task resource runs them.
+export const taskActions = resourceActions('task', zTask, {
+  publish: {
+    summary: 'Publish a task: its targets are resolved to students, each gets a status row',
+    access: ['task:publish'],
+    field: 'status',
+    from: [TaskStatus.Draft, TaskStatus.Withdrawn],
+    to: TaskStatus.Published,
+    input: zPublishTaskRequest,
+  },
+  withdraw: {
+    summary: 'Withdraw a task: students no longer see it or open it; work done is kept',
+    access: ['task:publish'],
+    field: 'status',
+    from: [TaskStatus.Published],
+    to: TaskStatus.Withdrawn,
+    input: zWithdrawTaskRequest,
+  },
+  extend: {
+    summary: 'Move the due time (and the late cutoff) of a published task later; open papers follow',
+    access: ['task:publish'],
+    field: 'status',
+    from: [TaskStatus.Published],
+    input: zExtendTaskRequest,
+  },
+});

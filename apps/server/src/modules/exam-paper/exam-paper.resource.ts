@@ -1,17 +1,17 @@
 import {
   ExamPaperStatus,
+  examPaperActions,
   examPaperMeta,
   PaperBuildMode,
   zExamPaper,
   zExamPaperCreate,
   zExamPaperFilter,
   zExamPaperUpdate,
-  zSwapItemRequest,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { action, createResource, type Values } from '../../platform/resource';
+import { createResource, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
@@ -29,7 +29,7 @@ import { checkRuleTags } from './paper-pool';
 import { afterPaperSave, checkComplete, drawOnce, swapItem } from './paper-rules.service';
 
 type Section = { items?: { score: number }[] };
-const { Unpublished, Published, Withdrawn } = ExamPaperStatus;
+const { Published } = ExamPaperStatus;
 
 // Academic staff (examPaper:all) reach every paper; a teacher reads their own and published ones,
 // and changes only their own.
@@ -134,49 +134,26 @@ export const examPaperResource = createResource({
     },
   },
   actions: {
-    publish: action({
-      summary: 'Publish an exam paper (exams can then use it)',
-      access: ['examPaper:publish'],
-      from: [Unpublished, Withdrawn],
-      to: Published,
+    publish: implement(examPaperActions.publish, async (tx, row, _input, ctx) => {
       // Complete (no empty section, every rule can be filled, totals add up), then frozen.
-      async run(tx, row, _input, ctx) {
-        const totals = await checkComplete(tx, ctx, row.id as number);
-        // A per-student paper's total follows the bank's count of "all objective" rules.
-        if (typeof row.passScore === 'number' && row.passScore > totals.totalScore) {
-          throw invalidParams('passScore', 'aboveTotalScore', { total: totals.totalScore });
-        }
-        return totals;
-      },
+      const totals = await checkComplete(tx, ctx, row.id as number);
+      // A per-student paper's total follows the bank's count of "all objective" rules.
+      if (typeof row.passScore === 'number' && row.passScore > totals.totalScore) {
+        throw invalidParams('passScore', 'aboveTotalScore', { total: totals.totalScore });
+      }
+      return totals;
     }),
-    draw: action({
-      summary: 'Draw the questions of a rule-based paper once, from its rules (the previous draw is replaced)',
-      access: ['examPaper:update'],
-      from: [Unpublished, Withdrawn],
-      async run(tx, row, _input, ctx) {
-        return drawOnce(tx, ctx, row.id as number);
-      },
+    draw: implement(examPaperActions.draw, async (tx, row, _input, ctx) => {
+      return drawOnce(tx, ctx, row.id as number);
     }),
-    swap: action({
-      summary: 'Swap one drawn question for another that matches its rule and is not on the paper',
-      access: ['examPaper:update'],
-      from: [Unpublished, Withdrawn],
-      input: zSwapItemRequest,
-      async run(tx, row, input, ctx) {
-        return swapItem(tx, ctx, row.id as number, input.itemId);
-      },
+    swap: implement(examPaperActions.swap, async (tx, row, input, ctx) => {
+      return swapItem(tx, ctx, row.id as number, input.itemId);
     }),
-    withdraw: action({
-      summary: 'Withdraw a published exam paper (no new exam can use it)',
-      access: ['examPaper:publish'],
-      from: [Published],
-      to: Withdrawn,
+    withdraw: implement(examPaperActions.withdraw, async (tx, row, _input, ctx) => {
       // Exams that have not ended are given on this paper: it stays until they end.
-      async run(tx, row, _input, ctx) {
-        const live = await liveExamsOfPaper(tx, ctx, row.id as number);
-        if (live.length) throw businessError('paperUsedByExam', { names: live.join(', ') });
-        return undefined;
-      },
+      const live = await liveExamsOfPaper(tx, ctx, row.id as number);
+      if (live.length) throw businessError('paperUsedByExam', { names: live.join(', ') });
+      return undefined;
     }),
   },
   hooks: {

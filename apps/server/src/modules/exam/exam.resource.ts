@@ -3,25 +3,23 @@ import {
   ExamPaperStatus,
   ExamState,
   ExamStatus,
+  examActions,
   examMeta,
   MessageAssociation,
   PaperStatus,
   PaperType,
   RegistrationMode,
   RoleKind,
-  zCancelExamRequest,
   zExam,
   zExamCreate,
   zExamFilter,
   zExamUpdate,
-  zExtendExamRequest,
-  zPublishExamRequest,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { action, createResource, type Values } from '../../platform/resource';
+import { createResource, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { idList, rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
@@ -39,7 +37,7 @@ import { examCandidates, examDepartments, examInvigilators, examStudents, exams,
 import { conflictsOf, resolveCandidates } from './exam-candidates';
 import { statusAt, statusIs } from './exam-time';
 
-const { Draft, Published, Cancelled } = ExamState;
+const { Draft, Published } = ExamState;
 
 // Papers handed in (every ending but abnormal) and marked, per exam: what a cancel leaves behind.
 async function paperCounts(ctx: RequestContext, ids: number[]) {
@@ -131,88 +129,65 @@ export const examResource = createResource({
     ownOnly: 'exams',
   },
   actions: {
-    publish: action({
-      summary: 'Publish an exam: its candidates are resolved and its conflicts checked',
-      access: ['exam:publish'],
-      field: 'state',
-      from: [Draft],
-      to: Published,
-      input: zPublishExamRequest,
-      async run(tx, row, input, ctx) {
-        const id = row.id as number;
-        if (clock.now() >= new Date(row.windowEnd as Date).getTime()) throw invalidParams('windowEnd', 'windowPassed');
-        const conflicts = await conflictsOf(tx, ctx, id);
-        const errors = conflicts.filter((c) => c.severity === 'error');
-        const warnings = conflicts.filter((c) => c.severity === 'warning');
-        if (errors.length) {
-          throw businessError('examConflicts', {
-            list: errors.map((c) => c.message.en).join('; '),
-            listZh: errors.map((c) => c.message.zh).join('；'),
-          });
-        }
-        if (warnings.length && !input.acceptWarnings) {
-          throw businessError('examHasWarnings', {
-            list: warnings.map((c) => c.message.en).join('; '),
-            listZh: warnings.map((c) => c.message.zh).join('；'),
-          });
-        }
-        if (row.registrationMode === RegistrationMode.Assigned) {
-          await resolveCandidates(tx, ctx.orgId, id);
-          await sendNotice(tx, ctx.orgId, {
-            kind: 'examPublished',
-            params: { name: String(row.name), start: new Date(row.windowStart as Date).toISOString() },
-            about: { type: MessageAssociation.Exam, id },
-            to: sql`select user_id as id from ${examCandidates} where organization_id = ${ctx.orgId}
-              and exam_id = ${id} and status = ${sql.raw(String(CandidateStatus.Approved))}`,
-          });
-        }
-        return { publishTime: new Date(), updateTime: new Date() };
-      },
-    }),
-    cancel: action({
-      summary: 'Cancel an exam that has not ended (its candidates keep their rows; nobody can enter)',
-      access: ['exam:publish'],
-      field: 'state',
-      from: [Draft, Published],
-      to: Cancelled,
-      input: zCancelExamRequest,
-      async run(tx, row, input) {
-        if (statusAt(row.windowStart as Date, row.windowEnd as Date) === ExamStatus.Ended) {
-          throw invalidParams('windowEnd', 'examEnded');
-        }
-        await endForCancelledExam(tx, row.organizationId as number, row.id as number);
-        // Its candidates hear of it (a draft has none).
-        await sendNotice(tx, Number(row.organizationId), {
-          kind: 'examCancelled',
-          params: {
-            name: String(row.name),
-            start: new Date(row.windowStart as Date).toISOString(),
-            reason: input.reason ?? '',
-          },
-          about: { type: MessageAssociation.Exam, id: Number(row.id) },
-          to: sql`select user_id as id from ${examCandidates} where organization_id = ${Number(row.organizationId)}
-            and exam_id = ${Number(row.id)} and status <> ${sql.raw(String(CandidateStatus.Rejected))}`,
+    publish: implement(examActions.publish, async (tx, row, input, ctx) => {
+      const id = row.id as number;
+      if (clock.now() >= new Date(row.windowEnd as Date).getTime()) throw invalidParams('windowEnd', 'windowPassed');
+      const conflicts = await conflictsOf(tx, ctx, id);
+      const errors = conflicts.filter((c) => c.severity === 'error');
+      const warnings = conflicts.filter((c) => c.severity === 'warning');
+      if (errors.length) {
+        throw businessError('examConflicts', {
+          list: errors.map((c) => c.message.en).join('; '),
+          listZh: errors.map((c) => c.message.zh).join('；'),
         });
-        return { cancelReason: input.reason, updateTime: new Date() };
-      },
+      }
+      if (warnings.length && !input.acceptWarnings) {
+        throw businessError('examHasWarnings', {
+          list: warnings.map((c) => c.message.en).join('; '),
+          listZh: warnings.map((c) => c.message.zh).join('；'),
+        });
+      }
+      if (row.registrationMode === RegistrationMode.Assigned) {
+        await resolveCandidates(tx, ctx.orgId, id);
+        await sendNotice(tx, ctx.orgId, {
+          kind: 'examPublished',
+          params: { name: String(row.name), start: new Date(row.windowStart as Date).toISOString() },
+          about: { type: MessageAssociation.Exam, id },
+          to: sql`select user_id as id from ${examCandidates} where organization_id = ${ctx.orgId}
+              and exam_id = ${id} and status = ${sql.raw(String(CandidateStatus.Approved))}`,
+        });
+      }
+      return { publishTime: new Date(), updateTime: new Date() };
     }),
-    extend: action({
-      summary: "Move the end of a published exam's window later; every candidate's deadline follows",
-      access: ['exam:publish'],
-      field: 'state',
-      from: [Published],
-      input: zExtendExamRequest,
-      async run(tx, row, input) {
-        const end = new Date(input.windowEnd);
-        if (end.getTime() <= new Date(row.windowEnd as Date).getTime()) {
-          throw invalidParams('windowEnd', 'extendEarlier');
-        }
-        if (clock.now() >= new Date(row.windowEnd as Date).getTime() + (row.graceSeconds as number) * 1000) {
-          throw invalidParams('windowEnd', 'examEnded');
-        }
-        await refreshDeadlines(tx, row.organizationId as number, row.id as number, end);
-        return { windowEnd: end, updateTime: new Date() };
-      },
+    cancel: implement(examActions.cancel, async (tx, row, input) => {
+      if (statusAt(row.windowStart as Date, row.windowEnd as Date) === ExamStatus.Ended) {
+        throw invalidParams('windowEnd', 'examEnded');
+      }
+      await endForCancelledExam(tx, row.organizationId as number, row.id as number);
+      // Its candidates hear of it (a draft has none).
+      await sendNotice(tx, Number(row.organizationId), {
+        kind: 'examCancelled',
+        params: {
+          name: String(row.name),
+          start: new Date(row.windowStart as Date).toISOString(),
+          reason: input.reason ?? '',
+        },
+        about: { type: MessageAssociation.Exam, id: Number(row.id) },
+        to: sql`select user_id as id from ${examCandidates} where organization_id = ${Number(row.organizationId)}
+            and exam_id = ${Number(row.id)} and status <> ${sql.raw(String(CandidateStatus.Rejected))}`,
+      });
+      return { cancelReason: input.reason, updateTime: new Date() };
+    }),
+    extend: implement(examActions.extend, async (tx, row, input) => {
+      const end = new Date(input.windowEnd);
+      if (end.getTime() <= new Date(row.windowEnd as Date).getTime()) {
+        throw invalidParams('windowEnd', 'extendEarlier');
+      }
+      if (clock.now() >= new Date(row.windowEnd as Date).getTime() + (row.graceSeconds as number) * 1000) {
+        throw invalidParams('windowEnd', 'examEnded');
+      }
+      await refreshDeadlines(tx, row.organizationId as number, row.id as number, end);
+      return { windowEnd: end, updateTime: new Date() };
     }),
   },
   hooks: {

@@ -3,21 +3,19 @@ import {
   MessageOpenStatus,
   MessageStatus,
   MessageTarget,
+  messageActions,
   messageMeta,
   onlyMessageTargets,
   zMessage,
   zMessageCreate,
   zMessageFilter,
   zMessageUpdate,
-  zPublishMessageRequest,
-  zRemindMessageRequest,
-  zWithdrawMessageRequest,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { action, createResource, type Values } from '../../platform/resource';
+import { createResource, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { idList, rows } from '../../platform/sql-rows';
@@ -29,7 +27,7 @@ import { users } from '../user/user.table';
 import { messageReceipts, messages, messageTeams, messageUsers } from './message.table';
 import { deliver, recipientsOf, sendNotice } from './message-delivery';
 
-const { Draft, Published, Withdrawn } = MessageStatus;
+const { Published } = MessageStatus;
 // A reminder to the same people at most this often.
 export const REMIND_EVERY_MINUTES = 10;
 
@@ -162,72 +160,49 @@ export const messageResource = createResource({
     ownOnly: 'messages',
   },
   actions: {
-    publish: action({
-      summary: 'Publish a message: its targets are resolved to people, each gets a receipt in their inbox',
-      access: ['message:publish'],
-      field: 'status',
-      from: [Draft, Withdrawn],
-      to: Published,
-      input: zPublishMessageRequest,
-      async run(tx, row, _input, ctx) {
-        if (row.notice) throw businessError('noticeLocked');
-        if (row.openEnd && clock.now() >= new Date(row.openEnd as Date).getTime()) {
-          throw invalidParams('openEnd', 'messageEnded');
-        }
-        const publishTime = row.publishTime ? new Date(row.publishTime as Date) : clock.date();
-        const count = await deliver(
-          tx,
-          ctx.orgId,
-          Number(row.id),
-          recipientsOf(ctx.orgId, {
-            id: Number(row.id),
-            targetType: Number(row.targetType),
-            audience: Number(row.audience),
-            gradeYears: row.gradeYears as number[],
-          }),
-          showsFrom(row),
-        );
-        return { publishTime, recipientCount: count, updateTime: new Date() };
-      },
+    publish: implement(messageActions.publish, async (tx, row, _input, ctx) => {
+      if (row.notice) throw businessError('noticeLocked');
+      if (row.openEnd && clock.now() >= new Date(row.openEnd as Date).getTime()) {
+        throw invalidParams('openEnd', 'messageEnded');
+      }
+      const publishTime = row.publishTime ? new Date(row.publishTime as Date) : clock.date();
+      const count = await deliver(
+        tx,
+        ctx.orgId,
+        Number(row.id),
+        recipientsOf(ctx.orgId, {
+          id: Number(row.id),
+          targetType: Number(row.targetType),
+          audience: Number(row.audience),
+          gradeYears: row.gradeYears as number[],
+        }),
+        showsFrom(row),
+      );
+      return { publishTime, recipientCount: count, updateTime: new Date() };
     }),
-    withdraw: action({
-      summary: 'Withdraw a message: it leaves every inbox; receipts and read times are kept',
-      access: ['message:publish'],
-      field: 'status',
-      from: [Published],
-      to: Withdrawn,
-      input: zWithdrawMessageRequest,
-      async run(_tx, row) {
-        if (row.notice) throw businessError('noticeLocked');
-        return { updateTime: new Date() };
-      },
+    withdraw: implement(messageActions.withdraw, async (_tx, row) => {
+      if (row.notice) throw businessError('noticeLocked');
+      return { updateTime: new Date() };
     }),
-    remind: action({
-      summary: 'Remind the recipients who have not read a published message: a notice in their inbox',
-      access: ['message:publish'],
-      field: 'status',
-      from: [Published],
-      input: zRemindMessageRequest,
-      async run(tx, row, _input, ctx) {
-        if (row.notice) throw businessError('noticeLocked');
-        const last = row.lastRemindTime ? new Date(row.lastRemindTime as Date).getTime() : 0;
-        if (clock.now() - last < REMIND_EVERY_MINUTES * 60_000) {
-          throw businessError('remindedRecently', { minutes: REMIND_EVERY_MINUTES });
-        }
-        if (
-          openStatusAt(row.openStart as Date, row.openEnd as Date, row.publishTime as Date) === MessageOpenStatus.Ended
-        ) {
-          throw invalidParams('openEnd', 'messageEnded');
-        }
-        const sent = await sendNotice(tx, ctx.orgId, {
-          kind: 'messageReminder',
-          params: { name: String(row.title), messageId: Number(row.id) },
-          to: sql`select user_id as id from ${messageReceipts} where organization_id = ${ctx.orgId}
+    remind: implement(messageActions.remind, async (tx, row, _input, ctx) => {
+      if (row.notice) throw businessError('noticeLocked');
+      const last = row.lastRemindTime ? new Date(row.lastRemindTime as Date).getTime() : 0;
+      if (clock.now() - last < REMIND_EVERY_MINUTES * 60_000) {
+        throw businessError('remindedRecently', { minutes: REMIND_EVERY_MINUTES });
+      }
+      if (
+        openStatusAt(row.openStart as Date, row.openEnd as Date, row.publishTime as Date) === MessageOpenStatus.Ended
+      ) {
+        throw invalidParams('openEnd', 'messageEnded');
+      }
+      const sent = await sendNotice(tx, ctx.orgId, {
+        kind: 'messageReminder',
+        params: { name: String(row.title), messageId: Number(row.id) },
+        to: sql`select user_id as id from ${messageReceipts} where organization_id = ${ctx.orgId}
             and message_id = ${Number(row.id)} and read_at is null`,
-        });
-        if (!sent) throw businessError('nobodyToRemind');
-        return { lastRemindTime: clock.date(), lastRemindCount: sent, updateTime: new Date() };
-      },
+      });
+      if (!sent) throw businessError('nobodyToRemind');
+      return { lastRemindTime: clock.date(), lastRemindCount: sent, updateTime: new Date() };
     }),
   },
   hooks: {

@@ -8,20 +8,18 @@ import {
   TaskReveal,
   TaskStatus,
   TaskType,
+  taskActions,
   taskMeta,
-  zExtendTaskRequest,
-  zPublishTaskRequest,
   zTask,
   zTaskCreate,
   zTaskFilter,
   zTaskUpdate,
-  zWithdrawTaskRequest,
 } from '@lyceum/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { action, createResource, type Values } from '../../platform/resource';
+import { createResource, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { examAttempts } from '../exam/attempt.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -34,7 +32,7 @@ import { taskCounts } from './task.service';
 import { taskStudents, tasks, taskTeams, taskUsers } from './task.table';
 import { extendHomework, publishHomework, withdrawHomework } from './task-exam';
 
-const { Draft, Published, Withdrawn } = TaskStatus;
+const { Published } = TaskStatus;
 
 // Academic staff (task:all) reach every task; a teacher the tasks they made.
 const seesAll = (ctx: RequestContext) => allows(ctx, ['task:all']);
@@ -123,55 +121,32 @@ export const taskResource = createResource({
     ownOnly: 'tasks',
   },
   actions: {
-    publish: action({
-      summary: 'Publish a task: its targets are resolved to students, each gets a status row',
-      access: ['task:publish'],
-      field: 'status',
-      from: [Draft, Withdrawn],
-      to: Published,
-      input: zPublishTaskRequest,
-      async run(tx, row, _input, ctx) {
-        if (row.taskType !== TaskType.Paper) throw businessError('taskTypeComing');
-        const cutoff = row.lateAccepted && row.lateUntil ? (row.lateUntil as Date) : (row.dueTime as Date);
-        if (clock.now() >= new Date(cutoff).getTime()) throw invalidParams('dueTime', 'examEnded');
-        const examId = await publishHomework(tx, ctx, row);
-        await sendNotice(tx, ctx.orgId, {
-          kind: 'homeworkAssigned',
-          params: { name: String(row.name), due: new Date(row.dueTime as Date).toISOString() },
-          about: { type: MessageAssociation.Task, id: Number(row.id) },
-          to: sql`select user_id as id from ${taskUsers} where organization_id = ${ctx.orgId} and task_id = ${Number(row.id)}`,
-        });
-        return { examId, publishTime: new Date(), updateTime: new Date() };
-      },
+    publish: implement(taskActions.publish, async (tx, row, _input, ctx) => {
+      if (row.taskType !== TaskType.Paper) throw businessError('taskTypeComing');
+      const cutoff = row.lateAccepted && row.lateUntil ? (row.lateUntil as Date) : (row.dueTime as Date);
+      if (clock.now() >= new Date(cutoff).getTime()) throw invalidParams('dueTime', 'examEnded');
+      const examId = await publishHomework(tx, ctx, row);
+      await sendNotice(tx, ctx.orgId, {
+        kind: 'homeworkAssigned',
+        params: { name: String(row.name), due: new Date(row.dueTime as Date).toISOString() },
+        about: { type: MessageAssociation.Task, id: Number(row.id) },
+        to: sql`select user_id as id from ${taskUsers} where organization_id = ${ctx.orgId} and task_id = ${Number(row.id)}`,
+      });
+      return { examId, publishTime: new Date(), updateTime: new Date() };
     }),
-    withdraw: action({
-      summary: 'Withdraw a task: students no longer see it or open it; work done is kept',
-      access: ['task:publish'],
-      field: 'status',
-      from: [Published],
-      to: Withdrawn,
-      input: zWithdrawTaskRequest,
-      async run(tx, row) {
-        await withdrawHomework(tx, row);
-        return { updateTime: new Date() };
-      },
+    withdraw: implement(taskActions.withdraw, async (tx, row) => {
+      await withdrawHomework(tx, row);
+      return { updateTime: new Date() };
     }),
-    extend: action({
-      summary: 'Move the due time (and the late cutoff) of a published task later; open papers follow',
-      access: ['task:publish'],
-      field: 'status',
-      from: [Published],
-      input: zExtendTaskRequest,
-      async run(tx, row, input) {
-        const due = new Date(input.dueTime);
-        if (due.getTime() <= new Date(row.dueTime as Date).getTime()) throw invalidParams('dueTime', 'extendEarlier');
-        const lateUntil = row.lateAccepted ? (input.lateUntil ? new Date(input.lateUntil) : null) : null;
-        if (row.lateAccepted && (!lateUntil || lateUntil <= due)) {
-          throw invalidParams('lateUntil', lateUntil ? 'endBeforeStart' : 'required');
-        }
-        await extendHomework(tx, row, due, lateUntil);
-        return { dueTime: due, lateUntil, updateTime: new Date() };
-      },
+    extend: implement(taskActions.extend, async (tx, row, input) => {
+      const due = new Date(input.dueTime);
+      if (due.getTime() <= new Date(row.dueTime as Date).getTime()) throw invalidParams('dueTime', 'extendEarlier');
+      const lateUntil = row.lateAccepted ? (input.lateUntil ? new Date(input.lateUntil) : null) : null;
+      if (row.lateAccepted && (!lateUntil || lateUntil <= due)) {
+        throw invalidParams('lateUntil', lateUntil ? 'endBeforeStart' : 'required');
+      }
+      await extendHomework(tx, row, due, lateUntil);
+      return { dueTime: due, lateUntil, updateTime: new Date() };
     }),
   },
   hooks: {

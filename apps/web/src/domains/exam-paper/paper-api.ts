@@ -3,7 +3,7 @@ import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { resourceApi } from '../../crud/resource-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';
-import { call, postWithLoading, unwrap } from '../../shell/request';
+import { call } from '../../shell/request';
 
 export type PaperFilter = { keyword?: string; status?: number; mine?: boolean; paperType?: PaperType };
 export type PaperSave = ExamPaperInput & { id?: number | null };
@@ -28,9 +28,9 @@ export function usePaperOfTab() {
 // The engine's actions of a paper: publish and withdraw; draw (a rule paper drawn once) and swap
 // (one drawn question for another that matches its rule).
 export const runPaperAction = (action: 'publish' | 'withdraw' | 'draw', id: number) =>
-  unwrap(postWithLoading<unknown>(`/api/examPaper/${action}/${id}`));
+  call(api.examPaper[action], { params: { id }, body: {} }, { loading: true });
 export const swapPaperItem = (id: number, itemId: number) =>
-  unwrap(postWithLoading<unknown>(`/api/examPaper/swap/${id}`, { itemId }));
+  call(api.examPaper.swap, { params: { id }, body: { itemId } }, { loading: true });
 
 // Where each kind of paper is listed and built.
 export const paperPaths = {

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import { resourceApi, type TreeNode } from '../../crud/resource-api';
-import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
+import { type Cancel, call } from '../../shell/request';
 import { type BuiltPaperType, paperApi } from '../exam-paper/paper-api';
 
 export type ExamPageRequest = z.input<typeof zExamPageRequest>;
@@ -25,11 +25,11 @@ export const examApi = resourceApi<Exam, ExamSave, ExamSave, ExamPageRequest>('e
 
 // The engine's actions of an exam (publish resolves the candidates; cancel and extend move a published one).
 export const publishExam = (id: number, acceptWarnings: boolean) =>
-  unwrap(postWithLoading<unknown>(`/api/exam/publish/${id}`, { acceptWarnings }));
+  call(api.exam.publish, { params: { id }, body: { acceptWarnings } }, { loading: true });
 export const cancelExam = (id: number, reason: string | null) =>
-  unwrap(postWithLoading<unknown>(`/api/exam/cancel/${id}`, { reason }));
+  call(api.exam.cancel, { params: { id }, body: { reason } }, { loading: true });
 export const extendExam = (id: number, windowEnd: string) =>
-  unwrap(postWithLoading<unknown>(`/api/exam/extend/${id}`, { windowEnd }));
+  call(api.exam.extend, { params: { id }, body: { windowEnd } }, { loading: true });
 
 export const examConflicts = (id: number, { signal }: Cancel = {}) =>
   call(api.exam.conflicts, { params: { id } }, { signal, retry: 2 });

@@ -1,10 +1,10 @@
 import { labelOf, type Message, MessageTarget, messageAudienceLabels } from '@lyceum/contract';
-import { App, Typography } from 'antd';
-import { useConfirm } from '../../crud/confirm';
+import { api } from '@lyceum/contract/routes';
+import { Typography } from 'antd';
+import { useAction } from '../../crud/use-action';
 import { useLang } from '../../shell/i18n';
 import { useTeamNames } from '../exam/exam-api';
 import { formatMoment } from '../exam/moment-input';
-import { messageActions } from './message-api';
 import { useMessageTexts } from './message-texts';
 
 type Targets = Pick<
@@ -39,12 +39,11 @@ export const unreadOf = (m: Pick<Message, 'recipientCount' | 'readCount'>) =>
 // Publish, withdraw and remind, each after a confirmation that says what happens and to whom.
 export function useMessageTransitions(onDone: () => void) {
   const { t } = useMessageTexts();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
+  const act = useAction(onDone);
   const target = useTargetText();
   return {
     publish: (m: Message) =>
-      confirm({
+      act(api.message.publish, {
         title: t('message.publishTitle', { title: m.title }),
         content: (
           <>
@@ -63,26 +62,20 @@ export function useMessageTransitions(onDone: () => void) {
           </>
         ),
         okText: t('message.publish'),
-        onOk: async () => {
-          await messageActions.publish(m.id);
-          message.success(t('message.published', { title: m.title }));
-          onDone();
-        },
+        input: { params: { id: m.id }, body: {} },
+        done: () => t('message.published', { title: m.title }),
       }),
     withdraw: (m: Message) =>
-      confirm({
+      act(api.message.withdraw, {
         title: t('message.withdrawTitle', { title: m.title }),
         content: t('message.withdrawHint'),
         okText: t('message.withdraw'),
         danger: true,
-        onOk: async () => {
-          await messageActions.withdraw(m.id);
-          message.success(t('message.withdrawn', { title: m.title }));
-          onDone();
-        },
+        input: { params: { id: m.id }, body: {} },
+        done: () => t('message.withdrawn', { title: m.title }),
       }),
     remind: (m: Message) =>
-      confirm({
+      act(api.message.remind, {
         title: t('message.remindTitle', { title: m.title }),
         content: (
           <>
@@ -95,12 +88,9 @@ export function useMessageTransitions(onDone: () => void) {
           </>
         ),
         okText: t('message.remind'),
-        onOk: async () => {
-          const answer = await messageActions.remind(m.id);
-          // The action answers the message, with how many the reminder reached.
-          message.success(t('message.reminded', { count: answer?.lastRemindCount ?? unreadOf(m) }));
-          onDone();
-        },
+        input: { params: { id: m.id }, body: {} },
+        // The action answers the message, with how many the reminder reached.
+        done: (answer) => t('message.reminded', { count: answer.lastRemindCount ?? unreadOf(m) }),
       }),
   };
 }

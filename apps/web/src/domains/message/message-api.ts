@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { cleanFilter, resourceApi } from '../../crud/resource-api';
-import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
+import { type Cancel, call } from '../../shell/request';
 
 export type MessageSave = Omit<MessageInput, 'id'> & { id?: number | null };
 export type MessageFilter = z.input<typeof zMessageFilter>;
@@ -29,12 +29,8 @@ export const UNREAD_POLL_MS = 60_000;
 
 export const messageApi = resourceApi<Message, MessageSave, MessageSave, MessageFilter & PageRequest>(MESSAGE_KEY);
 
-// The engine's actions of a message: publish sends it, withdraw hides it from its recipients (their
-// receipts are kept), remind sends the unread a notice.
+// Calls about one message beyond its actions (publish, withdraw and remind run through useAction).
 export const messageActions = {
-  publish: (id: number) => unwrap(postWithLoading<unknown>(`/api/message/publish/${id}`, {})),
-  withdraw: (id: number) => unwrap(postWithLoading<unknown>(`/api/message/withdraw/${id}`, {})),
-  remind: (id: number) => unwrap(postWithLoading<Partial<Message>>(`/api/message/remind/${id}`, {})),
   exportReceipts: (id: number, body: ReceiptFilter) =>
     call(api.message.receiptsExport, { params: { id }, body: cleanFilter(body) as ReceiptFilter }, { loading: true }),
 };

@@ -1,9 +1,10 @@
 import { labelOf, type Task, TaskRange, taskRangeLabels } from '@lyceum/contract';
-import { App, Form, Modal, Typography } from 'antd';
+import { api } from '@lyceum/contract/routes';
+import { Form, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { useConfirm } from '../../crud/confirm';
 import { useDialogRun } from '../../crud/dialog-run';
+import { useAction } from '../../crud/use-action';
 import { useLang } from '../../shell/i18n';
 import { useTeamNames } from '../exam/exam-api';
 import { formatMoment, MomentInput, momentValueProps } from '../exam/moment-input';
@@ -26,12 +27,11 @@ export function useAudienceText() {
 // Publish and withdraw, each after a confirmation that says what happens and to whom.
 export function useTaskTransitions(onDone: () => void) {
   const { t } = useTaskTexts();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
+  const act = useAction(onDone);
   const audience = useAudienceText();
   return {
     publish: (task: Task) =>
-      confirm({
+      act(api.task.publish, {
         title: t('task.publishTitle', { name: task.name }),
         content: (
           <>
@@ -48,23 +48,17 @@ export function useTaskTransitions(onDone: () => void) {
           </>
         ),
         okText: t('task.publish'),
-        onOk: async () => {
-          await taskActions.publish(task.id);
-          message.success(t('task.published', { name: task.name }));
-          onDone();
-        },
+        input: { params: { id: task.id }, body: {} },
+        done: () => t('task.published', { name: task.name }),
       }),
     withdraw: (task: Task) =>
-      confirm({
+      act(api.task.withdraw, {
         title: t('task.withdrawTitle', { name: task.name }),
         content: t('task.withdrawHint'),
         okText: t('task.withdraw'),
         danger: true,
-        onOk: async () => {
-          await taskActions.withdraw(task.id);
-          message.success(t('task.withdrawn', { name: task.name }));
-          onDone();
-        },
+        input: { params: { id: task.id }, body: {} },
+        done: () => t('task.withdrawn', { name: task.name }),
       }),
   };
 }

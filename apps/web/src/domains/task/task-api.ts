@@ -11,7 +11,7 @@ import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { cleanFilter, resourceApi } from '../../crud/resource-api';
-import { type Cancel, call, postWithLoading, unwrap } from '../../shell/request';
+import { type Cancel, call } from '../../shell/request';
 import { type MarkHost, markPaths } from '../marking/marking-api';
 
 export type TaskSave = Omit<TaskInput, 'id'> & { id?: number | null };
@@ -25,13 +25,11 @@ export const TASK_MARK_PATH = '/task/taskPaperEdit';
 
 export const taskApi = resourceApi<Task, TaskSave, TaskSave, TaskFilter & PageRequest>(TASK_KEY);
 
-// The engine's actions of a task: publish gives it to its students, withdraw hides it from them
-// (their work is kept), extend moves the due time and the late cutoff.
+// Calls about one task beyond publish and withdraw (which screens run with useAction): extend moves the
+// due time and the late cutoff, return, remind and the students' export.
 export const taskActions = {
-  publish: (id: number) => unwrap(postWithLoading<unknown>(`/api/task/publish/${id}`, {})),
-  withdraw: (id: number) => unwrap(postWithLoading<unknown>(`/api/task/withdraw/${id}`, {})),
   extend: (id: number, body: z.input<typeof zExtendTaskRequest>) =>
-    unwrap(postWithLoading<unknown>(`/api/task/extend/${id}`, body)),
+    call(api.task.extend, { params: { id }, body }, { loading: true }),
   returnWork: (body: z.input<typeof zReturnTaskRequest>) => call(api.task.returnWork, { body }, { loading: true }),
   remind: (id: number) => call(api.task.remind, { params: { id } }, { loading: true }),
   exportStudents: (id: number, body: TaskStudentFilter) =>
