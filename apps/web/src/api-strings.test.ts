@@ -15,8 +15,6 @@ const ALLOWED: Record<string, number> = {
   'domains/exam-paper/print-api.ts': 1,
   'domains/log/log-api.ts': 2,
   'domains/team/team-api.ts': 4,
-  // The exam page speaks the exam-taking protocol with a small client of its own (no zod, no antd).
-  'exam-page/api.ts': 7,
   'rich-text/upload-image.ts': 1,
 };
 

@@ -1,23 +1,23 @@
 import type {
   AJAX_HEADER,
   AJAX_HEADER_VALUE,
-  Attempt,
   AttemptEvent,
-  AttemptEventsResult,
-  AttemptSaveResult,
-  AttemptSubmitResult,
-  CheckAnswerResult,
+  Endpoint,
+  EndpointInput,
+  EndpointOutput,
+  EndpointRef,
   ErrorDetail,
-  MyResult,
   ResultCode,
   SaveItem,
   TOKEN_HEADER,
   UploadedFile,
 } from '@lyceum/contract';
+import { api } from '@lyceum/contract/routes';
 
 // The exam page's own client of the exam-taking protocol. It does not import the main app's
-// request client (antd's toasts, i18next) nor the contract's runtime (zod and every schema): the
-// constants below are typed by the contract's own, so they cannot drift from them.
+// request client (antd's toasts, i18next) nor the contract's schemas (zod): it calls through the
+// schema-free route table, and the constants below are typed by the contract's own, so they cannot
+// drift from them.
 const AJAX: typeof AJAX_HEADER = 'x-requested-with';
 const AJAX_VALUE: typeof AJAX_HEADER_VALUE = 'XMLHttpRequest';
 const TOKEN: typeof TOKEN_HEADER = 'token';
@@ -94,19 +94,26 @@ function post<T>(path: string, body: unknown, keepalive = false): Promise<T> {
   return send<T>(path, JSON.stringify(body), { 'Content-Type': 'application/json' }, keepalive);
 }
 
-// The paths are the contract's (attempt-endpoints.ts); `api.attempt.*` is not imported at run time
-// because it carries every zod schema with it.
+// The contract's schema-free route table (no zod comes with it): each call typed by its endpoint.
+function call<E extends Endpoint>(
+  endpoint: EndpointRef<E>,
+  body: EndpointInput<E> extends { body: infer B } ? B : never,
+  keepalive = false,
+): Promise<EndpointOutput<E>> {
+  return post<EndpointOutput<E>>(endpoint.path, body, keepalive);
+}
+
 export const attemptApi = {
-  start: (examId: number) => post<Attempt>('/api/exam/attempt/start', { examId }),
+  start: (examId: number) => call(api.attempt.start, { examId }),
   save: (attemptId: number, items: SaveItem[], keepalive = false) =>
-    post<AttemptSaveResult>('/api/exam/attempt/save', { attemptId, items }, keepalive),
+    call(api.attempt.save, { attemptId, items }, keepalive),
   submit: (attemptId: number, items: SaveItem[], reason: 'manual' | 'timeUp') =>
-    post<AttemptSubmitResult>('/api/exam/attempt/submit', { attemptId, items, reason }),
+    call(api.attempt.submit, { attemptId, items, reason }),
   events: (attemptId: number, events: AttemptEvent[], keepalive = false) =>
-    post<AttemptEventsResult>('/api/exam/attempt/events', { attemptId, events }, keepalive),
+    call(api.attempt.events, { attemptId, events }, keepalive),
   // A camera snapshot of this attempt: the body is the image itself (file-endpoints.ts, purpose `snapshot`).
   uploadSnapshot: (attemptId: number, image: Blob, name: string) =>
-    send<UploadedFile>(`/api/file/upload?purpose=snapshot&attemptId=${attemptId}`, image, {
+    send<UploadedFile>(`${api.file.upload.path}?purpose=snapshot&attemptId=${attemptId}`, image, {
       'Content-Type': image.type || 'image/jpeg',
       'x-file-name': encodeURIComponent(name),
     }),
@@ -114,13 +121,12 @@ export const attemptApi = {
 
 // The student's own result (marking-endpoints.ts `myResult`): the score after hand-in, by its rule.
 export const resultApi = {
-  mine: (examId: number) => post<MyResult>('/api/examScore/my', { examId }),
+  mine: (examId: number) => call(api.examScore.myResult, { examId }),
 };
 
 // Homework's immediate feedback (task-endpoints.ts `check`): one objective answer scored now.
 export const taskApi = {
-  check: (attemptId: number, questionId: number) =>
-    post<CheckAnswerResult>('/api/task/check', { attemptId, questionId }),
+  check: (attemptId: number, questionId: number) => call(api.task.check, { attemptId, questionId }),
 };
 
 // Where the main app logs in: the organisation's own login page when it is known.
