@@ -56,32 +56,20 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('leaves only file answers (and the spreadsheet imports and the question bank’s background export) as hand routes', () => {
+  it('leaves only the spreadsheet imports and the question bank’s background export as hand routes', () => {
     const declared = new Set(endpoints.map(({ ep }) => key(ep.method, ep.path)));
     const catalogue = new Set(t.app.routeCatalog.map((r) => key(r.method, r.url)));
     const hand = handRoutes().filter((h) => !declared.has(h.route));
     for (const h of hand) expect(catalogue.has(h.route), h.route).toBe(true);
     expect(hand.map((h) => `${h.kind} ${h.route}`).sort()).toEqual(
       [
-        'file GET /api/export/download/:id',
-        'file GET /api/file/:id',
-        'file GET /api/file/public/:id',
-        'file GET /api/question/template',
-        'file POST /api/examPaper/word/:id',
-        'file POST /api/log/export',
-        'file POST /api/loginLog/export',
-        'file POST /api/question/export',
         // question.routes.ts: the body of the import is the spreadsheet itself; the background
         // export takes the language in its query. Both override the engine's routes of the same path.
         'route POST /api/question/exportAsync',
         'route POST /api/question/import',
-        // exam-paper-import.ts: a whole paper from one spreadsheet (the body), its template and one
-        // paper written in the template's layout.
-        'file GET /api/examPaper/template',
-        'file GET /api/examPaper/export/:id',
+        // exam-paper-import.ts: a whole paper from one spreadsheet (the body).
         'route POST /api/examPaper/import',
-        // member-import.ts: a class's members from a spreadsheet of user names (the body), its template.
-        'file GET /api/team/memberTemplate',
+        // member-import.ts: a class's members from a spreadsheet of user names (the body).
         'route POST /api/team/importMembers/:id',
       ].sort(),
     );

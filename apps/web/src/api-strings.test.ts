@@ -8,14 +8,15 @@ import { describe, expect, it } from 'vitest';
 // that have no endpoint declaration yet). A ratchet: no new file, and no file more than today; lower
 // a figure when its strings go.
 const ALLOWED: Record<string, number> = {
-  'crud/export-api.ts': 2,
+  // The resource engine's verbs (page, select, exportAsync under /api/{resource}/), which the
+  // contract does not declare yet.
+  'crud/export-api.ts': 1,
   'crud/remote-ref-select.tsx': 2,
   'crud/resource-api.ts': 1,
-  'domains/exam-paper/paper-transfer.tsx': 3,
-  'domains/exam-paper/print-api.ts': 1,
-  'domains/log/log-api.ts': 2,
-  'domains/team/team-api.ts': 4,
-  'rich-text/upload-image.ts': 1,
+  // The spreadsheet imports, whose body is the file itself (hand routes on the server): the paper
+  // import, and in team-api.ts the members' import beside two engine verbs.
+  'domains/exam-paper/paper-transfer.tsx': 1,
+  'domains/team/team-api.ts': 3,
 };
 
 const src = path.dirname(fileURLToPath(import.meta.url));
@@ -41,5 +42,11 @@ describe('API addresses in the web', () => {
     const found = apiStrings();
     const over = Object.entries(found).filter(([file, n]) => n > (ALLOWED[file] ?? 0));
     expect(over).toEqual([]);
+  });
+
+  it('lists each file at its figure, so the ratchet only goes down', () => {
+    const found = apiStrings();
+    const stale = Object.entries(ALLOWED).filter(([file, n]) => (found[file] ?? 0) !== n);
+    expect(stale, 'lower these figures in ALLOWED').toEqual([]);
   });
 });

@@ -3,19 +3,19 @@ import { authEndpoints } from './modules/auth-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
 import { accommodationEndpoints, examActions, examEndpoints, examRegisterEndpoints } from './modules/exam-endpoints';
-import { examPaperActions, examPaperEndpoints } from './modules/exam-paper-endpoints';
+import { examPaperActions, examPaperEndpoints, examPaperFileEndpoints } from './modules/exam-paper-endpoints';
 import { examPaperCopyEndpoints } from './modules/exam-paper-import';
-import { exportEndpoints } from './modules/export-endpoints';
-import { fileEndpoints } from './modules/file-endpoints';
+import { exportEndpoints, exportFileEndpoints } from './modules/export-endpoints';
+import { fileDownloadEndpoints, fileEndpoints } from './modules/file-endpoints';
 import { gradebookEndpoints } from './modules/gradebook-endpoints';
-import { logEndpoints } from './modules/log-endpoints';
+import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageActions, messageEndpoints } from './modules/message-endpoints';
-import { questionEndpoints } from './modules/question-endpoints';
+import { questionEndpoints, questionFileEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
 import { taskActions, taskEndpoints } from './modules/task-endpoints';
-import { teamEndpoints } from './modules/team-endpoints';
+import { teamEndpoints, teamFileEndpoints } from './modules/team-endpoints';
 import { userEndpoints } from './modules/user-endpoints';
 
 // Every endpoint of the product beyond the resource engine's generated verbs, by domain:
@@ -27,12 +27,12 @@ export const api = {
   common: commonEndpoints,
   dashboard: dashboardEndpoints,
   systemConfig: systemConfigEndpoints,
-  log: logEndpoints,
-  export: exportEndpoints,
-  file: fileEndpoints,
-  question: questionEndpoints,
-  examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints, ...examPaperActions },
-  team: teamEndpoints,
+  log: { ...logEndpoints, ...logFileEndpoints },
+  export: { ...exportEndpoints, ...exportFileEndpoints },
+  file: { ...fileEndpoints, ...fileDownloadEndpoints },
+  question: { ...questionEndpoints, ...questionFileEndpoints },
+  examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints, ...examPaperActions, ...examPaperFileEndpoints },
+  team: { ...teamEndpoints, ...teamFileEndpoints },
   exam: { ...examEndpoints, ...examActions },
   examRegister: examRegisterEndpoints,
   accommodation: accommodationEndpoints,

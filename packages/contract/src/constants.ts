@@ -20,3 +20,6 @@ export const PLATFORM_TITLE = 'Lyceum';
 export function sessionCookieName(domain: string): string {
   return `lyceum_${domain}`;
 }
+
+// The most rows one Excel export writes.
+export const MAX_EXPORT_ROWS = 50_000;

@@ -38,6 +38,7 @@ export * from './enums/user-verified';
 export * from './envelope';
 export * from './errors';
 export * from './fields';
+export * from './file-endpoint';
 export * from './labels';
 export * from './menu-areas';
 export * from './menu-catalogue';

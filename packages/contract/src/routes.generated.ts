@@ -56,14 +56,19 @@ export const api = {
   log: {
     page: ref<A['log']['page']>('POST', '/api/log/page', true),
     loginPage: ref<A['log']['loginPage']>('POST', '/api/loginLog/page', true),
+    export: ref<A['log']['export']>('POST', '/api/log/export', true),
+    loginExport: ref<A['log']['loginExport']>('POST', '/api/loginLog/export', true),
   },
   export: {
     page: ref<A['export']['page']>('POST', '/api/export/page', true),
     select: ref<A['export']['select']>('POST', '/api/export/select/:id', true),
     remove: ref<A['export']['remove']>('POST', '/api/export/delete/:id', false),
+    download: ref<A['export']['download']>('GET', '/api/export/download/:id', true),
   },
   file: {
     upload: ref<A['file']['upload']>('POST', '/api/file/upload', false),
+    download: ref<A['file']['download']>('GET', '/api/file/:id', true),
+    publicDownload: ref<A['file']['publicDownload']>('GET', '/api/file/public/:id', true),
   },
   question: {
     copy: ref<A['question']['copy']>('POST', '/api/question/copy/:id', false),
@@ -71,6 +76,8 @@ export const api = {
     bulkTag: ref<A['question']['bulkTag']>('POST', '/api/question/bulkTag', false),
     tryAnswer: ref<A['question']['tryAnswer']>('POST', '/api/question/tryAnswer', true),
     importAiken: ref<A['question']['importAiken']>('POST', '/api/question/importAiken', false),
+    template: ref<A['question']['template']>('GET', '/api/question/template', true),
+    export: ref<A['question']['export']>('POST', '/api/question/export', true),
   },
   examPaper: {
     content: ref<A['examPaper']['content']>('POST', '/api/examPaper/content/:id', true),
@@ -80,10 +87,14 @@ export const api = {
     draw: ref<A['examPaper']['draw']>('POST', '/api/examPaper/draw/:id', false),
     swap: ref<A['examPaper']['swap']>('POST', '/api/examPaper/swap/:id', false),
     withdraw: ref<A['examPaper']['withdraw']>('POST', '/api/examPaper/withdraw/:id', false),
+    template: ref<A['examPaper']['template']>('GET', '/api/examPaper/template', true),
+    exportSheet: ref<A['examPaper']['exportSheet']>('GET', '/api/examPaper/export/:id', true),
+    word: ref<A['examPaper']['word']>('POST', '/api/examPaper/word/:id', true),
   },
   team: {
     members: ref<A['team']['members']>('POST', '/api/team/members/:id', true),
     mine: ref<A['team']['mine']>('POST', '/api/team/mine', true),
+    memberTemplate: ref<A['team']['memberTemplate']>('GET', '/api/team/memberTemplate', true),
   },
   exam: {
     conflicts: ref<A['exam']['conflicts']>('POST', '/api/exam/conflicts/:id', true),

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { FormMeta, ImportRowError, Lang } from '@lyceum/contract';
+import { type FormMeta, type ImportRowError, type Lang, MAX_EXPORT_ROWS } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -9,7 +9,8 @@ import { ImportErrors } from './import-errors';
 import { type Resource, uniqueKey, type Values } from './resource';
 import { giveWay } from './xlsx-reader';
 
-export const MAX_EXPORT_ROWS = 50_000;
+// The contract's, so the documented limit is the one applied.
+export { MAX_EXPORT_ROWS };
 export const MAX_IMPORT_ROWS = 20_000;
 const INSERT_BATCH = 500;
 const ANALYZE_AFTER = 1000;

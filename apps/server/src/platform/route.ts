@@ -135,6 +135,29 @@ export function defineFileRoute<A extends Access, B extends ZodOpt, P extends Zo
   });
 }
 
+// Registers a contract endpoint that answers a file (fileEndpoint): the declaration the web downloads
+// through, the server's handler and file options.
+export function defineFileEndpoint<B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, A extends Access>(
+  app: FastifyInstance,
+  ep: Endpoint<B, P, Q, z.ZodType, A>,
+  handler: FileRouteDef<A, B, P, Q>['handler'],
+  extra: Pick<FileRouteDef<A, B, P, Q>, 'bodyLimit' | 'audited'> = {},
+): void {
+  defineFileRoute(app, {
+    method: ep.method,
+    url: ep.path,
+    summary: ep.summary,
+    description: ep.description,
+    tags: ep.tags,
+    access: ep.access,
+    body: ep.body,
+    params: ep.params,
+    querystring: ep.query,
+    handler,
+    ...extra,
+  });
+}
+
 // Registers the route of a contract endpoint (packages/contract endpoint.ts): path, method, schemas
 // and access come from the one declaration the web calls too; the server adds the handler.
 export function defineEndpoint<

@@ -1,7 +1,7 @@
 import type { ExportStarted, Lang } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { type Cancel, call, post, unwrap } from '../shell/request';
-import { download } from '../shell/transfer';
+import { downloadFrom } from '../shell/transfer';
 import { cleanFilter } from './resource-api';
 import './export-i18n';
 
@@ -15,7 +15,7 @@ export const exportApi = {
   select: (id: number, { signal }: Cancel = {}) =>
     call(api.export.select, { params: { id } }, { silent: true, signal, retry: 2 }),
   // The file itself, not the envelope: a hand route of the server.
-  download: (id: number) => download('GET', `/api/export/download/${id}`),
+  download: (id: number) => downloadFrom(api.export.download, { params: { id } }),
   remove: (id: number) => call(api.export.remove, { params: { id } }, { loading: true }),
 };
 

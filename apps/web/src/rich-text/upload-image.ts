@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@lyceum/contract';
+import { endpointPath, type UploadedFile } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { unwrap } from '../shell/request';
 import { uploadRaw } from '../shell/transfer';
@@ -11,5 +11,5 @@ export async function uploadImage(file: File): Promise<string> {
       headers: { 'x-file-name': encodeURIComponent(file.name) },
     }),
   );
-  return `/api/file/${res.id}`;
+  return endpointPath(api.file.download.path, { id: res.id });
 }

@@ -67,7 +67,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-function withQuery(url: string, query?: Query): string {
+export function withQuery(url: string, query?: Query): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));

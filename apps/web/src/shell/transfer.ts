@@ -1,7 +1,15 @@
-import { type Envelope, REQUEST_LONG_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@lyceum/contract';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointRef,
+  type Envelope,
+  endpointPath,
+  REQUEST_LONG_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from '@lyceum/contract';
 import { beginLoading, endLoading } from './feedback';
 import i18n from './i18n';
-import { baseHeaders, fail, type RequestOptions, settle } from './request';
+import { baseHeaders, fail, type Query, type RequestOptions, settle, withQuery } from './request';
 
 // File transfers through the same envelope rules as the JSON client: downloads that answer with a
 // file (or with an error envelope), and raw uploads with progress, which fetch cannot report.
@@ -96,4 +104,15 @@ export function uploadRaw<T>(url: string, file: Blob, options: UploadOptions): P
     xhr.ontimeout = () => reject(fail(i18n.t('request.timeout', { seconds: Math.round(xhr.timeout / 1000) }), options));
     xhr.send(file);
   });
+}
+
+// Downloads what a file endpoint of the contract answers (an Excel sheet, a Word paper), its path
+// and query filled in from the same input a call takes.
+export function downloadFrom<E extends Endpoint>(
+  endpoint: EndpointRef<E>,
+  input: EndpointInput<E>,
+  options: RequestOptions = {},
+): Promise<string> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+  return download(endpoint.method, withQuery(endpointPath(endpoint.path, params), query), body, options);
 }

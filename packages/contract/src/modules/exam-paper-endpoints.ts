@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
 import { ExamPaperStatus } from '../enums/exam-paper-status';
 import { zIdParam } from '../fields';
+import { fileEndpoint, zLangQuery } from '../file-endpoint';
 import { zExamPaper, zPaperContent, zRuleCount, zRuleCountRequest, zSwapItemRequest } from './exam-paper';
+import { zPaperImportQuery } from './exam-paper-import';
+import { zPaperWordQuery, zPaperWordRequest } from './exam-paper-print';
 
 const tags = ['examPaper'];
 
@@ -55,3 +59,39 @@ export const examPaperActions = resourceActions('examPaper', zExamPaper, {
     to: Withdrawn,
   },
 });
+
+// Papers as files: the import template, one paper in its layout, and a Word document.
+export const examPaperFileEndpoints = {
+  template: fileEndpoint({
+    method: 'GET',
+    path: '/api/examPaper/template',
+    summary: 'The Excel template for importing a whole paper (details, sections, questions inline)',
+    description: 'Its example is a paper of the type asked for (?paperType=6: homework; default exam).',
+    tags: ['examPaper'],
+    access: ['examPaper:create'],
+    query: zLangQuery.extend({ paperType: zPaperImportQuery.shape.paperType }),
+  }),
+  exportSheet: fileEndpoint({
+    method: 'GET',
+    path: '/api/examPaper/export/:id',
+    summary: 'Download one paper as a filled-in import template (questions by their bank IDs, or written inline)',
+    tags: ['examPaper'],
+    access: ['examPaper:export'],
+    params: zIdParam,
+    query: zLangQuery.extend({ questions: z.enum(['id', 'inline']).default('id') }),
+  }),
+  word: fileEndpoint({
+    method: 'POST',
+    path: '/api/examPaper/word/:id',
+    summary: 'A paper as a Word document (.docx), with or without the answer key and analysis',
+    description:
+      'The same content as the print view: school, paper name, name/class/number blanks, sections, questions ' +
+      'numbered through the paper with their scores, formulas as Word equations (else their LaTeX source), images the caller may read ' +
+      'embedded. Readable as the paper is (a teacher: their own papers and published ones).',
+    tags: ['examPaper'],
+    access: ['examPaper:page', 'taskPaper:page'],
+    params: zIdParam,
+    body: zPaperWordRequest,
+    query: zPaperWordQuery,
+  }),
+};

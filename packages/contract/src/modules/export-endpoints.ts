@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../fields';
+import { fileEndpoint } from '../file-endpoint';
 import { zPage } from '../paging';
 import { zExportPageRequest, zExportRow } from './export';
 
@@ -36,5 +37,17 @@ export const exportEndpoints = {
     mutates: true,
     params: zIdParam,
     response: z.object({ deleted: z.number().int() }),
+  }),
+};
+
+// A finished export's file.
+export const exportFileEndpoints = {
+  download: fileEndpoint({
+    method: 'GET',
+    path: '/api/export/download/:id',
+    summary: 'Download one of my finished exports (.xlsx)',
+    tags: ['export'],
+    access: exportEndpoints.page.access,
+    params: zIdParam,
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { codedIssue } from '../errors';
-import { zDecimalId } from '../fields';
+import { zDecimalId, zIdParam } from '../fields';
+import { fileEndpoint } from '../file-endpoint';
 import { FilePurpose, zUploadedFile } from './file';
 
 // The upload's body is the file itself (not JSON), so the web sends it with uploadRaw to this
@@ -31,5 +32,29 @@ export const fileEndpoints = {
           ctx.addIssue({ code: 'custom', path: ['attemptId'], ...codedIssue('required') });
       }),
     response: zUploadedFile,
+  }),
+};
+
+// Stored files read back.
+export const fileDownloadEndpoints = {
+  download: fileEndpoint({
+    method: 'GET',
+    path: '/api/file/:id',
+    summary: 'Download a file of the caller’s organisation',
+    description:
+      'Readable by whoever may read a record that uses the file (a document for its audience, an avatar by its ' +
+      'owner and staff, a question image by those who may read the question), by its uploader, and by staff while ' +
+      'nothing uses it yet. Anything else is reported as not found.',
+    tags: ['file'],
+    access: 'login',
+    params: zIdParam,
+  }),
+  publicDownload: fileEndpoint({
+    method: 'GET',
+    path: '/api/file/public/:id',
+    summary: 'Download an organisation logo (public: login pages show it)',
+    tags: ['file'],
+    access: 'public',
+    params: zIdParam,
   }),
 };

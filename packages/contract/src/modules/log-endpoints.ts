@@ -1,7 +1,16 @@
+import { MAX_EXPORT_ROWS } from '../constants';
 import { endpoint } from '../endpoint';
+import { fileEndpoint, zLangQuery } from '../file-endpoint';
 import { Permission as P } from '../menu-catalogue';
 import { zPage } from '../paging';
-import { zLoginLog, zLoginLogPageRequest, zOperationLog, zOperationLogPageRequest } from './log';
+import {
+  zLoginLog,
+  zLoginLogFilter,
+  zLoginLogPageRequest,
+  zOperationLog,
+  zOperationLogFilter,
+  zOperationLogPageRequest,
+} from './log';
 
 // Logs › Operation log and Login log: read-only, the caller's organisation only. (Their Excel
 // exports answer a file and stay hand routes on the server.)
@@ -29,5 +38,31 @@ export const logEndpoints = {
     access: [P.loginLogPage],
     body: zLoginLogPageRequest,
     response: zPage(zLoginLog),
+  }),
+};
+
+const exportNote = `Answers with an .xlsx file in the language asked for (?lang=en|zh), at most ${MAX_EXPORT_ROWS} rows, newest first.`;
+
+// The logs as Excel files.
+export const logFileEndpoints = {
+  export: fileEndpoint({
+    method: 'POST',
+    path: '/api/log/export',
+    summary: 'Export the operation log matching the filters to Excel',
+    description: exportNote,
+    tags: ['log'],
+    access: ['log:page'],
+    body: zOperationLogFilter,
+    query: zLangQuery,
+  }),
+  loginExport: fileEndpoint({
+    method: 'POST',
+    path: '/api/loginLog/export',
+    summary: 'Export the login log matching the filters to Excel',
+    description: exportNote,
+    tags: ['log'],
+    access: ['loginLog:page'],
+    body: zLoginLogFilter,
+    query: zLangQuery,
   }),
 };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../fields';
+import { fileEndpoint, zLangQuery } from '../file-endpoint';
 import { zImportReport } from './file';
-import { zBulkTagRequest, zQuestion, zQuestionVersion, zTryAnswerRequest } from './question';
+import { zBulkTagRequest, zQuestion, zQuestionFilter, zQuestionVersion, zTryAnswerRequest } from './question';
 
 const tags = ['question'];
 
@@ -69,5 +70,26 @@ export const questionEndpoints = {
       dryRun: z.boolean().default(true),
     }),
     response: zImportReport,
+  }),
+};
+
+// The question bank in and out of Excel.
+export const questionFileEndpoints = {
+  template: fileEndpoint({
+    method: 'GET',
+    path: '/api/question/template',
+    summary: 'The Excel template for importing questions (one row per question; compose questions by group)',
+    tags: ['question'],
+    access: ['question:import'],
+    query: zLangQuery,
+  }),
+  export: fileEndpoint({
+    method: 'POST',
+    path: '/api/question/export',
+    summary: 'Export the questions matching the filters to Excel (re-importable)',
+    tags: ['question'],
+    access: ['question:export'],
+    body: zQuestionFilter,
+    query: zLangQuery,
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../fields';
+import { fileEndpoint, zLangQuery } from '../file-endpoint';
 import { zPage } from '../paging';
 import { zTeamBrief, zTeamMemberPageRequest, zTeamMemberRow } from './team';
 
@@ -25,5 +26,17 @@ export const teamEndpoints = {
     tags,
     access: 'login',
     response: z.array(zTeamBrief),
+  }),
+};
+
+// The class members' import template.
+export const teamFileEndpoints = {
+  memberTemplate: fileEndpoint({
+    method: 'GET',
+    path: '/api/team/memberTemplate',
+    summary: "The Excel template for importing a class's members (user name, join date)",
+    tags: ['team'],
+    access: ['team:import'],
+    query: zLangQuery,
   }),
 };

@@ -4,17 +4,15 @@ import {
   PaperType,
   type PaperType as PaperTypeValue,
   paperTypeLabels,
-  zIdParam,
   zPaperImportQuery,
   zPaperImportReport,
 } from '@lyceum/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
-import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint, defineRoute } from '../../platform/route';
 import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
 import { questionVersions } from '../question/question.table';
 import { examPaperResource } from './exam-paper.resource';
@@ -23,27 +21,17 @@ import { checkPaperSheet, writePaper } from './paper-import.service';
 import { paperTemplate, readPaperSheet, writePaperSheet } from './paper-sheet';
 
 const tags = ['examPaper'];
-const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
 
 // Whole papers in and out of Excel, and copies: registered beside the paper resource's own routes.
 export function examPaperImportRoutes(app: FastifyInstance) {
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/examPaper/template',
-    summary: 'The Excel template for importing a whole paper (details, sections, questions inline)',
-    description: 'Its example is a paper of the type asked for (?paperType=6: homework; default exam).',
-    tags,
-    access: ['examPaper:create'],
-    querystring: zLang.extend({ paperType: zPaperImportQuery.shape.paperType }),
-    handler: async ({ req, query }) => {
-      const lang = requestLang(req);
-      const paperType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
-      return {
-        filename: lang === 'zh' ? '试卷导入模板.xlsx' : 'Paper import template.xlsx',
-        contentType: XLSX_TYPE,
-        body: await paperTemplate(lang, paperType),
-      };
-    },
+  defineFileEndpoint(app, api.examPaper.template, async ({ req, query }) => {
+    const lang = requestLang(req);
+    const paperType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
+    return {
+      filename: lang === 'zh' ? '试卷导入模板.xlsx' : 'Paper import template.xlsx',
+      contentType: XLSX_TYPE,
+      body: await paperTemplate(lang, paperType),
+    };
   });
 
   defineRoute(app, {
@@ -77,16 +65,10 @@ export function examPaperImportRoutes(app: FastifyInstance) {
 
   // One paper in the template's layout: edit it and import it as a new paper. Its questions by their
   // bank IDs, or (?questions=inline) written out at the versions the paper froze, for another school.
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/examPaper/export/:id',
-    summary: 'Download one paper as a filled-in import template (questions by their bank IDs, or written inline)',
-    tags,
-    access: ['examPaper:export'],
-    audited: true,
-    params: zIdParam,
-    querystring: zLang.extend({ questions: z.enum(['id', 'inline']).default('id') }),
-    handler: async ({ ctx, params, req, query }) => {
+  defineFileEndpoint(
+    app,
+    api.examPaper.exportSheet,
+    async ({ ctx, params, req, query }) => {
       const lang = requestLang(req);
       const paper = (await examPaperResource.get(ctx, params.id, examPaperResource.readScope(ctx))) as ExamPaper;
       noteSubject(req, { ids: [paper.id], label: paper.name });
@@ -119,7 +101,8 @@ export function examPaperImportRoutes(app: FastifyInstance) {
       );
       return { filename: `${paper.name}.xlsx`, contentType: XLSX_TYPE, body };
     },
-  });
+    { audited: true },
+  );
 
   defineEndpoint(app, api.examPaper.copy, ({ ctx, params, req }) => copyPaper(ctx, params.id, requestLang(req)));
 }

@@ -1,11 +1,11 @@
-import { type PrintPaper, printKey, printModel, zIdParam, zPaperWordQuery, zPaperWordRequest } from '@lyceum/contract';
+import { api, type PrintPaper, printKey, printModel } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { imageSize } from 'image-size';
 import type { RequestContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
-import { defineFileRoute } from '../../platform/route';
+import { defineFileEndpoint } from '../../platform/route';
 import { findFile } from '../file/file.service';
 import type { FileStorage } from '../file/file.storage';
 import { canReadFile } from '../file/file-access';
@@ -76,21 +76,10 @@ function fileName(name: string, withKey: boolean, lang: 'en' | 'zh'): string {
 }
 
 export function examPaperWordRoutes(app: FastifyInstance) {
-  defineFileRoute(app, {
-    method: 'POST',
-    url: '/api/examPaper/word/:id',
-    summary: 'A paper as a Word document (.docx), with or without the answer key and analysis',
-    description:
-      'The same content as the print view: school, paper name, name/class/number blanks, sections, questions ' +
-      'numbered through the paper with their scores, formulas as Word equations (else their LaTeX source), images the caller may read ' +
-      'embedded. Readable as the paper is (a teacher: their own papers and published ones).',
-    tags: ['examPaper'],
-    access: ['examPaper:page', 'taskPaper:page'],
-    audited: true,
-    params: zIdParam,
-    body: zPaperWordRequest,
-    querystring: zPaperWordQuery,
-    handler: async ({ ctx, params, body, req }) => {
+  defineFileEndpoint(
+    app,
+    api.examPaper.word,
+    async ({ ctx, params, body, req }) => {
       const lang = requestLang(req);
       const [content, config] = await Promise.all([loadPaperContent(ctx, params.id), getSystemConfig(ctx)]);
       const paper = printModel(content);
@@ -105,5 +94,6 @@ export function examPaperWordRoutes(app: FastifyInstance) {
       });
       return { filename: fileName(paper.name, body.withKey, lang), contentType: DOCX, body: data };
     },
-  });
+    { audited: true },
+  );
 }

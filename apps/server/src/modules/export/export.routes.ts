@@ -1,6 +1,6 @@
-import { api, zIdParam } from '@lyceum/contract';
+import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineEndpoint, defineFileRoute } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint } from '../../platform/route';
 import { deleteExport, downloadExport, getExport, pageExports } from './export.service';
 
 const ep = api.export;
@@ -9,16 +9,8 @@ const ep = api.export;
 export function exportRoutes(app: FastifyInstance) {
   defineEndpoint(app, ep.page, ({ ctx, body }) => pageExports(ctx, body));
   defineEndpoint(app, ep.select, ({ ctx, params }) => getExport(ctx, params.id));
-  // Answers the file, not the envelope, so it is no endpoint of the contract.
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/export/download/:id',
-    summary: 'Download one of my finished exports (.xlsx)',
-    tags: ['export'],
-    access: ep.page.access,
-    params: zIdParam,
-    handler: ({ ctx, params }) => downloadExport(ctx, app.storage, params.id),
-  });
+  // Answers the file itself (a file endpoint of the contract).
+  defineFileEndpoint(app, api.export.download, ({ ctx, params }) => downloadExport(ctx, app.storage, params.id));
   defineEndpoint(app, ep.remove, async ({ ctx, params }) => {
     await deleteExport(ctx, app.storage, params.id);
     return { deleted: 1 };

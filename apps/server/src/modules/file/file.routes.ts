@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { api, isStaffKind, RoleKind, zIdParam } from '@lyceum/contract';
+import { api, isStaffKind, RoleKind } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidParams, notFound } from '../../platform/errors';
 import { noteSubject } from '../../platform/operation-log';
-import { defineEndpoint, defineFileRoute, type FileReply } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint, type FileReply } from '../../platform/route';
 import { linkSnapshot, openAttemptForSnapshot } from '../exam/attempt.service';
 import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
@@ -17,7 +17,6 @@ declare module 'fastify' {
 }
 
 const INLINE = /^(image\/|video\/|audio\/|application\/pdf$|text\/plain$)/;
-const tags = ['file'];
 
 async function download(storage: FileStorage, row: typeof files.$inferSelect): Promise<FileReply> {
   const { stream, size } = await storage.read(row.storageKey);
@@ -62,31 +61,13 @@ export function fileRoutes(app: FastifyInstance) {
     noteSubject(req, { ids: [file.id] });
     return file;
   });
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/file/:id',
-    summary: 'Download a file of the caller’s organisation',
-    description:
-      'Readable by whoever may read a record that uses the file (a document for its audience, an avatar by its ' +
-      'owner and staff, a question image by those who may read the question), by its uploader, and by staff while ' +
-      'nothing uses it yet. Anything else is reported as not found.',
-    tags,
-    access: 'login',
-    params: zIdParam,
-    handler: async ({ ctx, params }) => {
-      const file = await findFile(ctx.db, ctx.orgId, params.id, false);
-      // A file the caller may not read is reported like one that does not exist.
-      if (!(await canReadFile(ctx, file))) throw notFound('File');
-      return download(app.storage, file);
-    },
+  defineFileEndpoint(app, api.file.download, async ({ ctx, params }) => {
+    const file = await findFile(ctx.db, ctx.orgId, params.id, false);
+    // A file the caller may not read is reported like one that does not exist.
+    if (!(await canReadFile(ctx, file))) throw notFound('File');
+    return download(app.storage, file);
   });
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/file/public/:id',
-    summary: 'Download an organisation logo (public: login pages show it)',
-    tags,
-    access: 'public',
-    params: zIdParam,
-    handler: async ({ params }) => download(app.storage, await findFile(app.db, null, params.id, true)),
-  });
+  defineFileEndpoint(app, api.file.publicDownload, async ({ params }) =>
+    download(app.storage, await findFile(app.db, null, params.id, true)),
+  );
 }

@@ -20,7 +20,7 @@ import { type Exportable, registerExportable } from '../../platform/exportables'
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
-import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint, defineRoute } from '../../platform/route';
 import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { startExport } from '../export/export.service';
@@ -89,32 +89,18 @@ export function questionRoutes(app: FastifyInstance) {
 
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/question/template',
-    summary: 'The Excel template for importing questions (one row per question; compose questions by group)',
-    tags: tagsRoute,
-    access: ['question:import'],
-    querystring: zLang,
-    handler: async ({ req }) => {
-      const lang = requestLang(req);
-      return {
-        filename: lang === 'zh' ? '题目导入模板.xlsx' : 'Question import template.xlsx',
-        contentType: XLSX,
-        body: await questionTemplate(lang),
-      };
-    },
+  defineFileEndpoint(app, api.question.template, async ({ req }) => {
+    const lang = requestLang(req);
+    return {
+      filename: lang === 'zh' ? '题目导入模板.xlsx' : 'Question import template.xlsx',
+      contentType: XLSX,
+      body: await questionTemplate(lang),
+    };
   });
-  defineFileRoute(app, {
-    method: 'POST',
-    url: '/api/question/export',
-    summary: 'Export the questions matching the filters to Excel (re-importable)',
-    tags: tagsRoute,
-    access: ['question:export'],
-    audited: true,
-    body: zQuestionFilter,
-    querystring: zLang,
-    handler: async ({ ctx, body, req }) => {
+  defineFileEndpoint(
+    app,
+    api.question.export,
+    async ({ ctx, body, req }) => {
       const lang = requestLang(req);
       const rows = await questionResource.list(ctx, body, 20_000);
       return {
@@ -123,7 +109,8 @@ export function questionRoutes(app: FastifyInstance) {
         body: await writeQuestions(rows, lang),
       };
     },
-  });
+    { audited: true },
+  );
   // The same re-importable sheet as a background export (the export list keeps the file).
   const exportable: Exportable = {
     name: questionMeta.name,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
-import { defineEndpoint, defineFileRoute, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint, defineRoute } from '../../platform/route';
 import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
 import { getAccommodation, setAccommodation } from './accommodation.service';
 import { importMembers, memberTemplate } from './member-import';
@@ -19,21 +19,13 @@ export function teamRoutes(app: FastifyInstance) {
   defineEndpoint(app, api.team.members, ({ ctx, params, body }) => teamMemberPage(ctx, params.id, body));
   defineEndpoint(app, api.team.mine, ({ ctx }) => teamsOf(ctx, ctx.userId));
 
-  defineFileRoute(app, {
-    method: 'GET',
-    url: '/api/team/memberTemplate',
-    summary: "The Excel template for importing a class's members (user name, join date)",
-    tags,
-    access: ['team:import'],
-    querystring: zLang,
-    handler: async ({ req }) => {
-      const lang = requestLang(req);
-      return {
-        filename: lang === 'zh' ? '班级成员导入模板.xlsx' : 'Class members import template.xlsx',
-        contentType: XLSX_TYPE,
-        body: await memberTemplate(lang),
-      };
-    },
+  defineFileEndpoint(app, api.team.memberTemplate, async ({ req }) => {
+    const lang = requestLang(req);
+    return {
+      filename: lang === 'zh' ? '班级成员导入模板.xlsx' : 'Class members import template.xlsx',
+      contentType: XLSX_TYPE,
+      body: await memberTemplate(lang),
+    };
   });
 
   defineRoute(app, {

@@ -11,14 +11,14 @@ import { XLSX_TYPE } from '../../crud/resource-api';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { call, unwrap } from '../../shell/request';
-import { download, uploadRaw } from '../../shell/transfer';
+import { downloadFrom, uploadRaw } from '../../shell/transfer';
 import { type BuiltPaperType, paperPaths } from './paper-api';
 import { usePaperTransferTexts } from './paper-transfer-i18n';
 
 // Whole papers in and out of Excel, and copies: the list's Import button, the row and builder actions.
 
 const paperImportApi = (paperType: PaperType): ImportApi<PaperImportReport> => ({
-  template: (lang) => download('GET', `/api/examPaper/template?lang=${lang}&paperType=${paperType}`),
+  template: (lang) => downloadFrom(api.examPaper.template, { query: { lang, paperType: String(paperType) } }),
   importFile: (file, dryRun, lang, onProgress) =>
     unwrap(
       uploadRaw<PaperImportReport>(`/api/examPaper/import?dryRun=${dryRun}&lang=${lang}&paperType=${paperType}`, file, {
@@ -29,7 +29,7 @@ const paperImportApi = (paperType: PaperType): ImportApi<PaperImportReport> => (
 });
 
 export const downloadPaperSheet = (id: number, lang: Lang) =>
-  download('GET', `/api/examPaper/export/${id}?lang=${lang}`, undefined, { loading: true });
+  downloadFrom(api.examPaper.exportSheet, { params: { id }, query: { lang } }, { loading: true });
 
 const builderOf = (paper: { id: number; paperType: PaperType }) =>
   `${paperPaths[paper.paperType as BuiltPaperType].builder}?id=${paper.id}`;

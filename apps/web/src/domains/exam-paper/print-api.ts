@@ -1,5 +1,6 @@
 import { type Lang, PaperType } from '@lyceum/contract';
-import { download } from '../../shell/transfer';
+import { api } from '@lyceum/contract/routes';
+import { downloadFrom } from '../../shell/transfer';
 import type { BuiltPaperType } from './paper-api';
 
 // Where each kind of paper is printed (hidden catalogue pages with the list's permission).
@@ -10,4 +11,4 @@ export const printPaths = {
 
 // The paper as a .docx, saved by the browser; answers the file's name.
 export const downloadPaperWord = (id: number, withKey: boolean, lang: Lang) =>
-  download('POST', `/api/examPaper/word/${id}?lang=${lang}`, { withKey }, { loading: true });
+  downloadFrom(api.examPaper.word, { params: { id }, body: { withKey }, query: { lang } }, { loading: true });

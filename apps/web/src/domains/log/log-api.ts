@@ -1,7 +1,7 @@
 import type { Lang, LoginLogFilter, OperationLogFilter } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { type Cancel, call } from '../../shell/request';
-import { download } from '../../shell/transfer';
+import { downloadFrom } from '../../shell/transfer';
 
 type Paged<F> = F & { pageIndex: number; pageSize: number };
 
@@ -15,9 +15,9 @@ export function loginLogPage(req: Paged<LoginLogFilter>, { signal }: Cancel = {}
 
 // The matching entries as an Excel file, in the screen's language.
 export function exportOperationLog(filter: OperationLogFilter, lang: Lang): Promise<string> {
-  return download('POST', `/api/log/export?lang=${lang}`, filter, { loading: true });
+  return downloadFrom(api.log.export, { body: filter, query: { lang } }, { loading: true });
 }
 
 export function exportLoginLog(filter: LoginLogFilter, lang: Lang): Promise<string> {
-  return download('POST', `/api/loginLog/export?lang=${lang}`, filter, { loading: true });
+  return downloadFrom(api.log.loginExport, { body: filter, query: { lang } }, { loading: true });
 }

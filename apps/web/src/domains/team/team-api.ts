@@ -15,7 +15,7 @@ import type { ImportApi } from '../../crud/import-dialog';
 import { type AnyRow, resourceApi, XLSX_TYPE } from '../../crud/resource-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';
 import { ApiError, type Cancel, call, post, unwrap } from '../../shell/request';
-import { download, uploadRaw } from '../../shell/transfer';
+import { downloadFrom, uploadRaw } from '../../shell/transfer';
 
 export type TeamMemberRow = z.infer<typeof zTeamMemberRow>;
 export type TeamFilter = {
@@ -64,7 +64,7 @@ export async function allTeamMembers(id: number): Promise<TeamMemberRow[]> {
 
 export function memberImportApi(teamId: number): ImportApi {
   return {
-    template: (lang: Lang) => download('GET', `/api/team/memberTemplate?lang=${lang}`),
+    template: (lang: Lang) => downloadFrom(api.team.memberTemplate, { query: { lang } }),
     importFile: (file, dryRun, lang, onProgress) =>
       unwrap(
         uploadRaw<ImportReport>(`/api/team/importMembers/${teamId}?dryRun=${dryRun}&lang=${lang}`, file, {
