@@ -3,8 +3,8 @@ import { Badge, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { PlainList } from '../../shell/plain-list';
+import { scoreText, TIME, timeWindow } from '../../ui/portal-format';
 import { useWordMessage } from '../message/use-word-message';
-import { scoreText, TIME, timeWindow } from './portal-format';
 
 // One line of each of the portal's lists. The lists are filled by the exam, homework and message
 // modules as they land (see zStudentPortal in the contract); until then the cards show their empty state.

@@ -9,7 +9,7 @@ import { formatDuration } from '../../crud/duration';
 import { useKitTexts } from '../../crud/i18n';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
-import { TIME, timeWindow } from '../dashboard/portal-format';
+import { TIME, timeWindow } from '../../ui/portal-format';
 import { EXAMS_KEY, type ExamListFilter, MONITOR_KEY, monitorExams, monitorPath } from './monitor-api';
 import { useMonitorTexts } from './monitor-texts';
 

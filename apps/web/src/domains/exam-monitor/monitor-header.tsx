@@ -4,7 +4,7 @@ import { Badge, Button, Card, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
 import { useKitTexts } from '../../crud/i18n';
-import { timeWindow } from '../dashboard/portal-format';
+import { timeWindow } from '../../ui/portal-format';
 import { examPlace } from './exam-picker';
 import { MONITOR_PATH } from './monitor-api';
 import { agoParts } from './monitor-clock';

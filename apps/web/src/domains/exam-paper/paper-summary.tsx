@@ -3,7 +3,7 @@ import { type Difficulty, difficultyLabels, labelOf, type QuestionType, question
 import { Alert, Card, Descriptions, List, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useLang } from '../../shell/i18n';
-import { ChartBox } from '../dashboard/chart-box';
+import { ChartBox } from '../../ui/chart-box';
 import { usePaperTexts } from './i18n';
 import {
   duplicates,

@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Skeleton, Space, Tag, Typography } from 'an
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
 import { useKitTexts } from '../../crud/i18n';
-import { timeWindow } from '../dashboard/portal-format';
+import { timeWindow } from '../../ui/portal-format';
 import { useRegisterTexts } from './i18n';
 import { registerPaths } from './register-api';
 

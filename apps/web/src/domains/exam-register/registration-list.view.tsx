@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
-import { TIME, timeWindow } from '../dashboard/portal-format';
+import { TIME, timeWindow } from '../../ui/portal-format';
 import { useRegisterTexts } from './i18n';
 import { type RegistrationExam, type RegistrationFilter, registrantsPath, registrationPage } from './register-api';
 import { RegistrationCounts } from './registration-counts';

@@ -4,11 +4,11 @@ import { Button, Card, Empty, Result, Select, Skeleton, Space, Typography } from
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTabLocation } from '../../shell/layout/tabs-store';
-import { TIME } from '../dashboard/portal-format';
+import { TIME } from '../../ui/portal-format';
+import { figure, percent } from '../../ui/score-chart';
 import { ClassBoxes, className, Histogram, KnowledgeRadar } from './report-charts';
 import { ClassTable, DistractorTable, ItemTable } from './report-tables';
 import { useReportTexts } from './report-texts';
-import { figure, percent } from './score-chart';
 import { reportPath, SCORES_PATH, scoresPath, useAnalysis } from './scores-api';
 import './exam-scores.css';
 

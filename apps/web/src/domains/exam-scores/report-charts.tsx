@@ -1,8 +1,8 @@
 import type { Analysis } from '@lyceum/contract';
 import { Empty } from 'antd';
 import { useMemo } from 'react';
+import { figure, ScoreChart } from '../../ui/score-chart';
 import { useReportTexts } from './report-texts';
-import { figure, ScoreChart } from './score-chart';
 
 // Charts print as they are drawn: no animation, so the printed page never catches one half drawn.
 const STILL = { animation: false };

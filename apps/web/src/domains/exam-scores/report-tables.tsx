@@ -4,9 +4,9 @@ import { Empty, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'a
 import { OneLine } from '../../rich-text/one-line';
 import { textSource } from '../../rich-text/plain-text';
 import { useLang } from '../../shell/i18n';
+import { figure, percent } from '../../ui/score-chart';
 import { className } from './report-charts';
 import { useReportTexts } from './report-texts';
-import { figure, percent } from './score-chart';
 
 type ClassRow = Analysis['classes'][number];
 type OptionRow = ItemAnalysis['options'][number] & { item: ItemAnalysis; first: boolean; span: number };

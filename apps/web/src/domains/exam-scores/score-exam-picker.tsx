@@ -4,7 +4,7 @@ import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } fr
 import { useNavigate } from 'react-router';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
-import { timeWindow } from '../dashboard/portal-format';
+import { timeWindow } from '../../ui/portal-format';
 import { reportPath, SCORES_KEY, scoreExams, scoresPath } from './scores-api';
 import { useScoresTexts } from './scores-texts';
 

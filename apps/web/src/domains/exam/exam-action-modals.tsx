@@ -4,9 +4,9 @@ import { Alert, Form, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useDialogRun } from '../../crud/dialog-run';
+import { formatMoment, MomentInput, momentValueProps } from '../../ui/moment-input';
 import { cancelExam, examApi, extendExam } from './exam-api';
 import { useExamTexts } from './exam-texts';
-import { formatMoment, MomentInput, momentValueProps } from './moment-input';
 
 interface Props {
   exam: Exam | null;

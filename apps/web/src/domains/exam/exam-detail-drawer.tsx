@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
-import { timeWindow } from '../dashboard/portal-format';
+import { usersByIds } from '../../ui/lookups';
+import { timeWindow } from '../../ui/portal-format';
+import { personName } from '../../ui/user-search-select';
 import { placeOf } from './calendar-entry';
 import { ConflictList } from './conflict-list';
-import { usersByIds } from './exam-api';
 import { useScheduleTexts } from './schedule-texts';
-import { personName } from './user-search-select';
 
 export const MANAGEMENT_PATH = '/exam/management';
 

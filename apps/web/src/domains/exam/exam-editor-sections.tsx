@@ -19,9 +19,9 @@ import { DurationInput } from '../../crud/field-kinds';
 import { useKitTexts } from '../../crud/i18n';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
+import { MomentInput, momentValueProps } from '../../ui/moment-input';
 import { practiceReviewAllowed } from './exam-form';
 import { useExamTexts } from './exam-texts';
-import { MomentInput, momentValueProps } from './moment-input';
 import { PaperSelect } from './paper-select';
 
 // One titled part of the editor (a landmark a screen reader can jump to).

@@ -5,10 +5,10 @@ import type { RefChoices } from '../../crud/ref-options';
 import { RefSelect } from '../../crud/ref-select';
 import type { TreeNode } from '../../crud/resource-api';
 import { usePermission } from '../../shell/permission';
-import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from './exam-api';
+import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from '../../ui/lookups';
+import { UserSearchSelect } from '../../ui/user-search-select';
 import { half, Section, useCheck, useRequired } from './exam-editor-sections';
 import { useExamTexts } from './exam-texts';
-import { UserSearchSelect } from './user-search-select';
 
 // The editor's parts about people and places: who sits the exam, where, and who invigilates.
 

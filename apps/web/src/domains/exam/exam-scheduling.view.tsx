@@ -12,8 +12,9 @@ import { Button, Card, Checkbox, Result, Segmented, Select, Space, Spin, Tooltip
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useLang } from '../../shell/i18n';
+import { useTeams, useVenues } from '../../ui/lookups';
 import { type CalendarView, periodOf, step, weekDays } from './calendar-layout';
-import { examCalendar, useTeams, useVenues } from './exam-api';
+import { examCalendar } from './exam-api';
 import { ExamDetailDrawer } from './exam-detail-drawer';
 import { MonthView } from './month-view';
 import { useScheduleTexts } from './schedule-texts';

@@ -2,7 +2,7 @@ import { type Gradebook, type GradeItem, gradeWaitingLabels, labelOf } from '@ly
 import { Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useLang } from '../../shell/i18n';
-import { figure } from '../exam-scores/score-chart';
+import { figure } from '../../ui/score-chart';
 import { pct } from './gradebook-api';
 import { useGradebookTexts } from './gradebook-texts';
 

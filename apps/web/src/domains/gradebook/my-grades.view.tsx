@@ -15,7 +15,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLang } from '../../shell/i18n';
-import { figure } from '../exam-scores/score-chart';
+import { figure } from '../../ui/score-chart';
 import { bandsText, pct, useMyGrades } from './gradebook-api';
 import { useGradebookTexts } from './gradebook-texts';
 import './gradebook.css';

@@ -14,7 +14,7 @@ import { ResourceListPage, useSelection } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import type { Cancel } from '../../shell/request';
-import { useTeams } from '../exam/exam-api';
+import { useTeams } from '../../ui/lookups';
 import { points } from './marked-question';
 import { MARK_KEY, markPapers, type PapersFilter, useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';

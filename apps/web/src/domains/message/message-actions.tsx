@@ -3,8 +3,8 @@ import { api } from '@lyceum/contract/routes';
 import { Typography } from 'antd';
 import { useAction } from '../../crud/use-action';
 import { useLang } from '../../shell/i18n';
-import { useTeamNames } from '../exam/exam-api';
-import { formatMoment } from '../exam/moment-input';
+import { useTeamNames } from '../../ui/lookups';
+import { formatMoment } from '../../ui/moment-input';
 import { useMessageTexts } from './message-texts';
 
 type Targets = Pick<

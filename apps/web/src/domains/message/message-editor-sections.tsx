@@ -20,9 +20,9 @@ import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { type Cancel, call } from '../../shell/request';
+import { MomentInput, momentValueProps } from '../../ui/moment-input';
 import { half, Section, useRequired } from '../exam/exam-editor-sections';
 import { TargetField } from '../exam/exam-editor-who';
-import { MomentInput, momentValueProps } from '../exam/moment-input';
 import { AttachmentsInput } from './message-attachments';
 import { useMessageTexts } from './message-texts';
 

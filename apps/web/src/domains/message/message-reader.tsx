@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RichHtml } from '../../rich-text/rich-html';
 import { useIsMobile } from '../../shell/layout/use-device';
-import { formatMoment } from '../exam/moment-input';
+import { formatMoment } from '../../ui/moment-input';
 import { inboxActions, useInboxMessage, useInboxRefresh } from './message-api';
 import { useAboutPath } from './message-links';
 import { useMessageTexts } from './message-texts';

@@ -9,7 +9,7 @@ import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import type { Cancel } from '../../shell/request';
 import { shortMoment } from '../../shell/time-format';
-import { formatMoment } from '../exam/moment-input';
+import { formatMoment } from '../../ui/moment-input';
 import { ClassFilter } from '../task/task-students';
 import { useTargetText } from './message-actions';
 import { MESSAGE_KEY, messageActions, messageReceipts, type ReceiptFilter } from './message-api';

@@ -1,6 +1,6 @@
 import { type Lang, NOTICE_TIME_PARAMS, type SystemNotice, wordNotice } from '@lyceum/contract';
 import dayjs from 'dayjs';
-import { TIME } from '../dashboard/portal-format';
+import { TIME } from '../../ui/portal-format';
 
 // What every list of messages (inbox, bell, reader, portal) needs to show one in the reader's words.
 export interface Wordable {

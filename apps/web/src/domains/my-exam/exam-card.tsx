@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
 import { useKitTexts } from '../../crud/i18n';
 import { useLang } from '../../shell/i18n';
-import { timeWindow } from '../dashboard/portal-format';
+import { countdownText } from '../../ui/countdown';
+import { timeWindow } from '../../ui/portal-format';
 import { ruleLines } from '../exam-register/exam-rules';
 import { useTicketTexts } from '../exam-register/ticket-texts';
-import { countdownText } from './countdown';
 import { useMyExamTexts } from './i18n';
 import { myTicketPath, takePath } from './my-exam-api';
 

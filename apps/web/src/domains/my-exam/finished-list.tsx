@@ -13,7 +13,7 @@ import { Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfirm } from '../../crud/confirm';
 import { useLang } from '../../shell/i18n';
-import { timeWindow } from '../dashboard/portal-format';
+import { timeWindow } from '../../ui/portal-format';
 import { ExamRow } from './exam-row';
 import { useMyExamTexts } from './i18n';
 import { retakeExam, takePath } from './my-exam-api';

@@ -3,7 +3,7 @@ import type { MyExam } from '@lyceum/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Card, Empty, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useServerNow } from './countdown';
+import { useServerNow } from '../../ui/countdown';
 import { ExamCard } from './exam-card';
 import { FinishedList } from './finished-list';
 import { useMyExamTexts } from './i18n';

@@ -3,7 +3,7 @@ import { Alert, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useIsMobile } from '../../shell/layout/use-device';
-import { figure, ScoreChart } from '../exam-scores/score-chart';
+import { figure, ScoreChart } from '../../ui/score-chart';
 import { useMyResult } from './my-result-api';
 import { ResultPaper } from './result-paper';
 import { useResultTexts } from './result-texts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { OneLine } from '../../rich-text/one-line';
 import { RichHtml } from '../../rich-text/rich-html';
 import { useLang } from '../../shell/i18n';
-import { figure } from '../exam-scores/score-chart';
+import { figure } from '../../ui/score-chart';
 import { answerText, keyText } from './answer-text';
 import { MY_RESULT_KEY, sendQuery } from './my-result-api';
 import { useResultTexts } from './result-texts';

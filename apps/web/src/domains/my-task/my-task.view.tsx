@@ -2,7 +2,7 @@ import type { MyTask } from '@lyceum/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useServerNow } from '../my-exam/countdown';
+import { useServerNow } from '../../ui/countdown';
 import { ResultDrawer } from '../my-exam/result-drawer';
 import { fetchMyTasks, MY_TASK_KEY, type TaskListView } from './my-task-api';
 import { useMyTaskTexts } from './my-task-texts';

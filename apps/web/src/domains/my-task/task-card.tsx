@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useConfirm } from '../../crud/confirm';
 import { useLang } from '../../shell/i18n';
-import { TIME } from '../dashboard/portal-format';
+import { TIME } from '../../ui/portal-format';
 import { takePath } from '../my-exam/my-exam-api';
 import { redoTask } from './my-task-api';
 import { useMyTaskTexts } from './my-task-texts';

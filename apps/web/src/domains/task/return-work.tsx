@@ -2,7 +2,7 @@ import type { Task } from '@lyceum/contract';
 import { Form, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useDialogRun } from '../../crud/dialog-run';
-import { formatMoment, MomentInput, momentValueProps } from '../exam/moment-input';
+import { formatMoment, MomentInput, momentValueProps } from '../../ui/moment-input';
 import { taskActions } from './task-api';
 import { useTaskTexts } from './task-texts';
 

@@ -2,7 +2,7 @@ import type { TaskCounts } from '@lyceum/contract';
 import { TitleComponent } from 'echarts/components';
 import { use } from 'echarts/core';
 import { useMemo } from 'react';
-import { ChartBox } from '../dashboard/chart-box';
+import { ChartBox } from '../../ui/chart-box';
 import { PROGRESS_PARTS } from './task-form';
 import { PART_COLORS, usePartLabels } from './task-progress';
 import { useTaskTexts } from './task-texts';

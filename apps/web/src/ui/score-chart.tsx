@@ -2,7 +2,7 @@ import { BoxplotChart, LineChart, RadarChart } from 'echarts/charts';
 import { RadarComponent } from 'echarts/components';
 import type { EChartsCoreOption } from 'echarts/core';
 import { use } from 'echarts/core';
-import { ChartBox } from '../dashboard/chart-box';
+import { ChartBox } from './chart-box';
 
 // The dashboard's wrapper registers bars and pies only; score screens add box plots, radars and
 // lines here, so the dashboard's chunk stays as small as it was.

@@ -2,8 +2,8 @@ import type { UserBrief } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import type { Cancel } from '../../shell/request';
-import { usersByIds } from './exam-api';
+import type { Cancel } from '../shell/request';
+import { usersByIds } from '../ui/lookups';
 
 const SEARCH_DELAY_MS = 300;
 
