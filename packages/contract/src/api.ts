@@ -2,19 +2,30 @@ import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints'
 import { authEndpoints } from './modules/auth-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
-import { accommodationEndpoints, examActions, examEndpoints, examRegisterEndpoints } from './modules/exam-endpoints';
-import { examPaperActions, examPaperEndpoints, examPaperFileEndpoints } from './modules/exam-paper-endpoints';
+import {
+  accommodationEndpoints,
+  examActions,
+  examEndpoints,
+  examRegisterEndpoints,
+  examVerbs,
+} from './modules/exam-endpoints';
+import {
+  examPaperActions,
+  examPaperEndpoints,
+  examPaperFileEndpoints,
+  examPaperVerbs,
+} from './modules/exam-paper-endpoints';
 import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints, exportFileEndpoints } from './modules/export-endpoints';
 import { fileDownloadEndpoints, fileEndpoints } from './modules/file-endpoints';
 import { gradebookEndpoints } from './modules/gradebook-endpoints';
 import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
-import { messageActions, messageEndpoints } from './modules/message-endpoints';
+import { messageActions, messageEndpoints, messageVerbs } from './modules/message-endpoints';
 import { questionEndpoints, questionFileEndpoints } from './modules/question-endpoints';
 import { roleEndpoints } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
-import { taskActions, taskEndpoints } from './modules/task-endpoints';
+import { taskActions, taskEndpoints, taskVerbs } from './modules/task-endpoints';
 import { teamEndpoints, teamFileEndpoints } from './modules/team-endpoints';
 import { userEndpoints } from './modules/user-endpoints';
 
@@ -31,9 +42,15 @@ export const api = {
   export: { ...exportEndpoints, ...exportFileEndpoints },
   file: { ...fileEndpoints, ...fileDownloadEndpoints },
   question: { ...questionEndpoints, ...questionFileEndpoints },
-  examPaper: { ...examPaperEndpoints, ...examPaperCopyEndpoints, ...examPaperActions, ...examPaperFileEndpoints },
+  examPaper: {
+    ...examPaperVerbs,
+    ...examPaperEndpoints,
+    ...examPaperCopyEndpoints,
+    ...examPaperActions,
+    ...examPaperFileEndpoints,
+  },
   team: { ...teamEndpoints, ...teamFileEndpoints },
-  exam: { ...examEndpoints, ...examActions },
+  exam: { ...examVerbs, ...examEndpoints, ...examActions },
   examRegister: examRegisterEndpoints,
   accommodation: accommodationEndpoints,
   attempt: attemptEndpoints,
@@ -41,6 +58,6 @@ export const api = {
   answer: answerEndpoints,
   examScore: examScoreEndpoints,
   gradebook: gradebookEndpoints,
-  task: { ...taskEndpoints, ...taskActions },
-  message: { ...messageEndpoints, ...messageActions },
+  task: { ...taskVerbs, ...taskEndpoints, ...taskActions },
+  message: { ...messageVerbs, ...messageEndpoints, ...messageActions },
 };

@@ -3,6 +3,7 @@ export * from './api';
 export * from './constants';
 export * from './crud';
 export * from './endpoint';
+export * from './engine-endpoints';
 export * from './entity';
 export * from './enums/attempt-status';
 export * from './enums/built-in-role';

@@ -1,4 +1,4 @@
-import type { CrudPrefix, FormMeta, PageRequest, pageOf } from '@lyceum/contract';
+import type { CrudPrefix, EngineDecl, FormMeta, PageRequest, pageOf } from '@lyceum/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -190,6 +190,21 @@ export function fromEntity<
   S extends { create: z.ZodObject; update: z.ZodObject; filter: z.ZodObject; row: z.ZodType },
 >(e: { name: string; one: { en: string }; schemas: S; meta: FormMeta }) {
   return { name: e.name, title: e.one.en, schemas: e.schemas, meta: e.meta };
+}
+
+// A resource declared in the contract (engineDecl: the same object its routes and the web's route
+// table come from): its name, words, schemas, access, and which spreadsheet verbs it has.
+export function fromDecl<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject>(
+  d: EngineDecl<R, C, U, F>,
+) {
+  return {
+    name: d.name,
+    title: d.title,
+    ...(d.tags ? { tags: d.tags } : {}),
+    schemas: d.schemas,
+    permissions: d.access,
+    ...(d.sheets === 'export' ? { excel: 'export' as const } : {}),
+  };
 }
 
 // The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...

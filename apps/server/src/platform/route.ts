@@ -135,15 +135,11 @@ export function defineFileRoute<A extends Access, B extends ZodOpt, P extends Zo
   });
 }
 
-// Registers a contract endpoint that answers a file (fileEndpoint): the declaration the web downloads
-// through, the server's handler and file options.
-export function defineFileEndpoint<B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, A extends Access>(
-  app: FastifyInstance,
+// A contract endpoint's method, path, words, access and input schemas, as a route declares them.
+function routeOf<B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, A extends Access>(
   ep: Endpoint<B, P, Q, z.ZodType, A>,
-  handler: FileRouteDef<A, B, P, Q>['handler'],
-  extra: Pick<FileRouteDef<A, B, P, Q>, 'bodyLimit' | 'audited'> = {},
-): void {
-  defineFileRoute(app, {
+) {
+  return {
     method: ep.method,
     url: ep.path,
     summary: ep.summary,
@@ -153,9 +149,18 @@ export function defineFileEndpoint<B extends ZodOpt, P extends ZodOpt, Q extends
     body: ep.body,
     params: ep.params,
     querystring: ep.query,
-    handler,
-    ...extra,
-  });
+  };
+}
+
+// Registers a contract endpoint that answers a file (fileEndpoint): the declaration the web downloads
+// through, the server's handler and file options.
+export function defineFileEndpoint<B extends ZodOpt, P extends ZodOpt, Q extends ZodOpt, A extends Access>(
+  app: FastifyInstance,
+  ep: Endpoint<B, P, Q, z.ZodType, A>,
+  handler: FileRouteDef<A, B, P, Q>['handler'],
+  extra: Pick<FileRouteDef<A, B, P, Q>, 'bodyLimit' | 'audited'> = {},
+): void {
+  defineFileRoute(app, { ...routeOf(ep), handler, ...extra });
 }
 
 // Registers the route of a contract endpoint (packages/contract endpoint.ts): path, method, schemas
@@ -172,21 +177,7 @@ export function defineEndpoint<
   handler: (input: HandlerInput<A, B, P, Q>) => Promise<z.input<R>>,
   extra: Pick<RouteDef<A, B, P, Q, R>, 'bodyLimit' | 'audited'> = {},
 ): void {
-  defineRoute(app, {
-    method: ep.method,
-    url: ep.path,
-    summary: ep.summary,
-    description: ep.description,
-    tags: ep.tags,
-    access: ep.access,
-    mutates: ep.mutates,
-    body: ep.body,
-    params: ep.params,
-    querystring: ep.query,
-    response: ep.response,
-    handler,
-    ...extra,
-  });
+  defineRoute(app, { ...routeOf(ep), mutates: ep.mutates, response: ep.response, handler, ...extra });
 }
 
 // The one way routes are declared: access, validation, envelope and OpenAPI come from the definition.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { ExamState } from '../enums/exam-status';
 import { zIdParam } from '../fields';
 import { zPage } from '../paging';
@@ -19,6 +20,9 @@ import {
   zCandidatePageRequest,
   zExam,
   zExamConflict,
+  zExamCreate,
+  zExamFilter,
+  zExamUpdate,
   zExtendExamRequest,
   zMyExams,
   zPublishExamRequest,
@@ -214,3 +218,19 @@ export const examActions = resourceActions('exam', zExam, {
     input: zExtendExamRequest,
   },
 });
+
+// The exam resource: the engine's verbs, declared from the same object the server's resource is.
+export const examDecl = engineDecl({
+  name: 'exam',
+  title: 'Exam',
+  schemas: { row: zExam, create: zExamCreate, update: zExamUpdate, filter: zExamFilter },
+  access: {
+    read: ['exam:page', 'examSchedule:page', 'examRegister:page'],
+    create: ['exam:create'],
+    update: ['exam:update'],
+    remove: ['exam:delete'],
+    export: ['exam:export'],
+  },
+  sheets: 'export',
+});
+export const examVerbs = engineEndpoints(examDecl);

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { ExamPaperStatus } from '../enums/exam-paper-status';
 import { zIdParam } from '../fields';
 import { fileEndpoint, zLangQuery } from '../file-endpoint';
-import { zExamPaper, zPaperContent, zRuleCount, zRuleCountRequest, zSwapItemRequest } from './exam-paper';
+import {
+  zExamPaper,
+  zExamPaperCreate,
+  zExamPaperFilter,
+  zExamPaperUpdate,
+  zPaperContent,
+  zRuleCount,
+  zRuleCountRequest,
+  zSwapItemRequest,
+} from './exam-paper';
 import { zPaperImportQuery } from './exam-paper-import';
 import { zPaperWordQuery, zPaperWordRequest } from './exam-paper-print';
 
@@ -95,3 +105,19 @@ export const examPaperFileEndpoints = {
     query: zPaperWordQuery,
   }),
 };
+
+// The exam paper resource: the engine's verbs, declared from the same object the server's resource is.
+export const examPaperDecl = engineDecl({
+  name: 'examPaper',
+  title: 'Exam paper',
+  schemas: { row: zExamPaper, create: zExamPaperCreate, update: zExamPaperUpdate, filter: zExamPaperFilter },
+  access: {
+    read: ['examPaper:page', 'taskPaper:page'],
+    create: ['examPaper:create'],
+    update: ['examPaper:update'],
+    remove: ['examPaper:delete'],
+    export: ['examPaper:export'],
+  },
+  sheets: 'export',
+});
+export const examPaperVerbs = engineEndpoints(examPaperDecl);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { MessageStatus } from '../enums/message';
 import { zIdParam } from '../fields';
 import { zExportStarted } from './export';
@@ -9,6 +10,9 @@ import {
   zInboxPage,
   zInboxRequest,
   zMessage,
+  zMessageCreate,
+  zMessageFilter,
+  zMessageUpdate,
   zPublishMessageRequest,
   zReceiptPage,
   zReceiptRequest,
@@ -120,3 +124,19 @@ export const messageActions = resourceActions('message', zMessage, {
     input: zRemindMessageRequest,
   },
 });
+
+// The message resource: the engine's verbs, declared from the same object the server's resource is.
+export const messageDecl = engineDecl({
+  name: 'message',
+  title: 'Message',
+  schemas: { row: zMessage, create: zMessageCreate, update: zMessageUpdate, filter: zMessageFilter },
+  access: {
+    read: ['message:page'],
+    create: ['message:create'],
+    update: ['message:update'],
+    remove: ['message:delete'],
+    export: ['message:export'],
+  },
+  sheets: 'export',
+});
+export const messageVerbs = engineEndpoints(messageDecl);

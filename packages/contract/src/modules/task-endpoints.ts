@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
+import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { TaskStatus } from '../enums/task';
 import { zIdParam } from '../fields';
 import { zExportStarted } from './export';
@@ -13,7 +14,10 @@ import {
   zPublishTaskRequest,
   zReturnTaskRequest,
   zTask,
+  zTaskCreate,
+  zTaskFilter,
   zTaskStudentRequest,
+  zTaskUpdate,
   zWithdrawTaskRequest,
 } from './task';
 
@@ -113,3 +117,19 @@ export const taskActions = resourceActions('task', zTask, {
     input: zExtendTaskRequest,
   },
 });
+
+// The task resource: the engine's verbs, declared from the same object the server's resource is.
+export const taskDecl = engineDecl({
+  name: 'task',
+  title: 'Task',
+  schemas: { row: zTask, create: zTaskCreate, update: zTaskUpdate, filter: zTaskFilter },
+  access: {
+    read: ['task:page'],
+    create: ['task:create'],
+    update: ['task:update'],
+    remove: ['task:delete'],
+    export: ['task:export'],
+  },
+  sheets: 'export',
+});
+export const taskVerbs = engineEndpoints(taskDecl);

@@ -1,17 +1,8 @@
-import {
-  ExamPaperStatus,
-  examPaperActions,
-  examPaperMeta,
-  PaperBuildMode,
-  zExamPaper,
-  zExamPaperCreate,
-  zExamPaperFilter,
-  zExamPaperUpdate,
-} from '@lyceum/contract';
+import { ExamPaperStatus, examPaperActions, examPaperDecl, examPaperMeta, PaperBuildMode } from '@lyceum/contract';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { createResource, implement, type Values } from '../../platform/resource';
+import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
@@ -36,19 +27,9 @@ const { Published } = ExamPaperStatus;
 const seesAll = (ctx: RequestContext) => allows(ctx, ['examPaper:all']);
 
 export const examPaperResource = createResource({
-  name: 'examPaper',
-  title: 'Exam paper',
+  ...fromDecl(examPaperDecl),
   table: examPapers,
-  schemas: { row: zExamPaper, create: zExamPaperCreate, update: zExamPaperUpdate, filter: zExamPaperFilter },
   meta: examPaperMeta,
-  permissions: {
-    read: ['examPaper:page', 'taskPaper:page'],
-    create: ['examPaper:create'],
-    update: ['examPaper:update'],
-    remove: ['examPaper:delete'],
-    export: ['examPaper:export'],
-  },
-  excel: 'export',
   search: [examPapers.name],
   filters: { mine: (mine, ctx) => (mine ? eq(examPapers.creatorId, ctx.userId) : undefined) },
   sort: {

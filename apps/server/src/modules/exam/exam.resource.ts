@@ -4,22 +4,19 @@ import {
   ExamState,
   ExamStatus,
   examActions,
+  examDecl,
   examMeta,
   MessageAssociation,
   PaperStatus,
   PaperType,
   RegistrationMode,
   RoleKind,
-  zExam,
-  zExamCreate,
-  zExamFilter,
-  zExamUpdate,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { createResource, implement, type Values } from '../../platform/resource';
+import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { idList, rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
@@ -61,19 +58,9 @@ const invigilates = (ctx: RequestContext) =>
   sql`exists (select 1 from ${examInvigilators} i where i.organization_id = ${exams.organizationId} and i.exam_id = ${exams.id} and i.user_id = ${ctx.userId})`;
 
 export const examResource = createResource({
-  name: 'exam',
-  title: 'Exam',
+  ...fromDecl(examDecl),
   table: exams,
-  schemas: { row: zExam, create: zExamCreate, update: zExamUpdate, filter: zExamFilter },
   meta: examMeta,
-  permissions: {
-    read: ['exam:page', 'examSchedule:page', 'examRegister:page'],
-    create: ['exam:create'],
-    update: ['exam:update'],
-    remove: ['exam:delete'],
-    export: ['exam:export'],
-  },
-  excel: 'export',
   search: [exams.name],
   filters: {
     status: (status) => statusIs(status),

@@ -4,18 +4,15 @@ import {
   MessageStatus,
   MessageTarget,
   messageActions,
+  messageDecl,
   messageMeta,
   onlyMessageTargets,
-  zMessage,
-  zMessageCreate,
-  zMessageFilter,
-  zMessageUpdate,
 } from '@lyceum/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { createResource, implement, type Values } from '../../platform/resource';
+import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { idList, rows } from '../../platform/sql-rows';
@@ -83,19 +80,9 @@ async function checkAbout(ctx: RequestContext, input: Values) {
 }
 
 export const messageResource = createResource({
-  name: 'message',
-  title: 'Message',
+  ...fromDecl(messageDecl),
   table: messages,
-  schemas: { row: zMessage, create: zMessageCreate, update: zMessageUpdate, filter: zMessageFilter },
   meta: messageMeta,
-  permissions: {
-    read: ['message:page'],
-    create: ['message:create'],
-    update: ['message:update'],
-    remove: ['message:delete'],
-    export: ['message:export'],
-  },
-  excel: 'export',
   search: [messages.title],
   files: ['body', 'attachments'],
   // A message's files: whoever received it, or the staff who reach it.

@@ -9,17 +9,14 @@ import {
   TaskStatus,
   TaskType,
   taskActions,
+  taskDecl,
   taskMeta,
-  zTask,
-  zTaskCreate,
-  zTaskFilter,
-  zTaskUpdate,
 } from '@lyceum/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
-import { createResource, implement, type Values } from '../../platform/resource';
+import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { examAttempts } from '../exam/attempt.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -53,19 +50,9 @@ const nowSql = () => sql`${clock.date().toISOString()}::timestamptz`;
 const lateEnd = sql`coalesce(case when ${tasks.lateAccepted} then ${tasks.lateUntil} end, ${tasks.dueTime})`;
 
 export const taskResource = createResource({
-  name: 'task',
-  title: 'Task',
+  ...fromDecl(taskDecl),
   table: tasks,
-  schemas: { row: zTask, create: zTaskCreate, update: zTaskUpdate, filter: zTaskFilter },
   meta: taskMeta,
-  permissions: {
-    read: ['task:page'],
-    create: ['task:create'],
-    update: ['task:update'],
-    remove: ['task:delete'],
-    export: ['task:export'],
-  },
-  excel: 'export',
   search: [tasks.name],
   filters: {
     phase: (phase) =>
