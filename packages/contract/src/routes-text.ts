@@ -11,13 +11,15 @@ export function routesText(): string {
     "import { endpointRef as ref } from './endpoint';",
     '',
     'type A = typeof declared;',
+    "// An endpoint of `api` (the engine's optional verbs are listed only where the resource has them).",
+    'type E<G extends keyof A, N extends keyof A[G]> = NonNullable<A[G][N]>;',
     '',
     'export const api = {',
   ];
   for (const [group, endpoints] of Object.entries(api)) {
     lines.push(`  ${group}: {`);
     for (const [name, e] of Object.entries(endpoints)) {
-      lines.push(`    ${name}: ref<A['${group}']['${name}']>('${e.method}', '${e.path}', ${e.idempotent === true}),`);
+      lines.push(`    ${name}: ref<E<'${group}', '${name}'>>('${e.method}', '${e.path}', ${e.idempotent === true}),`);
     }
     lines.push('  },');
   }

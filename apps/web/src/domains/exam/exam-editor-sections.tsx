@@ -11,46 +11,17 @@ import {
   showScoreLabels,
   zExamCreate,
 } from '@lyceum/contract';
-import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { DurationInput } from '../../crud/field-kinds';
 import { useKitTexts } from '../../crud/i18n';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
-import { MomentInput, momentValueProps } from '../../ui/moment-input';
+import { half, MomentField, Section, useRequired } from '../../ui/editor-kit';
 import { practiceReviewAllowed } from './exam-form';
 import { useExamTexts } from './exam-texts';
 import { PaperSelect } from './paper-select';
-
-// One titled part of the editor (a landmark a screen reader can jump to).
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="exam-editor-section">
-      <Typography.Title level={5} id={id} className="exam-editor-heading">
-        {title}
-      </Typography.Title>
-      {children}
-    </section>
-  );
-}
-
-export const half = { xs: 24, sm: 12 };
-
-// "Please enter …" / "Please choose …" under an empty required field, in the reader's language.
-export function useRequired() {
-  const { t } = useExamTexts();
-  return (
-    label: string,
-    { picked = false, type = 'string' }: { picked?: boolean; type?: 'string' | 'number' } = {},
-  ): Rule => ({
-    required: true,
-    type,
-    whitespace: type === 'string' && !picked,
-    message: t(picked ? 'validation.select' : 'validation.required', { field: label }),
-  });
-}
 
 // The contract's own check of one field (ranges, lengths), as a form rule.
 export function useCheck() {
@@ -103,36 +74,22 @@ export function WindowSection() {
   return (
     <Section id="exam-window" title={t('exam.sectionWindow')}>
       <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item
-            name="windowStart"
-            label={t('exam.windowStart')}
-            rules={[required(t('exam.windowStart'), { picked: true })]}
-            {...momentValueProps}
-          >
-            <MomentInput />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="windowEnd"
-            label={t('exam.windowEnd')}
-            rules={[
-              required(t('exam.windowEnd'), { picked: true }),
-              // Saving a past window is allowed (a draft to move later); publishing it is refused.
-              {
-                warningOnly: true,
-                validator: async (_, v: string | undefined) => {
-                  if (v && dayjs(v).isBefore(dayjs())) throw new Error(t('exam.windowPassedWarning'));
-                },
+        <MomentField name="windowStart" label={t('exam.windowStart')} />
+        <MomentField
+          name="windowEnd"
+          label={t('exam.windowEnd')}
+          rules={[
+            // Saving a past window is allowed (a draft to move later); publishing it is refused.
+            {
+              warningOnly: true,
+              validator: async (_, v: string | undefined) => {
+                if (v && dayjs(v).isBefore(dayjs())) throw new Error(t('exam.windowPassedWarning'));
               },
-            ]}
-            extra={open ? t('exam.openWindowNote') : undefined}
-            {...momentValueProps}
-          >
-            <MomentInput disabledDate={beforeStart} />
-          </Form.Item>
-        </Col>
+            },
+          ]}
+          extra={open ? t('exam.openWindowNote') : undefined}
+          disabledDate={beforeStart}
+        />
         <Col {...half}>
           <Form.Item
             name="durationMinutes"
@@ -186,26 +143,8 @@ export function RegistrationSection() {
       </Form.Item>
       {mode === RegistrationMode.Open && (
         <Row gutter={16}>
-          <Col {...half}>
-            <Form.Item
-              name="registrationStart"
-              label={t('exam.registrationStart')}
-              rules={[required(t('exam.registrationStart'), { picked: true })]}
-              {...momentValueProps}
-            >
-              <MomentInput />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="registrationEnd"
-              label={t('exam.registrationEnd')}
-              rules={[required(t('exam.registrationEnd'), { picked: true })]}
-              {...momentValueProps}
-            >
-              <MomentInput />
-            </Form.Item>
-          </Col>
+          <MomentField name="registrationStart" label={t('exam.registrationStart')} />
+          <MomentField name="registrationEnd" label={t('exam.registrationEnd')} />
           <Col {...half}>
             <Form.Item
               name="capacity"

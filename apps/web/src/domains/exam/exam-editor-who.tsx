@@ -5,9 +5,10 @@ import type { RefChoices } from '../../crud/ref-options';
 import { RefSelect } from '../../crud/ref-select';
 import type { TreeNode } from '../../crud/resource-api';
 import { usePermission } from '../../shell/permission';
+import { half, Section, useRequired } from '../../ui/editor-kit';
 import { searchStudents, searchTeachers, useDepartments, useTeams, useVenues } from '../../ui/lookups';
 import { UserSearchSelect } from '../../ui/user-search-select';
-import { half, Section, useCheck, useRequired } from './exam-editor-sections';
+import { useCheck } from './exam-editor-sections';
 import { useExamTexts } from './exam-texts';
 
 // The editor's parts about people and places: who sits the exam, where, and who invigilates.

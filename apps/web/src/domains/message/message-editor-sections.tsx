@@ -20,8 +20,7 @@ import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { type Cancel, call } from '../../shell/request';
-import { MomentInput, momentValueProps } from '../../ui/moment-input';
-import { half, Section, useRequired } from '../exam/exam-editor-sections';
+import { MomentField, Section, useRequired } from '../../ui/editor-kit';
 import { TargetField } from '../exam/exam-editor-who';
 import { AttachmentsInput } from './message-attachments';
 import { useMessageTexts } from './message-texts';
@@ -122,21 +121,14 @@ export function WhenSection() {
             <Switch />
           </Form.Item>
         </Col>
-        <Col {...half}>
-          <Form.Item
-            name="openStart"
-            label={t('message.openStart')}
-            extra={t('message.openStartHint')}
-            {...momentValueProps}
-          >
-            <MomentInput />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="openEnd" label={t('message.openEnd')} extra={t('message.openEndHint')} {...momentValueProps}>
-            <MomentInput disabledDate={before(start)} />
-          </Form.Item>
-        </Col>
+        <MomentField name="openStart" label={t('message.openStart')} extra={t('message.openStartHint')} optional />
+        <MomentField
+          name="openEnd"
+          label={t('message.openEnd')}
+          extra={t('message.openEndHint')}
+          disabledDate={before(start)}
+          optional
+        />
       </Row>
     </Section>
   );

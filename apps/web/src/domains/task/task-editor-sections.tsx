@@ -31,9 +31,9 @@ import { Link } from 'react-router';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
+import { half, MomentField, Section, useRequired } from '../../ui/editor-kit';
 import { searchStudents } from '../../ui/lookups';
-import { MomentInput, momentValueProps } from '../../ui/moment-input';
-import { half, Section, SittingsFields, useRequired } from '../exam/exam-editor-sections';
+import { SittingsFields } from '../exam/exam-editor-sections';
 import { TargetField } from '../exam/exam-editor-who';
 import { PaperSelect } from '../exam/paper-select';
 import { paperPaths } from '../exam-paper/paper-api';
@@ -192,27 +192,8 @@ export function WhenSection() {
   return (
     <Section id="task-when" title={t('task.sectionWhen')}>
       <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item
-            name="startTime"
-            label={t('task.startTime')}
-            tooltip={t('task.startHint')}
-            rules={[required(t('task.startTime'), { picked: true })]}
-            {...momentValueProps}
-          >
-            <MomentInput />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="dueTime"
-            label={t('task.dueTime')}
-            rules={[required(t('task.dueTime'), { picked: true })]}
-            {...momentValueProps}
-          >
-            <MomentInput disabledDate={before(start)} />
-          </Form.Item>
-        </Col>
+        <MomentField name="startTime" label={t('task.startTime')} tooltip={t('task.startHint')} />
+        <MomentField name="dueTime" label={t('task.dueTime')} disabledDate={before(start)} />
         <Col span={24}>
           <Form.Item name="lateAccepted" valuePropName="checked" label={t('task.lateAccepted')}>
             <Switch />
@@ -220,17 +201,12 @@ export function WhenSection() {
         </Col>
         {lateAccepted && (
           <>
-            <Col {...half}>
-              <Form.Item
-                name="lateUntil"
-                label={t('task.lateUntil')}
-                tooltip={t('task.lateUntilHint')}
-                rules={[required(t('task.lateUntil'), { picked: true })]}
-                {...momentValueProps}
-              >
-                <MomentInput disabledDate={before(due)} />
-              </Form.Item>
-            </Col>
+            <MomentField
+              name="lateUntil"
+              label={t('task.lateUntil')}
+              tooltip={t('task.lateUntilHint')}
+              disabledDate={before(due)}
+            />
             <Col {...half}>
               <Form.Item
                 name="latePenalty"
