@@ -11,7 +11,7 @@ import {
   showScoreLabels,
   zExamCreate,
 } from '@lyceum/contract';
-import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { DurationInput } from '../../crud/field-kinds';
@@ -128,7 +128,6 @@ export function WindowSection() {
 export function RegistrationSection() {
   const { t } = useExamTexts();
   const lang = useLang();
-  const required = useRequired();
   const check = useCheck();
   const mode = Form.useWatch<RegistrationMode | undefined>('registrationMode');
   return (

@@ -183,7 +183,6 @@ export function WhoSection() {
 
 export function WhenSection() {
   const { t } = useTaskTexts();
-  const required = useRequired();
   const check = useCheck();
   const start = Form.useWatch<string | undefined>('startTime');
   const due = Form.useWatch<string | undefined>('dueTime');
