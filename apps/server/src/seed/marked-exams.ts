@@ -15,8 +15,10 @@ import { saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attemp
 import { examAttempts } from '../modules/exam/attempt.table';
 import { examResource } from '../modules/exam/exam.resource';
 import { exams } from '../modules/exam/exam.table';
-import { assignMarkers, mark, markQueue, reviewMark } from '../modules/marking/marking.service';
+import { markQueue } from '../modules/marking/mark-view.service';
+import { mark, reviewMark } from '../modules/marking/marking.service';
 import { loadVersions, markAttempt } from '../modules/marking/marking-engine';
+import { assignMarkers } from '../modules/marking/marking-progress.service';
 import { confirmScores } from '../modules/marking/score-confirmation';
 import { users } from '../modules/user/user.table';
 import type { RequestContext } from '../platform/context';

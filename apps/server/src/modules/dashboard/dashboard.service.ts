@@ -7,7 +7,7 @@ import {
 } from '@lyceum/contract';
 import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
-import { portalExams } from '../exam/exam.service';
+import { portalExams } from '../exam/my-exam.service';
 import { recentOperations } from '../log/log.service';
 import { portalExamResults } from '../marking/my-scores.service';
 import { portalMessages } from '../message/message.service';

@@ -14,7 +14,7 @@ import { idList, rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { examResource } from '../exam/exam.resource';
 import { exams } from '../exam/exam.table';
-import { markExams } from '../marking/marking.service';
+import { markExams } from '../marking/marking-progress.service';
 import { taskResource } from '../task/task.resource';
 import { tasks } from '../task/task.table';
 

@@ -2,22 +2,13 @@ import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
+import { candidatePage, overrideCandidate } from './candidate.service';
 import { examResource } from './exam.resource';
-import {
-  approve,
-  assignSeats,
-  calendar,
-  candidatePage,
-  myExams,
-  myTicket,
-  overrideCandidate,
-  register,
-  registrable,
-  registrationPage,
-  tickets,
-  unregister,
-} from './exam.service';
+import { calendar } from './exam.service';
 import { conflictsOf } from './exam-candidates';
+import { myExams } from './my-exam.service';
+import { approve, assignSeats, register, registrable, registrationPage, unregister } from './registration.service';
+import { myTicket, tickets } from './ticket.service';
 
 export function examRoutes(app: FastifyInstance) {
   registerResource(app, examResource);

@@ -6,18 +6,9 @@ import { defineEndpoint } from '../../platform/route';
 import { startExport } from '../export/export.service';
 import { analysis } from './analysis.service';
 import { examScores, writeScoresSheet } from './exam-scores.service';
-import {
-  assignMarkers,
-  mark,
-  markExams,
-  markedPaper,
-  markedPapers,
-  markOverview,
-  markPapers,
-  markQueue,
-  reviewMark,
-  scoreHistory,
-} from './marking.service';
+import { markedPaper, markedPapers, markQueue } from './mark-view.service';
+import { mark, reviewMark, scoreHistory } from './marking.service';
+import { assignMarkers, markExams, markOverview, markPapers } from './marking-progress.service';
 import { myResult } from './my-scores.service';
 import { regrade } from './regrade.service';
 import { confirmScores, unconfirmScores } from './score-confirmation';

@@ -20,7 +20,7 @@ import { closedForAllSql } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { analyse, type Taker, takers } from './analysis.service';
 import { pendingOfExam } from './exam-scores.service';
-import { markedPapers } from './marking.service';
+import { markedPapers } from './mark-view.service';
 import { attemptMarks } from './marking.table';
 import { examQuestions } from './marking-scope';
 import { iso, num, round2 } from './score-shared';
