@@ -3,9 +3,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import '../modules/base-data.routes';
+import '../modules/exam/exam.resource';
 import '../modules/exam-paper/exam-paper.resource';
+import '../modules/message/message.resource';
 import '../modules/question/question.resource';
 import '../modules/role/role.resource';
+import '../modules/task/task.resource';
+import '../modules/team/team.resource';
 import '../modules/user/user.service';
 import { declaredResources } from './resource';
 
@@ -16,7 +20,18 @@ describe('every declared resource and its table', () => {
 
   it('covers the declared resources', () => {
     expect(resources.map((r) => r.def.name)).toEqual(
-      expect.arrayContaining(['degree', 'semester', 'tag', 'document', 'user', 'examPaper']),
+      expect.arrayContaining([
+        'degree',
+        'semester',
+        'tag',
+        'document',
+        'user',
+        'examPaper',
+        'exam',
+        'task',
+        'message',
+        'team',
+      ]),
     );
   });
 

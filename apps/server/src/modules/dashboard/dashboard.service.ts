@@ -12,7 +12,7 @@ import { recentOperations } from '../log/log.service';
 import { portalExamResults } from '../marking/my-scores.service';
 import { portalMessages } from '../message/message.service';
 import { rolesOfOrganization } from '../role/role.service';
-import { portalHomework, portalHomeworkResults } from '../task/task.service';
+import { portalHomework, portalHomeworkResults } from '../task/my-task.service';
 import { teamsOf } from '../team/team.service';
 import { activeSince, countUsers, departmentNameOf, userCountsByRole } from '../user/user.service';
 

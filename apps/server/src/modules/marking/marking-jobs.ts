@@ -5,7 +5,7 @@ import { rows } from '../../platform/sql-rows';
 import { markAttempt } from './marking-engine';
 
 // Automatic marking (decision 38): ending an attempt queues a job in the same statement
-// (attempt.service endAttempts); the job marks it from the stored answers on any process. A sweep
+// (attempt-end.ts endAttempts); the job marks it from the stored answers on any process. A sweep
 // every minute marks whatever ended without being marked (a job that failed for good, an attempt
 // ended before this version).
 export const MARK_JOB = 'exam.mark';

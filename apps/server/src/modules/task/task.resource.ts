@@ -25,9 +25,9 @@ import { checkOwnClasses, wideRefused } from '../team/reach';
 import { notStudents } from '../team/team.resource';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
-import { taskCounts } from './task.service';
 import { taskStudents, tasks, taskTeams, taskUsers } from './task.table';
 import { extendHomework, publishHomework, withdrawHomework } from './task-exam';
+import { taskCounts } from './task-queries';
 
 const { Published } = TaskStatus;
 

@@ -4,16 +4,11 @@ import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
 import { listExport } from '../export/list-sheet';
+import { myTasks, redo } from './my-task.service';
 import { taskResource } from './task.resource';
-import {
-  checkAnswer,
-  myTasks,
-  redo,
-  remindTask,
-  returnWork,
-  taskStudents,
-  writeTaskStudentsSheet,
-} from './task.service';
+import { checkAnswer } from './task.service';
+import { remindTask, returnWork } from './task-return.service';
+import { taskStudents, writeTaskStudentsSheet } from './task-students.service';
 
 export function taskRoutes(app: FastifyInstance) {
   registerResource(app, taskResource);

@@ -1,0 +1,65 @@
+import { ExamLogType, PaperStatus } from '@lyceum/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { announceJobs } from '../../platform/jobs';
+import { rows } from '../../platform/sql-rows';
+import { jobs } from '../job/job.table';
+import { MARK_JOB } from '../marking/marking-jobs';
+import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
+
+// Ending attempts, once each (submit, collection, the invigilators; see attempt.service), and what
+// counts as answered.
+
+const { Answering, HandedIn, AutoCollected, ForceCollected } = PaperStatus;
+
+// ---- ending an attempt ----
+
+// Ends attempts that are still answering, with one final status each (the update's condition is
+// what makes it exactly once), and writes the matching timeline entry. Returns the ended ids.
+export async function endAttempts(
+  db: DbOrTx,
+  where: SQL,
+  status: PaperStatus,
+  endedAt: SQL,
+  reason: string | null,
+): Promise<number[]> {
+  const type =
+    status === HandedIn
+      ? ExamLogType.ManualSubmit
+      : status === AutoCollected
+        ? ExamLogType.AutoSubmit
+        : status === ForceCollected
+          ? ExamLogType.ForcedCollection
+          : ExamLogType.AbnormalSubmit;
+  const ended = await rows<{ id: number }>(
+    db,
+    sql`with done as (
+        update ${examAttempts} t set status = ${status}, ended_at = ${endedAt}, end_reason = ${reason}
+        where t.status = ${Answering} and ${where}
+        returning t.organization_id, t.id, t.ended_at),
+      logged as (insert into ${attemptEvents} (organization_id, attempt_id, type, at, received_at, detail)
+        select organization_id, id, ${type}, ended_at, ended_at, ${reason ?? ''} from done
+        on conflict do nothing),
+      -- Marking (decision 38) starts with the end, in the same statement: one job per ending.
+      queued as (insert into ${jobs} (organization_id, kind, payload, dedupe_key)
+        select organization_id, ${MARK_JOB}, jsonb_build_object('attemptId', id),
+          'mark:' || organization_id || ':' || id || ':' || (extract(epoch from ended_at) * 1000)::bigint from done
+        on conflict do nothing)
+      select id from done`,
+  );
+  if (ended.length) await announceJobs(db, MARK_JOB);
+  return ended.map((r) => Number(r.id));
+}
+
+const answeredSql = sql`(answer is not null and answer::text !~ '^(null|""|\\[[\\[\\]", null]*\\])$')`;
+
+export async function answeredCount(db: DbOrTx, orgId: number, attemptId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${attemptAnswers}
+      where organization_id = ${orgId} and attempt_id = ${attemptId} and ${answeredSql}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export { answeredSql };
