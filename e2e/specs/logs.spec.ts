@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { clickMenu, expect, open, test } from './fixtures';
 import { api, apiLogin, uniqueName } from './helpers';
 
@@ -9,6 +9,24 @@ async function choose(page: Page, label: string, option: string) {
   await page.locator('.filter-bar').getByLabel(label).click();
   await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+// The log is written in batches about a second apart: waits until the entries naming `record` are in
+// (through the API), so a page opened afterwards shows them on its first read.
+async function logged(request: APIRequestContext, record: string, count: number) {
+  await expect
+    .poll(
+      async () => {
+        const page = await api<{ list: unknown[] }>(request, 'POST', '/api/log/page', {
+          keyword: record,
+          pageIndex: 1,
+          pageSize: 10,
+        });
+        return page.response.list.length;
+      },
+      { timeout: 20_000, message: `the operation log names ${record}` },
+    )
+    .toBeGreaterThanOrEqual(count);
 }
 
 test.describe('logs', () => {
@@ -22,6 +40,7 @@ test.describe('logs', () => {
     expect((await api(request, 'POST', `/api/degree/delete/${created.response.id}`)).code).toBe(1);
     const refused = await api(request, 'POST', '/api/degree/create', { name: '', code: 'LG' });
     expect(refused.code).toBe(501);
+    await logged(request, name, 2);
 
     await open(page, '/log/operation');
     await expect(page.locator('.sidebar')).toBeVisible();
@@ -87,6 +106,7 @@ test.describe('logs', () => {
       name = uniqueName('E2E dash ');
       const created = await api<{ id: number }>(request, 'POST', '/api/userCategory/create', { name });
       expect(created.code, created.message).toBe(1);
+      await logged(request, name, 1);
       await page.reload();
       await expect(page.getByRole('cell', { name: `Alice Admin created user category «${name}»` })).toBeVisible({
         timeout: 8000,
