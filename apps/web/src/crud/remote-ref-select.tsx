@@ -1,13 +1,13 @@
 import type { Page } from '@lyceum/contract';
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
-import { type UIEvent, useEffect, useMemo, useState } from 'react';
+import { type UIEvent, useMemo } from 'react';
 import { post, unwrap } from '../shell/request';
 import { labelOf } from './ref-label';
 import type { AnyRow } from './resource-api';
+import { useTypedSearch } from './typed-search';
 
 export const REMOTE_PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 // How close to the bottom of the drop-down (in pixels) scrolling asks for the next page.
 const LOAD_MORE_MARGIN_PX = 48;
 
@@ -41,15 +41,6 @@ export function RemoteRefName({ refTo, id }: { refTo: RemoteRef; id: number }) {
   return <>{names.get(id) ?? <Typography.Text type="secondary">#{id}</Typography.Text>}</>;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 interface Props {
   refTo: RemoteRef;
   multiple?: boolean;
@@ -66,9 +57,7 @@ interface Props {
 // and the chosen rows keep their names even when they are not on a loaded page (fetched by id).
 export function RemoteRefSelect({ refTo, multiple = false, value, onChange, ...rest }: Props) {
   const labelKey = refTo.labelKey ?? 'name';
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const keyword = useDebounced(typed.trim(), SEARCH_DELAY_MS);
+  const { open, keyword, selectProps } = useTypedSearch();
   const search = useInfiniteQuery({
     queryKey: [refTo.resource, 'search', keyword],
     queryFn: ({ pageParam }) =>
@@ -114,11 +103,7 @@ export function RemoteRefSelect({ refTo, multiple = false, value, onChange, ...r
       onChange={(next) => onChange?.(next)}
       mode={multiple ? 'multiple' : undefined}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setTyped('');
-      }}
+      {...selectProps}
       options={options}
       loading={search.isFetching}
       onPopupScroll={onPopupScroll}

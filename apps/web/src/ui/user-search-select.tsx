@@ -1,11 +1,10 @@
 import type { UserBrief } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Select } from 'antd';
+import { useMemo } from 'react';
+import { searchingProps, useTypedSearch } from '../crud/typed-search';
 import type { Cancel } from '../shell/request';
 import { usersByIds } from '../ui/lookups';
-
-const SEARCH_DELAY_MS = 300;
 
 export const personName = (u: UserBrief) => `${u.realName} (${u.userName})`;
 
@@ -23,16 +22,10 @@ interface Props {
 // Several people picked by searching the server as one types; the chosen keep their names (fetched
 // by id) even when the current search does not list them.
 export function UserSearchSelect({ kind, search, value, onChange, ...rest }: Props) {
-  const [typed, setTyped] = useState('');
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setText(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { open, keyword, selectProps } = useTypedSearch();
   const found = useQuery({
-    queryKey: ['user', kind, 'search', text],
-    queryFn: ({ signal }) => search(text, { signal }),
+    queryKey: ['user', kind, 'search', keyword],
+    queryFn: ({ signal }) => search(keyword, { signal }),
     enabled: open,
     staleTime: 30_000,
   });
@@ -63,14 +56,9 @@ export function UserSearchSelect({ kind, search, value, onChange, ...rest }: Pro
       allowClear
       value={chosen}
       onChange={(ids: number[]) => onChange?.(ids)}
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setTyped('');
-      }}
+      {...selectProps}
       options={options}
-      loading={found.isFetching}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : undefined}
+      {...searchingProps(found.isFetching)}
     />
   );
 }

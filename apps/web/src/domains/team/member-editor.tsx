@@ -1,11 +1,12 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, Input, Select, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Button, DatePicker, Empty, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { searchingProps, useTypedSearch } from '../../crud/typed-search';
+import { personName } from '../../ui/user-search-select';
 import { useTeamTexts } from './i18n';
 import { findStudents } from './team-api';
-import { personName } from './team-fields';
 
 // One member in the editor: the saved row's id (kept on save), the student and the day they joined.
 export interface MemberLine {
@@ -19,25 +20,14 @@ export interface MemberLine {
 const DATE = 'YYYY-MM-DD';
 const PAGE_SIZE = 8;
 
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 // The members of a class being edited: students added by search (several at once, joining today
 // unless changed), each one's join date, and removal (which takes effect when the class is saved).
 export function MemberEditor({ members, onChange }: { members: MemberLine[]; onChange: (m: MemberLine[]) => void }) {
   const { t } = useTeamTexts();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const { open, keyword, selectProps } = useTypedSearch();
   const [picked, setPicked] = useState<number[]>([]);
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
-  const keyword = useDebounced(typed.trim());
   const found = useQuery({
     queryKey: ['user', 'studentList', keyword],
     queryFn: ({ signal }) => findStudents(keyword, { signal }),
@@ -103,14 +93,9 @@ export function MemberEditor({ members, onChange }: { members: MemberLine[]; onC
           style={{ flex: 1, minWidth: 0 }}
           value={picked}
           onChange={setPicked}
-          showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) setTyped('');
-          }}
+          {...selectProps}
           options={options}
-          loading={found.isFetching}
-          notFoundContent={found.isFetching ? <Spin size="small" /> : t('team.noStudentFound')}
+          {...searchingProps(found.isFetching, t('team.noStudentFound'))}
           maxTagCount="responsive"
         />
         <Button icon={<UserAddOutlined />} disabled={!picked.length} onClick={add}>

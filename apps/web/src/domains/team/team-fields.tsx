@@ -1,7 +1,8 @@
-import type { UserBrief } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
-import { type CSSProperties, useEffect, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { searchingProps, useTypedSearch } from '../../crud/typed-search';
+import { personName } from '../../ui/user-search-select';
 import { findClassTeachers, useMajors, useSemesters, useUserBrief } from './team-api';
 
 // How a class's references show: by name, or "—" when the class has none. An id the caller cannot
@@ -23,22 +24,11 @@ export function SemesterName({ id }: { id: number | null }) {
   return name ? name : <Unnamed id={id} />;
 }
 
-export const personName = (u: UserBrief) => `${u.realName} (${u.userName})`;
-
 export function TeacherName({ id }: { id: number | null }) {
   const user = useUserBrief(id);
   if (id === null) return <>—</>;
   if (user.isPending) return <Spin size="small" />;
   return user.data ? <span title={user.data.userName}>{user.data.realName}</span> : <Unnamed id={id} />;
-}
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 interface TeacherSelectProps {
@@ -53,9 +43,7 @@ interface TeacherSelectProps {
 
 // Picks a class teacher: any enabled teacher, searched by user name or real name as one types.
 export function TeacherSelect({ value, onChange, ...rest }: TeacherSelectProps) {
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const keyword = useDebounced(typed.trim());
+  const { open, keyword, selectProps } = useTypedSearch();
   const found = useQuery({
     queryKey: ['user', 'classTeachers', keyword],
     queryFn: ({ signal }) => findClassTeachers(keyword, { signal }),
@@ -72,14 +60,9 @@ export function TeacherSelect({ value, onChange, ...rest }: TeacherSelectProps) 
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setTyped('');
-      }}
+      {...selectProps}
       options={options}
-      loading={found.isFetching}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : undefined}
+      {...searchingProps(found.isFetching)}
     />
   );
 }
