@@ -14,6 +14,7 @@ import pg from 'pg';
 import { openPrepared } from '../apps/server/src/platform/bootstrap';
 import { rows } from '../apps/server/src/platform/sql-rows';
 import { seedDemo } from '../apps/server/src/seed/demo';
+import '../apps/server/src/wiring';
 import { percentile } from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -23,6 +23,7 @@ import { users } from '../apps/server/src/modules/user/user.table';
 import { openPrepared } from '../apps/server/src/platform/bootstrap';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedContext } from '../apps/server/src/seed/seed-context';
+import '../apps/server/src/wiring';
 
 const BANK = Number(process.env.QUESTIONS ?? 5000);
 const STUDENTS = Number(process.env.STUDENTS ?? 2000);

@@ -46,6 +46,7 @@ import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
+import './wiring';
 
 declare module 'fastify' {
   interface FastifyInstance {

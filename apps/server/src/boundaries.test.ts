@@ -37,24 +37,12 @@ function imports(): Import[] {
 
 const moduleOf = (file: string) => (file.startsWith('modules/') ? file.split('/')[1]! : null);
 
-// `platform` reaching into modules, each with why it still does (to become ports filled at start-up).
-const PLATFORM_IMPORTS_OF_MODULES = [
-  // First start: the demo organisation, its roles, the file store.
-  'platform/bootstrap.ts -> modules/file/file.storage',
-  'platform/bootstrap.ts -> modules/organization/organization.table',
-  'platform/bootstrap.ts -> modules/role/role.service',
-  // The resource engine checks file links and starts exports.
-  'platform/resource.ts -> modules/file/file.table',
-  'platform/resource.ts -> modules/file/file-access',
-  'platform/resource-routes.ts -> modules/export/export.service',
-  'platform/resource-routes.ts -> modules/file/file-access',
-  // The operation log and the job queue write their own tables.
-  'platform/operation-log.ts -> modules/log/log.table',
-  'platform/jobs.ts -> modules/job/job.table',
-];
+// `platform` reaching into modules: none. What it needs of a module is a port (platform/ports.ts)
+// filled at start-up by app.ts; the tables it writes (jobs, operation log) and the tenant root are its own.
+const PLATFORM_IMPORTS_OF_MODULES: string[] = [];
 // Distinct (module, another module's table file) pairs: how many other modules' tables each module
 // reaches into (splitting a file does not change it), and pairs of modules importing each other.
-const CROSS_MODULE_TABLE_REACHES = 77;
+const CROSS_MODULE_TABLE_REACHES = 63;
 const MUTUAL_PAIRS = [
   'auth <-> organization',
   'auth <-> user',
@@ -67,14 +55,13 @@ const MUTUAL_PAIRS = [
   'exam-paper <-> question',
   'marking <-> task',
   'message <-> task',
-  'organization <-> role',
   'role <-> user',
 ];
 
 describe('module boundaries (a ratchet: nothing new)', () => {
   const all = imports();
 
-  it('lets platform import only the modules it already does', () => {
+  it('lets platform import no module', () => {
     const found = all
       .filter((i) => i.from.startsWith('platform/') && i.to.startsWith('modules/'))
       .map((i) => `${i.from} -> ${i.to}`);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { syncPermissionCatalogue } from '../src/modules/role/role.service';
 import { type Database, openDatabase } from '../src/platform/db';
 import { seedDemo } from '../src/seed/demo';
+import '../src/wiring';
 
 // Migrating and seeding a fresh database costs seconds; the API tests do it once per run and per
 // kind of demo, then start each test file from a copy: a dump of an in-memory PGlite, or a

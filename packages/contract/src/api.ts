@@ -1,5 +1,6 @@
 import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints';
 import { authEndpoints } from './modules/auth-endpoints';
+import { baseDataEndpoints } from './modules/base/base-engine';
 import { commonEndpoints } from './modules/common-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
 import {
@@ -22,26 +23,26 @@ import { gradebookEndpoints } from './modules/gradebook-endpoints';
 import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageActions, messageEndpoints, messageVerbs } from './modules/message-endpoints';
-import { questionEndpoints, questionFileEndpoints } from './modules/question-endpoints';
-import { roleEndpoints } from './modules/role-endpoints';
+import { questionEndpoints, questionFileEndpoints, questionVerbs } from './modules/question-endpoints';
+import { roleEndpoints, roleVerbs } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
 import { taskActions, taskEndpoints, taskVerbs } from './modules/task-endpoints';
-import { teamEndpoints, teamFileEndpoints } from './modules/team-endpoints';
-import { userEndpoints } from './modules/user-endpoints';
+import { teamEndpoints, teamFileEndpoints, teamVerbs } from './modules/team-endpoints';
+import { userEndpoints, userVerbs } from './modules/user-endpoints';
 
-// Every endpoint of the product beyond the resource engine's generated verbs, by domain:
+// Every endpoint of the product, the resource engine's verbs included, by domain:
 // the server registers each (defineEndpoint) and the web calls them (call(api.question.copy, ...)).
 export const api = {
   auth: authEndpoints,
-  user: userEndpoints,
-  role: roleEndpoints,
+  user: { ...userVerbs, ...userEndpoints },
+  role: { ...roleVerbs, ...roleEndpoints },
   common: commonEndpoints,
   dashboard: dashboardEndpoints,
   systemConfig: systemConfigEndpoints,
   log: { ...logEndpoints, ...logFileEndpoints },
   export: { ...exportEndpoints, ...exportFileEndpoints },
   file: { ...fileEndpoints, ...fileDownloadEndpoints },
-  question: { ...questionEndpoints, ...questionFileEndpoints },
+  question: { ...questionVerbs, ...questionEndpoints, ...questionFileEndpoints },
   examPaper: {
     ...examPaperVerbs,
     ...examPaperEndpoints,
@@ -49,7 +50,7 @@ export const api = {
     ...examPaperActions,
     ...examPaperFileEndpoints,
   },
-  team: { ...teamEndpoints, ...teamFileEndpoints },
+  team: { ...teamVerbs, ...teamEndpoints, ...teamFileEndpoints },
   exam: { ...examVerbs, ...examEndpoints, ...examActions },
   examRegister: examRegisterEndpoints,
   accommodation: accommodationEndpoints,
@@ -60,4 +61,19 @@ export const api = {
   gradebook: gradebookEndpoints,
   task: { ...taskVerbs, ...taskEndpoints, ...taskActions },
   message: { ...messageVerbs, ...messageEndpoints, ...messageActions },
+  ...baseDataEndpoints,
 };
+
+// The resources the engine serves (page, list, select, create, update, delete, and their trees and
+// spreadsheets), by name: the meta-driven screens reach a resource's verbs by its name.
+export const engineResources = [
+  'user',
+  'role',
+  'question',
+  'examPaper',
+  'team',
+  'exam',
+  'task',
+  'message',
+  ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
+] as const satisfies readonly (keyof typeof api)[];

@@ -3,6 +3,7 @@ import { MAX_EXPORT_ROWS } from './constants';
 import { type EndpointAccess, endpoint } from './endpoint';
 import { zIdParam } from './fields';
 import { fileEndpoint, zLangQuery } from './file-endpoint';
+import type { CrudPrefix } from './menu-catalogue';
 import { zExportStarted } from './modules/export';
 import { zImportReport } from './modules/file';
 import { zIdListRequest } from './modules/user';
@@ -222,4 +223,44 @@ export function engineDecl<R extends z.ZodType, C extends z.ZodObject, U extends
   decl: EngineDecl<R, C, U, F>,
 ): EngineDecl<R, C, U, F> {
   return decl;
+}
+
+// The access of a resource named by its menu prefix: `degree:page` reads, `degree:create` creates, ...
+export function crudAccess(prefix: CrudPrefix): EngineAccess {
+  return {
+    read: [`${prefix}:page`],
+    create: [`${prefix}:create`],
+    update: [`${prefix}:update`],
+    remove: [`${prefix}:delete`],
+    export: [`${prefix}:export`],
+    import: [`${prefix}:import`],
+  };
+}
+
+// Reference data (degrees, categories, tags, ...): names that the selects of other staff screens
+// show, so any staff member may list them; pages, exports and writes keep their own permissions.
+export function referenceDataAccess(prefix: CrudPrefix): EngineAccess {
+  return { ...crudAccess(prefix), list: 'staff' };
+}
+
+// The engine declaration of an entity declared with defineEntity (its name, one record's title,
+// schemas and tree flag come from the entity; spreadsheets both ways unless said otherwise).
+export function entityDecl<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject>(
+  entity: {
+    name: string;
+    one: { en: string };
+    schemas: { row: R; create: C; update: U; filter: F };
+    meta: { tree?: boolean };
+  },
+  o: { access: EngineAccess; readers?: Guarded; sheets?: EngineDecl<R, C, U, F>['sheets'] },
+): EngineDecl<R, C, U, F> {
+  return {
+    name: entity.name,
+    title: entity.one.en,
+    schemas: entity.schemas,
+    access: o.access,
+    ...(o.readers ? { readers: o.readers } : {}),
+    ...(entity.meta.tree ? { tree: true } : {}),
+    sheets: o.sheets ?? 'both',
+  };
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 
+// Over 400 lines: one catalogue, two languages per entry; split, the server's and the web's copies
+// of a refusal's words could be read from different files.
 // The catalogue of refusals. A failed reply carries `error: {key, field?, params?}` beside its English
 // `message`; the server builds that message from the English template here and the web shows the
 // template of the current language, so the code and the words cannot disagree. A field error's

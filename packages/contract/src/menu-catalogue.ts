@@ -1,6 +1,7 @@
 import { RoleKind } from './enums/role-kind';
 import { MENU_AREA_PATHS } from './menu-areas';
 
+// Over 400 lines: the whole menu of the specification as one piece of data, in its order.
 // The permission menu of the whole product, as data. The server seeds it into the permission
 // table and grants it to the built-in roles; the web resolves each `component` to a view file.
 // A page's `grant` lists the built-in role kinds that get it by default (administrators get all).

@@ -72,7 +72,7 @@ export function metaField(meta: ResourceMeta, key: string): FieldMeta | undefine
 // Shorthand for declaring a field: field('name', ['Name', '名称'], 'text', { required: true }).
 export function field(
   key: string,
-  [en, zh]: [string, string],
+  [en, zh]: readonly [string, string],
   kind: FieldKind,
   extra: Partial<FieldMeta> = {},
 ): FieldMeta {

@@ -1,4 +1,4 @@
-import { api } from './api';
+import { api, engineResources } from './api';
 
 // The text of routes.generated.ts: every endpoint of `api` as an EndpointRef, grouped the same way,
 // so that the web calls `api.x.y` without loading a schema. `npm run openapi` writes it; a test
@@ -23,6 +23,15 @@ export function routesText(): string {
     }
     lines.push('  },');
   }
-  lines.push('};', '');
+  lines.push(
+    '};',
+    '',
+    '// The resources the engine serves, by name (engineResources in api.ts): the meta-driven screens',
+    '// reach their verbs by the name their meta carries.',
+    'export const engine = {',
+    ...engineResources.map((name) => `  ${name}: api.${name},`),
+    '};',
+    '',
+  );
   return lines.join('\n');
 }

@@ -1,10 +1,8 @@
 import { count } from 'drizzle-orm';
-import { localStorage } from '../modules/file/file.storage';
-import { organizations } from '../modules/organization/organization.table';
-import { syncPermissionCatalogue } from '../modules/role/role.service';
-import { seedDemo } from '../seed/demo';
 import { randomPassword } from './crypto';
 import { type Database, openDatabase } from './db';
+import { organizations } from './organizations.table';
+import { provisioning } from './ports';
 
 // Opens the configured database, applies migrations and syncs the permission menu.
 export async function openPrepared(config: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
@@ -12,7 +10,7 @@ export async function openPrepared(config: { databaseUrl: string | null; dataDir
   try {
     await database.exclusively(async () => {
       await database.migrate();
-      await syncPermissionCatalogue(database.db);
+      await provisioning.get().syncPermissions(database.db);
     });
   } catch (err) {
     await database.close();
@@ -33,7 +31,7 @@ export async function seedIfEmpty(
     const [{ n }] = await database.db.select({ n: count() }).from(organizations);
     if (Number(n) > 0) return { seeded: false, generated: null };
     const password = demoPassword ?? randomPassword(14);
-    await seedDemo(database.db, { password, storage: localStorage(filesDir) });
+    await provisioning.get().seedDemo(database.db, password, filesDir);
     return { seeded: true, generated: demoPassword ? null : password };
   });
 }

@@ -1,56 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { jobs } from '../modules/job/job.table';
-import { bus } from './bus';
-import type { Db, DbOrTx } from './db';
+import type { Db } from './db';
+import { enqueue, type Job, type JobContext, JobFailed, type JobKind, runnersHere } from './job-queue';
+import { jobs } from './jobs.table';
 
-// Background jobs on the database (decision 24). The same code runs on PGlite (one connection, in
-// process) and PostgreSQL (several processes): a job is claimed by one UPDATE over a
-// `FOR UPDATE SKIP LOCKED` select, so two runners never take the same row; the claim sets a lease
-// (`locked_until`) that the runner renews while the handler works; a job whose lease ran out (its
-// process died) is claimed again by anyone, with the next attempt number and the checkpoint the
-// last attempt kept. Every write a runner makes to a job names itself (`locked_by`), so a runner
-// that lost its lease can no longer finish or fail the job.
-
-export type Job = typeof jobs.$inferSelect;
-
-export interface JobSpec {
-  kind: string;
-  // null for platform maintenance.
-  orgId: number | null;
-  payload?: Record<string, unknown>;
-  // The same (kind, dedupeKey) is enqueued once; later calls return the first job.
-  dedupeKey?: string;
-  runAt?: Date;
-  maxAttempts?: number;
-}
-
-export interface JobContext {
-  id: number;
-  orgId: number | null;
-  kind: string;
-  payload: Record<string, unknown>;
-  // 1 on the first run; more after a failure or after the process running it died.
-  attempt: number;
-  maxAttempts: number;
-  // What an earlier attempt kept with `keep`, or null.
-  checkpoint: unknown;
-  // Aborted when the runner shuts down or lost the lease: stop soon, the job will be run again.
-  signal: AbortSignal;
-  db: Db;
-  progress(fraction: number, message?: string): Promise<void>;
-  keep(checkpoint: unknown): Promise<void>;
-}
-
-export interface JobKind {
-  run(job: JobContext): Promise<unknown>;
-  // Called once when the job fails for good (after its last attempt, or with a JobFailed error).
-  onFailed?(job: Job, error: string): Promise<void>;
-}
-
-// A failure that retrying cannot cure (the user lost the right, the record is gone): no more attempts.
-export class JobFailed extends Error {}
+// The job runner: claims due jobs, runs them under a lease, retries with backoff, gives jobs back
+// on shutdown (the queue's model is described in job-queue.ts). Most callers import the queue's
+// functions from here too.
+export {
+  announceJobs,
+  enqueue,
+  findJob,
+  type Job,
+  type JobContext,
+  JobFailed,
+  type JobKind,
+  type JobSpec,
+  wake,
+} from './job-queue';
 
 export interface RunnerOptions {
   pollMs?: number;
@@ -64,56 +32,6 @@ export interface RunnerOptions {
 
 const defaultBackoff = (attempt: number) => Math.min(2 ** attempt * 1000, 10 * 60_000);
 const DONE_KEPT = "interval '7 days'";
-
-const runners = new Set<JobRunner>();
-
-// Wakes every runner of this process (after an enqueue; the change bus brings enqueues made by
-// other processes, and a listener that lost its connection asks for a look too).
-export function wake(): void {
-  for (const r of runners) r.wake();
-}
-bus.subscribe('jobs', wake);
-bus.onReset(wake);
-
-// Adds a job, on the caller's transaction when given one, so a record and its job commit (or roll
-// back) together. Returns the job's id, the existing job's when the dedupe key was taken.
-export async function enqueue(db: DbOrTx, spec: JobSpec): Promise<{ id: number; created: boolean }> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      kind: spec.kind,
-      organizationId: spec.orgId,
-      payload: spec.payload ?? {},
-      dedupeKey: spec.dedupeKey ?? null,
-      maxAttempts: spec.maxAttempts ?? 5,
-      ...(spec.runAt ? { runAt: spec.runAt } : {}),
-    })
-    .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey], where: sql`dedupe_key is not null` })
-    .returning({ id: jobs.id });
-  // Inside a transaction the job is seen once it commits, and so is the notice to the other
-  // processes; the poll after the wake-up (or the next regular one) picks it up.
-  await bus.publish(db, 'jobs', { kind: spec.kind });
-  setTimeout(wake, 20).unref();
-  if (row) return { id: row.id, created: true };
-  const [existing] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, spec.kind), eq(jobs.dedupeKey, spec.dedupeKey ?? '')));
-  if (!existing) throw new Error(`job ${spec.kind}/${spec.dedupeKey} vanished while being enqueued`);
-  return { id: existing.id, created: false };
-}
-
-// Jobs written by a statement of the caller's own (several at once, in one insert): tell the
-// runners here and in the other processes, as enqueue does.
-export async function announceJobs(db: DbOrTx, kind: string): Promise<void> {
-  await bus.publish(db, 'jobs', { kind });
-  setTimeout(wake, 20).unref();
-}
-
-export async function findJob(db: DbOrTx, id: number): Promise<Job | undefined> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  return row;
-}
 
 const ms = (n: number) => sql`now() + ${n} * interval '1 millisecond'`;
 
@@ -182,7 +100,7 @@ export class JobRunner {
   start(): void {
     if (this.started) return;
     this.started = true;
-    runners.add(this);
+    runnersHere.add(this);
     for (const p of this.periodic) {
       void this.enqueuePeriodic(p.kind, p.everyMs);
       p.timer = setInterval(() => void this.enqueuePeriodic(p.kind, p.everyMs), Math.min(p.everyMs, 60_000));
@@ -406,7 +324,7 @@ export class JobRunner {
   // give their jobs back (queued again at once, the attempt not counted) for another process.
   async stop(): Promise<void> {
     this.started = false;
-    runners.delete(this);
+    runnersHere.delete(this);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const p of this.periodic) if (p.timer) clearInterval(p.timer);

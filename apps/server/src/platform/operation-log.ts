@@ -1,8 +1,8 @@
 import { type ErrorDetail, isMobileUserAgent, ResultCode } from '@lyceum/contract';
 import type { FastifyRequest } from 'fastify';
-import { operationLogs } from '../modules/log/log.table';
 import type { RequestContext } from './context';
 import type { Db } from './db';
+import { operationLogs } from './operation-log.table';
 
 type Entry = typeof operationLogs.$inferInsert;
 

@@ -62,7 +62,7 @@ async function countReferrers(
 
 // Deleting rows: what still uses them (declared here, or derived from what every declared resource
 // refers to) blocks the delete. `declared` answers every resource declared so far; `unlinkFiles` comes
-// from resource.ts, which keeps the engine's use of the file module.
+// from resource.ts, which reaches the file links through their port (ports.ts).
 export function createDelete<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
   core: ResourceCore<C, U, F, R>,
   declared: () => readonly AnyResource[],

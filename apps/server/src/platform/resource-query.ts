@@ -58,7 +58,8 @@ export function createQuery<C extends z.ZodObject, U extends z.ZodObject, F exte
   async function canReadAny(ctx: RequestContext, ids: number[]): Promise<boolean> {
     if (!ids.length) return false;
     if (def.fileReaders) return def.fileReaders(ctx, ids);
-    if (!allows(ctx, def.permissions.read) && !(def.readers && allows(ctx, def.readers.access))) return false;
+    if (!allows(ctx, def.permissions.read) && !(def.readers && def.decl.readers && allows(ctx, def.decl.readers)))
+      return false;
     const [hit] = await ctx.db
       .select({ id: table.id })
       .from(table)

@@ -1,10 +1,10 @@
 import { actionDescription, engineEndpoints, type PageRequest, zIdParam, type zPage } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { startExport } from '../modules/export/export.service';
-import { registerFileReader } from '../modules/file/file-access';
 import { type Exportable, registerExportable } from './exportables';
+import { registerFileReader } from './file-readers';
 import { noteSubject, recordLabel, registerLabelReader } from './operation-log';
+import { exportStarter } from './ports';
 import type { Resource } from './resource';
 import { exportResource, exportResourceInBatches, importResource, requestLang, templateOf } from './resource-io';
 import { defineEndpoint, defineFileEndpoint, defineRoute } from './route';
@@ -28,18 +28,7 @@ export function registerResource<
   registerLabelReader(def.name, async (ctx, ids) => labelOf(await resource.getMany(ctx, ids)));
   type RowOut = z.input<R>;
   // The verbs as the contract declares them (engine-endpoints.ts): paths, words, access, schemas.
-  const eps = engineEndpoints({
-    name: def.name,
-    title: def.title,
-    tags: def.tags,
-    schemas: def.schemas,
-    access: def.permissions,
-    // Readers without the read permission (students and documents) reach the read verbs too, and see
-    // only their rows and fields.
-    readers: def.readers?.access,
-    tree: def.meta?.tree,
-    sheets: def.meta ? (def.excel === 'export' ? 'export' : 'both') : 'none',
-  });
+  const eps = engineEndpoints(def.decl);
   defineEndpoint(app, eps.page, async ({ ctx, body }) => {
     const page = await resource.page(ctx, body as PageRequest & z.output<F>, resource.readScope(ctx));
     return { ...page, list: resource.project(ctx, page.list) } as z.input<ReturnType<typeof zPage<R>>>;
@@ -121,7 +110,7 @@ export function registerResource<
   };
   registerExportable(exportable);
   defineEndpoint(app, eps.exportAsync, async ({ ctx, body, req }) => ({
-    exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
+    exportId: await exportStarter.get()(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
   }));
   if (!eps.template || !eps.importFile) return;
   defineFileEndpoint(app, eps.template, async ({ req }) => {

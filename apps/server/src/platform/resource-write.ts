@@ -9,7 +9,7 @@ import { checkChildReferences, saveChildren, saveLinks, type Values } from './re
 import { type ResourceCore, toJson } from './resource-core';
 
 // Creating and updating rows: the checks of an input, its column values, and the save itself.
-// `linkFiles` comes from resource.ts, which keeps the engine's use of the file module.
+// `linkFiles` comes from resource.ts, which hands the rows' file references to the file-link port.
 export function createWrite<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType>(
   core: ResourceCore<C, U, F, R>,
   { linkFiles }: FileLinks,

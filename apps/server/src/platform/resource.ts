@@ -1,13 +1,11 @@
-import type { CrudPrefix, EngineDecl, FormMeta, PageRequest, pageOf } from '@lyceum/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { EngineDecl, FormMeta, PageRequest, pageOf } from '@lyceum/contract';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { fileLinks, files } from '../modules/file/file.table';
-import { canReadFile } from '../modules/file/file-access';
 import type { RequestContext } from './context';
 import type { DbOrTx, Tx } from './db';
-import { invalidParams } from './errors';
 import type { Lookups } from './excel';
+import { fileLinkStore } from './ports';
 import { type ActionDef, createActions } from './resource-actions';
 import {
   type ChildCollection,
@@ -31,6 +29,8 @@ export { linkedTo };
 export type Mode = 'create' | 'update';
 
 export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject, R extends z.ZodType> {
+  // The contract's declaration of the resource's verbs (fromDecl fills it and the fields after it).
+  decl: EngineDecl<R, C, U, F>;
   name: string;
   title: string;
   table: TenantTable;
@@ -82,8 +82,8 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   omit?: string[];
   // Members without the read permission who may still read some rows through page, list, select and
   // tree (documents for their audience): who they are, which rows they see, which fields.
+  // (Who they are is the declaration's `readers`.)
   readers?: {
-    access: 'login' | 'staff';
     scope: (ctx: RequestContext) => SQL | undefined;
     project?: (row: Values) => Values;
   };
@@ -184,20 +184,13 @@ export function declaredResources(): readonly (typeof declared)[number][] {
   return declared;
 }
 
-// What a resource takes from its entity declaration (packages/contract entity.ts): its name, one
-// record's English title for messages, its schemas and the meta people and spreadsheets see.
-export function fromEntity<
-  S extends { create: z.ZodObject; update: z.ZodObject; filter: z.ZodObject; row: z.ZodType },
->(e: { name: string; one: { en: string }; schemas: S; meta: FormMeta }) {
-  return { name: e.name, title: e.one.en, schemas: e.schemas, meta: e.meta };
-}
-
 // A resource declared in the contract (engineDecl: the same object its routes and the web's route
 // table come from): its name, words, schemas, access, and which spreadsheet verbs it has.
 export function fromDecl<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject>(
   d: EngineDecl<R, C, U, F>,
 ) {
   return {
+    decl: d,
     name: d.name,
     title: d.title,
     ...(d.tags ? { tags: d.tags } : {}),
@@ -205,26 +198,6 @@ export function fromDecl<R extends z.ZodType, C extends z.ZodObject, U extends z
     permissions: d.access,
     ...(d.sheets === 'export' ? { excel: 'export' as const } : {}),
   };
-}
-
-// The permissions of a resource named by its prefix: `degree:page`, `degree:create`, ...
-export function permissionsOf(
-  prefix: CrudPrefix,
-): ResourceDef<z.ZodObject, z.ZodObject, z.ZodObject, z.ZodType>['permissions'] {
-  return {
-    read: [`${prefix}:page`],
-    create: [`${prefix}:create`],
-    update: [`${prefix}:update`],
-    remove: [`${prefix}:delete`],
-    export: [`${prefix}:export`],
-    import: [`${prefix}:import`],
-  };
-}
-
-// Reference data (degrees, categories, tags, ...): names that the selects of other staff screens
-// show, so any staff member may list them; pages, exports and writes keep their own permissions.
-export function referenceDataPermissions(prefix: CrudPrefix) {
-  return { ...permissionsOf(prefix), list: 'staff' as const };
 }
 
 // The ids of uploaded files a value refers to, wherever they sit (a URL field, rich text, JSON).
@@ -235,70 +208,21 @@ export function fileIdsIn(value: unknown): number[] {
   return [...new Set([...text.matchAll(FILE_REF)].map((m) => Number(m[1])))];
 }
 
-// The engine's part in file_links, here because this file is where the engine may import the file
-// module (boundaries.test.ts): the writes and deletes of a resource get these functions.
+// The engine's part in file_links: which files the rows' file fields name. The file module keeps
+// the links and refuses a file the caller cannot open (the fileLinkStore port, filled in app.ts);
+// the writes and deletes of a resource get these functions.
 function fileLinksOf(def: { name: string; files?: string[] }) {
-  // Keeps file_links in step with the rows' file fields. A record may refer only to files its author
-  // can open now (their own upload, a logo, a file readable through a record they may read): saving
-  // it hands the file to everyone who may read the record, so linking must not be a way to read what
-  // one cannot. Files a row referred to before stay (an editor keeps a colleague's image). A value
-  // naming a file that is not there, or not one the caller can open, is refused naming its field.
   async function linkFiles(tx: Tx, ctx: RequestContext, rows: { id: number; values: Values }[]) {
     if (!def.files?.length || !rows.length) return;
+    const refs = rows.flatMap((r) =>
+      def.files!.flatMap((field) => fileIdsIn(r.values[field]).map((fileId) => ({ entityId: r.id, field, fileId }))),
+    );
     const ids = rows.map((r) => r.id);
-    const linked = and(
-      eq(fileLinks.organizationId, ctx.orgId),
-      eq(fileLinks.entity, def.name),
-      inArray(fileLinks.entityId, ids),
-    );
-    const before = await tx
-      .select({ entityId: fileLinks.entityId, fileId: fileLinks.fileId })
-      .from(fileLinks)
-      .where(linked);
-    const had = new Set(before.map((l) => `${l.entityId}:${l.fileId}`));
-    const links = rows.flatMap((r) =>
-      def.files!.flatMap((field) =>
-        fileIdsIn(r.values[field]).map((fileId) => ({
-          field,
-          fresh: !had.has(`${r.id}:${fileId}`),
-          entityId: r.id,
-          fileId,
-        })),
-      ),
-    );
-    const fresh = [...new Set(links.filter((l) => l.fresh).map((l) => l.fileId))];
-    if (fresh.length) {
-      const found = await tx
-        .select()
-        .from(files)
-        .where(and(eq(files.organizationId, ctx.orgId), inArray(files.id, fresh)));
-      const byId = new Map(found.map((f) => [f.id, f]));
-      // The readers ask on this transaction's connection (an embedded database has only one).
-      const asCaller = { ...ctx, db: tx };
-      const readable = new Set<number>();
-      for (const id of fresh) {
-        const file = byId.get(id);
-        if (file && (await canReadFile(asCaller, file))) readable.add(id);
-      }
-      const refused = links.find((l) => l.fresh && !readable.has(l.fileId));
-      if (refused) throw invalidParams(refused.field, 'fileNotReadable', { id: refused.fileId });
-    }
-    await tx.delete(fileLinks).where(linked);
-    const rowsToLink = [...new Map(links.map((l) => [`${l.entityId}:${l.fileId}`, l])).values()].map((l) => ({
-      organizationId: ctx.orgId,
-      fileId: l.fileId,
-      entity: def.name,
-      entityId: l.entityId,
-    }));
-    if (rowsToLink.length) await tx.insert(fileLinks).values(rowsToLink).onConflictDoNothing();
+    await fileLinkStore.get().link(tx, ctx, def.name, ids, refs);
   }
 
   async function unlinkFiles(tx: Tx, ctx: RequestContext, ids: number[]) {
-    await tx
-      .delete(fileLinks)
-      .where(
-        and(eq(fileLinks.organizationId, ctx.orgId), eq(fileLinks.entity, def.name), inArray(fileLinks.entityId, ids)),
-      );
+    await fileLinkStore.get().unlink(tx, ctx, def.name, ids);
   }
 
   return { linkFiles, unlinkFiles };
@@ -314,6 +238,10 @@ export function createResource<
   F extends z.ZodObject,
   R extends z.ZodType,
 >(def: ResourceDef<C, U, F, R>): Resource<C, U, F, R> {
+  // Rows for readers need the declaration to say who the readers are (it opens the read verbs).
+  if (Boolean(def.readers) !== Boolean(def.decl.readers)) {
+    throw new Error(`${def.name}: readers need both their rows here and their access in the declaration`);
+  }
   const core = createCore(def);
   const { get, readScope } = core;
   const fileLinking = fileLinksOf(def);

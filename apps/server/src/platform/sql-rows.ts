@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './db';
 
 // Shared SQL helpers for raw statements (issue 28: they lived in the exam module and twelve files
@@ -6,7 +6,8 @@ import type { DbOrTx } from './db';
 
 type Row = Record<string, unknown>;
 
-// The rows of a raw statement, typed by the caller (PGlite and pg both answer `{ rows }`).
+// The rows of a raw statement as the driver gives them (PGlite and pg both answer `{ rows }`); a
+// product query types them with typedRows below, from the columns they are read from.
 export async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
@@ -18,3 +19,45 @@ export const idList = (ids: number[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+// The few statements kept raw (the tuned exam-day statements, CTEs and JSON walks the builder cannot
+// say) still take their row types from the tables: each returned key names the column it is read from, so its
+// type and its value come from the column's own mapping (timestamps as Dates, as the builder gives
+// them), or a decoder for a value computed in SQL.
+
+type Decoder = Column | ((value: unknown) => unknown);
+type Shape = Record<string, Decoder>;
+type Value<D> = D extends Column
+  ? D['_']['notNull'] extends true
+    ? D['_']['data']
+    : D['_']['data'] | null
+  : D extends (value: unknown) => infer R
+    ? R
+    : never;
+export type RawRow<S extends Shape> = { [K in keyof S]: Value<S[K]> };
+
+// A column's value is null when SQL gave null (a column read through an outer join: use orNull);
+// a decoder sees every value, null included.
+export async function typedRows<S extends Shape>(db: DbOrTx, query: SQL, shape: S): Promise<RawRow<S>[]> {
+  const raw = await rows(db, query);
+  return raw.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, decode] of Object.entries(shape)) {
+      const v = r[key];
+      if (typeof decode === 'function') out[key] = decode(v);
+      else out[key] = v == null ? null : decode.mapFromDriverValue(v);
+    }
+    return out as RawRow<S>;
+  });
+}
+
+// A column that may come back null (an outer join, a scalar subquery that found nothing).
+export const orNull =
+  <C extends Column>(column: C) =>
+  (v: unknown): C['_']['data'] | null =>
+    v == null ? null : (column.mapFromDriverValue(v) as C['_']['data']);
+
+// Values computed in SQL: counts and bigints (strings from the driver), flags, id arrays.
+export const num = (v: unknown): number => Number(v ?? 0);
+export const flag = (v: unknown): boolean => Boolean(v);
+export const ids = (v: unknown): number[] | null => (Array.isArray(v) ? v.map(Number) : null);

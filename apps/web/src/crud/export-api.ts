@@ -1,15 +1,15 @@
 import type { ExportStarted, Lang } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
-import { type Cancel, call, post, unwrap } from '../shell/request';
+import { type Cancel, call, post, unwrap, withQuery } from '../shell/request';
 import { downloadFrom } from '../shell/transfer';
-import { cleanFilter } from './resource-api';
+import { cleanFilter, engineVerb } from './resource-api';
 import './export-i18n';
 
-// Asynchronous exports: any declared list's /exportAsync starts one; /api/export/* lists, downloads
-// and deletes the caller's own.
+// Asynchronous exports: any declared list's exportAsync starts one; the export endpoints list,
+// download and delete the caller's own.
 export const exportApi = {
   start: (resource: string, filter: object, lang: Lang) =>
-    unwrap(post<ExportStarted>(`/api/${resource}/exportAsync?lang=${lang}`, cleanFilter(filter))),
+    unwrap(post<ExportStarted>(withQuery(engineVerb(resource, 'exportAsync'), { lang }), cleanFilter(filter))),
   page: (pageIndex: number, pageSize: number, silent = false, { signal }: Cancel = {}) =>
     call(api.export.page, { body: { pageIndex, pageSize } }, { silent, signal, retry: 2 }),
   select: (id: number, { signal }: Cancel = {}) =>

@@ -48,6 +48,24 @@ export function useFormSave<Values extends object, Body>(
   return { saving, save };
 }
 
+// Sending a form whose own rules have passed (its onFinish): `saving` while the request runs, and a
+// refusal naming a field shown under that field (the client has already toasted it).
+export function useSubmit<Args extends unknown[]>(form: FormInstance, send: (...args: Args) => Promise<void>) {
+  const [saving, setSaving] = useState(false);
+  async function submit(...args: Args) {
+    setSaving(true);
+    try {
+      await send(...args);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      showServerFieldError(form, err);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { saving, submit };
+}
+
 // The drawer of a hand-written editor (exam, task, message): Save and Cancel in its header, a hint
 // line; Ctrl+Enter anywhere inside saves (FormDrawer).
 export function EditorDrawer(props: {

@@ -1,15 +1,14 @@
 import { App, Form } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickTitle, useLang } from '../shell/i18n';
-import { ApiError } from '../shell/request';
 import { FormDrawer } from './form-drawer';
+import { useSubmit } from './form-save';
 import { formItem } from './meta-inputs';
 import type { RefChoices } from './ref-options';
 import type { AnyRow, ResourceApi } from './resource-api';
 import { type FormView, formFields, type ResourceView, rowName } from './resource-view';
 import type { Editing } from './screen-slots';
-import { showServerFieldError } from './server-field-error';
 import { acceptsNull, defaultOf } from './zod-rules';
 
 type Values = Record<string, unknown>;
@@ -55,7 +54,6 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const { meta } = view;
   const title = pickTitle(meta.title, lang);
 
@@ -76,23 +74,14 @@ export function MetaFormDrawer({ view, api, editing, refs, excluded, onClose, on
     }
   }, [editing, form, meta, view]);
 
-  async function save(values: Values) {
+  const { saving, submit: save } = useSubmit(form, async (values: Values) => {
     if (!editing) return;
-    setSaving(true);
-    try {
-      const body = formBody(view, values);
-      if (editing.kind === 'edit') await api.update({ ...body, id: editing.row.id });
-      else await api.create(body);
-      message.success(t('common.saved'));
-      onSaved();
-    } catch (err) {
-      // The client has toasted the refusal; one naming a field also goes under its input.
-      if (!(err instanceof ApiError)) throw err;
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+    const body = formBody(view, values);
+    if (editing.kind === 'edit') await api.update({ ...body, id: editing.row.id });
+    else await api.create(body);
+    message.success(t('common.saved'));
+    onSaved();
+  });
 
   const heading = !editing
     ? ''

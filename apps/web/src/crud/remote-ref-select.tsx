@@ -4,7 +4,7 @@ import { Select, Spin, Typography } from 'antd';
 import { type UIEvent, useMemo } from 'react';
 import { post, unwrap } from '../shell/request';
 import { labelOf } from './ref-label';
-import type { AnyRow } from './resource-api';
+import { type AnyRow, engineVerb } from './resource-api';
 import { useTypedSearch } from './typed-search';
 
 export const REMOTE_PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ export interface RemoteRef {
 
 function fetchOne(resource: string, id: number): Promise<AnyRow> {
   // Silent: a row the caller may not read shows as its id, not as an error toast.
-  return unwrap(post<AnyRow>(`/api/${resource}/select/${id}`, undefined, { silent: true }));
+  return unwrap(post<AnyRow>(engineVerb(resource, 'select', { id }), undefined, { silent: true }));
 }
 
 // The label of one referenced row, fetched by id (react-query shares it between cells and pickers).
@@ -63,7 +63,7 @@ export function RemoteRefSelect({ refTo, multiple = false, value, onChange, ...r
     queryFn: ({ pageParam }) =>
       unwrap(
         post<Page<AnyRow>>(
-          `/api/${refTo.resource}/page`,
+          engineVerb(refTo.resource, 'page'),
           { ...(keyword ? { keyword } : {}), pageIndex: pageParam, pageSize: REMOTE_PAGE_SIZE },
           { silent: true },
         ),

@@ -1,17 +1,18 @@
-import type { ImportReport, Lang, Page } from '@lyceum/contract';
-import { post, postWithLoading, unwrap } from '../shell/request';
+import { endpointPath, type ImportReport, type Lang, type Page } from '@lyceum/contract';
+import { engine } from '@lyceum/contract/routes';
+import { post, postWithLoading, unwrap, withQuery } from '../shell/request';
 import { download, uploadRaw } from '../shell/transfer';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-// What /api/{name}/import answers.
+// What a resource's import answers.
 export type { ImportReport };
 
 // A row of any declared resource, as the meta-driven screens see it.
 export type AnyRow = { id: number } & Record<string, unknown>;
 export type TreeNode = AnyRow & { children?: TreeNode[] };
 
-// The generic endpoints every declared resource has on the server: /page, /select/{id}, /create, ...
+// The generic verbs every declared resource has on the server: page, select, create, ...
 export interface ResourceApi<Row, Create, Update, PageRequest> {
   key: string;
   page: (req: PageRequest) => Promise<Page<Row>>;
@@ -38,25 +39,38 @@ export function cleanFilter(filter: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
+// The engine's verbs of a resource, from the route table, by the name its meta carries.
+interface VerbRef {
+  path: string;
+}
+type EngineRefs = Partial<Record<string, VerbRef>>;
+const byName: Partial<Record<string, EngineRefs>> = engine;
+
+export function engineVerb(resource: string, verb: string, params?: Record<string, unknown>): string {
+  const ref = byName[resource]?.[verb];
+  if (!ref) throw new Error(`${resource} has no ${verb} verb in the route table`);
+  return endpointPath(ref.path, params);
+}
+
 export function resourceApi<Row, Create, Update, PageRequest>(
   name: string,
 ): ResourceApi<Row, Create, Update, PageRequest> {
-  const base = `/api/${name}`;
+  const to = (verb: string, params?: Record<string, unknown>) => engineVerb(name, verb, params);
   return {
     key: name,
-    page: (req) => unwrap(post<Page<Row>>(`${base}/page`, cleanFilter(req as object))),
-    list: (filter = {}, silent = false) => unwrap(post<Row[]>(`${base}/list`, cleanFilter(filter), { silent })),
-    tree: (filter = {}) => unwrap(post<TreeNode[]>(`${base}/tree`, cleanFilter(filter))),
-    select: (id) => unwrap(post<Row>(`${base}/select/${id}`)),
-    create: (body) => unwrap(postWithLoading<unknown>(`${base}/create`, { ...body, id: null })),
-    update: (body) => unwrap(postWithLoading<unknown>(`${base}/update`, body)),
-    remove: (id) => unwrap(postWithLoading<unknown>(`${base}/delete/${id}`)),
-    removeMany: (ids) => unwrap(postWithLoading<unknown>(`${base}/delete/ids`, { ids })),
-    exportFile: (filter, lang) => download('POST', `${base}/export?lang=${lang}`, cleanFilter(filter)),
-    template: (lang) => download('GET', `${base}/template?lang=${lang}`),
+    page: (req) => unwrap(post<Page<Row>>(to('page'), cleanFilter(req as object))),
+    list: (filter = {}, silent = false) => unwrap(post<Row[]>(to('list'), cleanFilter(filter), { silent })),
+    tree: (filter = {}) => unwrap(post<TreeNode[]>(to('tree'), cleanFilter(filter))),
+    select: (id) => unwrap(post<Row>(to('select', { id }))),
+    create: (body) => unwrap(postWithLoading<unknown>(to('create'), { ...body, id: null })),
+    update: (body) => unwrap(postWithLoading<unknown>(to('update'), body)),
+    remove: (id) => unwrap(postWithLoading<unknown>(to('remove', { id }))),
+    removeMany: (ids) => unwrap(postWithLoading<unknown>(to('removeMany'), { ids })),
+    exportFile: (filter, lang) => download('POST', withQuery(to('exportFile'), { lang }), cleanFilter(filter)),
+    template: (lang) => download('GET', withQuery(to('template'), { lang })),
     importFile: (file, dryRun, lang, onProgress) =>
       unwrap(
-        uploadRaw<ImportReport>(`${base}/import?dryRun=${dryRun}&lang=${lang}`, file, {
+        uploadRaw<ImportReport>(withQuery(to('importFile'), { dryRun, lang }), file, {
           contentType: XLSX_TYPE,
           onProgress,
         }),

@@ -1,6 +1,7 @@
 import {
   type Endpoint,
   type EndpointInput,
+  type EndpointOutput,
   type EndpointRef,
   type Envelope,
   endpointPath,
@@ -9,7 +10,7 @@ import {
 } from '@lyceum/contract';
 import { beginLoading, endLoading } from './feedback';
 import i18n from './i18n';
-import { baseHeaders, fail, type Query, type RequestOptions, settle, withQuery } from './request';
+import { baseHeaders, fail, type Query, type RequestOptions, settle, unwrap, withQuery } from './request';
 
 // File transfers through the same envelope rules as the JSON client: downloads that answer with a
 // file (or with an error envelope), and raw uploads with progress, which fetch cannot report.
@@ -115,4 +116,16 @@ export function downloadFrom<E extends Endpoint>(
 ): Promise<string> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
   return download(endpoint.method, withQuery(endpointPath(endpoint.path, params), query), body, options);
+}
+
+// Sends a file as the body of an endpoint of the contract (a spreadsheet import), its path and query
+// filled in from the same input a call takes; resolves with the endpoint's answer.
+export function uploadTo<E extends Endpoint>(
+  endpoint: EndpointRef<E>,
+  input: EndpointInput<E>,
+  file: Blob,
+  options: UploadOptions,
+): Promise<EndpointOutput<E>> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Query };
+  return unwrap(uploadRaw<EndpointOutput<E>>(withQuery(endpointPath(endpoint.path, params), query), file, options));
 }

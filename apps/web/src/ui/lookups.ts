@@ -17,16 +17,21 @@ export const usersByIds = (ids: number[], { signal }: Cancel = {}): Promise<User
 
 const STALE = 60_000;
 const teamApi = resourceApi<Team, never, never, never>('team');
+// The course category tree (subjects) is a declared resource: its tree is the engine's.
+const courseCategoryApi = resourceApi<NamedNode, never, never, never>('courseCategory');
 const departmentApi = resourceApi<TreeNode, never, never, never>('department');
 
-// Venues with their seats (the shared lists every staff member may read).
+// The shared lists (degrees, categories, semesters, venues, ...) every staff member may read, read
+// once for all the hooks below.
+const commonLists = {
+  queryKey: ['common', 'list'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(api.common.lists, {}, { signal, retry: 2 }),
+  staleTime: STALE,
+};
+
+// Venues with their seats.
 export function useVenues() {
-  return useQuery({
-    queryKey: ['common', 'list'],
-    queryFn: ({ signal }) => call(api.common.lists, {}, { signal, retry: 2 }),
-    staleTime: STALE,
-    select: (lists) => lists.teachVenueList,
-  });
+  return useQuery({ ...commonLists, select: (lists) => lists.teachVenueList });
 }
 
 export function useTeams() {
@@ -61,4 +66,60 @@ export function useDepartments() {
     queryFn: () => departmentApi.tree(),
     staleTime: STALE,
   });
+}
+
+// All the shared lists.
+export function useCommonLists() {
+  return useQuery(commonLists);
+}
+
+// The terms, the current one flagged (the class, gradebook and statistics pickers).
+export function useSemesters() {
+  return useQuery({
+    ...commonLists,
+    select: (lists) => lists.semesterList.map((s) => ({ value: s.id, label: s.name, current: s.current })),
+  });
+}
+
+export interface NamedNode {
+  id: number;
+  name: string;
+  children?: NamedNode[];
+}
+
+// The engine's tree rows carry every column; the pickers need the name and the children.
+function named(nodes: TreeNode[]): NamedNode[] {
+  return nodes.map((n) => ({ id: n.id, name: String(n.name ?? ''), children: named(n.children ?? []) }));
+}
+
+export function useSubjects() {
+  return useQuery({
+    queryKey: ['courseCategory', 'tree'],
+    queryFn: async () => named(await courseCategoryApi.tree()),
+    staleTime: STALE,
+  });
+}
+
+// Type 1 tags and type 2 knowledge points, as two groups of one tree select.
+export function useTagTree() {
+  return useQuery({
+    queryKey: ['tag', 'common-tree'],
+    queryFn: async ({ signal }) => {
+      const tree = (type: number) => call(api.common.tagTree, { query: { type } }, { signal, retry: 2 });
+      const [tags, points] = await Promise.all([tree(1), tree(2)]);
+      return { tags, points };
+    },
+    staleTime: STALE,
+  });
+}
+
+export interface TreeOption {
+  value: number | string;
+  title: string;
+  selectable?: boolean;
+  children?: TreeOption[];
+}
+
+export function toTreeOptions(nodes: NamedNode[] | undefined): TreeOption[] {
+  return (nodes ?? []).map((n) => ({ value: n.id, title: n.name, children: toTreeOptions(n.children) }));
 }

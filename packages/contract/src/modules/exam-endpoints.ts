@@ -6,32 +6,34 @@ import { ExamState } from '../enums/exam-status';
 import { zIdParam } from '../fields';
 import { zPage } from '../paging';
 import {
-  zAccommodation,
-  zAccommodationRow,
-  zAdmissionTicket,
-  zApproveRequest,
-  zApproveResult,
-  zAssignSeatsResult,
   zCalendar,
   zCalendarRequest,
   zCancelExamRequest,
-  zCandidate,
-  zCandidateOverride,
-  zCandidatePageRequest,
   zExam,
   zExamConflict,
   zExamCreate,
   zExamFilter,
   zExamUpdate,
   zExtendExamRequest,
-  zMyExams,
   zPublishExamRequest,
+} from './exam';
+import {
+  zAccommodation,
+  zAccommodationRow,
+  zAdmissionTicket,
+  zApproveRequest,
+  zApproveResult,
+  zAssignSeatsResult,
+  zCandidate,
+  zCandidateOverride,
+  zCandidatePageRequest,
+  zMyExams,
   zRegisterResult,
   zRegistrableExams,
   zRegistrationExam,
   zRegistrationExamPageRequest,
   zTicketRequest,
-} from './exam';
+} from './exam-people';
 
 const tags = ['exam'];
 const EXAM_READERS = ['exam:page', 'examSchedule:page', 'examRegister:page'] as const;

@@ -65,6 +65,23 @@ export const zPaperImportQuery = z.object({
 const tags = ['examPaper'];
 
 export const examPaperCopyEndpoints = {
+  // The body is the .xlsx file itself.
+  importPaper: endpoint({
+    method: 'POST',
+    path: '/api/examPaper/import',
+    summary: 'Import a whole paper from an Excel file (the .xlsx as the body)',
+    description:
+      'The details (name, paper type, subject, degree, category, duration, pass score) as label/value rows, then ' +
+      'a table of section rows and question rows: a bank question by its ID, or a new question in the question ' +
+      'import’s columns (added to the bank; needs question:import). dryRun=true (default) checks every row and ' +
+      'lists every problem with its row and column, in the language asked for; dryRun=false writes the new ' +
+      'questions and the paper (unpublished, the caller’s) in one transaction, only when no row has a problem.',
+    tags,
+    access: ['examPaper:create'],
+    mutates: true,
+    query: zPaperImportQuery,
+    response: zPaperImportReport,
+  }),
   copy: endpoint({
     method: 'POST',
     path: '/api/examPaper/copy/:id',

@@ -1,15 +1,11 @@
 import { endpoint } from '../endpoint';
 import { zExportStarted } from './export';
 import {
-  zAnalysis,
-  zAnalysisRequest,
   zAnswerQueryRequest,
   zAssignMarkersRequest,
   zConfirmRequest,
   zConfirmResult,
   zExamRef,
-  zExamScores,
-  zExamScoresRequest,
   zMarkBatchRequest,
   zMarkExamPage,
   zMarkExamRequest,
@@ -33,9 +29,15 @@ import {
   zScoreHistoryRequest,
   zScoreQuery,
   zScoreQueryPage,
+} from './marking';
+import {
+  zAnalysis,
+  zAnalysisRequest,
+  zExamScores,
+  zExamScoresRequest,
   zStatistics,
   zStatisticsRequest,
-} from './marking';
+} from './score-reports';
 
 const tags = ['marking'];
 const PAGE = ['answer:page'] as const;

@@ -11,6 +11,7 @@ import {
   SYSTEM_NOTICES,
 } from '../enums/message';
 import { codedIssue } from '../errors';
+import { messageFieldWords } from '../field-words';
 import { zDateText, zDateTime, zEnum, zId, zLink, zOptionalText, zText } from '../fields';
 import { zPage, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
@@ -135,14 +136,23 @@ export const messageMeta: FormMeta = {
   title: { en: 'Messages', zh: '消息' },
   keyword: true,
   fields: [
-    field('title', ['Title', '标题'], 'text', { required: true, sortable: true }),
-    field('targetType', ['Sent to', '发送范围'], 'enum', { enum: messageTargetLabels, filter: true, width: 130 }),
-    field('needRead', ['Must be read', '需确认阅读'], 'boolean', { width: 110 }),
-    field('openStart', ['Shown from', '展示开始'], 'datetime', { sortable: true, width: 160 }),
-    field('openEnd', ['Shown until', '展示结束'], 'datetime', { sortable: true, width: 160 }),
-    field('associationType', ['About', '关联'], 'enum', { enum: messageAssociationLabels, filter: true, width: 100 }),
-    field('status', ['Status', '状态'], 'enum', { enum: messageStatusLabels, form: false, filter: true, width: 110 }),
-    field('publishTime', ['Published', '发布时间'], 'datetime', { form: false, sortable: true, width: 160 }),
+    field('title', messageFieldWords.title, 'text', { required: true, sortable: true }),
+    field('targetType', messageFieldWords.targetType, 'enum', { enum: messageTargetLabels, filter: true, width: 130 }),
+    field('needRead', messageFieldWords.needRead, 'boolean', { width: 110 }),
+    field('openStart', messageFieldWords.openStart, 'datetime', { sortable: true, width: 160 }),
+    field('openEnd', messageFieldWords.openEnd, 'datetime', { sortable: true, width: 160 }),
+    field('associationType', messageFieldWords.associationType, 'enum', {
+      enum: messageAssociationLabels,
+      filter: true,
+      width: 100,
+    }),
+    field('status', messageFieldWords.status, 'enum', {
+      enum: messageStatusLabels,
+      form: false,
+      filter: true,
+      width: 110,
+    }),
+    field('publishTime', messageFieldWords.publishTime, 'datetime', { form: false, sortable: true, width: 160 }),
   ],
 };
 

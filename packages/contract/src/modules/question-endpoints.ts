@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { crudAccess, engineDecl, engineEndpoints, zImportQuery } from '../engine-endpoints';
 import { zIdParam } from '../fields';
 import { fileEndpoint, zLangQuery } from '../file-endpoint';
+import { zExportStarted } from './export';
 import { zImportReport } from './file';
-import { zBulkTagRequest, zQuestion, zQuestionFilter, zQuestionVersion, zTryAnswerRequest } from './question';
+import {
+  zBulkTagRequest,
+  zQuestion,
+  zQuestionCreate,
+  zQuestionFilter,
+  zQuestionUpdate,
+  zQuestionVersion,
+  zTryAnswerRequest,
+} from './question';
 
 const tags = ['question'];
 
@@ -83,7 +93,7 @@ export const questionFileEndpoints = {
     access: ['question:import'],
     query: zLangQuery,
   }),
-  export: fileEndpoint({
+  exportFile: fileEndpoint({
     method: 'POST',
     path: '/api/question/export',
     summary: 'Export the questions matching the filters to Excel (re-importable)',
@@ -92,4 +102,43 @@ export const questionFileEndpoints = {
     body: zQuestionFilter,
     query: zLangQuery,
   }),
+  // The same re-importable sheet, written in the background (the export list keeps the file).
+  exportAsync: endpoint({
+    method: 'POST',
+    path: '/api/question/exportAsync',
+    summary: 'Start an export of the questions matching the filters, run in the background',
+    description: 'Answers {exportId} at once; the export list (/api/export/page) offers the file when done.',
+    tags: ['question'],
+    access: ['question:export'],
+    mutates: true,
+    body: zQuestionFilter,
+    query: zLangQuery,
+    response: zExportStarted,
+  }),
+  // The body is the .xlsx file itself.
+  importFile: endpoint({
+    method: 'POST',
+    path: '/api/question/import',
+    summary: 'Import questions from an Excel file (the .xlsx as the body)',
+    description:
+      'dryRun=true (default) checks every row and lists errors and duplicates (same stem as an existing question or ' +
+      'an earlier row); dryRun=false writes all questions in one transaction, only when no row has an error. Every ' +
+      'problem of every row is listed (a child question’s on its own row), with the column header and the reason ' +
+      'in the language asked for (?lang=zh or Accept-Language).',
+    tags: ['question'],
+    access: ['question:import'],
+    mutates: true,
+    query: zImportQuery,
+    response: zImportReport,
+  }),
 };
+
+// The question resource (its spreadsheets are the calls above): the engine's verbs, declared once.
+export const questionDecl = engineDecl({
+  name: 'question',
+  title: 'Question',
+  schemas: { row: zQuestion, create: zQuestionCreate, update: zQuestionUpdate, filter: zQuestionFilter },
+  // Editors open a question from the paper builder without the bank's list.
+  access: { ...crudAccess('question'), read: ['question:page', 'question:edit'] },
+});
+export const questionVerbs = engineEndpoints(questionDecl);

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { Permission as P } from '../menu-catalogue';
-import { zPermissionNode, zRoleAssignRequest, zRoleGrantRequest } from './role';
+import {
+  zPermissionNode,
+  zRole,
+  zRoleAssignRequest,
+  zRoleCreate,
+  zRoleFilter,
+  zRoleGrantRequest,
+  zRoleUpdate,
+} from './role';
 
 const tags = ['role'];
 
@@ -41,3 +50,17 @@ export const roleEndpoints = {
     response: z.null(),
   }),
 };
+
+// The role resource (no spreadsheets): the engine's verbs, declared once for the server and the web.
+export const roleDecl = engineDecl({
+  name: 'role',
+  title: 'Role',
+  schemas: { row: zRole, create: zRoleCreate, update: zRoleUpdate, filter: zRoleFilter },
+  access: {
+    read: [P.rolePage, P.userPage],
+    create: [P.roleCreate],
+    update: [P.roleUpdate],
+    remove: [P.roleDelete],
+  },
+});
+export const roleVerbs = engineEndpoints(roleDecl);

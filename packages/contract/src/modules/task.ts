@@ -14,6 +14,7 @@ import {
   taskUserStatusLabels,
 } from '../enums/task';
 import { codedIssue } from '../errors';
+import { taskFieldWords } from '../field-words';
 import { zDateText, zDateTime, zEnum, zId, zIds, zOptionalText, zText } from '../fields';
 import { zPage, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
@@ -166,14 +167,14 @@ export const taskMeta: FormMeta = {
   title: { en: 'Tasks', zh: '任务' },
   keyword: true,
   fields: [
-    field('name', ['Name', '任务名称'], 'text', { required: true, sortable: true }),
-    field('taskType', ['Type', '任务类型'], 'enum', { enum: taskTypeLabels, filter: true, width: 130 }),
-    field('rangeType', ['Given to', '任务范围'], 'enum', { enum: taskRangeLabels, filter: true, width: 120 }),
-    field('paperId', ['Homework paper', '作业试卷'], 'ref', { ref: { resource: 'examPaper', remote: true } }),
-    field('startTime', ['Starts', '开始时间'], 'datetime', { required: true, sortable: true, width: 160 }),
-    field('dueTime', ['Due', '截止时间'], 'datetime', { required: true, sortable: true, width: 160 }),
-    field('passScore', ['Pass score', '及格分'], 'number', { width: 100 }),
-    field('status', ['Status', '任务状态'], 'enum', { enum: taskStatusLabels, form: false, filter: true, width: 110 }),
+    field('name', taskFieldWords.name, 'text', { required: true, sortable: true }),
+    field('taskType', taskFieldWords.taskType, 'enum', { enum: taskTypeLabels, filter: true, width: 130 }),
+    field('rangeType', taskFieldWords.rangeType, 'enum', { enum: taskRangeLabels, filter: true, width: 120 }),
+    field('paperId', taskFieldWords.paperId, 'ref', { ref: { resource: 'examPaper', remote: true } }),
+    field('startTime', taskFieldWords.startTime, 'datetime', { required: true, sortable: true, width: 160 }),
+    field('dueTime', taskFieldWords.dueTime, 'datetime', { required: true, sortable: true, width: 160 }),
+    field('passScore', taskFieldWords.passScore, 'number', { width: 100 }),
+    field('status', taskFieldWords.status, 'enum', { enum: taskStatusLabels, form: false, filter: true, width: 110 }),
   ],
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { zIdParam } from '../fields';
 import { Permission as P } from '../menu-catalogue';
 import { zPage } from '../paging';
@@ -15,8 +16,11 @@ import {
   zTeacherNameQuery,
   zUser,
   zUserBrief,
+  zUserCreate,
+  zUserFilter,
   zUserNameQuery,
   zUserPageRequest,
+  zUserUpdate,
 } from './user';
 
 const tags = ['user'];
@@ -165,3 +169,20 @@ export const userEndpoints = {
     response: zUserBrief,
   }),
 };
+
+// The user resource: the engine's verbs, declared from the same object the server's resource is.
+export const userDecl = engineDecl({
+  name: 'user',
+  title: 'User',
+  schemas: { row: zUser, create: zUserCreate, update: zUserUpdate, filter: zUserFilter },
+  access: {
+    read: [P.userPage],
+    create: [P.userCreate],
+    update: [P.userUpdate],
+    remove: [P.userDelete],
+    export: [P.userExport],
+    import: [P.userImport],
+  },
+  sheets: 'both',
+});
+export const userVerbs = engineEndpoints(userDecl);

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { at, createTime, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 import { users } from '../user/user.table';
 
 // Server-side sessions. Only the SHA-256 of the token is stored, so a leaked table opens no session.

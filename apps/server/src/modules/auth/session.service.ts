@@ -22,8 +22,9 @@ import {
   sessionInvalid,
   wrongCredentials,
 } from '../../platform/errors';
+import { organizations } from '../../platform/organizations.table';
 import type { SessionLookup } from '../../platform/route';
-import { apiKeys, organizations } from '../organization/organization.table';
+import { apiKeys } from '../organization/organization.table';
 import { effectivePermissions } from '../role/role.service';
 import { roles } from '../role/role.table';
 import { userRoles, users } from '../user/user.table';

@@ -1,13 +1,13 @@
-import { semesterEntity } from '@lyceum/contract';
+import { semesterDecl, semesterEntity } from '@lyceum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { semesters } from './calendar.table';
 
 export const semesterResource = createResource({
-  ...fromEntity(semesterEntity),
+  ...fromDecl(semesterDecl),
+  meta: semesterEntity.meta,
   table: semesters,
-  permissions: referenceDataPermissions('semester'),
   search: [semesters.name],
   sort: {
     default: [desc(semesters.year), desc(semesters.term)],

@@ -1,12 +1,12 @@
-import { teachVenueEntity } from '@lyceum/contract';
+import { teachVenueDecl, teachVenueEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { teachVenues } from './calendar.table';
 
 export const teachVenueResource = createResource({
-  ...fromEntity(teachVenueEntity),
+  ...fromDecl(teachVenueDecl),
+  meta: teachVenueEntity.meta,
   table: teachVenues,
-  permissions: referenceDataPermissions('teachVenue'),
   search: [teachVenues.name, teachVenues.address],
   sort: {
     default: [asc(teachVenues.sort), asc(teachVenues.id)],

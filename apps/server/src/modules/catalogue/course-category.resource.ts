@@ -1,12 +1,12 @@
-import { courseCategoryEntity } from '@lyceum/contract';
+import { courseCategoryDecl, courseCategoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { courseCategories } from './catalogue.table';
 
 export const courseCategoryResource = createResource({
-  ...fromEntity(courseCategoryEntity),
+  ...fromDecl(courseCategoryDecl),
+  meta: courseCategoryEntity.meta,
   table: courseCategories,
-  permissions: referenceDataPermissions('courseCategory'),
   search: [courseCategories.name],
   sort: { default: [asc(courseCategories.sort), asc(courseCategories.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Course category' }],

@@ -1,13 +1,13 @@
-import { tagEntity } from '@lyceum/contract';
+import { tagDecl, tagEntity } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { tags } from './catalogue.table';
 
 export const tagResource = createResource({
-  ...fromEntity(tagEntity),
+  ...fromDecl(tagDecl),
+  meta: tagEntity.meta,
   table: tags,
-  permissions: referenceDataPermissions('tag'),
   search: [tags.name],
   sort: { default: [asc(tags.sort), asc(tags.id)] },
   unique: [{ fields: ['parentId', 'name'], label: 'Tag' }],

@@ -7,10 +7,9 @@ import {
   zMarkExamRequest,
   type zStaffWorkRequest,
 } from '@lyceum/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasAny, type RequestContext } from '../../platform/context';
-import { idList, rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { examResource } from '../exam/exam.resource';
 import { exams } from '../exam/exam.table';
@@ -67,18 +66,22 @@ async function examsOfDay(ctx: RequestContext, req: z.output<typeof zStaffWorkRe
   );
   if (!found.length) return [];
   const ids = found.map((e) => Number(e.id));
-  const counts = await rows<{ exam_id: number; started: number; handed_in: number }>(
-    ctx.db,
-    sql`select exam_id, count(*)::int as started,
-        count(*) filter (where status <> ${PaperStatus.Answering})::int as handed_in
-      from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id in (${idList(ids)}) group by exam_id`,
-  );
-  const of = new Map(counts.map((c) => [Number(c.exam_id), c]));
+  const a = examAttempts;
+  const counts = await ctx.db
+    .select({
+      examId: a.examId,
+      started: count(),
+      handedIn: sql<number>`count(*) filter (where ${ne(a.status, PaperStatus.Answering)})`.mapWith(Number),
+    })
+    .from(a)
+    .where(and(eq(a.organizationId, ctx.orgId), inArray(a.examId, ids)))
+    .groupBy(a.examId);
+  const of = new Map(counts.map((c) => [c.examId, c]));
   return found
     .map((e) => {
       const c = of.get(Number(e.id));
       const candidates = Number(e.candidateCount ?? 0);
-      const started = Number(c?.started ?? 0);
+      const started = c?.started ?? 0;
       return {
         id: Number(e.id),
         name: String(e.name),
@@ -92,7 +95,7 @@ async function examsOfDay(ctx: RequestContext, req: z.output<typeof zStaffWorkRe
         }),
         candidates,
         started,
-        handedIn: Number(c?.handed_in ?? 0),
+        handedIn: c?.handedIn ?? 0,
         notStarted: Math.max(0, candidates - started),
       };
     })

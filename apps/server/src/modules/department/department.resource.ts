@@ -1,13 +1,13 @@
-import { DepartmentType, departmentEntity } from '@lyceum/contract';
+import { DepartmentType, departmentDecl, departmentEntity } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { departments } from './department.table';
 
 export const departmentResource = createResource({
-  ...fromEntity(departmentEntity),
+  ...fromDecl(departmentDecl),
+  meta: departmentEntity.meta,
   table: departments,
-  permissions: referenceDataPermissions('department'),
   search: [departments.name],
   sort: {
     default: [asc(departments.sort), asc(departments.id)],

@@ -1,12 +1,12 @@
-import { userCategoryEntity } from '@lyceum/contract';
+import { userCategoryDecl, userCategoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { userCategories } from './department.table';
 
 export const userCategoryResource = createResource({
-  ...fromEntity(userCategoryEntity),
+  ...fromDecl(userCategoryDecl),
+  meta: userCategoryEntity.meta,
   table: userCategories,
-  permissions: referenceDataPermissions('userCategory'),
   search: [userCategories.name],
   sort: {
     default: [asc(userCategories.sort), asc(userCategories.id)],

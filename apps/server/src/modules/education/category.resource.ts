@@ -1,12 +1,12 @@
-import { categoryEntity } from '@lyceum/contract';
+import { categoryDecl, categoryEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { categories, degrees } from './education.table';
 
 export const categoryResource = createResource({
-  ...fromEntity(categoryEntity),
+  ...fromDecl(categoryDecl),
+  meta: categoryEntity.meta,
   table: categories,
-  permissions: referenceDataPermissions('category'),
   search: [categories.name],
   sort: {
     default: [asc(categories.sort), asc(categories.id)],

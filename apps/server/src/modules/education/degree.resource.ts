@@ -1,12 +1,12 @@
-import { degreeEntity } from '@lyceum/contract';
+import { degreeDecl, degreeEntity } from '@lyceum/contract';
 import { asc } from 'drizzle-orm';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { degrees } from './education.table';
 
 export const degreeResource = createResource({
-  ...fromEntity(degreeEntity),
+  ...fromDecl(degreeDecl),
+  meta: degreeEntity.meta,
   table: degrees,
-  permissions: referenceDataPermissions('degree'),
   search: [degrees.name, degrees.code],
   sort: { default: [asc(degrees.sort), asc(degrees.id)], fields: { name: degrees.name, sort: degrees.sort } },
   unique: [{ fields: ['name'], label: 'Degree' }],

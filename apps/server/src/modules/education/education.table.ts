@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId, refId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 
 // Education levels, the categories under each, and the system types offered under a category.
 export const degrees = pgTable(

@@ -1,13 +1,13 @@
-import { typeEnumEntity } from '@lyceum/contract';
+import { typeEnumDecl, typeEnumEntity } from '@lyceum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
-import { createResource, fromEntity, referenceDataPermissions } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { categories, degrees, typeEnums } from './education.table';
 
 export const typeEnumResource = createResource({
-  ...fromEntity(typeEnumEntity),
+  ...fromDecl(typeEnumDecl),
+  meta: typeEnumEntity.meta,
   table: typeEnums,
-  permissions: referenceDataPermissions('typeEnum'),
   search: [typeEnums.name],
   sort: {
     default: [asc(typeEnums.sort), asc(typeEnums.systemTypeEnum)],

@@ -1,26 +1,16 @@
-import {
-  api,
-  type ExamPaper,
-  PaperType,
-  type PaperType as PaperTypeValue,
-  paperTypeLabels,
-  zPaperImportQuery,
-  zPaperImportReport,
-} from '@lyceum/contract';
+import { api, type ExamPaper, PaperType, type PaperType as PaperTypeValue, paperTypeLabels } from '@lyceum/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../../platform/context';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
-import { defineEndpoint, defineFileEndpoint, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint } from '../../platform/route';
 import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
 import { questionVersions } from '../question/question.table';
 import { examPaperResource } from './exam-paper.resource';
 import { copyPaper } from './paper-copy.service';
 import { checkPaperSheet, writePaper } from './paper-import.service';
 import { paperTemplate, readPaperSheet, writePaperSheet } from './paper-sheet';
-
-const tags = ['examPaper'];
 
 // Whole papers in and out of Excel, and copies: registered beside the paper resource's own routes.
 export function examPaperImportRoutes(app: FastifyInstance) {
@@ -34,33 +24,17 @@ export function examPaperImportRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/examPaper/import',
-    summary: 'Import a whole paper from an Excel file (the .xlsx as the body)',
-    description:
-      'The details (name, paper type, subject, degree, category, duration, pass score) as label/value rows, then ' +
-      'a table of section rows and question rows: a bank question by its ID, or a new question in the question ' +
-      'import’s columns (added to the bank; needs question:import). dryRun=true (default) checks every row and ' +
-      'lists every problem with its row and column, in the language asked for; dryRun=false writes the new ' +
-      'questions and the paper (unpublished, the caller’s) in one transaction, only when no row has a problem.',
-    tags,
-    access: ['examPaper:create'],
-    mutates: true,
-    querystring: zPaperImportQuery,
-    response: zPaperImportReport,
-    handler: async ({ ctx, req, query }) => {
-      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
-      if (dryRun) noteSubject(req, { action: 'importCheck' });
-      const defaultType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
-      const sheet = await readPaperSheet(importBody(req));
-      const plan = await checkPaperSheet(ctx, sheet, requestLang(req), defaultType);
-      const report = { ...plan.report, dryRun };
-      if (dryRun || report.errors.length || report.questions === 0) return report;
-      const paper = await writePaper(ctx, plan);
-      noteSubject(req, { ids: [paper.id], label: paper.name });
-      return { ...report, created: report.questions, paperId: paper.id, paperType: paper.paperType };
-    },
+  defineEndpoint(app, api.examPaper.importPaper, async ({ ctx, req, query }) => {
+    const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+    if (dryRun) noteSubject(req, { action: 'importCheck' });
+    const defaultType = (query.paperType ? Number(query.paperType) : PaperType.Exam) as PaperTypeValue;
+    const sheet = await readPaperSheet(importBody(req));
+    const plan = await checkPaperSheet(ctx, sheet, requestLang(req), defaultType);
+    const report = { ...plan.report, dryRun };
+    if (dryRun || report.errors.length || report.questions === 0) return report;
+    const paper = await writePaper(ctx, plan);
+    noteSubject(req, { ids: [paper.id], label: paper.name });
+    return { ...report, created: report.questions, paperId: paper.id, paperType: paper.paperType };
   });
 
   // One paper in the template's layout: edit it and import it as a new paper. Its questions by their

@@ -30,9 +30,9 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { organizations } from '../../platform/organizations.table';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
-import { organizations } from '../organization/organization.table';
 import { questions } from '../question/question.table';
 
 export const examPapers = pgTable(

@@ -1,13 +1,12 @@
 import { PaperStatus } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { enqueue, type JobRunner } from '../../platform/jobs';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from './attempt.table';
 import { endAttempts } from './attempt-end';
 import { examCandidates, exams } from './exam.table';
-import { ms, ts } from './exam-time';
+import { ts } from './exam-time';
 
 const { Answering, AutoCollected } = PaperStatus;
 export const COLLECT_JOB = 'exam.collect';
@@ -43,12 +42,17 @@ export function registerAttemptJobs(runner: JobRunner, db: Db): void {
       const collected = await collectDue(db, clock.now(), { orgId, attemptId });
       if (collected.length) return { collected: 1 };
       // Time was added since this job was planned: plan the collection for the new closing time.
-      const [open] = await rows<{ closes_at: string }>(
-        db,
-        sql`select closes_at from ${examAttempts}
-          where organization_id = ${orgId} and id = ${attemptId} and status = ${Answering}`,
-      );
-      if (open) await scheduleCollection(db, orgId, attemptId, ms(open.closes_at)!);
+      const [open] = await db
+        .select({ closesAt: examAttempts.closesAt })
+        .from(examAttempts)
+        .where(
+          and(
+            eq(examAttempts.organizationId, orgId),
+            eq(examAttempts.id, attemptId),
+            eq(examAttempts.status, Answering),
+          ),
+        );
+      if (open) await scheduleCollection(db, orgId, attemptId, open.closesAt.getTime());
       return { collected: 0 };
     },
   });
@@ -58,7 +62,8 @@ export function registerAttemptJobs(runner: JobRunner, db: Db): void {
 
 // The exam's window moved later: open attempts' deadlines are computed again from their start
 // (an attempt capped by the old end gains the time; one ending on its own duration does not).
-// Their collection jobs find the later closing time when they run and plan themselves again.
+// Their collection jobs find the later closing time when they run and plan themselves again. Kept
+// raw: one tuned update over every open attempt of the exam.
 export async function refreshDeadlines(db: DbOrTx, orgId: number, examId: number, windowEnd: Date) {
   await db.execute(
     sql`update ${examAttempts} t set

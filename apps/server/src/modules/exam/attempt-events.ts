@@ -1,15 +1,14 @@
 import { type AttemptEventsResult, ExamLogType, PaperStatus, type zAttemptEventsRequest } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { fileLinks, files } from '../file/file.table';
 import { attemptEvents, examAttempts } from './attempt.table';
 import { endAttempts } from './attempt-end';
 import { exams } from './exam.table';
-import { ms, ts } from './exam-time';
+import { ts } from './exam-time';
 
 const { Answering, ForceCollected } = PaperStatus;
 
@@ -29,11 +28,18 @@ export const EVENTS_BODY_LIMIT = 256 * 1024;
 // Snapshots come only from an open attempt of the caller; an attempt of someone else, one handed in
 // or one past its closing time is refused naming the field, before a byte is stored.
 export async function openAttemptForSnapshot(ctx: RequestContext, attemptId: number): Promise<void> {
-  const [open] = await rows<{ id: number }>(
-    ctx.db,
-    sql`select id from ${examAttempts} where organization_id = ${ctx.orgId} and id = ${attemptId}
-      and user_id = ${ctx.userId} and status = ${Answering} and closes_at > ${ts(clock.now())}`,
-  );
+  const [open] = await ctx.db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.organizationId, ctx.orgId),
+        eq(examAttempts.id, attemptId),
+        eq(examAttempts.userId, ctx.userId),
+        eq(examAttempts.status, Answering),
+        gt(examAttempts.closesAt, clock.date()),
+      ),
+    );
   if (!open) throw invalidParams('attemptId', 'noOpenAttempt');
 }
 
@@ -55,17 +61,27 @@ export async function recordEvents(
   const fileIds = [...new Set(body.events.flatMap((e) => (e.fileId ? [e.fileId] : [])))];
   if (fileIds.length) {
     // The caller's own uploads for this very attempt.
-    const own = await rows<{ id: number }>(
-      ctx.db,
-      sql`select f.id from ${files} f join ${fileLinks} l on l.organization_id = f.organization_id
-          and l.file_id = f.id and l.entity = ${SNAPSHOT_LINK} and l.entity_id = ${body.attemptId}
-        where f.organization_id = ${org} and f.uploader_id = ${ctx.userId} and f.purpose = 'snapshot'
-          and f.id in (${sql.join(
-            fileIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-    );
-    const ok = new Set(own.map((r) => Number(r.id)));
+    const own = await ctx.db
+      .select({ id: files.id })
+      .from(files)
+      .innerJoin(
+        fileLinks,
+        and(
+          eq(fileLinks.organizationId, files.organizationId),
+          eq(fileLinks.fileId, files.id),
+          eq(fileLinks.entity, SNAPSHOT_LINK),
+          eq(fileLinks.entityId, body.attemptId),
+        ),
+      )
+      .where(
+        and(
+          eq(files.organizationId, org),
+          eq(files.uploaderId, ctx.userId),
+          eq(files.purpose, 'snapshot'),
+          inArray(files.id, fileIds),
+        ),
+      );
+    const ok = new Set(own.map((r) => r.id));
     const index = body.events.findIndex((e) => e.fileId && !ok.has(e.fileId));
     if (index >= 0) {
       throw invalidParams(`events.${index}.fileId`, 'noSuchReference', {
@@ -75,27 +91,31 @@ export async function recordEvents(
     }
   }
   return ctx.db.transaction(async (tx) => {
-    const [t] = await rows<{
-      id: number;
-      status: number;
-      closes_at: string;
-      started_at: string;
-      event_count: number;
-      switch_count: number;
-      switch_warn_after: number;
-      switch_collect_after: number | null;
-    }>(
-      tx,
-      sql`select t.id, t.status, t.closes_at, t.started_at, t.event_count, t.switch_count, e.switch_warn_after,
-          e.switch_collect_after
-        from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
-        where t.organization_id = ${org} and t.id = ${body.attemptId} and t.user_id = ${ctx.userId}
-        for update of t`,
-    );
+    const [t] = await tx
+      .select({
+        id: examAttempts.id,
+        status: examAttempts.status,
+        closesAt: examAttempts.closesAt,
+        startedAt: examAttempts.startedAt,
+        eventCount: examAttempts.eventCount,
+        switchCount: examAttempts.switchCount,
+        switchWarnAfter: exams.switchWarnAfter,
+        switchCollectAfter: exams.switchCollectAfter,
+      })
+      .from(examAttempts)
+      .innerJoin(exams, and(eq(exams.organizationId, examAttempts.organizationId), eq(exams.id, examAttempts.examId)))
+      .where(
+        and(
+          eq(examAttempts.organizationId, org),
+          eq(examAttempts.id, body.attemptId),
+          eq(examAttempts.userId, ctx.userId),
+        ),
+      )
+      .for('update', { of: examAttempts });
     if (!t) throw notFound('Attempt');
     // The paper is over: nothing more is reported on it (the page then shows how it ended).
-    if (Number(t.status) !== Answering) throw businessError('attemptEnded');
-    if (now >= ms(t.closes_at)!) throw businessError('attemptClosed');
+    if (t.status !== Answering) throw businessError('attemptEnded');
+    if (now >= t.closesAt.getTime()) throw businessError('attemptClosed');
     const inserted = await tx
       .insert(attemptEvents)
       .values(
@@ -113,28 +133,35 @@ export async function recordEvents(
       .returning({ type: attemptEvents.type, fileId: attemptEvents.fileId });
     // Counted after the insert, so a retried batch (stored once) is never what hits the limit; the
     // refusal rolls the batch back.
-    const allowed = EVENT_BURST + Math.floor(((now - ms(t.started_at)!) / 60_000) * EVENTS_PER_MINUTE);
-    if (Number(t.event_count) + inserted.length > allowed) {
+    const allowed = EVENT_BURST + Math.floor(((now - t.startedAt.getTime()) / 60_000) * EVENTS_PER_MINUTE);
+    if (t.eventCount + inserted.length > allowed) {
       throw invalidParams('events', 'tooManyEvents', { max: allowed, perMinute: EVENTS_PER_MINUTE });
     }
     const switches = inserted.filter((e) => SWITCH_TYPES.includes(e.type)).length;
     const left = inserted.filter((e) => e.type === ExamLogType.LeftApp).length;
     const pictures = inserted.some((e) => PICTURE_TYPES.includes(e.type));
-    const switchCount = Number(t.switch_count) + switches;
-    const warnAfter = Number(t.switch_warn_after);
+    const switchCount = t.switchCount + switches;
+    const warnAfter = t.switchWarnAfter;
     // Snapshots count by picture: the same file reported again adds nothing.
+    const ev = attemptEvents;
+    const a = examAttempts;
     const snapshotCount = pictures
-      ? sql`(select count(distinct file_id) from ${attemptEvents} where organization_id = ${org}
-          and attempt_id = ${t.id} and type in (${ExamLogType.Screenshot}, ${ExamLogType.Snapshot}))`
-      : sql`snapshot_count`;
-    await tx.execute(
-      sql`update ${examAttempts} set switch_count = ${switchCount}, left_count = left_count + ${left},
-        snapshot_count = ${snapshotCount}, event_count = event_count + ${inserted.length},
-        last_seen = ${ts(now)}, flagged = flagged or (${warnAfter} > 0 and ${switchCount} >= ${warnAfter})
-        where organization_id = ${org} and id = ${t.id}`,
-    );
-    let status = Number(t.status) as PaperStatus;
-    const collectAfter = t.switch_collect_after == null ? null : Number(t.switch_collect_after);
+      ? sql<number>`(select count(distinct ${ev.fileId}) from ${ev} where ${ev.organizationId} = ${org}
+          and ${ev.attemptId} = ${t.id} and ${ev.type} in (${ExamLogType.Screenshot}, ${ExamLogType.Snapshot}))`
+      : sql<number>`${a.snapshotCount}`;
+    await tx
+      .update(a)
+      .set({
+        switchCount,
+        leftCount: sql`${a.leftCount} + ${left}`,
+        snapshotCount,
+        eventCount: sql`${a.eventCount} + ${inserted.length}`,
+        lastSeen: new Date(now),
+        flagged: sql`${a.flagged} or (${warnAfter} > 0 and ${switchCount} >= ${warnAfter})`,
+      })
+      .where(and(eq(a.organizationId, org), eq(a.id, t.id)));
+    let status = t.status as PaperStatus;
+    const collectAfter = t.switchCollectAfter;
     if (status === Answering && collectAfter !== null && switchCount >= collectAfter) {
       await endAttempts(
         tx,

@@ -1,65 +1,65 @@
 import type { Attempt, AttemptSection, PaperStatus } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../../platform/sql-rows';
 import { homeworkRules } from '../task/task.service';
 import { attemptAnswers, examAttempts } from './attempt.table';
 import { examCandidates, exams } from './exam.table';
-import { ms } from './exam-time';
 
 // An attempt as the student's page sees it (shared by start and save; see attempt.service).
 
-export interface AttemptRow extends Record<string, unknown> {
-  id: number;
-  exam_id: number;
-  user_id: number;
-  status: number;
-  attempt_no: number;
-  view: AttemptSection[];
-  question_ids: number[];
-  total_score: number;
-  extra_minutes: number;
-  started_at: string;
-  deadline: string;
-  closes_at: string;
-  ended_at: string | null;
-  switch_count: number;
-  notice: string | null;
-  notice_at: string | null;
-  exam_name: string;
-  duration_minutes: number;
-  instructions: string | null;
-  added_minutes: number;
-  fullscreen: boolean;
-  switch_warn_after: number;
-  switch_collect_after: number | null;
-  camera_source: number | null;
-  snapshot_interval_seconds: number;
-  show_score: number;
-  allow_review: boolean;
-  homework: boolean;
-}
+// The attempt as `t` (callers' conditions name it so), with its exam's rules.
+const t = alias(examAttempts, 't');
+const attemptColumns = {
+  id: t.id,
+  examId: t.examId,
+  userId: t.userId,
+  status: t.status,
+  attemptNo: t.attemptNo,
+  view: t.view,
+  questionIds: t.questionIds,
+  totalScore: t.totalScore,
+  extraMinutes: t.extraMinutes,
+  startedAt: t.startedAt,
+  deadline: t.deadline,
+  closesAt: t.closesAt,
+  endedAt: t.endedAt,
+  switchCount: t.switchCount,
+  notice: t.notice,
+  noticeAt: t.noticeAt,
+  examName: exams.name,
+  durationMinutes: exams.durationMinutes,
+  instructions: exams.instructions,
+  addedMinutes: sql<number>`coalesce(${examCandidates.addedMinutes}, 0)`.mapWith(Number),
+  fullscreen: exams.fullscreen,
+  switchWarnAfter: exams.switchWarnAfter,
+  switchCollectAfter: exams.switchCollectAfter,
+  cameraSource: exams.cameraSource,
+  snapshotIntervalSeconds: exams.snapshotIntervalSeconds,
+  showScore: exams.showScore,
+  allowReview: exams.allowReview,
+  homework: exams.homework,
+};
 
-const attemptColumns = sql`t.id, t.exam_id, t.user_id, t.status, t.attempt_no, t.view, t.question_ids, t.total_score,
-  t.extra_minutes, t.started_at, t.deadline, t.closes_at, t.ended_at, t.switch_count, t.notice, t.notice_at,
-  e.name as exam_name, e.duration_minutes, e.instructions, coalesce(c.added_minutes, 0) as added_minutes,
-  e.fullscreen, e.switch_warn_after, e.switch_collect_after, e.camera_source, e.snapshot_interval_seconds,
-  e.show_score, e.allow_review, e.homework`;
-const attemptJoins = sql`from ${examAttempts} t
-  join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
-  left join ${examCandidates} c on c.organization_id = t.organization_id and c.exam_id = t.exam_id
-    and c.user_id = t.user_id`;
-
-export async function findAttempt(db: DbOrTx, orgId: number, where: SQL): Promise<AttemptRow | undefined> {
-  const [row] = await rows<AttemptRow>(
-    db,
-    sql`select ${attemptColumns} ${attemptJoins} where t.organization_id = ${orgId} and ${where}`,
-  );
+export async function findAttempt(db: DbOrTx, orgId: number, where: SQL) {
+  const [row] = await db
+    .select(attemptColumns)
+    .from(t)
+    .innerJoin(exams, and(eq(exams.organizationId, t.organizationId), eq(exams.id, t.examId)))
+    .leftJoin(
+      examCandidates,
+      and(
+        eq(examCandidates.organizationId, t.organizationId),
+        eq(examCandidates.examId, t.examId),
+        eq(examCandidates.userId, t.userId),
+      ),
+    )
+    .where(and(eq(t.organizationId, orgId), where));
   return row;
 }
+export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 
-export const noticeOf = (r: { notice: string | null; notice_at: string | null }) =>
-  r.notice && r.notice_at ? { text: r.notice, at: ms(r.notice_at)! } : null;
+export const noticeOf = (text: string | null, at: Date | null) => (text && at ? { text, at: at.getTime() } : null);
 
 export async function toAttempt(db: DbOrTx, orgId: number, r: AttemptRow, now: number): Promise<Attempt> {
   const answers = await db
@@ -70,39 +70,40 @@ export async function toAttempt(db: DbOrTx, orgId: number, r: AttemptRow, now: n
       savedAt: attemptAnswers.savedAt,
     })
     .from(attemptAnswers)
-    .where(sql`${attemptAnswers.organizationId} = ${orgId} and ${attemptAnswers.attemptId} = ${r.id}`);
+    .where(and(eq(attemptAnswers.organizationId, orgId), eq(attemptAnswers.attemptId, r.id)));
   return {
-    id: Number(r.id),
-    examId: Number(r.exam_id),
-    examName: r.exam_name,
-    status: Number(r.status) as PaperStatus,
-    startedAt: ms(r.started_at)!,
-    deadline: ms(r.deadline)!,
-    closesAt: ms(r.closes_at)!,
+    id: r.id,
+    examId: r.examId,
+    examName: r.examName,
+    status: r.status as PaperStatus,
+    startedAt: r.startedAt.getTime(),
+    deadline: r.deadline.getTime(),
+    closesAt: r.closesAt.getTime(),
     serverNow: now,
-    durationMinutes: Number(r.duration_minutes),
-    extraMinutes: Number(r.extra_minutes) + Number(r.added_minutes),
+    durationMinutes: r.durationMinutes,
+    extraMinutes: r.extraMinutes + r.addedMinutes,
     instructions: r.instructions,
     rules: {
       fullscreen: r.fullscreen,
-      switchWarnAfter: Number(r.switch_warn_after),
-      switchCollectAfter: r.switch_collect_after == null ? null : Number(r.switch_collect_after),
-      cameraSource: r.camera_source == null ? null : (Number(r.camera_source) as 1 | 2),
-      snapshotIntervalSeconds: Number(r.snapshot_interval_seconds),
-      showScore: Number(r.show_score) as 1 | 2 | 3,
-      allowReview: r.allow_review,
+      switchWarnAfter: r.switchWarnAfter,
+      switchCollectAfter: r.switchCollectAfter,
+      cameraSource: r.cameraSource as 1 | 2 | null,
+      snapshotIntervalSeconds: r.snapshotIntervalSeconds,
+      showScore: r.showScore as 1 | 2 | 3,
+      allowReview: r.allowReview,
     },
-    totalScore: Number(r.total_score),
-    sections: r.view,
+    totalScore: r.totalScore,
+    // Frozen at the start: the page's view of the drawn paper.
+    sections: r.view as AttemptSection[],
     answers: answers.map((a) => ({
       questionId: a.questionId,
       answer: a.answer as Attempt['answers'][number]['answer'],
       revision: a.revision,
       savedAt: a.savedAt.getTime(),
     })),
-    switchCount: Number(r.switch_count),
-    notice: noticeOf(r),
-    endedAt: ms(r.ended_at),
-    homework: r.homework ? await homeworkRules(db, orgId, Number(r.exam_id), Number(r.id), Number(r.user_id)) : null,
+    switchCount: r.switchCount,
+    notice: noticeOf(r.notice, r.noticeAt),
+    endedAt: r.endedAt?.getTime() ?? null,
+    homework: r.homework ? await homeworkRules(db, orgId, r.examId, r.id, r.userId) : null,
   };
 }

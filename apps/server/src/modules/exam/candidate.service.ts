@@ -6,13 +6,12 @@ import {
   type zCandidateOverride,
   type zCandidatePageRequest,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
-import { rows } from '../../platform/sql-rows';
 import { departments } from '../department/department.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
@@ -21,58 +20,84 @@ import { accommodations, examCandidates } from './exam.table';
 
 // ---- The candidate list (staff) ----------------------------------------------------------------
 
-// One candidate's columns: the user, their classes, their accommodation and the per-exam override.
-const candidateColumns = sql`u.id, u.user_name as "userName", u.real_name as "realName", u.avatar,
-  c.status, c.source, c.student_status as "studentStatus", c.seat_no as "seatNo", c.create_time as "registeredTime",
-  d.name as "departmentName",
-  coalesce((select array_agg(t.name order by t.name) from ${teamMembers} m join ${teams} t
-    on t.organization_id = m.organization_id and t.id = m.team_id
-    where m.organization_id = c.organization_id and m.user_id = c.user_id), '{}') as "teamNames",
-  coalesce(c.extra_time_factor, a.extra_time_factor, 1) as "extraTimeFactor",
-  coalesce(c.extra_minutes, a.extra_minutes, 0) as "extraMinutes",
-  (c.extra_time_factor is not null or c.extra_minutes is not null) as overridden`;
-const candidateJoins = sql`from ${examCandidates} c
-  join ${users} u on u.organization_id = c.organization_id and u.id = c.user_id
-  left join ${departments} d on d.organization_id = u.organization_id and d.id = u.department_id
-  left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id`;
+const c = examCandidates;
 
-type CandidateRow = Omit<Candidate, 'extraTime' | 'registeredTime'> & { registeredTime: Date | string };
+// One candidate's columns: the user, their classes, their accommodation and the per-exam override.
+const candidateColumns = {
+  id: users.id,
+  userName: users.userName,
+  realName: users.realName,
+  avatar: users.avatar,
+  status: c.status,
+  source: c.source,
+  studentStatus: c.studentStatus,
+  seatNo: c.seatNo,
+  registeredTime: c.registeredTime,
+  departmentName: departments.name,
+  teamNames: sql<string[]>`coalesce((select array_agg(${teams.name} order by ${teams.name}) from ${teamMembers}
+    join ${teams} on ${teams.organizationId} = ${teamMembers.organizationId} and ${teams.id} = ${teamMembers.teamId}
+    where ${teamMembers.organizationId} = ${c.organizationId} and ${teamMembers.userId} = ${c.userId}), '{}')`,
+  extraTimeFactor: sql<number>`coalesce(${c.extraTimeFactor}, ${accommodations.extraTimeFactor}, 1)`.mapWith(Number),
+  extraMinutes: sql<number>`coalesce(${c.extraMinutes}, ${accommodations.extraMinutes}, 0)`.mapWith(Number),
+  overridden: sql<boolean>`(${c.extraTimeFactor} is not null or ${c.extraMinutes} is not null)`,
+};
+const userOf = and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId));
+
+function selectCandidates(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(candidateColumns)
+    .from(c)
+    .innerJoin(users, userOf)
+    .leftJoin(
+      departments,
+      and(eq(departments.organizationId, users.organizationId), eq(departments.id, users.departmentId)),
+    )
+    .leftJoin(
+      accommodations,
+      and(eq(accommodations.organizationId, c.organizationId), eq(accommodations.userId, c.userId)),
+    )
+    .where(where);
+}
+
+type CandidateRow = Awaited<ReturnType<typeof selectCandidates>>[number];
 function toCandidate(r: CandidateRow, duration: number): Candidate {
-  const factor = Number(r.extraTimeFactor);
-  const minutes = Number(r.extraMinutes);
   return {
     ...r,
-    id: Number(r.id),
-    seatNo: r.seatNo == null ? null : Number(r.seatNo),
-    extraTimeFactor: factor,
-    extraMinutes: minutes,
-    registeredTime: new Date(r.registeredTime).toISOString(),
-    extraTime: extraMinutesOf(duration, { extraTimeFactor: factor, extraMinutes: minutes }),
+    status: r.status as Candidate['status'],
+    source: r.source as Candidate['source'],
+    studentStatus: r.studentStatus as Candidate['studentStatus'],
+    registeredTime: r.registeredTime.toISOString(),
+    extraTime: extraMinutesOf(duration, r),
   };
 }
 
 export async function candidatePage(ctx: RequestContext, examId: number, req: z.output<typeof zCandidatePageRequest>) {
   const exam = await examResource.readable(ctx, examId);
-  const where = sql`c.organization_id = ${ctx.orgId} and c.exam_id = ${examId}
-    ${req.status ? sql`and c.status = ${req.status}` : sql``}
-    ${req.keyword ? sql`and (u.user_name ilike ${likePattern(req.keyword)} or u.real_name ilike ${likePattern(req.keyword)})` : sql``}`;
-  const list = await rows<CandidateRow>(
-    ctx.db,
-    sql`select ${candidateColumns} ${candidateJoins} where ${where}
-      order by c.seat_no nulls last, u.user_name limit ${req.pageSize} offset ${pageOffset(req)}`,
+  const where = and(
+    eq(c.organizationId, ctx.orgId),
+    eq(c.examId, examId),
+    req.status ? eq(c.status, req.status) : undefined,
+    req.keyword
+      ? or(ilike(users.userName, likePattern(req.keyword)), ilike(users.realName, likePattern(req.keyword)))
+      : undefined,
   );
-  const [total] = await rows<{ n: number }>(ctx.db, sql`select count(*) as n ${candidateJoins} where ${where}`);
+  const list = await selectCandidates(ctx.db, where)
+    .orderBy(sql`${c.seatNo} nulls last`, users.userName)
+    .limit(req.pageSize)
+    .offset(pageOffset(req));
+  // The other joins are outer joins on keys: they never change the count.
+  const [total] = await ctx.db.select({ n: count() }).from(c).innerJoin(users, userOf).where(where);
   return pageOf(
     list.map((r) => toCandidate(r, exam.durationMinutes as number)),
-    Number(total?.n ?? 0),
+    total?.n ?? 0,
     req,
   );
 }
 
 async function oneCandidate(db: DbOrTx, ctx: RequestContext, examId: number, userId: number, duration: number) {
-  const [r] = await rows<CandidateRow>(
+  const [r] = await selectCandidates(
     db,
-    sql`select ${candidateColumns} ${candidateJoins} where c.organization_id = ${ctx.orgId} and c.exam_id = ${examId} and c.user_id = ${userId}`,
+    and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), eq(c.userId, userId)),
   );
   if (!r) throw notFound('Candidate');
   return toCandidate(r, duration);
@@ -86,11 +111,11 @@ export async function overrideCandidate(
 ) {
   return ctx.db.transaction(async (tx) => {
     const exam = await examResource.loadForWrite(tx, ctx, examId, true);
-    const changed = await rows<{ user_id: number }>(
-      tx,
-      sql`update ${examCandidates} set extra_time_factor = ${body.extraTimeFactor}, extra_minutes = ${body.extraMinutes}
-        where organization_id = ${ctx.orgId} and exam_id = ${examId} and user_id = ${body.userId} returning user_id`,
-    );
+    const changed = await tx
+      .update(c)
+      .set({ extraTimeFactor: body.extraTimeFactor, extraMinutes: body.extraMinutes })
+      .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), eq(c.userId, body.userId)))
+      .returning({ userId: c.userId });
     if (!changed.length) throw invalidParams('userId', 'notChildHere', { entity: 'candidate', id: body.userId });
     return oneCandidate(tx, ctx, examId, body.userId, exam.durationMinutes as number);
   });

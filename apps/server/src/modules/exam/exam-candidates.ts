@@ -3,20 +3,24 @@ import {
   CandidateStatus,
   ConflictKind,
   type ExamConflict,
+  ExamPaperStatus,
   ExamState,
   isOpenWindow,
   PaperStatus,
+  PaperType,
   RegistrationMode,
   RoleKind,
   UserStatus,
 } from '@lyceum/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../../platform/sql-rows';
+import { flag, num, typedRows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
+import { examPapers } from '../exam-paper/exam-paper.table';
 import { roles } from '../role/role.table';
 import { teamMembers, teams } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';
@@ -30,6 +34,9 @@ import {
   exams,
   examTeams,
 } from './exam.table';
+
+// Other exams as `o` (the conditions below name them so).
+const o = alias(exams, 'o');
 
 // Enabled students of the organisation (the condition on `u`).
 const isStudent = (orgId: number) => sql`u.organization_id = ${orgId} and u.status = ${UserStatus.Enabled}
@@ -56,25 +63,29 @@ export function targetedStudents(orgId: number, examId: number) {
 }
 
 export async function hasTargets(db: DbOrTx, orgId: number, examId: number): Promise<boolean> {
-  const [r] = await rows<{ n: number }>(
-    db,
-    sql`select (select count(*) from ${examTeams} where organization_id = ${orgId} and exam_id = ${examId})
-      + (select count(*) from ${examDepartments} where organization_id = ${orgId} and exam_id = ${examId})
-      + (select count(*) from ${examStudents} where organization_id = ${orgId} and exam_id = ${examId})
-      + (select coalesce(array_length(grade_years, 1), 0) from ${exams} where organization_id = ${orgId} and id = ${examId}) as n`,
-  );
-  return Number(r?.n ?? 0) > 0;
+  const links = (t: typeof examTeams | typeof examDepartments | typeof examStudents) =>
+    sql`(select count(*) from ${t} where ${t.organizationId} = ${orgId} and ${t.ownerId} = ${examId})`;
+  const [r] = await db
+    .select({
+      n: sql<number>`${links(examTeams)} + ${links(examDepartments)} + ${links(examStudents)}
+        + coalesce(array_length(${exams.gradeYears}, 1), 0)`.mapWith(Number),
+    })
+    .from(exams)
+    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)));
+  return (r?.n ?? 0) > 0;
 }
 
 // Whether a student may register for an exam with open registration (no targets: every student).
 export async function isEligible(db: DbOrTx, orgId: number, examId: number, userId: number): Promise<boolean> {
   const all = !(await hasTargets(db, orgId, examId));
   const condition = all ? sql`select u.id from ${users} u where ${isStudent(orgId)}` : targetedStudents(orgId, examId);
-  const [r] = await rows<{ ok: boolean }>(db, sql`select ${userId}::bigint in (${condition}) as ok`);
-  return Boolean(r?.ok);
+  // Raw: the targets are one raw query shared with publishing and the conflicts (below).
+  const [r] = await typedRows(db, sql`select ${userId}::bigint in (${condition}) as ok`, { ok: flag });
+  return r?.ok ?? false;
 }
 
-// Publishing an assigned exam writes its candidate list from the targets (approved, no seats yet).
+// Publishing an assigned exam writes its candidate list from the targets (approved, no seats yet),
+// raw as the targets query it reads.
 export async function resolveCandidates(db: DbOrTx, orgId: number, examId: number): Promise<number> {
   await db.execute(sql`insert into ${examCandidates} (organization_id, exam_id, user_id, source, status)
     select ${orgId}, ${examId}, t.id, ${CandidateSource.Assigned}, ${CandidateStatus.Approved}
@@ -85,15 +96,15 @@ export async function resolveCandidates(db: DbOrTx, orgId: number, examId: numbe
 
 // The exam's approved and pending counts, written on the row.
 export async function refreshCounts(db: DbOrTx, orgId: number, examId: number): Promise<number> {
-  const [r] = await rows<{ approved: number; pending: number }>(
-    db,
-    sql`update ${exams} set
-      candidate_count = (select count(*) from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId} and c.status = ${CandidateStatus.Approved}),
-      pending_count = (select count(*) from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId} and c.status = ${CandidateStatus.Pending})
-    where organization_id = ${orgId} and id = ${examId}
-    returning candidate_count as approved, pending_count as pending`,
-  );
-  return Number(r?.approved ?? 0);
+  const c = examCandidates;
+  const counted = (status: CandidateStatus) =>
+    sql`(select count(*) from ${c} where ${c.organizationId} = ${orgId} and ${c.examId} = ${examId} and ${c.status} = ${status})`;
+  const [r] = await db
+    .update(exams)
+    .set({ candidateCount: counted(CandidateStatus.Approved), pendingCount: counted(CandidateStatus.Pending) })
+    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)))
+    .returning({ approved: exams.candidateCount });
+  return r?.approved ?? 0;
 }
 
 // The extra minutes of a student in an exam of `duration` minutes, in SQL: the per-exam override
@@ -132,20 +143,6 @@ const latestStartSql = (e: string) => {
 const openWindowSql = (e: string) =>
   sql`(${latestStartSql(e)} - ${sql.raw(e)}.window_start >= make_interval(mins => ${sql.raw(e)}.duration_minutes))`;
 
-interface ExamTimes {
-  id: number;
-  name: string;
-  windowStart: Date;
-  windowEnd: Date;
-  durationMinutes: number;
-  latestEntryMinutes: number | null;
-  venueId: number | null;
-  registrationMode: number;
-  capacity: number | null;
-  state: number;
-  paperId: number;
-}
-
 const en = (list: string[], n: number) =>
   n > list.length ? `${list.join(', ')} and ${n - list.length} more` : list.join(', ');
 const zh = (list: string[], n: number) => (n > list.length ? `${list.join('、')} 等 ${n} 人` : list.join('、'));
@@ -162,7 +159,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     .from(exams)
     .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
   if (!exam) return [];
-  const e = exam as unknown as ExamTimes;
+  const e = exam;
   const out: ExamConflict[] = [];
   const start = e.windowStart.toISOString();
   const end = e.windowEnd.toISOString();
@@ -186,10 +183,12 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     });
   }
 
-  const [paper] = await rows<{ ok: boolean }>(
-    db,
-    sql`select (status = 2 and paper_type = 3) as ok from exam_papers where organization_id = ${org} and id = ${e.paperId}`,
-  );
+  const [paper] = await db
+    .select({
+      ok: sql<boolean>`(${examPapers.status} = ${ExamPaperStatus.Published} and ${examPapers.paperType} = ${PaperType.Exam})`,
+    })
+    .from(examPapers)
+    .where(and(eq(examPapers.organizationId, org), eq(examPapers.id, e.paperId)));
   if (!paper?.ok) {
     out.push({
       kind: ConflictKind.PaperNotPublished,
@@ -203,22 +202,24 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
   }
 
   if (e.venueId) {
-    const clash = await rows<{ id: number; name: string; venue: string }>(
-      db,
-      sql`select o.id, o.name, v.name as venue from ${exams} o join ${teachVenues} v on v.organization_id = o.organization_id and v.id = o.venue_id
-        where ${others} and o.venue_id = ${e.venueId} order by o.window_start limit 20`,
-    );
-    for (const o of clash) {
+    const clash = await db
+      .select({ id: o.id, name: o.name, venue: teachVenues.name })
+      .from(o)
+      .innerJoin(teachVenues, and(eq(teachVenues.organizationId, o.organizationId), eq(teachVenues.id, o.venueId)))
+      .where(and(others, eq(o.venueId, e.venueId)))
+      .orderBy(o.windowStart)
+      .limit(20);
+    for (const x of clash) {
       out.push({
         kind: ConflictKind.VenueDoubleBooked,
         severity: 'error',
-        otherExamId: Number(o.id),
-        otherExamName: o.name,
-        subjects: [o.venue],
+        otherExamId: x.id,
+        otherExamName: x.name,
+        subjects: [x.venue],
         count: 1,
         message: {
-          en: `${o.venue} is booked by "${o.name}" at the same time`,
-          zh: `${o.venue} 同一时间已安排「${o.name}」`,
+          en: `${x.venue} is booked by "${x.name}" at the same time`,
+          zh: `${x.venue} 同一时间已安排「${x.name}」`,
         },
       });
     }
@@ -227,15 +228,18 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
   // An open-window exam does not hold its invigilators for the whole window: a clash with one is a
   // warning (decision 43).
   const mineOpen = isOpenWindow(e);
-  const busy = await rows<{ id: number; name: string; who: string; open: boolean }>(
-    db,
-    sql`select o.id, o.name, u.real_name as who, ${openWindowSql('o')} as open from ${exams} o
-      join ${examInvigilators} oi on oi.organization_id = o.organization_id and oi.exam_id = o.id
-      join ${examInvigilators} mi on mi.organization_id = o.organization_id and mi.exam_id = ${examId} and mi.user_id = oi.user_id
-      join ${users} u on u.organization_id = o.organization_id and u.id = oi.user_id
-      where ${others} order by o.id, u.real_name limit 50`,
-  );
-  for (const [id, group] of groupBy(busy, (b) => Number(b.id))) {
+  const oi = alias(examInvigilators, 'oi');
+  const mi = alias(examInvigilators, 'mi');
+  const busy = await db
+    .select({ id: o.id, name: o.name, who: users.realName, open: sql<boolean>`${openWindowSql('o')}` })
+    .from(o)
+    .innerJoin(oi, and(eq(oi.organizationId, o.organizationId), eq(oi.ownerId, o.id)))
+    .innerJoin(mi, and(eq(mi.organizationId, o.organizationId), eq(mi.ownerId, examId), eq(mi.targetId, oi.targetId)))
+    .innerJoin(users, and(eq(users.organizationId, o.organizationId), eq(users.id, oi.targetId)))
+    .where(others)
+    .orderBy(o.id, users.realName)
+    .limit(50);
+  for (const [id, group] of groupBy(busy, (b) => b.id)) {
     const names = group.map((g) => g.who);
     out.push({
       kind: ConflictKind.InvigilatorBusy,
@@ -256,7 +260,9 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     e.state === ExamState.Draft && e.registrationMode === RegistrationMode.Assigned
       ? sql`select t.id as user_id from (${targetedStudents(org, examId)}) t`
       : sql`select user_id from ${examCandidates} where organization_id = ${org} and exam_id = ${examId} and status <> ${CandidateStatus.Rejected}`;
-  const overlap = await rows<{ id: number; name: string; who: string; hard: boolean; n: number }>(
+  // Raw: a window count over the targets' raw query, with the extra-time fragments naming their
+  // rows (c, mc, o, me); the row still takes its types from the tables.
+  const overlap = await typedRows(
     db,
     sql`with mine as (${mine}),
       hits as (
@@ -283,12 +289,13 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
             or o.window_start + make_interval(mins => o.duration_minutes + ${extraSql(sql`o.duration_minutes`)}) <= ${latestStartSql('me')})
       )
       select id, name, who, hard, count(*) over (partition by id, hard) as n from hits order by id, hard desc, who`,
+    { id: exams.id, name: exams.name, who: users.realName, hard: flag, n: num },
   );
   for (const [key, group] of groupBy(overlap, (o) => `${o.id}:${o.hard}`)) {
     const [id] = key.split(':');
     const names = group.slice(0, 20).map((g) => g.who);
-    const n = Number(group[0].n);
-    const hard = Boolean(group[0].hard);
+    const n = group[0].n;
+    const hard = group[0].hard;
     out.push({
       kind: ConflictKind.CandidateOverlap,
       severity: 'warning',
@@ -308,14 +315,17 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     });
   }
 
-  const [counted] = await rows<{ n: number; seats: number | null; venue: string | null }>(
-    db,
-    sql`select (select count(*) from (${mine}) m) as n, v.capacity as seats, v.name as venue
-      from ${exams} e left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
-      where e.organization_id = ${org} and e.id = ${examId}`,
-  );
-  const n = Number(counted?.n ?? 0);
-  const seats = counted?.seats == null ? null : Number(counted.seats);
+  const [counted] = await db
+    .select({
+      n: sql<number>`(select count(*) from (${mine}) m)`.mapWith(Number),
+      seats: teachVenues.capacity,
+      venue: teachVenues.name,
+    })
+    .from(exams)
+    .leftJoin(teachVenues, and(eq(teachVenues.organizationId, exams.organizationId), eq(teachVenues.id, exams.venueId)))
+    .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
+  const n = counted?.n ?? 0;
+  const seats = counted?.seats ?? null;
   if (e.registrationMode === RegistrationMode.Assigned && n === 0) {
     out.push({
       kind: ConflictKind.NoCandidates,

@@ -12,13 +12,12 @@ import {
   RegistrationMode,
   RoleKind,
 } from '@lyceum/contract';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
-import { idList, rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -36,18 +35,24 @@ import { statusAt, statusIs } from './exam-time';
 
 const { Draft, Published } = ExamState;
 
+const { HandedIn, AutoCollected, ForceCollected, Marked } = PaperStatus;
+const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
 // Papers handed in (every ending but abnormal) and marked, per exam: what a cancel leaves behind.
 async function paperCounts(ctx: RequestContext, ids: number[]) {
   const out = new Map<number, { handedIn: number; marked: number }>();
   if (!ids.length) return out;
-  const counted = await rows<{ id: number; handed_in: number; marked: number }>(
-    ctx.db,
-    sql`select exam_id as id,
-        count(*) filter (where status in (${PaperStatus.HandedIn}, ${PaperStatus.AutoCollected}, ${PaperStatus.ForceCollected}, ${PaperStatus.Marked})) as handed_in,
-        count(*) filter (where status = ${PaperStatus.Marked}) as marked
-      from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id in (${idList(ids)}) group by exam_id`,
-  );
-  for (const c of counted) out.set(Number(c.id), { handedIn: Number(c.handed_in), marked: Number(c.marked) });
+  const t = examAttempts;
+  const counted = await ctx.db
+    .select({
+      id: t.examId,
+      handedIn: countWhere(inArray(t.status, [HandedIn, AutoCollected, ForceCollected, Marked])),
+      marked: countWhere(eq(t.status, Marked)),
+    })
+    .from(t)
+    .where(and(eq(t.organizationId, ctx.orgId), inArray(t.examId, ids)))
+    .groupBy(t.examId);
+  for (const c of counted) out.set(c.id, { handedIn: c.handedIn, marked: c.marked });
   return out;
 }
 

@@ -7,16 +7,20 @@ import {
   isOpenWindow,
   type zCalendarRequest,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { examResource } from './exam.resource';
 import { accommodations, examCandidates, exams } from './exam.table';
-import { conflictsOf } from './exam-candidates';
+import { conflictsOf, extraSql } from './exam-candidates';
+
+// As `c` and `a`: extraSql names them so.
+const c = alias(examCandidates, 'c');
+const a = alias(accommodations, 'a');
 
 const { Rejected } = CandidateStatus;
 
@@ -31,22 +35,22 @@ export async function calendar(ctx: RequestContext, req: z.output<typeof zCalend
   );
   const venueNames = new Map(
     (
-      await rows<{ id: number; name: string }>(
-        ctx.db,
-        sql`select id, name from ${teachVenues} where organization_id = ${ctx.orgId}`,
-      )
-    ).map((v) => [Number(v.id), v.name]),
+      await ctx.db
+        .select({ id: teachVenues.id, name: teachVenues.name })
+        .from(teachVenues)
+        .where(eq(teachVenues.organizationId, ctx.orgId))
+    ).map((v) => [v.id, v.name]),
   );
   const entries: CalendarEntry[] = [];
   for (const e of found) {
     const id = e.id as number;
-    const [longest] = await rows<{ m: number }>(
-      ctx.db,
-      sql`select coalesce(max(ceil(${e.durationMinutes as number}::int * (coalesce(c.extra_time_factor, a.extra_time_factor, 1) - 1) - 0.000000001)::int
-          + coalesce(c.extra_minutes, a.extra_minutes, 0)), 0) as m
-        from ${examCandidates} c left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
-        where c.organization_id = ${ctx.orgId} and c.exam_id = ${id} and c.status <> ${Rejected}`,
-    );
+    const [longest] = await ctx.db
+      .select({
+        m: sql<number>`coalesce(max(${extraSql(sql`${e.durationMinutes as number}::int`)}), 0)`.mapWith(Number),
+      })
+      .from(c)
+      .leftJoin(a, and(eq(a.organizationId, c.organizationId), eq(a.userId, c.userId)))
+      .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, id), ne(c.status, Rejected)));
     // A draft with no candidates yet is a plan in progress, not a clash: the calendar leaves that out.
     const conflicts =
       e.state === ExamState.Cancelled
@@ -61,7 +65,7 @@ export async function calendar(ctx: RequestContext, req: z.output<typeof zCalend
       status: e.status as ExamStatus,
       windowStart: e.windowStart as string,
       windowEnd: e.windowEnd as string,
-      latestEnd: new Date(new Date(e.windowEnd as string).getTime() + Number(longest?.m ?? 0) * 60_000).toISOString(),
+      latestEnd: new Date(new Date(e.windowEnd as string).getTime() + (longest?.m ?? 0) * 60_000).toISOString(),
       venueId: (e.venueId as number | null) ?? null,
       venueName: e.venueId ? (venueNames.get(e.venueId as number) ?? null) : null,
       virtualRoomId: (e.virtualRoomId as string | null) ?? null,
@@ -83,13 +87,18 @@ export async function calendar(ctx: RequestContext, req: z.output<typeof zCalend
 // Published exams using a paper that have not ended (counting the longest extra time): the paper
 // cannot be withdrawn under them.
 export async function liveExamsOfPaper(db: DbOrTx, ctx: RequestContext, paperId: number): Promise<string[]> {
-  const now = clock.date().toISOString();
-  const list = await rows<{ name: string }>(
-    db,
-    sql`select e.name from ${exams} e where e.organization_id = ${ctx.orgId} and e.paper_id = ${paperId}
-      and e.state = ${ExamState.Published}
-      and e.window_end + make_interval(mins => e.duration_minutes * 2 + 600) > ${now}::timestamptz
-      order by e.window_start limit 10`,
-  );
+  const list = await db
+    .select({ name: exams.name })
+    .from(exams)
+    .where(
+      and(
+        eq(exams.organizationId, ctx.orgId),
+        eq(exams.paperId, paperId),
+        eq(exams.state, ExamState.Published),
+        sql`${exams.windowEnd} + make_interval(mins => ${exams.durationMinutes} * 2 + 600) > ${clock.date().toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(exams.windowStart)
+    .limit(10);
   return list.map((l) => l.name);
 }

@@ -1,13 +1,13 @@
 import { CandidateStatus, ExamState, extraMinutesOf, type MyExam, PaperStatus, ShowScore } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, not, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
-import { rows } from '../../platform/sql-rows';
+import type { DbOrTx } from '../../platform/db';
 import { teachVenues } from '../calendar/calendar.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { myScores } from '../marking/my-scores.service';
-import { examAttempts } from './attempt.table';
-import { historyJoin } from './attempt-history';
+import { attemptHistory, examAttempts } from './attempt.table';
 import { accommodations, examCandidates, exams } from './exam.table';
 import { statusAt } from './exam-time';
 
@@ -15,85 +15,93 @@ const { Approved, Rejected } = CandidateStatus;
 
 // ---- The student's side -------------------------------------------------------------------------
 
-export type MyRow = {
-  id: number;
-  name: string;
-  window_start: Date | string;
-  window_end: Date | string;
-  duration_minutes: number;
-  latest_entry_minutes: number | null;
-  grace_seconds: number;
-  instructions: string | null;
-  venue_name: string | null;
-  venue_address: string | null;
-  virtual_room_id: string | null;
-  seat_no: number | null;
-  status: number;
-  student_status: number;
-  factor: number;
-  minutes: number;
-  fullscreen: boolean;
-  switch_warn_after: number;
-  switch_collect_after: number | null;
-  camera_source: number | null;
-  show_score: number;
-  allow_review: boolean;
-  total_score: number;
-  paper_status: number;
-  deadline: Date | string | null;
-  attempts_allowed: number;
-  score_counting: number;
-  attempt_no: number;
-  confirmed: boolean;
-  earlier: { no: number; score: number | null; endedAt: string | null }[];
+const c = examCandidates;
+const t = examAttempts;
+const k = attemptHistory;
+
+// An earlier sitting, as attempt_history keeps it.
+type Earlier = { no: number; score: number | null; endedAt: string | null };
+
+// An exam as its candidate sees it: the exam, the venue, the candidate's row and extra time, the
+// paper's state and the earlier sittings (oldest first).
+export const myColumns = {
+  id: exams.id,
+  name: exams.name,
+  windowStart: exams.windowStart,
+  windowEnd: exams.windowEnd,
+  durationMinutes: exams.durationMinutes,
+  latestEntryMinutes: exams.latestEntryMinutes,
+  graceSeconds: exams.graceSeconds,
+  instructions: exams.instructions,
+  venueName: teachVenues.name,
+  venueAddress: teachVenues.address,
+  virtualRoomId: exams.virtualRoomId,
+  seatNo: c.seatNo,
+  status: c.status,
+  studentStatus: c.studentStatus,
+  factor: sql<number>`coalesce(${c.extraTimeFactor}, ${accommodations.extraTimeFactor}, 1)`.mapWith(Number),
+  minutes: sql<number>`coalesce(${c.extraMinutes}, ${accommodations.extraMinutes}, 0)`.mapWith(Number),
+  fullscreen: exams.fullscreen,
+  switchWarnAfter: exams.switchWarnAfter,
+  switchCollectAfter: exams.switchCollectAfter,
+  cameraSource: exams.cameraSource,
+  showScore: exams.showScore,
+  allowReview: exams.allowReview,
+  totalScore: examPapers.totalScore,
+  paperStatus: sql<number>`coalesce(${t.status}, 0)`.mapWith(Number),
+  deadline: t.deadline,
+  attemptsAllowed: exams.attemptsAllowed,
+  scoreCounting: exams.scoreCounting,
+  attemptNo: sql<number>`coalesce(${t.attemptNo}, 1)`.mapWith(Number),
+  confirmed: sql<boolean>`${exams.scoresConfirmedAt} is not null`,
+  earlier: sql<Earlier[]>`(select coalesce(json_agg(json_build_object('no', ${k.attemptNo}, 'score', ${k.score},
+      'endedAt', ${k.endedAt}) order by ${k.attemptNo}), '[]'::json)
+    from ${k} where ${k.organizationId} = ${t.organizationId} and ${k.examId} = ${t.examId} and ${k.userId} = ${t.userId})`,
 };
 
-export const myColumns = sql`e.id, e.name, e.window_start, e.window_end, e.duration_minutes, e.latest_entry_minutes,
-  e.grace_seconds, e.instructions, v.name as venue_name, v.address as venue_address, e.virtual_room_id, c.seat_no,
-  c.status, c.student_status, coalesce(c.extra_time_factor, a.extra_time_factor, 1) as factor,
-  coalesce(c.extra_minutes, a.extra_minutes, 0) as minutes, e.fullscreen, e.switch_warn_after, e.switch_collect_after,
-  e.camera_source, e.show_score, e.allow_review, p.total_score, coalesce(t.status, 0) as paper_status, t.deadline,
-  e.attempts_allowed, e.score_counting, coalesce(t.attempt_no, 1) as attempt_no,
-  e.scores_confirmed_at is not null as confirmed, h.earlier`;
-export const myJoins = sql`from ${examCandidates} c
-  join ${exams} e on e.organization_id = c.organization_id and e.id = c.exam_id
-  join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-  left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
-  left join ${accommodations} a on a.organization_id = c.organization_id and a.user_id = c.user_id
-  left join ${examAttempts} t on t.organization_id = c.organization_id and t.exam_id = c.exam_id
-    and t.user_id = c.user_id
-  ${historyJoin('t')}`;
+// The candidate rows (`c`) with their exams and `extra` columns; callers join what `extra` reads.
+export function selectMyExams<X extends SelectedFields>(db: DbOrTx, extra: X) {
+  return db
+    .select({ ...myColumns, ...extra })
+    .from(c)
+    .innerJoin(exams, and(eq(exams.organizationId, c.organizationId), eq(exams.id, c.examId)))
+    .innerJoin(examPapers, and(eq(examPapers.organizationId, exams.organizationId), eq(examPapers.id, exams.paperId)))
+    .leftJoin(teachVenues, and(eq(teachVenues.organizationId, exams.organizationId), eq(teachVenues.id, exams.venueId)))
+    .leftJoin(
+      accommodations,
+      and(eq(accommodations.organizationId, c.organizationId), eq(accommodations.userId, c.userId)),
+    )
+    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.examId, c.examId), eq(t.userId, c.userId)));
+}
+export type MyRow = Awaited<ReturnType<typeof selectMyExams<Record<never, never>>>>[number];
 
 export function rulesOf(r: MyRow) {
   return {
     fullscreen: r.fullscreen,
-    switchWarnAfter: Number(r.switch_warn_after),
-    switchCollectAfter: r.switch_collect_after == null ? null : Number(r.switch_collect_after),
-    cameraSource: r.camera_source == null ? null : (Number(r.camera_source) as 1 | 2),
-    showScore: Number(r.show_score) as 1 | 2 | 3,
-    allowReview: r.allow_review,
+    switchWarnAfter: r.switchWarnAfter,
+    switchCollectAfter: r.switchCollectAfter,
+    cameraSource: r.cameraSource as 1 | 2 | null,
+    showScore: r.showScore as 1 | 2 | 3,
+    allowReview: r.allowReview,
   };
 }
 export function timesOf(r: MyRow) {
-  const extraTime = extraMinutesOf(Number(r.duration_minutes), {
-    extraTimeFactor: Number(r.factor),
-    extraMinutes: Number(r.minutes),
-  });
-  const start = new Date(r.window_start).getTime();
-  const end = new Date(r.window_end).getTime();
+  const extraTime = extraMinutesOf(r.durationMinutes, { extraTimeFactor: r.factor, extraMinutes: r.minutes });
+  const start = r.windowStart.getTime();
+  const end = r.windowEnd.getTime();
   return {
     extraTime,
     start,
     end,
     personalEnd: end + extraTime * 60_000,
-    latestEntry: r.latest_entry_minutes == null ? null : start + Number(r.latest_entry_minutes) * 60_000,
+    latestEntry: r.latestEntryMinutes == null ? null : start + r.latestEntryMinutes * 60_000,
   };
 }
 
 function toMyExam(r: MyRow, now: number): MyExam {
   const t = timesOf(r);
   const entryClosed = t.latestEntry !== null && now > t.latestEntry;
-  const paperStatus = Number(r.paper_status) as PaperStatus;
+  const paperStatus = r.paperStatus as PaperStatus;
   // Once they entered, their own deadline (and added time) decides, not the latest entry time.
   const entered = paperStatus === PaperStatus.Answering;
   const ended = paperStatus !== PaperStatus.NotStarted && !entered;
@@ -106,26 +114,26 @@ function toMyExam(r: MyRow, now: number): MyExam {
           ? 'open'
           : 'finished';
   return {
-    id: Number(r.id),
+    id: r.id,
     name: r.name,
-    status: statusAt(r.window_start, r.window_end, now),
+    status: statusAt(r.windowStart, r.windowEnd, now),
     phase: r.status === Approved ? phase : phase === 'open' ? 'upcoming' : phase,
     windowStart: new Date(t.start).toISOString(),
     windowEnd: new Date(t.end).toISOString(),
-    durationMinutes: Number(r.duration_minutes),
+    durationMinutes: r.durationMinutes,
     extraTime: t.extraTime,
     personalEnd: new Date(t.personalEnd).toISOString(),
     latestEntry: t.latestEntry === null ? null : new Date(t.latestEntry).toISOString(),
-    venueName: r.venue_name,
-    virtualRoomId: r.virtual_room_id,
-    seatNo: r.seat_no == null ? null : Number(r.seat_no),
+    venueName: r.venueName,
+    virtualRoomId: r.virtualRoomId,
+    seatNo: r.seatNo,
     instructions: r.instructions,
-    candidateStatus: Number(r.status) as CandidateStatus,
-    studentStatus: Number(r.student_status) as 1 | 2,
+    candidateStatus: r.status as CandidateStatus,
+    studentStatus: r.studentStatus as 1 | 2,
     paperStatus,
-    deadline: r.deadline == null ? null : new Date(r.deadline).getTime(),
+    deadline: r.deadline?.getTime() ?? null,
     rules: rulesOf(r),
-    totalScore: Number(r.total_score),
+    totalScore: r.totalScore,
     // Filled by myExams from the result's rule (my-scores.service myScores).
     score: null,
     scoreReason: null,
@@ -137,14 +145,14 @@ function toMyExam(r: MyRow, now: number): MyExam {
 // Another sitting may start while the window is open, sittings remain and the scores are not
 // confirmed. Earlier sittings' scores show by the exam's rule (whatever the current sitting's state).
 function sittingsOf(r: MyRow, at: { ended: boolean; open: boolean }): MyExam['sittings'] {
-  const show = Number(r.show_score);
+  const show = r.showScore;
   const visible = show !== ShowScore.Never && (show === ShowScore.AfterSubmit || r.confirmed);
-  const allowed = Number(r.attempts_allowed);
+  const allowed = r.attemptsAllowed;
   return {
-    no: Number(r.attempt_no),
+    no: r.attemptNo,
     allowed,
-    counting: Number(r.score_counting) as MyExam['sittings']['counting'],
-    canRetake: at.ended && at.open && !r.confirmed && Number(r.attempt_no) < allowed,
+    counting: r.scoreCounting as MyExam['sittings']['counting'],
+    canRetake: at.ended && at.open && !r.confirmed && r.attemptNo < allowed,
     earlier: (r.earlier ?? []).map((h) => ({
       no: Number(h.no),
       score: visible && h.score !== null ? Number(h.score) : null,
@@ -156,23 +164,28 @@ function sittingsOf(r: MyRow, at: { ended: boolean; open: boolean }): MyExam['si
 // The calling student's exams: every published exam they are a candidate of (rejected ones left out).
 export async function myExams(ctx: RequestContext) {
   const now = clock.now();
-  const list = await rows<MyRow>(
-    ctx.db,
-    sql`select ${myColumns} ${myJoins}
-      where c.organization_id = ${ctx.orgId} and c.user_id = ${ctx.userId} and e.state = ${ExamState.Published}
-        and c.status <> ${Rejected} and not e.homework
-      order by e.window_start`,
-  );
-  const [acc] = await rows<{ factor: number; minutes: number; note: string | null }>(
-    ctx.db,
-    sql`select extra_time_factor as factor, extra_minutes as minutes, note from ${accommodations}
-      where organization_id = ${ctx.orgId} and user_id = ${ctx.userId}`,
-  );
+  const list = await selectMyExams(ctx.db, {})
+    .where(
+      and(
+        eq(c.organizationId, ctx.orgId),
+        eq(c.userId, ctx.userId),
+        eq(exams.state, ExamState.Published),
+        ne(c.status, Rejected),
+        not(exams.homework),
+      ),
+    )
+    .orderBy(exams.windowStart);
+  const [acc] = await ctx.db
+    .select({
+      extraTimeFactor: accommodations.extraTimeFactor,
+      extraMinutes: accommodations.extraMinutes,
+      note: accommodations.note,
+    })
+    .from(accommodations)
+    .where(and(eq(accommodations.organizationId, ctx.orgId), eq(accommodations.userId, ctx.userId)));
   return {
     serverNow: now,
-    accommodation: acc
-      ? { userId: ctx.userId, extraTimeFactor: Number(acc.factor), extraMinutes: Number(acc.minutes), note: acc.note }
-      : null,
+    accommodation: acc ? { userId: ctx.userId, ...acc } : null,
     exams: await withScores(
       ctx,
       list.map((r) => toMyExam(r, now)),

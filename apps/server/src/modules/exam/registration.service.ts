@@ -8,14 +8,13 @@ import {
   RegistrationMode,
   type zRegistrationExamPageRequest,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
-import { rows } from '../../platform/sql-rows';
 import { teachVenues } from '../calendar/calendar.table';
 import { idsQuery, sendNotice } from '../message/message-delivery';
 import { teamMembers, teams } from '../team/team.table';
@@ -26,55 +25,61 @@ import { isEligible, refreshCounts } from './exam-candidates';
 import { iso, statusAt } from './exam-time';
 
 const { Pending, Approved, Rejected } = CandidateStatus;
+const c = examCandidates;
+
+// The places of an open-registration exam: its capacity, else the venue's seats (`venueSeats`).
+const placesSql = (venueSeats: SQL) => sql<number | null>`coalesce(${exams.capacity}, ${venueSeats})`;
 
 // ---- The student's side: registering ----------------------------------------------------------
 
 // Open-registration exams whose registration window is open now and to which the student belongs,
 // plus those they have registered for.
 export async function registrable(ctx: RequestContext) {
-  const now = clock.date().toISOString();
-  const list = await rows<{
-    id: number;
-    name: string;
-    window_start: Date;
-    window_end: Date;
-    duration_minutes: number;
-    registration_end: Date;
-    venue_name: string | null;
-    places: number | null;
-    taken: number;
-    needs_approval: boolean;
-    my_status: number | null;
-  }>(
-    ctx.db,
-    sql`select e.id, e.name, e.window_start, e.window_end, e.duration_minutes, e.registration_end, v.name as venue_name,
-        coalesce(e.capacity, nullif(v.capacity, 0)) as places, e.candidate_count + e.pending_count as taken,
-        e.needs_approval, c.status as my_status
-      from ${exams} e
-      left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
-      left join ${examCandidates} c on c.organization_id = e.organization_id and c.exam_id = e.id and c.user_id = ${ctx.userId}
-      where e.organization_id = ${ctx.orgId} and e.state = ${ExamState.Published}
-        and e.registration_mode = ${RegistrationMode.Open}
-        and (c.user_id is not null or (e.registration_start <= ${now}::timestamptz and e.registration_end > ${now}::timestamptz))
-        and e.window_end > ${now}::timestamptz
-      order by e.window_start`,
-  );
+  const now = clock.date();
+  const v = teachVenues;
+  const list = await ctx.db
+    .select({
+      id: exams.id,
+      name: exams.name,
+      windowStart: exams.windowStart,
+      windowEnd: exams.windowEnd,
+      durationMinutes: exams.durationMinutes,
+      registrationEnd: exams.registrationEnd,
+      venueName: v.name,
+      places: placesSql(sql`nullif(${v.capacity}, 0)`),
+      taken: sql<number>`${exams.candidateCount} + ${exams.pendingCount}`.mapWith(Number),
+      needsApproval: exams.needsApproval,
+      myStatus: c.status,
+    })
+    .from(exams)
+    .leftJoin(v, and(eq(v.organizationId, exams.organizationId), eq(v.id, exams.venueId)))
+    .leftJoin(c, and(eq(c.organizationId, exams.organizationId), eq(c.examId, exams.id), eq(c.userId, ctx.userId)))
+    .where(
+      and(
+        eq(exams.organizationId, ctx.orgId),
+        eq(exams.state, ExamState.Published),
+        eq(exams.registrationMode, RegistrationMode.Open),
+        or(isNotNull(c.userId), and(lte(exams.registrationStart, now), gt(exams.registrationEnd, now))),
+        gt(exams.windowEnd, now),
+      ),
+    )
+    .orderBy(exams.windowStart);
   const visible = [];
   for (const r of list) {
-    if (r.my_status == null && !(await isEligible(ctx.db, ctx.orgId, Number(r.id), ctx.userId))) continue;
-    const places = r.places == null ? null : Number(r.places);
+    if (r.myStatus == null && !(await isEligible(ctx.db, ctx.orgId, r.id, ctx.userId))) continue;
     visible.push({
-      id: Number(r.id),
+      id: r.id,
       name: r.name,
-      windowStart: new Date(r.window_start).toISOString(),
-      windowEnd: new Date(r.window_end).toISOString(),
-      durationMinutes: Number(r.duration_minutes),
-      registrationEnd: new Date(r.registration_end).toISOString(),
-      venueName: r.venue_name,
-      capacity: places,
-      seatsLeft: places == null ? null : Math.max(0, places - Number(r.taken)),
-      needsApproval: r.needs_approval,
-      myStatus: r.my_status == null ? null : (Number(r.my_status) as CandidateStatus),
+      windowStart: r.windowStart.toISOString(),
+      windowEnd: r.windowEnd.toISOString(),
+      durationMinutes: r.durationMinutes,
+      // An open registration always has its window (the exam's rules); epoch 0 as before if not.
+      registrationEnd: new Date(r.registrationEnd ?? 0).toISOString(),
+      venueName: r.venueName,
+      capacity: r.places,
+      seatsLeft: r.places == null ? null : Math.max(0, r.places - r.taken),
+      needsApproval: r.needsApproval,
+      myStatus: r.myStatus as CandidateStatus | null,
     });
   }
   return { serverNow: clock.now(), exams: visible };
@@ -83,49 +88,57 @@ export async function registrable(ctx: RequestContext) {
 // The exam row locked for a registration change: every registration of one exam queues on it, so
 // the count and the insert cannot interleave (500 racing students for 100 places: exactly 100).
 async function lockRegistrationExam(tx: DbOrTx, ctx: RequestContext, examId: number) {
-  const [e] = await rows<{
-    state: number;
-    registration_mode: number;
-    registration_start: Date | null;
-    registration_end: Date | null;
-    places: number | null;
-    needs_approval: boolean;
-  }>(
-    tx,
-    sql`select e.state, e.registration_mode, e.registration_start, e.registration_end, e.needs_approval,
-        coalesce(e.capacity, (select nullif(v.capacity, 0) from ${teachVenues} v where v.organization_id = e.organization_id and v.id = e.venue_id)) as places
-      from ${exams} e where e.organization_id = ${ctx.orgId} and e.id = ${examId} for update`,
-  );
+  const v = teachVenues;
+  // The venue's seats read in a subquery: an outer join cannot be locked FOR UPDATE.
+  const venueSeats = sql`(select nullif(${v.capacity}, 0) from ${v}
+    where ${v.organizationId} = ${exams.organizationId} and ${v.id} = ${exams.venueId})`;
+  const [e] = await tx
+    .select({
+      state: exams.state,
+      registrationMode: exams.registrationMode,
+      registrationStart: exams.registrationStart,
+      registrationEnd: exams.registrationEnd,
+      needsApproval: exams.needsApproval,
+      places: placesSql(venueSeats),
+    })
+    .from(exams)
+    .where(and(eq(exams.organizationId, ctx.orgId), eq(exams.id, examId)))
+    .for('update');
   if (!e || e.state !== ExamState.Published) throw notFound('Exam');
-  if (e.registration_mode !== RegistrationMode.Open) throw businessError('notRegistrationExam');
-  const now = clock.now();
-  const open =
-    e.registration_start !== null &&
-    e.registration_end !== null &&
-    new Date(e.registration_start).getTime() <= now &&
-    now < new Date(e.registration_end).getTime();
-  return { ...e, open, places: e.places == null ? null : Number(e.places) };
+  if (e.registrationMode !== RegistrationMode.Open) throw businessError('notRegistrationExam');
+  return { ...e, open: registrationOpen(e, clock.now()) };
+}
+
+// Whether the registration window is open at `now` (epoch ms).
+const registrationOpen = (e: { registrationStart: Date | null; registrationEnd: Date | null }, now: number) =>
+  e.registrationStart !== null &&
+  e.registrationEnd !== null &&
+  e.registrationStart.getTime() <= now &&
+  now < e.registrationEnd.getTime();
+
+// The caller's own candidate row of an exam.
+const mineOf = (ctx: RequestContext, examId: number) =>
+  and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), eq(c.userId, ctx.userId));
+
+// Candidates holding a place (pending or approved).
+async function placesTaken(tx: DbOrTx, ctx: RequestContext, examId: number): Promise<number> {
+  const [taken] = await tx
+    .select({ n: count() })
+    .from(c)
+    .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), ne(c.status, Rejected)));
+  return taken?.n ?? 0;
 }
 
 export async function register(ctx: RequestContext, examId: number) {
   return ctx.db.transaction(async (tx) => {
     const e = await lockRegistrationExam(tx, ctx, examId);
-    const [mine] = await rows<{ status: number }>(
-      tx,
-      sql`select status from ${examCandidates} where organization_id = ${ctx.orgId} and exam_id = ${examId} and user_id = ${ctx.userId}`,
-    );
+    const [mine] = await tx.select({ status: c.status }).from(c).where(mineOf(ctx, examId));
     // Registering twice is harmless: the answer is the registration there is.
-    if (mine) return { status: Number(mine.status) as CandidateStatus };
+    if (mine) return { status: mine.status as CandidateStatus };
     if (!e.open) throw businessError('registrationClosed');
     if (!(await isEligible(tx, ctx.orgId, examId, ctx.userId))) throw businessError('notEligible');
-    if (e.places !== null) {
-      const [taken] = await rows<{ n: number }>(
-        tx,
-        sql`select count(*) as n from ${examCandidates} where organization_id = ${ctx.orgId} and exam_id = ${examId} and status <> ${Rejected}`,
-      );
-      if (Number(taken?.n ?? 0) >= e.places) throw businessError('examFull');
-    }
-    const status = e.needs_approval ? Pending : Approved;
+    if (e.places !== null && (await placesTaken(tx, ctx, examId)) >= e.places) throw businessError('examFull');
+    const status = e.needsApproval ? Pending : Approved;
     await tx.insert(examCandidates).values({
       organizationId: ctx.orgId,
       examId,
@@ -141,16 +154,11 @@ export async function register(ctx: RequestContext, examId: number) {
 export async function unregister(ctx: RequestContext, examId: number) {
   return ctx.db.transaction(async (tx) => {
     const e = await lockRegistrationExam(tx, ctx, examId);
-    const [mine] = await rows<{ status: number; source: number }>(
-      tx,
-      sql`select status, source from ${examCandidates} where organization_id = ${ctx.orgId} and exam_id = ${examId} and user_id = ${ctx.userId}`,
-    );
+    const [mine] = await tx.select({ status: c.status, source: c.source }).from(c).where(mineOf(ctx, examId));
     if (!mine) return { status: null };
     if (!e.open) throw businessError('registrationClosed');
-    if (Number(mine.source) !== CandidateSource.Registered) throw businessError('registrationDecided');
-    await tx.execute(
-      sql`delete from ${examCandidates} where organization_id = ${ctx.orgId} and exam_id = ${examId} and user_id = ${ctx.userId}`,
-    );
+    if (mine.source !== CandidateSource.Registered) throw businessError('registrationDecided');
+    await tx.delete(c).where(mineOf(ctx, examId));
     await refreshCounts(tx, ctx.orgId, examId);
     return { status: null };
   });
@@ -160,57 +168,56 @@ export async function unregister(ctx: RequestContext, examId: number) {
 
 export async function registrationPage(ctx: RequestContext, req: z.output<typeof zRegistrationExamPageRequest>) {
   const now = clock.now();
-  const where = sql`e.organization_id = ${ctx.orgId} and e.registration_mode = ${RegistrationMode.Open}
-    and e.state <> ${ExamState.Cancelled}
-    ${req.keyword ? sql`and e.name ilike ${likePattern(req.keyword)}` : sql``}`;
-  const list = await rows<{
-    id: number;
-    name: string;
-    state: number;
-    window_start: Date;
-    window_end: Date;
-    registration_start: Date | null;
-    registration_end: Date | null;
-    places: number | null;
-    needs_approval: boolean;
-    venue_name: string | null;
-    approved: number;
-    pending: number;
-    rejected: number;
-  }>(
-    ctx.db,
-    sql`select e.id, e.name, e.state, e.window_start, e.window_end, e.registration_start, e.registration_end,
-        coalesce(e.capacity, nullif(v.capacity, 0)) as places, e.needs_approval, v.name as venue_name,
-        e.candidate_count as approved, e.pending_count as pending,
-        (select count(*) from ${examCandidates} c where c.organization_id = e.organization_id and c.exam_id = e.id and c.status = ${Rejected}) as rejected
-      from ${exams} e left join ${teachVenues} v on v.organization_id = e.organization_id and v.id = e.venue_id
-      where ${where} order by e.window_start desc, e.id desc limit ${req.pageSize} offset ${pageOffset(req)}`,
+  const v = teachVenues;
+  const where = and(
+    eq(exams.organizationId, ctx.orgId),
+    eq(exams.registrationMode, RegistrationMode.Open),
+    ne(exams.state, ExamState.Cancelled),
+    req.keyword ? ilike(exams.name, likePattern(req.keyword)) : undefined,
   );
-  const [total] = await rows<{ n: number }>(ctx.db, sql`select count(*) as n from ${exams} e where ${where}`);
+  const list = await ctx.db
+    .select({
+      id: exams.id,
+      name: exams.name,
+      state: exams.state,
+      windowStart: exams.windowStart,
+      windowEnd: exams.windowEnd,
+      registrationStart: exams.registrationStart,
+      registrationEnd: exams.registrationEnd,
+      places: placesSql(sql`nullif(${v.capacity}, 0)`),
+      needsApproval: exams.needsApproval,
+      venueName: v.name,
+      approved: exams.candidateCount,
+      pending: exams.pendingCount,
+      rejected: sql<number>`(select count(*) from ${c} where ${c.organizationId} = ${exams.organizationId}
+        and ${c.examId} = ${exams.id} and ${c.status} = ${Rejected})`.mapWith(Number),
+    })
+    .from(exams)
+    .leftJoin(v, and(eq(v.organizationId, exams.organizationId), eq(v.id, exams.venueId)))
+    .where(where)
+    .orderBy(desc(exams.windowStart), desc(exams.id))
+    .limit(req.pageSize)
+    .offset(pageOffset(req));
+  const [total] = await ctx.db.select({ n: count() }).from(exams).where(where);
   return pageOf(
     list.map((r) => ({
-      id: Number(r.id),
+      id: r.id,
       name: r.name,
-      state: Number(r.state) as ExamState,
-      status: statusAt(r.window_start, r.window_end, now),
-      windowStart: new Date(r.window_start).toISOString(),
-      windowEnd: new Date(r.window_end).toISOString(),
-      registrationStart: iso(r.registration_start),
-      registrationEnd: iso(r.registration_end),
-      registrationOpen:
-        Number(r.state) === ExamState.Published &&
-        r.registration_start !== null &&
-        r.registration_end !== null &&
-        new Date(r.registration_start).getTime() <= now &&
-        now < new Date(r.registration_end).getTime(),
-      capacity: r.places == null ? null : Number(r.places),
-      needsApproval: r.needs_approval,
-      venueName: r.venue_name,
-      approvedCount: Number(r.approved),
-      pendingCount: Number(r.pending),
-      rejectedCount: Number(r.rejected),
+      state: r.state as ExamState,
+      status: statusAt(r.windowStart, r.windowEnd, now),
+      windowStart: r.windowStart.toISOString(),
+      windowEnd: r.windowEnd.toISOString(),
+      registrationStart: iso(r.registrationStart),
+      registrationEnd: iso(r.registrationEnd),
+      registrationOpen: r.state === ExamState.Published && registrationOpen(r, now),
+      capacity: r.places,
+      needsApproval: r.needsApproval,
+      venueName: r.venueName,
+      approvedCount: r.approved,
+      pendingCount: r.pending,
+      rejectedCount: r.rejected,
     })),
-    Number(total?.n ?? 0),
+    total?.n ?? 0,
     req,
   );
 }
@@ -225,48 +232,49 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
     let approvedIds: number[] = [];
     let rejectedIds: number[] = [];
     if (!yes) {
-      const done = await rows<{ user_id: number }>(
-        tx,
-        sql`update ${examCandidates} set status = ${Rejected}, decided_time = now(), seat_no = null
-          where organization_id = ${ctx.orgId} and exam_id = ${examId} and status <> ${Rejected}
-            and user_id in (${sql.join(
-              userIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}) returning user_id`,
-      );
+      const done = await tx
+        .update(c)
+        .set({ status: Rejected, decidedTime: sql`now()`, seatNo: null })
+        .where(
+          and(
+            eq(c.organizationId, ctx.orgId),
+            eq(c.examId, examId),
+            ne(c.status, Rejected),
+            inArray(c.userId, userIds),
+          ),
+        )
+        .returning({ userId: c.userId });
       changed = done.length;
-      rejectedIds = done.map((d) => Number(d.user_id));
+      rejectedIds = done.map((d) => d.userId);
     } else {
-      const [taken] = await rows<{ n: number }>(
-        tx,
-        sql`select count(*) as n from ${examCandidates} where organization_id = ${ctx.orgId} and exam_id = ${examId} and status <> ${Rejected}`,
-      );
-      const wanted = await rows<{ user_id: number; status: number }>(
-        tx,
-        sql`select user_id, status from ${examCandidates} where organization_id = ${ctx.orgId} and exam_id = ${examId}
-          and status <> ${Approved} and user_id in (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) order by create_time`,
-      );
+      const taken = await placesTaken(tx, ctx, examId);
+      const wanted = await tx
+        .select({ userId: c.userId, status: c.status })
+        .from(c)
+        .where(
+          and(
+            eq(c.organizationId, ctx.orgId),
+            eq(c.examId, examId),
+            ne(c.status, Approved),
+            inArray(c.userId, userIds),
+          ),
+        )
+        .orderBy(c.registeredTime);
       // Pending ones already hold a place; a rejected one approved again takes a new one.
-      let free = e.places === null ? Number.POSITIVE_INFINITY : e.places - Number(taken?.n ?? 0);
+      let free = e.places === null ? Number.POSITIVE_INFINITY : e.places - taken;
       const ok: number[] = [];
       for (const w of wanted) {
-        if (Number(w.status) === Pending) ok.push(Number(w.user_id));
+        if (w.status === Pending) ok.push(w.userId);
         else if (free > 0) {
-          ok.push(Number(w.user_id));
+          ok.push(w.userId);
           free -= 1;
         } else refusedForCapacity += 1;
       }
       if (ok.length) {
-        await tx.execute(
-          sql`update ${examCandidates} set status = ${Approved}, decided_time = now()
-            where organization_id = ${ctx.orgId} and exam_id = ${examId} and user_id in (${sql.join(
-              ok.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-        );
+        await tx
+          .update(c)
+          .set({ status: Approved, decidedTime: sql`now()` })
+          .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), inArray(c.userId, ok)));
       }
       changed = ok.length;
       approvedIds = ok;
@@ -289,27 +297,38 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
 export async function assignSeats(ctx: RequestContext, examId: number) {
   const exam = await examResource.readable(ctx, examId);
   return ctx.db.transaction(async (tx) => {
-    const [v] = await rows<{ capacity: number }>(
-      tx,
-      sql`select capacity from ${teachVenues} where organization_id = ${ctx.orgId} and id = ${exam.venueId as number | null}`,
-    );
-    const seats = v ? Number(v.capacity) : 0;
+    const venueId = exam.venueId as number | null;
+    const [v] = venueId
+      ? await tx
+          .select({ capacity: teachVenues.capacity })
+          .from(teachVenues)
+          .where(and(eq(teachVenues.organizationId, ctx.orgId), eq(teachVenues.id, venueId)))
+      : [];
+    const seats = v?.capacity ?? 0;
     if (!seats) throw businessError('noVenueSeats');
-    await tx.execute(
-      sql`update ${examCandidates} set seat_no = null where organization_id = ${ctx.orgId} and exam_id = ${examId}`,
+    const ofExam = and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId));
+    await tx.update(c).set({ seatNo: null }).where(ofExam);
+    // By the first of the student's classes (by name; none last), then user name.
+    const firstClass = sql`(select min(${teams.name}) from ${teamMembers} join ${teams}
+        on ${teams.organizationId} = ${teamMembers.organizationId} and ${teams.id} = ${teamMembers.teamId}
+      where ${teamMembers.organizationId} = ${c.organizationId} and ${teamMembers.userId} = ${c.userId})`;
+    const ordered = tx.$with('ordered').as(
+      tx
+        .select({
+          userId: c.userId,
+          seat: sql<number>`row_number() over (order by ${firstClass} nulls last, ${users.userName})`.as('seat'),
+        })
+        .from(c)
+        .innerJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
+        .where(and(ofExam, eq(c.status, Approved))),
     );
-    const done = await rows<{ n: number }>(
-      tx,
-      sql`with ordered as (
-          select c.user_id, row_number() over (order by
-            (select min(t.name) from ${teamMembers} m join ${teams} t on t.organization_id = m.organization_id and t.id = m.team_id
-              where m.organization_id = c.organization_id and m.user_id = c.user_id) nulls last, u.user_name) as seat
-          from ${examCandidates} c join ${users} u on u.organization_id = c.organization_id and u.id = c.user_id
-          where c.organization_id = ${ctx.orgId} and c.exam_id = ${examId} and c.status = ${Approved})
-        update ${examCandidates} c set seat_no = o.seat from ordered o
-        where c.organization_id = ${ctx.orgId} and c.exam_id = ${examId} and c.user_id = o.user_id and o.seat <= ${seats}
-        returning c.seat_no as n`,
-    );
+    const done = await tx
+      .with(ordered)
+      .update(c)
+      .set({ seatNo: sql`${ordered.seat}` })
+      .from(ordered)
+      .where(and(ofExam, eq(c.userId, ordered.userId), lte(ordered.seat, seats)))
+      .returning({ n: c.seatNo });
     return { assigned: done.length, seats };
   });
 }

@@ -1,7 +1,7 @@
 import { exportStatusLabels } from '@lyceum/contract';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
 import { at, createTime, enumCheck, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 import { users } from '../user/user.table';
 
 // A user's asynchronous exports (the export list). The file lives in storage under `storage_key`,

@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 
 // Uploaded files. The bytes live in storage under `storage_key` (made by the server, never from
 // the client); the name is only shown and offered on download.

@@ -13,9 +13,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { enumCheck, organizationId, refId, tenantId, tenantRef, updateTime } from '../../platform/columns';
+import { organizations } from '../../platform/organizations.table';
 import { semesters } from '../calendar/calendar.table';
 import { exams } from '../exam/exam.table';
-import { organizations } from '../organization/organization.table';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 

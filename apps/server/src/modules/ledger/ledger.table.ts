@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId, tenantId } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 
 // Ledgers (issue 28): money and points are an append-only list of entries; the balance beside it is
 // written in the same transaction, by a conditional update, and a CHECK keeps it from going negative.

@@ -1,7 +1,7 @@
-import { DocumentAudience, documentEntity, isStaffKind } from '@lyceum/contract';
+import { DocumentAudience, documentDecl, documentEntity, isStaffKind } from '@lyceum/contract';
 import { desc, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import { createResource, fromEntity, permissionsOf } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { documents } from './library.table';
 
 // Who a document is for, as seen by a member who does not manage documents.
@@ -11,11 +11,11 @@ function audienceOf(ctx: RequestContext) {
 }
 
 export const documentResource = createResource({
-  ...fromEntity(documentEntity),
+  ...fromDecl(documentDecl),
+  meta: documentEntity.meta,
   table: documents,
-  permissions: permissionsOf('document'),
   // Every member reads the documents meant for them; managers (document:page) read all of them.
-  readers: { access: 'login', scope: (ctx) => inArray(documents.audience, audienceOf(ctx)) },
+  readers: { scope: (ctx) => inArray(documents.audience, audienceOf(ctx)) },
   files: ['fileUrl'],
   search: [documents.title, documents.description],
   sort: { default: [desc(documents.id)], fields: { title: documents.title, createTime: documents.createTime } },

@@ -9,8 +9,8 @@ import {
   tenantRef,
   trigramIndex,
 } from '../../platform/columns';
+import { organizations } from '../../platform/organizations.table';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
-import { organizations } from '../organization/organization.table';
 
 export const documents = pgTable(
   'documents',

@@ -1,6 +1,6 @@
-import { resourceEntity } from '@lyceum/contract';
+import { resourceDecl, resourceEntity } from '@lyceum/contract';
 import { desc } from 'drizzle-orm';
-import { createResource, fromEntity, linkedTo, permissionsOf } from '../../platform/resource';
+import { createResource, fromDecl, linkedTo } from '../../platform/resource';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { resources, resourceTags } from './library.table';
 
@@ -14,9 +14,9 @@ const tagLinks = {
 };
 
 export const resourceResource = createResource({
-  ...fromEntity(resourceEntity),
+  ...fromDecl(resourceDecl),
+  meta: resourceEntity.meta,
   table: resources,
-  permissions: permissionsOf('resource'),
   files: ['url'],
   search: [resources.title, resources.description],
   filters: { tagId: (tagId) => linkedTo(tagLinks.tagIds, resources, tagId) },

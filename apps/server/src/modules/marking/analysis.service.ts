@@ -1,18 +1,16 @@
 import { type Analysis, CandidateStatus, type ItemAnalysis, QuestionType } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../../platform/sql-rows';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
-import { teamMembers } from '../team/team.table';
 import { users } from '../user/user.table';
 import { pendingOfExam } from './exam-scores.service';
 import { attemptMarks } from './marking.table';
-import { classOf, examForMarking, examQuestions, plainText } from './marking-scope';
+import { classOf, examForMarking, examQuestions, inClass, plainText } from './marking-scope';
 import { catalogueTags } from './marking-tags';
-import { COUNTED, EXCELLENT_SHARE, num, round2 } from './score-shared';
+import { COUNTED_STATUSES, EXCELLENT_SHARE, round2 } from './score-shared';
 import { box, groupSize, histogram, summary } from './stats';
 
 // Exam scores, confirmation, the analysis report, statistics, and the students' side (decision 38).
@@ -30,35 +28,37 @@ export interface Taker {
 }
 
 export async function takers(db: DbOrTx, orgId: number, examId: number, teamId?: number): Promise<Taker[]> {
-  const cls = classOf('u');
+  const t = examAttempts;
+  const cls = classOf(users);
   const out: Taker[] = [];
   // In slices of 5,000 attempts, for the same reason as the per-question statements below.
   for (let after = 0; ; ) {
-    const list = await rows<{
-      id: number;
-      user_id: number;
-      team_id: number | null;
-      class_name: string | null;
-      score: number | null;
-    }>(
-      db,
-      sql`select t.id, t.user_id, ${cls.id} as team_id, ${cls.name} as class_name, t.score
-        from ${examAttempts} t join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-        where t.organization_id = ${orgId} and t.exam_id = ${examId} and t.status in ${COUNTED} and t.id > ${after}
-          ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id and tm.team_id = ${teamId} and tm.user_id = t.user_id)` : sql``}
-        order by t.id limit 5000`,
-    );
+    const list = await db
+      .select({ id: t.id, userId: t.userId, teamId: cls.id, className: cls.name, score: t.score })
+      .from(t)
+      .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+      .where(
+        and(
+          eq(t.organizationId, orgId),
+          eq(t.examId, examId),
+          inArray(t.status, COUNTED_STATUSES),
+          gt(t.id, after),
+          teamId ? inClass(teamId, t.organizationId, t.userId) : undefined,
+        ),
+      )
+      .orderBy(asc(t.id))
+      .limit(5000);
     for (const r of list) {
       out.push({
-        attemptId: Number(r.id),
-        userId: Number(r.user_id),
-        teamId: num(r.team_id),
-        className: r.class_name ?? '',
-        score: Number(r.score ?? 0),
+        attemptId: r.id,
+        userId: r.userId,
+        teamId: r.teamId,
+        className: r.className ?? '',
+        score: r.score ?? 0,
       });
     }
     if (list.length < 5000) return out;
-    after = Number(list[list.length - 1]!.id);
+    after = list[list.length - 1]!.id;
   }
 }
 
@@ -86,12 +86,18 @@ export async function analyse(
   // Sequential queries: this also runs inside confirmation's transaction (one connection).
   const people = await takers(db, orgId, examId, teamId);
   const questions = await examQuestions(db, orgId, examId);
-  const [cand] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${examCandidates} c where c.organization_id = ${orgId} and c.exam_id = ${examId}
-        and c.status = ${CandidateStatus.Approved}
-        ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = c.organization_id and tm.team_id = ${teamId} and tm.user_id = c.user_id)` : sql``}`,
-  );
+  const c = examCandidates;
+  const [cand] = await db
+    .select({ n: count() })
+    .from(c)
+    .where(
+      and(
+        eq(c.organizationId, orgId),
+        eq(c.examId, examId),
+        eq(c.status, CandidateStatus.Approved),
+        teamId ? inClass(teamId, c.organizationId, c.userId) : undefined,
+      ),
+    );
   const pending = await pendingOfExam(db, orgId, examId);
   const maxScore = questions.reduce((s, q) => s + (q.thrownOut === 2 ? 0 : q.max), 0) || exam.totalScore;
   const excellentScore = round2(maxScore * EXCELLENT_SHARE);
@@ -104,79 +110,95 @@ export async function analyse(
   // wait at most one question's aggregate, never the whole report.
   // The groups as conditions on the attempt's own row (by total, then id, as ordered above), so each
   // row is placed in constant time whatever the class size.
+  const t = examAttempts;
+  const am = attemptMarks;
+  const aa = attemptAnswers;
   const u = ordered[g - 1];
   const l = ordered[ordered.length - g];
+  const total = sql`coalesce(${t.score}, 0)`;
   const inUpper = u
-    ? sql`(coalesce(t.score, 0) > ${u.score} or (coalesce(t.score, 0) = ${u.score} and t.id <= ${u.attemptId}))`
+    ? sql`(${total} > ${u.score} or (${total} = ${u.score} and ${t.id} <= ${u.attemptId}))`
     : sql`false`;
   const inLower =
-    l && g
-      ? sql`(coalesce(t.score, 0) < ${l.score} or (coalesce(t.score, 0) = ${l.score} and t.id >= ${l.attemptId}))`
-      : sql`false`;
-  const counted = sql`t.status in ${COUNTED}
-    ${teamId ? sql`and exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id and tm.team_id = ${teamId} and tm.user_id = t.user_id)` : sql``}`;
+    l && g ? sql`(${total} < ${l.score} or (${total} = ${l.score} and ${t.id} >= ${l.attemptId}))` : sql`false`;
+  const counted = and(
+    inArray(t.status, COUNTED_STATUSES),
+    teamId ? inClass(teamId, t.organizationId, t.userId) : undefined,
+  );
+  const onAttempt = (x: typeof am | typeof aa) => and(eq(t.organizationId, x.organizationId), eq(t.id, x.attemptId));
+  const got = sql`coalesce(${am.score}, 0)`;
   const items: {
-    question_id: number;
+    questionId: number;
     n: number;
     avg: number | null;
     corr: number | null;
     up: number | null;
     low: number | null;
   }[] = [];
-  const choices: { question_id: number; label: string; n: number; up: number; low: number }[] = [];
-  const byClass: { question_id: number; team_id: number | null; got: number; max: number }[] = [];
+  const choices: { questionId: number; label: string; n: number; up: number; low: number }[] = [];
+  const byClass: { questionId: number; teamId: number | null; got: number; max: number }[] = [];
   const tagged = new Set(questions.filter((q) => q.question.tagIds.length).map((q) => q.questionId));
+  const ofQuestion = (questionId: number) =>
+    and(eq(am.organizationId, orgId), eq(am.examId, examId), eq(am.questionId, questionId), counted);
   for (const q of people.length ? questions : []) {
-    const [it] = await rows<(typeof items)[number]>(
-      db,
-      sql`select ${q.questionId}::bigint as question_id, count(*)::int as n, avg(am.score) as avg,
-          corr(coalesce(am.score, 0), coalesce(t.score, 0)) as corr,
-          avg(coalesce(am.score, 0)) filter (where ${inUpper}) as up,
-          avg(coalesce(am.score, 0)) filter (where ${inLower}) as low
-        from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
-        where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.question_id = ${q.questionId}
-          and ${counted}`,
-    );
-    if (it && Number(it.n) > 0) items.push(it);
+    const [it] = await db
+      .select({
+        n: count(),
+        avg: sql<number | null>`avg(${am.score})`.mapWith(Number),
+        corr: sql<number | null>`corr(${got}, ${total})`.mapWith(Number),
+        up: sql<number | null>`avg(${got}) filter (where ${inUpper})`.mapWith(Number),
+        low: sql<number | null>`avg(${got}) filter (where ${inLower})`.mapWith(Number),
+      })
+      .from(am)
+      .innerJoin(t, onAttempt(am))
+      .where(ofQuestion(q.questionId));
+    if (it && it.n > 0) items.push({ questionId: q.questionId, ...it });
     if (q.question.type === QuestionType.SingleChoice || q.question.type === QuestionType.MultipleChoice) {
+      // Each chosen label a row: a set-returning function over the stored answer (a list, or one label).
+      const label = sql<string>`l.label`;
       choices.push(
-        ...(await rows<(typeof choices)[number]>(
-          db,
-          sql`select aa.question_id, l.label, count(*)::int as n,
-              count(*) filter (where ${inUpper})::int as up,
-              count(*) filter (where ${inLower})::int as low
-            from ${attemptAnswers} aa join ${examAttempts} t on t.organization_id = aa.organization_id
-              and t.id = aa.attempt_id
-              cross join lateral jsonb_array_elements_text(case jsonb_typeof(aa.answer) when 'array' then aa.answer
-                when 'string' then jsonb_build_array(aa.answer) else '[]'::jsonb end) as l(label)
-            where t.organization_id = ${orgId} and t.exam_id = ${examId} and aa.question_id = ${q.questionId}
-              and ${counted}
-            group by 1, 2`,
-        )),
+        ...(await db
+          .select({
+            questionId: aa.questionId,
+            label,
+            n: count(),
+            up: sql<number>`count(*) filter (where ${inUpper})`.mapWith(Number),
+            low: sql<number>`count(*) filter (where ${inLower})`.mapWith(Number),
+          })
+          .from(aa)
+          .innerJoin(t, onAttempt(aa))
+          .crossJoinLateral(
+            sql`jsonb_array_elements_text(case jsonb_typeof(${aa.answer}) when 'array' then ${aa.answer}
+              when 'string' then jsonb_build_array(${aa.answer}) else '[]'::jsonb end) as l(label)`,
+          )
+          .where(and(eq(t.organizationId, orgId), eq(t.examId, examId), eq(aa.questionId, q.questionId), counted))
+          .groupBy(aa.questionId, label)),
       );
     }
     if (tagged.has(q.questionId)) {
       byClass.push(
-        ...(await rows<(typeof byClass)[number]>(
-          db,
-          sql`select am.question_id, ${classOf('u').id} as team_id, sum(coalesce(am.score, 0)) as got,
-              sum(am.max) as max
-            from ${attemptMarks} am join ${examAttempts} t on t.organization_id = am.organization_id
-              and t.id = am.attempt_id
-            join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-            where am.organization_id = ${orgId} and am.exam_id = ${examId} and am.question_id = ${q.questionId}
-              and ${counted}
-            group by 1, 2`,
-        )),
+        ...(await db
+          .select({
+            questionId: am.questionId,
+            teamId: classOf(users).id,
+            got: sql<number>`sum(${got})`.mapWith(Number),
+            max: sql<number>`sum(${am.max})`.mapWith(Number),
+          })
+          .from(am)
+          .innerJoin(t, onAttempt(am))
+          .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+          .where(ofQuestion(q.questionId))
+          // By position: the class is a subquery on the student.
+          .groupBy(sql`1`, sql`2`)),
       );
     }
   }
-  const itemOf = new Map(items.map((i) => [Number(i.question_id), i]));
+  const itemOf = new Map(items.map((i) => [i.questionId, i]));
   const choicesOf = new Map<number, { label: string; n: number; up: number; low: number }[]>();
   for (const c of choices) {
-    const list = choicesOf.get(Number(c.question_id)) ?? [];
-    list.push({ label: c.label, n: Number(c.n), up: Number(c.up), low: Number(c.low) });
-    choicesOf.set(Number(c.question_id), list);
+    const list = choicesOf.get(c.questionId) ?? [];
+    list.push({ label: c.label, n: c.n, up: c.up, low: c.low });
+    choicesOf.set(c.questionId, list);
   }
   const itemRows: ItemAnalysis[] = questions.map((q) => {
     const it = itemOf.get(q.questionId);
@@ -227,10 +249,10 @@ export async function analyse(
   const tagNames = await catalogueTags(db, orgId, tagIds);
   const knowledge = tagIds.map((tagId) => {
     const qs = new Set(questions.filter((q) => q.question.tagIds.includes(tagId)).map((q) => q.questionId));
-    const rowsOf = byClass.filter((r) => qs.has(Number(r.question_id)));
+    const rowsOf = byClass.filter((r) => qs.has(r.questionId));
     const rate = (list: typeof rowsOf) => {
-      const max = list.reduce((s, r) => s + Number(r.max), 0);
-      return max > 0 ? Math.round((list.reduce((s, r) => s + Number(r.got), 0) / max) * 1000) / 1000 : null;
+      const max = list.reduce((s, r) => s + r.max, 0);
+      return max > 0 ? Math.round((list.reduce((s, r) => s + r.got, 0) / max) * 1000) / 1000 : null;
     };
     return {
       tagId,
@@ -238,7 +260,7 @@ export async function analyse(
       mastery: rate(rowsOf),
       byClass: [...classes.values()].map((c) => ({
         teamId: c.teamId,
-        mastery: rate(rowsOf.filter((r) => num(r.team_id) === c.teamId)),
+        mastery: rate(rowsOf.filter((r) => r.teamId === c.teamId)),
       })),
     };
   });
@@ -253,7 +275,7 @@ export async function analyse(
     pending,
     summary: {
       ...summary(scores, exam.passScore, excellentScore),
-      absent: Math.max(0, Number(cand?.n ?? 0) - people.length),
+      absent: Math.max(0, (cand?.n ?? 0) - people.length),
     },
     histogram: histogram(scores, maxScore),
     classes: [...classes.values()]
@@ -273,25 +295,24 @@ export async function analyse(
 // Confirmed scores feed the question bank: each question's measured difficulty and discrimination
 // over every confirmed exam that used it (weighted by answers), its answer count, and the paper's.
 export async function updateQuestionStatistics(tx: DbOrTx, orgId: number, examId: number) {
-  const [exam] = await rows<{
-    paper_id: number;
-    name: string;
-    paper_name: string;
-    total_score: number;
-    pass_score: number | null;
-  }>(
-    tx,
-    sql`select e.paper_id, e.name, p.name as paper_name, p.total_score, p.pass_score from ${exams} e
-      join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-      where e.organization_id = ${orgId} and e.id = ${examId}`,
-  );
+  const [exam] = await tx
+    .select({
+      paperId: exams.paperId,
+      name: exams.name,
+      paperName: examPapers.name,
+      totalScore: examPapers.totalScore,
+      passScore: examPapers.passScore,
+    })
+    .from(exams)
+    .innerJoin(examPapers, and(eq(examPapers.organizationId, exams.organizationId), eq(examPapers.id, exams.paperId)))
+    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)));
   if (!exam) return;
   const report = await analyse(tx, orgId, {
     id: examId,
     name: exam.name,
-    paperName: exam.paper_name,
-    totalScore: Number(exam.total_score),
-    passScore: num(exam.pass_score),
+    paperName: exam.paperName,
+    totalScore: exam.totalScore,
+    passScore: exam.passScore,
     confirmedAt: null,
   });
   const measured = report.items.filter((i) => i.answers > 0 && i.difficulty !== null && !i.thrownOut);
@@ -299,7 +320,8 @@ export async function updateQuestionStatistics(tx: DbOrTx, orgId: number, examId
     const data = JSON.stringify(
       measured.map((i) => ({ id: i.questionId, n: i.answers, d: i.difficulty, r: i.discrimination })),
     );
-    // Running weighted means: the old figure counts for the answers it was measured on.
+    // Running weighted means: the old figure counts for the answers it was measured on. Raw: one
+    // statement updates every question from a JSON recordset.
     await tx.execute(
       sql`update questions q set
           stat_difficulty = (coalesce(q.stat_difficulty, 0) * q.answer_count + x.d * x.n) / (q.answer_count + x.n),
@@ -315,9 +337,8 @@ export async function updateQuestionStatistics(tx: DbOrTx, orgId: number, examId
     const w = list.reduce((s, i) => s + i.max, 0);
     return w > 0 ? Math.round((list.reduce((s, i) => s + f(i)! * i.max, 0) / w) * 1000) / 1000 : null;
   };
-  await tx.execute(
-    sql`update ${examPapers} set measured_difficulty = ${weighted((i) => i.difficulty)},
-        discrimination = ${weighted((i) => i.discrimination)}
-      where organization_id = ${orgId} and id = ${exam.paper_id}`,
-  );
+  await tx
+    .update(examPapers)
+    .set({ measuredDifficulty: weighted((i) => i.difficulty), discrimination: weighted((i) => i.discrimination) })
+    .where(and(eq(examPapers.organizationId, orgId), eq(examPapers.id, exam.paperId)));
 }

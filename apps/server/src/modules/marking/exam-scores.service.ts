@@ -8,21 +8,19 @@ import {
   pageOffset,
   type zExamScoresRequest,
 } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
-import { examPapers } from '../exam-paper/exam-paper.table';
-import { teamMembers } from '../team/team.table';
+import { examPapers, paperSections } from '../exam-paper/exam-paper.table';
 import { users } from '../user/user.table';
 import { attemptMarks } from './marking.table';
-import { classOf, examForMarking } from './marking-scope';
-import { COUNTED, num, round2 } from './score-shared';
+import { classOf, examForMarking, inClass } from './marking-scope';
+import { COUNTED_STATUSES, round2 } from './score-shared';
 
 // Exam scores, confirmation, the analysis report, statistics, and the students' side (decision 38).
 
@@ -30,43 +28,65 @@ import { COUNTED, num, round2 } from './score-shared';
 
 // ---- exam scores ----
 
-interface ScoreRow extends Record<string, unknown> {
-  user_id: number;
-  user_name: string;
-  real_name: string | null;
-  team_id: number | null;
-  class_name: string | null;
-  attempt_id: number | null;
-  status: number;
-  answer_status: number;
-  score: number | null;
-  max_score: number;
-  pending_count: number | null;
-  rnk: number | null;
-  class_rnk: number | null;
-}
-
-const rankedScores = (orgId: number, examId: number) => {
-  const cls = classOf('u');
-  return sql`with base as (
-      select c.user_id, u.user_name, u.real_name, ${cls.id} as team_id, ${cls.name} as class_name, t.id as attempt_id,
-        coalesce(t.status, ${PaperStatus.NotStarted}::smallint) as status,
-        coalesce(t.answer_status, case when t.id is null then ${AnswerStatus.NotStarted}::smallint
-          else ${AnswerStatus.InProgress}::smallint end)
-          as answer_status,
-        t.score, coalesce(t.score_max, p.total_score) as max_score, t.pending_count,
-        case when t.status in ${COUNTED} then t.score end as counted
-      from ${examCandidates} c
-      join ${users} u on u.organization_id = c.organization_id and u.id = c.user_id
-      join ${exams} e on e.organization_id = c.organization_id and e.id = c.exam_id
-      join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-      left join ${examAttempts} t on t.organization_id = c.organization_id and t.exam_id = c.exam_id and t.user_id = c.user_id
-      where c.organization_id = ${orgId} and c.exam_id = ${examId} and c.status = ${CandidateStatus.Approved}),
-    ranked as (
-      select *, case when counted is not null then rank() over (order by counted desc nulls last) end as rnk,
-        case when counted is not null then rank() over (partition by team_id order by counted desc nulls last) end
-          as class_rnk
-      from base)`;
+// The exam's approved candidates with their attempt (if any), ranked over the counted scores: in
+// the exam, and in the student's class.
+const rankedScores = (db: DbOrTx, orgId: number, examId: number) => {
+  const c = examCandidates;
+  const t = examAttempts;
+  const p = examPapers;
+  const cls = classOf(users);
+  const base = db.$with('base').as(
+    db
+      .select({
+        userId: c.userId,
+        userName: users.userName,
+        realName: users.realName,
+        teamId: cls.id.as('team_id'),
+        className: cls.name.as('class_name'),
+        attemptId: sql<number | null>`${t.id}`.mapWith(Number).as('attempt_id'),
+        status: sql<number>`coalesce(${t.status}, ${PaperStatus.NotStarted}::smallint)`.as('status'),
+        answerStatus: sql<number>`coalesce(${t.answerStatus}, case when ${t.id} is null
+          then ${AnswerStatus.NotStarted}::smallint else ${AnswerStatus.InProgress}::smallint end)`.as('answer_status'),
+        score: sql<number | null>`${t.score}`.as('score'),
+        maxScore: sql<number>`coalesce(${t.scoreMax}, ${p.totalScore})`.as('max_score'),
+        pendingCount: sql<number | null>`${t.pendingCount}`.as('pending_count'),
+        counted: sql<number | null>`case when ${inArray(t.status, COUNTED_STATUSES)} then ${t.score} end`.as('counted'),
+      })
+      .from(c)
+      .innerJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
+      .innerJoin(exams, and(eq(exams.organizationId, c.organizationId), eq(exams.id, c.examId)))
+      .innerJoin(p, and(eq(p.organizationId, exams.organizationId), eq(p.id, exams.paperId)))
+      .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.examId, c.examId), eq(t.userId, c.userId)))
+      .where(and(eq(c.organizationId, orgId), eq(c.examId, examId), eq(c.status, CandidateStatus.Approved))),
+  );
+  const ranked = db.$with('ranked').as(
+    db
+      .with(base)
+      .select({
+        userId: base.userId,
+        userName: base.userName,
+        realName: base.realName,
+        teamId: base.teamId,
+        className: base.className,
+        attemptId: base.attemptId,
+        status: base.status,
+        answerStatus: base.answerStatus,
+        score: base.score,
+        maxScore: base.maxScore,
+        pendingCount: base.pendingCount,
+        counted: base.counted,
+        rnk: sql<number | null>`case when ${base.counted} is not null
+          then rank() over (order by ${base.counted} desc nulls last) end`
+          .mapWith(Number)
+          .as('rnk'),
+        classRnk: sql<number | null>`case when ${base.counted} is not null
+          then rank() over (partition by ${base.teamId} order by ${base.counted} desc nulls last) end`
+          .mapWith(Number)
+          .as('class_rnk'),
+      })
+      .from(base),
+  );
+  return { base, ranked };
 };
 
 export async function examScores(
@@ -75,71 +95,66 @@ export async function examScores(
   limit?: number,
 ): Promise<ExamScores> {
   const exam = await examForMarking(ctx, req.examId);
-  const filters = sql.join(
-    [
-      req.teamId
-        ? sql`exists (select 1 from ${teamMembers} tm where tm.organization_id = ${ctx.orgId}
-            and tm.team_id = ${req.teamId} and tm.user_id = r.user_id)`
-        : sql`true`,
-      req.keyword
-        ? sql`(r.user_name ilike ${`%${req.keyword}%`} or r.real_name ilike ${`%${req.keyword}%`})`
-        : sql`true`,
-      req.passed === undefined || exam.passScore === null
-        ? sql`true`
-        : req.passed
-          ? sql`r.counted >= ${exam.passScore}`
-          : sql`(r.counted is null or r.counted < ${exam.passScore})`,
-    ],
-    sql` and `,
+  const { base, ranked: r } = rankedScores(ctx.db, ctx.orgId, req.examId);
+  const filters = and(
+    req.teamId ? inClass(req.teamId, ctx.orgId, r.userId) : undefined,
+    req.keyword ? or(ilike(r.userName, `%${req.keyword}%`), ilike(r.realName, `%${req.keyword}%`)) : undefined,
+    req.passed === undefined || exam.passScore === null
+      ? undefined
+      : req.passed
+        ? sql`${r.counted} >= ${exam.passScore}`
+        : sql`(${r.counted} is null or ${r.counted} < ${exam.passScore})`,
   );
   const dir = sql.raw(req.sortOrder === 'descend' ? 'desc' : 'asc');
   const orders: Record<string, SQL> = {
-    rank: sql`r.rnk ${dir} nulls last, r.user_name`,
-    score: sql`r.counted ${dir} nulls last, r.user_name`,
-    userName: sql`r.user_name ${dir}`,
-    className: sql`r.class_name ${dir} nulls last, r.rnk nulls last`,
+    rank: sql`${r.rnk} ${dir} nulls last, ${r.userName}`,
+    score: sql`${r.counted} ${dir} nulls last, ${r.userName}`,
+    userName: sql`${r.userName} ${dir}`,
+    className: sql`${r.className} ${dir} nulls last, ${r.rnk} nulls last`,
   };
   if (!Object.hasOwn(orders, req.sortField)) throw invalidParams('sortField', 'cannotSort', { field: req.sortField });
   const order = orders[req.sortField];
-  const base = rankedScores(ctx.orgId, req.examId);
-  const [[count], list, sectionTitles, pending] = await Promise.all([
-    rows<{ n: number }>(ctx.db, sql`${base} select count(*)::int as n from ranked r where ${filters}`),
-    rows<ScoreRow>(
-      ctx.db,
-      sql`${base} select * from ranked r where ${filters} order by ${order}
-        limit ${limit ?? req.pageSize} offset ${limit ? 0 : pageOffset(req)}`,
-    ),
-    rows<{ title: string }>(
-      ctx.db,
-      sql`select title from paper_sections where organization_id = ${ctx.orgId} and paper_id = ${exam.paperId}
-        order by sort, id`,
-    ),
+  const [[total], list, sectionTitles, pending] = await Promise.all([
+    ctx.db.with(base, r).select({ n: count() }).from(r).where(filters),
+    ctx.db
+      .with(base, r)
+      .select()
+      .from(r)
+      .where(filters)
+      .orderBy(order)
+      .limit(limit ?? req.pageSize)
+      .offset(limit ? 0 : pageOffset(req)),
+    ctx.db
+      .select({ title: paperSections.title })
+      .from(paperSections)
+      .where(and(eq(paperSections.organizationId, ctx.orgId), eq(paperSections.paperId, exam.paperId)))
+      .orderBy(asc(paperSections.sort), asc(paperSections.id)),
     pendingOfExam(ctx.db, ctx.orgId, req.examId),
   ]);
-  const attemptIds = list.map((r) => r.attempt_id).filter((id): id is number => id !== null);
-  const sectionScores = attemptIds.length ? await sectionsOf(ctx.db, ctx.orgId, attemptIds.map(Number)) : new Map();
+  const attemptIds = list.map((x) => x.attemptId).filter((id): id is number => id !== null);
+  const sectionScores = attemptIds.length ? await sectionsOf(ctx.db, ctx.orgId, attemptIds) : new Map();
   return {
     ...pageOf(
-      list.map((r) => {
-        const counted = Number(r.status) !== PaperStatus.NotStarted && r.rnk !== null;
-        const secs = r.attempt_id === null ? undefined : sectionScores.get(Number(r.attempt_id));
+      list.map((x) => {
+        const counted = Number(x.status) !== PaperStatus.NotStarted && x.rnk !== null;
+        const secs = x.attemptId === null ? undefined : sectionScores.get(x.attemptId);
         return {
-          userId: Number(r.user_id),
-          userName: r.user_name,
-          realName: r.real_name,
-          className: r.class_name,
-          paperStatus: Number(r.status) as 0,
-          answerStatus: Number(r.answer_status) as 1,
-          score: num(r.score),
-          maxScore: Number(r.max_score),
+          userId: x.userId,
+          userName: x.userName,
+          realName: x.realName,
+          className: x.className,
+          paperStatus: Number(x.status) as 0,
+          answerStatus: Number(x.answerStatus) as 1,
+          score: x.score,
+          maxScore: Number(x.maxScore),
           sections: sectionTitles.map((_, i) => secs?.[i] ?? null),
-          rank: num(r.rnk),
-          classRank: num(r.class_rnk),
-          passed: counted && exam.passScore !== null ? Number(r.score) >= exam.passScore : null,
-          pending: Number(r.pending_count ?? 0),
+          rank: x.rnk,
+          classRank: x.classRnk,
+          passed: counted && exam.passScore !== null ? Number(x.score) >= exam.passScore : null,
+          pending: Number(x.pendingCount ?? 0),
         };
       }),
-      Number(count?.n ?? 0),
+      total?.n ?? 0,
       req,
     ),
     sectionTitles: sectionTitles.map((s) => s.title),
@@ -152,35 +167,44 @@ export async function examScores(
 // Answers of ended papers still to mark, a paper the marking job has not reached counting as one:
 // scores and ranks are provisional (staff) or ranks withheld (students) until this is 0.
 export async function pendingOfExam(db: DbOrTx, orgId: number, examId: number): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(case when marked_at is null then 1 else pending_count end), 0)::int as n
-      from ${examAttempts} where organization_id = ${orgId} and exam_id = ${examId}
-        and status <> ${PaperStatus.Answering}`,
-  );
-  return Number(r?.n ?? 0);
+  const t = examAttempts;
+  const [r] = await db
+    .select({
+      n: sql<number>`coalesce(sum(case when ${t.markedAt} is null then 1 else ${t.pendingCount} end), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(t)
+    .where(and(eq(t.organizationId, orgId), eq(t.examId, examId), ne(t.status, PaperStatus.Answering)));
+  return r?.n ?? 0;
 }
 
 async function sectionsOf(db: DbOrTx, orgId: number, attemptIds: number[]): Promise<Map<number, (number | null)[]>> {
-  const list = await rows<{ attempt_id: number; sec_no: number; score: number }>(
-    db,
-    sql`select t.id as attempt_id, s.sec_no, sum(coalesce(am.score, 0)) as score
-      from ${examAttempts} t
-        cross join lateral jsonb_array_elements(t.paper->'sections') with ordinality as s(sec, sec_no)
-        cross join lateral jsonb_array_elements(s.sec->'items') as it(item)
-        join ${attemptMarks} am on am.organization_id = t.organization_id and am.attempt_id = t.id
-          and am.question_id = (it.item->>'questionId')::bigint
-      where t.organization_id = ${orgId} and t.id in (${sql.join(
-        attemptIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      group by 1, 2`,
-  );
+  const t = examAttempts;
+  const am = attemptMarks;
+  // Each section of the paper (numbered from 1), and each item of it: set-returning functions over
+  // the frozen paper.
+  const secNo = sql<number>`s.sec_no`.mapWith(Number);
+  const list = await db
+    .select({ attemptId: t.id, secNo, score: sql<number>`sum(coalesce(${am.score}, 0))`.mapWith(Number) })
+    .from(t)
+    .crossJoinLateral(sql`jsonb_array_elements(${t.paper}->'sections') with ordinality as s(sec, sec_no)`)
+    .crossJoinLateral(sql`jsonb_array_elements(s.sec->'items') as it(item)`)
+    .innerJoin(
+      am,
+      and(
+        eq(am.organizationId, t.organizationId),
+        eq(am.attemptId, t.id),
+        eq(am.questionId, sql`(it.item->>'questionId')::bigint`),
+      ),
+    )
+    .where(and(eq(t.organizationId, orgId), inArray(t.id, attemptIds)))
+    .groupBy(t.id, secNo);
   const out = new Map<number, (number | null)[]>();
   for (const r of list) {
-    const arr = out.get(Number(r.attempt_id)) ?? [];
-    arr[Number(r.sec_no) - 1] = round2(Number(r.score));
-    out.set(Number(r.attempt_id), arr);
+    const arr = out.get(r.attemptId) ?? [];
+    arr[r.secNo - 1] = round2(r.score);
+    out.set(r.attemptId, arr);
   }
   return out;
 }

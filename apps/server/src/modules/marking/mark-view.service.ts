@@ -9,14 +9,13 @@ import {
   type zMarkQueueRequest,
   zStudentPaper,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
-import { teamMembers } from '../team/team.table';
 import { users } from '../user/user.table';
 import { attemptMarks, scoreQueries } from './marking.table';
 import {
@@ -26,10 +25,11 @@ import {
   type ExamQuestion,
   examForMarking,
   examQuestions,
+  inClass,
   mayMarkQuestion,
   numbered,
 } from './marking-scope';
-import { iso, num } from './score-shared';
+import { iso } from './score-shared';
 
 // Marking (answer/index, /answer/list, /answer/edit, /answer/read, /answer/print).
 
@@ -37,76 +37,101 @@ import { iso, num } from './score-shared';
 
 // ---- one answer as a marker sees it ----
 
-export interface MarkRow extends Record<string, unknown> {
-  attempt_id: number;
-  no: number;
-  real_name: string | null;
-  question_id: number;
-  answer: StudentAnswer;
-  max: number;
-  auto_score: number;
-  score: number | null;
-  parts: MarkItem['parts'];
-  manual: boolean;
-  marking_flag: number;
-  review_flag: number;
-  comment: string;
-  marker_name: string | null;
-  marked_at: string | null;
-  reviewer_name: string | null;
-  reviewed_at: string | null;
-  query_id: number | null;
-  query_text: string | null;
-  query_status: number | null;
-  query_reply: string | null;
+const marker = alias(users, 'mk');
+const reviewer = alias(users, 'rv');
+
+// The exam's answers as a marker sees them (those `where` picks), with the latest query on each;
+// `ordered`: by the attempts' numbers.
+export async function markRows(db: DbOrTx, orgId: number, examId: number, where: SQL | undefined, ordered = false) {
+  const am = attemptMarks;
+  const n = numbered(db, orgId, examId);
+  const q = db
+    .select({ id: scoreQueries.id, text: scoreQueries.text, status: scoreQueries.status, reply: scoreQueries.reply })
+    .from(scoreQueries)
+    .where(
+      and(
+        eq(scoreQueries.organizationId, am.organizationId),
+        eq(scoreQueries.attemptId, am.attemptId),
+        eq(scoreQueries.questionId, am.questionId),
+      ),
+    )
+    .orderBy(desc(scoreQueries.id))
+    .limit(1)
+    .as('q');
+  const query = db
+    .select({
+      attemptId: am.attemptId,
+      no: n.no,
+      realName: users.realName,
+      questionId: am.questionId,
+      answer: attemptAnswers.answer,
+      max: am.max,
+      autoScore: am.autoScore,
+      score: am.score,
+      parts: am.parts,
+      manual: am.manual,
+      markingFlag: am.markingFlag,
+      reviewFlag: am.reviewFlag,
+      comment: am.comment,
+      markerName: marker.realName,
+      markedAt: am.markedAt,
+      reviewerName: reviewer.realName,
+      reviewedAt: am.reviewedAt,
+      queryId: q.id,
+      queryText: q.text,
+      queryStatus: q.status,
+      queryReply: q.reply,
+    })
+    .from(am)
+    .innerJoin(n, eq(n.id, am.attemptId))
+    .innerJoin(examAttempts, and(eq(examAttempts.organizationId, am.organizationId), eq(examAttempts.id, am.attemptId)))
+    .innerJoin(users, and(eq(users.organizationId, examAttempts.organizationId), eq(users.id, examAttempts.userId)))
+    .leftJoin(
+      attemptAnswers,
+      and(
+        eq(attemptAnswers.organizationId, am.organizationId),
+        eq(attemptAnswers.attemptId, am.attemptId),
+        eq(attemptAnswers.questionId, am.questionId),
+      ),
+    )
+    .leftJoin(marker, and(eq(marker.organizationId, am.organizationId), eq(marker.id, am.markerId)))
+    .leftJoin(reviewer, and(eq(reviewer.organizationId, am.organizationId), eq(reviewer.id, am.reviewerId)))
+    .leftJoinLateral(q, sql`true`)
+    .where(and(eq(am.organizationId, orgId), eq(am.examId, examId), where))
+    .$dynamic();
+  return ordered ? query.orderBy(asc(n.no)) : query;
 }
 
-export const markSelect = (
-  orgId: number,
-  examId: number,
-) => sql`select am.attempt_id, n.no, u.real_name, am.question_id,
-    aa.answer, am.max, am.auto_score, am.score, am.parts, am.manual, am.marking_flag, am.review_flag, am.comment,
-    mk.real_name as marker_name, am.marked_at, rv.real_name as reviewer_name, am.reviewed_at,
-    q.id as query_id, q.text as query_text, q.status as query_status, q.reply as query_reply
-  from ${attemptMarks} am
-  join ${numbered(orgId, examId)} n on n.id = am.attempt_id
-  join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
-  join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-  left join ${attemptAnswers} aa on aa.organization_id = am.organization_id and aa.attempt_id = am.attempt_id
-    and aa.question_id = am.question_id
-  left join ${users} mk on mk.organization_id = am.organization_id and mk.id = am.marker_id
-  left join ${users} rv on rv.organization_id = am.organization_id and rv.id = am.reviewer_id
-  left join lateral (select id, text, status, reply from ${scoreQueries} sq where sq.organization_id = am.organization_id
-    and sq.attempt_id = am.attempt_id and sq.question_id = am.question_id order by sq.id desc limit 1) q on true
-  where am.organization_id = ${orgId} and am.exam_id = ${examId}`;
+export type MarkRow = Awaited<ReturnType<typeof markRows>>[number];
 
 export function toItem(r: MarkRow, reveal: boolean): MarkItem {
   return {
-    attemptId: Number(r.attempt_id),
+    attemptId: r.attemptId,
     code: codeOf(r.no),
-    realName: reveal ? r.real_name : null,
-    questionId: Number(r.question_id),
-    answer: r.answer ?? null,
-    max: Number(r.max),
-    autoScore: Number(r.auto_score),
-    score: num(r.score),
-    parts: r.parts ?? [],
-    markingFlag: Number(r.marking_flag) as 1 | 3,
-    reviewFlag: Number(r.review_flag) as 1 | 2,
-    manual: Boolean(r.manual),
+    realName: reveal ? r.realName : null,
+    questionId: r.questionId,
+    // Stored as the contract's shapes (jsonb).
+    answer: (r.answer ?? null) as StudentAnswer,
+    max: r.max,
+    autoScore: r.autoScore,
+    score: r.score,
+    parts: (r.parts ?? []) as MarkItem['parts'],
+    markingFlag: r.markingFlag as 1 | 3,
+    reviewFlag: r.reviewFlag as 1 | 2,
+    manual: r.manual,
     comment: r.comment ?? '',
-    markerName: r.marker_name,
-    markedAt: iso(r.marked_at),
-    reviewerName: r.reviewer_name,
-    reviewedAt: iso(r.reviewed_at),
+    markerName: r.markerName,
+    markedAt: iso(r.markedAt),
+    reviewerName: r.reviewerName,
+    reviewedAt: iso(r.reviewedAt),
     query:
-      r.query_id === null
+      r.queryId === null
         ? null
         : {
-            id: Number(r.query_id),
-            text: r.query_text ?? '',
-            status: Number(r.query_status) as 1 | 2,
-            reply: r.query_reply,
+            id: r.queryId,
+            text: r.queryText ?? '',
+            status: r.queryStatus as 1 | 2,
+            reply: r.queryReply,
           },
   };
 }
@@ -132,18 +157,14 @@ async function questionOf(db: DbOrTx, orgId: number, examId: number, questionId:
 export async function markQueue(ctx: RequestContext, req: z.output<typeof zMarkQueueRequest>): Promise<MarkQueue> {
   const exam = await examForMarking(ctx, req.examId);
   const q = await questionOf(ctx.db, ctx.orgId, req.examId, req.questionId);
-  const filters = sql.join(
-    [
-      sql`am.question_id = ${req.questionId}`,
-      req.pendingOnly ? sql`am.manual and am.marking_flag = ${MarkingFlag.NotMarked}` : sql`true`,
-      req.teamId
-        ? sql`exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id
-            and tm.team_id = ${req.teamId} and tm.user_id = t.user_id)`
-        : sql`true`,
-    ],
-    sql` and `,
+  const filters = and(
+    eq(attemptMarks.questionId, req.questionId),
+    req.pendingOnly
+      ? and(eq(attemptMarks.manual, true), eq(attemptMarks.markingFlag, MarkingFlag.NotMarked))
+      : undefined,
+    req.teamId ? inClass(req.teamId, examAttempts.organizationId, examAttempts.userId) : undefined,
   );
-  const list = await rows<MarkRow>(ctx.db, sql`${markSelect(ctx.orgId, req.examId)} and ${filters} order by n.no`);
+  const list = await markRows(ctx.db, ctx.orgId, req.examId, filters, true);
   return {
     question: toMarkQuestion(q),
     items: list.map((r) => toItem(r, req.reveal)),
@@ -159,26 +180,34 @@ export async function markedPapers(
   exam?: ExamForMarking,
 ): Promise<MarkedPaper[]> {
   const e = exam ?? (await examForMarking(ctx, examId));
-  const cls = classOf('u');
-  const ids = sql.join(
-    attemptIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const t = examAttempts;
+  const n = numbered(ctx.db, ctx.orgId, examId);
   const [attempts, marks, questions] = await Promise.all([
-    rows<Record<string, unknown>>(
-      ctx.db,
-      sql`select t.id, n.no, u.user_name, u.real_name, ${cls.name} as class_name, t.status, t.answer_status, t.score,
-          coalesce(t.score_max, t.total_score) as max_score, t.started_at, t.ended_at, t.paper
-        from ${examAttempts} t join ${numbered(ctx.orgId, examId)} n on n.id = t.id
-        join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-        where t.organization_id = ${ctx.orgId} and t.exam_id = ${examId} and t.id in (${ids})`,
-    ),
-    rows<MarkRow>(ctx.db, sql`${markSelect(ctx.orgId, examId)} and am.attempt_id in (${ids})`),
+    ctx.db
+      .select({
+        id: t.id,
+        no: n.no,
+        userName: users.userName,
+        realName: users.realName,
+        className: classOf(users).name,
+        status: t.status,
+        answerStatus: t.answerStatus,
+        score: t.score,
+        maxScore: sql<number>`coalesce(${t.scoreMax}, ${t.totalScore})`.mapWith(Number),
+        startedAt: t.startedAt,
+        endedAt: t.endedAt,
+        paper: t.paper,
+      })
+      .from(t)
+      .innerJoin(n, eq(n.id, t.id))
+      .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+      .where(and(eq(t.organizationId, ctx.orgId), eq(t.examId, examId), inArray(t.id, attemptIds))),
+    markRows(ctx.db, ctx.orgId, examId, inArray(attemptMarks.attemptId, attemptIds)),
     examQuestions(ctx.db, ctx.orgId, examId),
   ]);
   const byQuestion = new Map(questions.map((q) => [q.questionId, q]));
-  const markOf = new Map(marks.map((m) => [`${m.attempt_id}:${m.question_id}`, m]));
-  const byId = new Map(attempts.map((a) => [Number(a.id), a]));
+  const markOf = new Map(marks.map((m) => [`${m.attemptId}:${m.questionId}`, m]));
+  const byId = new Map(attempts.map((a) => [a.id, a]));
   return attemptIds.flatMap((id) => {
     const a = byId.get(id);
     if (!a) return [];
@@ -189,16 +218,16 @@ export async function markedPapers(
         examName: e.name,
         attemptId: id,
         code: codeOf(a.no),
-        userName: reveal ? String(a.user_name) : null,
-        realName: reveal ? ((a.real_name as string | null) ?? null) : null,
-        className: reveal ? ((a.class_name as string | null) ?? null) : null,
-        paperStatus: Number(a.status) as 3,
-        answerStatus: Number(a.answer_status) as 1,
-        score: num(a.score),
-        maxScore: Number(a.max_score),
+        userName: reveal ? a.userName : null,
+        realName: reveal ? (a.realName ?? null) : null,
+        className: reveal ? (a.className ?? null) : null,
+        paperStatus: a.status as 3,
+        answerStatus: a.answerStatus as 1,
+        score: a.score,
+        maxScore: a.maxScore,
         passScore: e.passScore,
-        startedAt: iso(a.started_at as string)!,
-        endedAt: iso(a.ended_at as string | null),
+        startedAt: iso(a.startedAt)!,
+        endedAt: iso(a.endedAt),
         sections: paper.sections.map((s) => {
           const items = s.items.flatMap((item) => {
             const q = byQuestion.get(item.questionId);

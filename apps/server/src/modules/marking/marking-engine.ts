@@ -17,8 +17,7 @@ import type { z } from 'zod';
 import { bus } from '../../platform/bus';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
-import { examAttempts } from '../exam/attempt.table';
+import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { readVersionSnapshots } from '../question/question-versions';
 import { syncForAttempts } from '../task/task-status';
@@ -151,6 +150,7 @@ export async function adjustmentsOf(db: DbOrTx, orgId: number, examId: number): 
 export async function refreshAttempts(db: DbOrTx, orgId: number, attemptIds: number[]): Promise<void> {
   if (!attemptIds.length) return;
   const { HandedIn, AutoCollected, ForceCollected, Marked } = PaperStatus;
+  // Raw: one statement sets every attempt from its marks' sums, with the status rules as cases.
   await db.execute(
     sql`update ${examAttempts} t set score = m.s, score_max = m.mx, pending_count = m.p, marked_at = now(),
         end_status = coalesce(t.end_status, t.status),
@@ -180,32 +180,34 @@ export async function markAttempt(
   orgId: number,
   attemptId: number,
 ): Promise<{ marked: boolean; pending: number }> {
-  const [t] = await rows<{ id: number; status: number; exam_id: number; paper: unknown; confirmed: boolean }>(
-    db,
-    sql`select t.id, t.status, t.exam_id, t.paper, e.scores_confirmed_at is not null as confirmed
-      from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
-      where t.organization_id = ${orgId} and t.id = ${attemptId} for update of t`,
-  );
+  const a = examAttempts;
+  const [t] = await db
+    .select({ id: a.id, status: a.status, examId: a.examId, paper: a.paper, confirmedAt: exams.scoresConfirmedAt })
+    .from(a)
+    .innerJoin(exams, and(eq(exams.organizationId, a.organizationId), eq(exams.id, a.examId)))
+    .where(and(eq(a.organizationId, orgId), eq(a.id, attemptId)))
+    .for('update', { of: a });
   // Still answering, or the exam's scores are confirmed (locked): nothing to do.
-  if (!t || Number(t.status) === PaperStatus.Answering || t.confirmed) return { marked: false, pending: 0 };
+  if (!t || t.status === PaperStatus.Answering || t.confirmedAt) return { marked: false, pending: 0 };
   const paper = zStudentPaper.parse(t.paper);
   const items = paperItems(paper);
   // One after another: on a transaction's single connection, parallel queries would only queue.
   const versions = await loadVersions(db, orgId, items);
-  const adjustments = await adjustmentsOf(db, orgId, Number(t.exam_id));
-  const answers = await rows<{ question_id: number; answer: StudentAnswer }>(
-    db,
-    sql`select question_id, answer from attempt_answers where organization_id = ${orgId} and attempt_id = ${attemptId}`,
-  );
-  const answerOf = new Map(answers.map((a) => [Number(a.question_id), a.answer]));
+  const adjustments = await adjustmentsOf(db, orgId, t.examId);
+  const answers = await db
+    .select({ questionId: attemptAnswers.questionId, answer: attemptAnswers.answer })
+    .from(attemptAnswers)
+    .where(and(eq(attemptAnswers.organizationId, orgId), eq(attemptAnswers.attemptId, attemptId)));
+  // Stored as the contract's shape (jsonb).
+  const answerOf = new Map(answers.map((x) => [x.questionId, x.answer as StudentAnswer]));
   const marks = items.flatMap((item) => {
     const q = versions.get(`${item.questionId}:${item.questionVersion}`);
     if (!q) return [];
     const m = scorerFor(item, q, adjustments.get(item.questionId) ?? null)(answerOf.get(item.questionId) ?? null);
     return [{ questionId: item.questionId, ...m }];
   });
-  await recordQuestions(db, orgId, Number(t.exam_id), paper);
-  await upsertMarks(db, orgId, Number(t.exam_id), attemptId, marks);
+  await recordQuestions(db, orgId, t.examId, paper);
+  await upsertMarks(db, orgId, t.examId, attemptId, marks);
   await refreshAttempts(db, orgId, [attemptId]);
   return { marked: true, pending: marks.filter((m) => m.manual).length };
 }
@@ -231,6 +233,7 @@ async function upsertMarks(
       marking_flag: m.manual ? 1 : 3,
     })),
   );
+  // Raw: a bulk upsert from a JSON recordset, keeping a teacher's score.
   await db.execute(
     sql`insert into ${attemptMarks} as am (organization_id, attempt_id, exam_id, question_id, max, auto_score, score,
           parts, manual, marking_flag)
@@ -262,6 +265,7 @@ async function recordQuestions(db: DbOrTx, orgId: number, examId: number, paper:
       })),
     ),
   );
+  // Raw: a bulk upsert from a JSON recordset that moves a question only to an earlier place.
   await db.execute(
     sql`insert into ${examQuestionsTable} as eq (organization_id, exam_id, question_id, version, score, section_no,
           item_no, section_title)

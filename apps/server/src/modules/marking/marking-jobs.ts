@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { PaperStatus } from '@lyceum/contract';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
-import { rows } from '../../platform/sql-rows';
+import { examAttempts } from '../exam/attempt.table';
+import { exams } from '../exam/exam.table';
 import { markAttempt } from './marking-engine';
 
 // Automatic marking (decision 38): ending an attempt queues a job in the same statement
@@ -12,15 +14,23 @@ export const MARK_JOB = 'exam.mark';
 export const MARK_SWEEP_JOB = 'exam.markSweep';
 
 export async function markDue(db: Db, limit = 500): Promise<number> {
-  const due = await rows<{ organization_id: number; id: number }>(
-    db,
-    sql`select t.organization_id, t.id from exam_attempts t
-      join exams e on e.organization_id = t.organization_id and e.id = t.exam_id
-      where t.marked_at is null and t.status <> 3 and t.ended_at < now() - interval '30 seconds'
-        and e.scores_confirmed_at is null
-      order by t.ended_at limit ${limit}`,
-  );
-  for (const d of due) await db.transaction((tx) => markAttempt(tx, Number(d.organization_id), Number(d.id)));
+  // Every organisation's: the sweep is the system's. The status as a literal, so the planner matches
+  // the partial index exam_attempts_unmarked_ix.
+  const due = await db
+    .select({ organizationId: examAttempts.organizationId, id: examAttempts.id })
+    .from(examAttempts)
+    .innerJoin(exams, and(eq(exams.organizationId, examAttempts.organizationId), eq(exams.id, examAttempts.examId)))
+    .where(
+      and(
+        isNull(examAttempts.markedAt),
+        sql`${examAttempts.status} <> ${sql.raw(String(PaperStatus.Answering))}`,
+        lt(examAttempts.endedAt, sql`now() - interval '30 seconds'`),
+        isNull(exams.scoresConfirmedAt),
+      ),
+    )
+    .orderBy(asc(examAttempts.endedAt))
+    .limit(limit);
+  for (const d of due) await db.transaction((tx) => markAttempt(tx, d.organizationId, d.id));
   return due.length;
 }
 

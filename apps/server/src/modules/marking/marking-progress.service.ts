@@ -11,17 +11,15 @@ import {
   type zMarkExamRequest,
   type zMarkPapersRequest,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { roles } from '../role/role.table';
-import { teamMembers } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';
 import { attemptMarks, examMarkers } from './marking.table';
 import {
@@ -30,65 +28,104 @@ import {
   type ExamQuestion,
   examForMarking,
   examQuestions,
+  inClass,
   markableExams,
   numbered,
   plainText,
   requireOwner,
 } from './marking-scope';
-import { iso, num } from './score-shared';
+import { iso } from './score-shared';
 
 // Marking (answer/index, /answer/list, /answer/edit, /answer/read, /answer/print).
 
 // The exams to mark, an exam's progress and its markers, and its papers.
 
+// Counts over the rows a query picks, by a condition.
+const countWhere = (cond: SQL | undefined) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+
 export async function markExams(ctx: RequestContext, req: z.output<typeof zMarkExamRequest>) {
-  const where = sql.join(
-    [
-      // Homework is marked from its task (/task/taskPaperEdit).
-      sql`e.organization_id = ${ctx.orgId} and e.state <> ${ExamState.Draft} and not e.homework`,
-      markableExams(ctx),
-      sql`exists (select 1 from ${examAttempts} t where t.organization_id = e.organization_id and t.exam_id = e.id)`,
-      req.keyword ? sql`e.name ilike ${`%${req.keyword}%`}` : sql`true`,
-      req.pendingOnly
-        ? sql`exists (select 1 from ${attemptMarks} m where m.organization_id = e.organization_id
-            and m.exam_id = e.id and m.manual and m.marking_flag = ${MarkingFlag.NotMarked})`
-        : sql`true`,
-    ],
-    sql` and `,
+  const t = examAttempts;
+  const am = attemptMarks;
+  const e = exams;
+  const ofExam = (x: typeof t | typeof am) => and(eq(x.organizationId, e.organizationId), eq(x.examId, e.id));
+  const toMark = and(eq(am.manual, true), eq(am.markingFlag, MarkingFlag.NotMarked));
+  const where = and(
+    // Homework is marked from its task (/task/taskPaperEdit).
+    eq(e.organizationId, ctx.orgId),
+    ne(e.state, ExamState.Draft),
+    eq(e.homework, false),
+    markableExams(ctx),
+    exists(ctx.db.select({ one: sql`1` }).from(t).where(ofExam(t))),
+    req.keyword ? ilike(e.name, `%${req.keyword}%`) : undefined,
+    req.pendingOnly
+      ? exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(am)
+            .where(and(ofExam(am), toMark)),
+        )
+      : undefined,
   );
-  const [count] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ${exams} e where ${where}`);
-  const list = await rows<Record<string, unknown>>(
-    ctx.db,
-    sql`select e.id, e.name, e.paper_id, p.name as paper_name, e.window_start, e.window_end, e.candidate_count,
-        e.scores_confirmed_at, a.ended, a.answering, m.manual_items, m.pending_items
-      from ${exams} e join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-      cross join lateral (select count(*) filter (where t.status <> ${PaperStatus.Answering})::int as ended,
-          count(*) filter (where t.status = ${PaperStatus.Answering})::int as answering
-        from ${examAttempts} t where t.organization_id = e.organization_id and t.exam_id = e.id) a
-      cross join lateral (select count(*) filter (where am.manual)::int as manual_items,
-          count(*) filter (where am.manual and am.marking_flag = ${MarkingFlag.NotMarked})::int as pending_items
-        from ${attemptMarks} am where am.organization_id = e.organization_id and am.exam_id = e.id) m
-      where ${where}
-      order by e.window_start desc, e.id desc limit ${req.pageSize} offset ${pageOffset(req)}`,
-  );
+  const attempts = ctx.db
+    .select({
+      ended: countWhere(ne(t.status, PaperStatus.Answering)).as('ended'),
+      answering: countWhere(eq(t.status, PaperStatus.Answering)).as('answering'),
+    })
+    .from(t)
+    .where(ofExam(t))
+    .as('a');
+  const items = ctx.db
+    .select({
+      manualItems: countWhere(eq(am.manual, true)).as('manual_items'),
+      pendingItems: countWhere(toMark).as('pending_items'),
+    })
+    .from(am)
+    .where(ofExam(am))
+    .as('m');
+  const [[total], list] = await Promise.all([
+    ctx.db.select({ n: count() }).from(e).where(where),
+    ctx.db
+      .select({
+        id: e.id,
+        name: e.name,
+        paperId: e.paperId,
+        paperName: examPapers.name,
+        windowStart: e.windowStart,
+        windowEnd: e.windowEnd,
+        candidates: e.candidateCount,
+        confirmedAt: e.scoresConfirmedAt,
+        ended: attempts.ended,
+        answering: attempts.answering,
+        manualItems: items.manualItems,
+        pendingItems: items.pendingItems,
+      })
+      .from(e)
+      .innerJoin(examPapers, and(eq(examPapers.organizationId, e.organizationId), eq(examPapers.id, e.paperId)))
+      .crossJoinLateral(attempts)
+      .crossJoinLateral(items)
+      .where(where)
+      .orderBy(desc(e.windowStart), desc(e.id))
+      .limit(req.pageSize)
+      .offset(pageOffset(req)),
+  ]);
   const canMark = ctx.permissions.has('answer:mark');
   return pageOf(
     list.map((r) => ({
-      id: Number(r.id),
-      name: String(r.name),
-      paperId: Number(r.paper_id),
-      paperName: String(r.paper_name),
-      windowStart: iso(r.window_start as string)!,
-      windowEnd: iso(r.window_end as string)!,
-      candidates: Number(r.candidate_count),
-      ended: Number(r.ended),
-      answering: Number(r.answering),
-      manualItems: Number(r.manual_items),
-      pendingItems: Number(r.pending_items),
-      confirmedAt: iso(r.scores_confirmed_at as string | null),
-      canMark: canMark && !r.scores_confirmed_at,
+      id: r.id,
+      name: r.name,
+      paperId: r.paperId,
+      paperName: r.paperName,
+      windowStart: iso(r.windowStart)!,
+      windowEnd: iso(r.windowEnd)!,
+      candidates: r.candidates,
+      ended: r.ended,
+      answering: r.answering,
+      manualItems: r.manualItems,
+      pendingItems: r.pendingItems,
+      confirmedAt: iso(r.confirmedAt),
+      canMark: canMark && !r.confirmedAt,
     })),
-    Number(count?.n ?? 0),
+    total?.n ?? 0,
     req,
   );
 }
@@ -96,45 +133,46 @@ export async function markExams(ctx: RequestContext, req: z.output<typeof zMarkE
 export async function markOverview(ctx: RequestContext, examId: number, db: DbOrTx = ctx.db): Promise<MarkOverview> {
   const exam = await examForMarking(ctx, examId, db);
   const questions = await examQuestions(db, ctx.orgId, examId);
+  const am = attemptMarks;
+  const t = examAttempts;
+  const k = examMarkers;
   const [counts, attempts, markers] = await Promise.all([
-    rows<{
-      question_id: number;
-      answers: number;
-      manual: number;
-      pending: number;
-      reviewed: number;
-      average: number | null;
-    }>(
-      db,
-      sql`select question_id, count(*)::int as answers, count(*) filter (where manual)::int as manual,
-          count(*) filter (where manual and marking_flag = ${MarkingFlag.NotMarked})::int as pending,
-          count(*) filter (where review_flag = ${ReviewFlag.Reviewed})::int as reviewed, avg(score) as average
-        from ${attemptMarks} where organization_id = ${ctx.orgId} and exam_id = ${examId} group by question_id`,
-    ),
-    rows<{ ended: number; answering: number }>(
-      db,
-      sql`select count(*) filter (where status <> ${PaperStatus.Answering})::int as ended,
-          count(*) filter (where status = ${PaperStatus.Answering})::int as answering
-        from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id = ${examId}`,
-    ),
-    rows<{ user_id: number; real_name: string | null; user_name: string; question_id: number }>(
-      db,
-      sql`select k.user_id, u.real_name, u.user_name, k.question_id from ${examMarkers} k
-        join ${users} u on u.organization_id = k.organization_id and u.id = k.user_id
-        where k.organization_id = ${ctx.orgId} and k.exam_id = ${examId} order by u.real_name, k.user_id`,
-    ),
+    db
+      .select({
+        questionId: am.questionId,
+        answers: count(),
+        manual: countWhere(eq(am.manual, true)),
+        pending: countWhere(and(eq(am.manual, true), eq(am.markingFlag, MarkingFlag.NotMarked))),
+        reviewed: countWhere(eq(am.reviewFlag, ReviewFlag.Reviewed)),
+        average: sql<number | null>`avg(${am.score})`.mapWith(Number),
+      })
+      .from(am)
+      .where(and(eq(am.organizationId, ctx.orgId), eq(am.examId, examId)))
+      .groupBy(am.questionId),
+    db
+      .select({
+        ended: countWhere(ne(t.status, PaperStatus.Answering)),
+        answering: countWhere(eq(t.status, PaperStatus.Answering)),
+      })
+      .from(t)
+      .where(and(eq(t.organizationId, ctx.orgId), eq(t.examId, examId))),
+    db
+      .select({ userId: k.userId, realName: users.realName, userName: users.userName, questionId: k.questionId })
+      .from(k)
+      .innerJoin(users, and(eq(users.organizationId, k.organizationId), eq(users.id, k.userId)))
+      .where(and(eq(k.organizationId, ctx.orgId), eq(k.examId, examId)))
+      .orderBy(asc(users.realName), asc(k.userId)),
   ]);
-  const byQuestion = new Map(counts.map((c) => [Number(c.question_id), c]));
+  const byQuestion = new Map(counts.map((c) => [c.questionId, c]));
   // A marker's progress counts the answers of their questions that need a hand (an empty answer
   // scores 0 by itself), marked by anyone: the same figures as the questions' "to mark".
-  const handOf = (q: number) => Number(byQuestion.get(q)?.manual ?? 0);
-  const pendingOf = (q: number) => Number(byQuestion.get(q)?.pending ?? 0);
+  const handOf = (q: number) => byQuestion.get(q)?.manual ?? 0;
+  const pendingOf = (q: number) => byQuestion.get(q)?.pending ?? 0;
   const markerMap = new Map<number, { userId: number; realName: string; questionIds: number[] }>();
   for (const m of markers) {
-    const id = Number(m.user_id);
-    const entry = markerMap.get(id) ?? { userId: id, realName: m.real_name || m.user_name, questionIds: [] };
-    entry.questionIds.push(Number(m.question_id));
-    markerMap.set(id, entry);
+    const entry = markerMap.get(m.userId) ?? { userId: m.userId, realName: m.realName || m.userName, questionIds: [] };
+    entry.questionIds.push(m.questionId);
+    markerMap.set(m.userId, entry);
   }
   return {
     examId,
@@ -145,8 +183,8 @@ export async function markOverview(ctx: RequestContext, examId: number, db: DbOr
     confirmedAt: exam.confirmedAt,
     canMark: exam.canMark,
     canAssign: exam.canAssign,
-    ended: Number(attempts[0]?.ended ?? 0),
-    answering: Number(attempts[0]?.answering ?? 0),
+    ended: attempts[0]?.ended ?? 0,
+    answering: attempts[0]?.answering ?? 0,
     questions: questions.map((q) => {
       const c = byQuestion.get(q.questionId);
       return {
@@ -157,10 +195,10 @@ export async function markOverview(ctx: RequestContext, examId: number, db: DbOr
         stemText: plainText(q.question.stem),
         max: q.max,
         manual: isManual(q),
-        answers: Number(c?.answers ?? 0),
-        pending: Number(c?.pending ?? 0),
-        reviewed: Number(c?.reviewed ?? 0),
-        average: c?.average === null || c?.average === undefined ? null : Math.round(Number(c.average) * 100) / 100,
+        answers: c?.answers ?? 0,
+        pending: c?.pending ?? 0,
+        reviewed: c?.reviewed ?? 0,
+        average: c?.average === null || c?.average === undefined ? null : Math.round(c.average * 100) / 100,
         thrownOut: q.thrownOut,
         adjusted: q.adjusted,
         markerIds: [...markerMap.values()].filter((m) => m.questionIds.includes(q.questionId)).map((m) => m.userId),
@@ -182,50 +220,61 @@ function isManual(q: ExamQuestion): boolean {
 
 export async function markPapers(ctx: RequestContext, req: z.output<typeof zMarkPapersRequest>) {
   await examForMarking(ctx, req.examId);
-  const cls = classOf('u');
-  const where = sql.join(
-    [
-      sql`t.organization_id = ${ctx.orgId} and t.exam_id = ${req.examId}`,
-      req.pendingOnly ? sql`t.pending_count > 0` : sql`true`,
-      req.teamId
-        ? sql`exists (select 1 from ${teamMembers} tm where tm.organization_id = t.organization_id
-            and tm.team_id = ${req.teamId} and tm.user_id = t.user_id)`
-        : sql`true`,
-      req.keyword
-        ? req.reveal
-          ? sql`(u.user_name ilike ${`%${req.keyword}%`} or u.real_name ilike ${`%${req.keyword}%`})`
-          : sql`lpad(n.no::text, 4, '0') like ${`%${req.keyword.replace(/^#/, '')}%`}`
-        : sql`true`,
-    ],
-    sql` and `,
+  const t = examAttempts;
+  const n = numbered(ctx.db, ctx.orgId, req.examId);
+  const where = and(
+    eq(t.organizationId, ctx.orgId),
+    eq(t.examId, req.examId),
+    req.pendingOnly ? gt(t.pendingCount, 0) : undefined,
+    req.teamId ? inClass(req.teamId, t.organizationId, t.userId) : undefined,
+    req.keyword
+      ? req.reveal
+        ? or(ilike(users.userName, `%${req.keyword}%`), ilike(users.realName, `%${req.keyword}%`))
+        : sql`lpad(${n.no}::text, 4, '0') like ${`%${req.keyword.replace(/^#/, '')}%`}`
+      : undefined,
   );
-  const from = sql`from ${examAttempts} t join ${numbered(ctx.orgId, req.examId)} n on n.id = t.id
-    join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id where ${where}`;
-  const [[count], list] = await Promise.all([
-    rows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from}`),
-    rows<Record<string, unknown>>(
-      ctx.db,
-      sql`select t.id, n.no, u.id as user_id, u.user_name, u.real_name, ${cls.name} as class_name, t.status,
-          t.answer_status, t.score, coalesce(t.score_max, t.total_score) as max_score, t.pending_count, t.ended_at
-        ${from} order by n.no limit ${req.pageSize} offset ${pageOffset(req)}`,
-    ),
+  const onUser = and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId));
+  const [[total], list] = await Promise.all([
+    ctx.db.select({ n: count() }).from(t).innerJoin(n, eq(n.id, t.id)).innerJoin(users, onUser).where(where),
+    ctx.db
+      .select({
+        id: t.id,
+        no: n.no,
+        userId: users.id,
+        userName: users.userName,
+        realName: users.realName,
+        className: classOf(users).name,
+        status: t.status,
+        answerStatus: t.answerStatus,
+        score: t.score,
+        maxScore: sql<number>`coalesce(${t.scoreMax}, ${t.totalScore})`.mapWith(Number),
+        pending: t.pendingCount,
+        endedAt: t.endedAt,
+      })
+      .from(t)
+      .innerJoin(n, eq(n.id, t.id))
+      .innerJoin(users, onUser)
+      .where(where)
+      .orderBy(asc(n.no))
+      .limit(req.pageSize)
+      .offset(pageOffset(req)),
   ]);
   return pageOf(
     list.map((r) => ({
-      attemptId: Number(r.id),
+      attemptId: r.id,
       code: codeOf(r.no),
-      userId: req.reveal ? Number(r.user_id) : null,
-      userName: req.reveal ? String(r.user_name) : null,
-      realName: req.reveal ? ((r.real_name as string | null) ?? null) : null,
-      className: (r.class_name as string | null) ?? null,
-      paperStatus: Number(r.status) as 3,
-      answerStatus: Number(r.answer_status) as 1,
-      score: num(r.score),
-      maxScore: Number(r.max_score),
-      pending: Number(r.pending_count),
-      endedAt: iso(r.ended_at as string | null),
+      userId: req.reveal ? r.userId : null,
+      userName: req.reveal ? r.userName : null,
+      realName: req.reveal ? (r.realName ?? null) : null,
+      className: r.className ?? null,
+      paperStatus: r.status as 3,
+      answerStatus: r.answerStatus as 1,
+      score: r.score,
+      maxScore: r.maxScore,
+      pending: r.pending,
+      endedAt: iso(r.endedAt),
     })),
-    Number(count?.n ?? 0),
+    total?.n ?? 0,
     req,
   );
 }
@@ -241,24 +290,30 @@ export async function assignMarkers(ctx: RequestContext, req: z.output<typeof zA
   }
   const userIds = [...new Set(req.markers.map((m) => m.userId))];
   if (userIds.length) {
-    const staff = await rows<{ id: number }>(
-      ctx.db,
-      sql`select u.id from ${users} u where u.organization_id = ${ctx.orgId}
-        and u.id in (${sql.join(
-          userIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        and exists (select 1 from ${userRoles} ur join ${roles} r on r.organization_id = ur.organization_id
-          and r.id = ur.role_id where ur.organization_id = u.organization_id and ur.user_id = u.id
-          and r.kind <> ${RoleKind.Student})`,
-    );
-    const ok = new Set(staff.map((s) => Number(s.id)));
+    const staffRole = ctx.db
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
+      .where(
+        and(
+          eq(userRoles.organizationId, users.organizationId),
+          eq(userRoles.userId, users.id),
+          ne(roles.kind, RoleKind.Student),
+        ),
+      );
+    const staff = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, ctx.orgId), inArray(users.id, userIds), exists(staffRole)));
+    const ok = new Set(staff.map((s) => s.id));
     for (const [i, m] of req.markers.entries()) {
       if (!ok.has(m.userId)) throw invalidParams(`markers.${i}.userId`, 'notFound', { entity: 'User' });
     }
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from ${examMarkers} where organization_id = ${ctx.orgId} and exam_id = ${req.examId}`);
+    await tx
+      .delete(examMarkers)
+      .where(and(eq(examMarkers.organizationId, ctx.orgId), eq(examMarkers.examId, req.examId)));
     const values = req.markers.flatMap((m) =>
       [...new Set(m.questionIds)].map((q) => ({
         organizationId: ctx.orgId,

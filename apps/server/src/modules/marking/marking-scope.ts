@@ -1,10 +1,10 @@
 import { ExamState, type QuestionInput, type StudentAnswer } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/errors';
 import { allows } from '../../platform/route';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { examInvigilators, exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -17,14 +17,19 @@ import { adjustedQuestion, adjustmentsOf, loadVersions } from './marking-engine'
 // answer:mark and unconfirmed scores; with markers assigned, a teacher who is not the exam's owner
 // marks only their questions. Assigning markers and regrading take answer:manage and ownership.
 
-export function markableExams(ctx: RequestContext, e = 'e'): SQL {
+// `e` is the exams table of the query (or an alias of it).
+export function markableExams(
+  ctx: RequestContext,
+  e: { organizationId: AnyPgColumn; id: AnyPgColumn; creatorId: AnyPgColumn } = exams,
+): SQL {
   if (allows(ctx, ['exam:all'])) return sql`true`;
-  const alias = sql.raw(e);
-  return sql`(${alias}.creator_id = ${ctx.userId}
-    or exists (select 1 from ${examInvigilators} i where i.organization_id = ${alias}.organization_id
-      and i.exam_id = ${alias}.id and i.user_id = ${ctx.userId})
-    or exists (select 1 from ${examMarkers} k where k.organization_id = ${alias}.organization_id
-      and k.exam_id = ${alias}.id and k.user_id = ${ctx.userId}))`;
+  const i = examInvigilators;
+  const k = examMarkers;
+  return sql`(${e.creatorId} = ${ctx.userId}
+    or exists (select 1 from ${i} where ${i.organizationId} = ${e.organizationId}
+      and ${i.ownerId} = ${e.id} and ${i.targetId} = ${ctx.userId})
+    or exists (select 1 from ${k} where ${k.organizationId} = ${e.organizationId}
+      and ${k.examId} = ${e.id} and ${k.userId} = ${ctx.userId}))`;
 }
 
 export interface ExamForMarking {
@@ -52,44 +57,48 @@ export async function examForMarking(
   examId: number,
   db: DbOrTx = ctx.db,
 ): Promise<ExamForMarking> {
-  const [e] = await rows<{
-    id: number;
-    name: string;
-    paper_id: number;
-    paper_name: string;
-    total_score: number;
-    pass_score: number | null;
-    show_score: number;
-    allow_review: boolean;
-    scores_confirmed_at: string | null;
-    creator_id: number | null;
-  }>(
-    db,
-    sql`select e.id, e.name, e.paper_id, p.name as paper_name, p.total_score, p.pass_score, e.show_score,
-        e.allow_review, e.scores_confirmed_at, e.creator_id
-      from ${exams} e join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-      where e.organization_id = ${ctx.orgId} and e.id = ${examId} and e.state <> ${ExamState.Draft}
-        and ${markableExams(ctx)}`,
-  );
+  const [e] = await db
+    .select({
+      id: exams.id,
+      name: exams.name,
+      paperId: exams.paperId,
+      paperName: examPapers.name,
+      totalScore: examPapers.totalScore,
+      passScore: examPapers.passScore,
+      showScore: exams.showScore,
+      allowReview: exams.allowReview,
+      confirmedAt: exams.scoresConfirmedAt,
+      creatorId: exams.creatorId,
+    })
+    .from(exams)
+    .innerJoin(examPapers, and(eq(examPapers.organizationId, exams.organizationId), eq(examPapers.id, exams.paperId)))
+    .where(
+      and(
+        eq(exams.organizationId, ctx.orgId),
+        eq(exams.id, examId),
+        ne(exams.state, ExamState.Draft),
+        markableExams(ctx),
+      ),
+    );
   if (!e) throw notFound('Exam');
-  const markers = await rows<{ user_id: number; question_id: number }>(
-    db,
-    sql`select user_id, question_id from ${examMarkers} where organization_id = ${ctx.orgId} and exam_id = ${examId}`,
-  );
-  const owner = allows(ctx, ['exam:all']) || Number(e.creator_id) === ctx.userId;
-  const confirmedAt = e.scores_confirmed_at ? new Date(e.scores_confirmed_at).toISOString() : null;
+  const markers = await db
+    .select({ userId: examMarkers.userId, questionId: examMarkers.questionId })
+    .from(examMarkers)
+    .where(and(eq(examMarkers.organizationId, ctx.orgId), eq(examMarkers.examId, examId)));
+  const owner = allows(ctx, ['exam:all']) || e.creatorId === ctx.userId;
+  const confirmedAt = e.confirmedAt?.toISOString() ?? null;
   return {
-    id: Number(e.id),
+    id: e.id,
     name: e.name,
-    paperId: Number(e.paper_id),
-    paperName: e.paper_name,
-    totalScore: Number(e.total_score),
-    passScore: e.pass_score === null ? null : Number(e.pass_score),
-    showScore: Number(e.show_score),
-    allowReview: Boolean(e.allow_review),
+    paperId: e.paperId,
+    paperName: e.paperName,
+    totalScore: e.totalScore,
+    passScore: e.passScore,
+    showScore: e.showScore,
+    allowReview: e.allowReview,
     confirmedAt,
     owner,
-    myQuestions: new Set(markers.filter((m) => Number(m.user_id) === ctx.userId).map((m) => Number(m.question_id))),
+    myQuestions: new Set(markers.filter((m) => m.userId === ctx.userId).map((m) => m.questionId)),
     assigned: markers.length > 0,
     canMark: confirmedAt === null && allows(ctx, ['answer:mark']),
     canAssign: owner && allows(ctx, ['answer:manage']),
@@ -105,22 +114,41 @@ export function requireOwner(_ctx: RequestContext, exam: ExamForMarking): void {
 }
 
 // Each attempt's anonymous number: its place among the exam's attempts by id, so it never changes.
-export const numbered = (orgId: number, examId: number) =>
-  sql`(select id, row_number() over (order by id) as no from ${examAttempts}
-       where organization_id = ${orgId} and exam_id = ${examId})`;
+// A subquery `n` (id, no), to join on the attempt's id.
+export const numbered = (db: DbOrTx, orgId: number, examId: number) =>
+  db
+    .select({
+      id: examAttempts.id,
+      no: sql<number>`row_number() over (order by ${examAttempts.id})`.mapWith(Number).as('no'),
+    })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.organizationId, orgId), eq(examAttempts.examId, examId)))
+    .as('n');
 export const codeOf = (no: unknown) => `#${String(no).padStart(4, '0')}`;
 
-// A student's class for reports: their first class by id (a student normally has one).
-export const classOf = (user: string) => {
-  const u = sql.raw(user);
+// A student's class for reports: their first class by id (a student normally has one). `user` is
+// the users table of the query (or an alias of it), or the name of its alias in a raw statement.
+export const classOf = (user: string | { organizationId: AnyPgColumn; id: AnyPgColumn }) => {
+  const [org, id] =
+    typeof user === 'string'
+      ? [sql.raw(`${user}.organization_id`), sql.raw(`${user}.id`)]
+      : [user.organizationId, user.id];
+  const m = teamMembers;
   return {
-    id: sql`(select m.team_id from ${teamMembers} m where m.organization_id = ${u}.organization_id
-      and m.user_id = ${u}.id order by m.team_id limit 1)`,
-    name: sql`(select tm.name from ${teamMembers} m join ${teams} tm on tm.organization_id = m.organization_id
-      and tm.id = m.team_id where m.organization_id = ${u}.organization_id and m.user_id = ${u}.id
-      order by m.team_id limit 1)`,
+    id: sql<number | null>`(select ${m.teamId} from ${m} where ${m.organizationId} = ${org}
+      and ${m.userId} = ${id} order by ${m.teamId} limit 1)`.mapWith(Number),
+    name: sql<
+      string | null
+    >`(select ${teams.name} from ${m} join ${teams} on ${teams.organizationId} = ${m.organizationId}
+      and ${teams.id} = ${m.teamId} where ${m.organizationId} = ${org} and ${m.userId} = ${id}
+      order by ${m.teamId} limit 1)`,
   };
 };
+
+// The user (`user`, a column of the query, with its organisation `org`) is a member of the class.
+export const inClass = (teamId: number, org: AnyPgColumn | number, user: AnyPgColumn) =>
+  sql`exists (select 1 from ${teamMembers} where ${teamMembers.organizationId} = ${org}
+    and ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${user})`;
 
 export interface ExamQuestion {
   questionId: number;
@@ -139,28 +167,29 @@ export interface ExamQuestion {
 // students' papers (papers drawn by rules hold different questions; shuffled ones another order),
 // as the marking job recorded them.
 export async function examQuestions(db: DbOrTx, orgId: number, examId: number): Promise<ExamQuestion[]> {
-  const list = await rows<{ question_id: number; version: number; score: number; title: string }>(
-    db,
-    sql`select question_id, version, score, section_title as title from ${examQuestionsTable}
-      where organization_id = ${orgId} and exam_id = ${examId} order by section_no, item_no, question_id`,
-  );
+  const t = examQuestionsTable;
+  const list = await db
+    .select({ questionId: t.questionId, version: t.version, score: t.score, title: t.sectionTitle })
+    .from(t)
+    .where(and(eq(t.organizationId, orgId), eq(t.examId, examId)))
+    .orderBy(asc(t.sectionNo), asc(t.itemNo), asc(t.questionId));
   const versions = await loadVersions(
     db,
     orgId,
-    list.map((l) => ({ questionId: Number(l.question_id), questionVersion: Number(l.version) })),
+    list.map((l) => ({ questionId: l.questionId, questionVersion: l.version })),
   );
   const adjustments = await adjustmentsOf(db, orgId, examId);
   return list.flatMap((l, i) => {
-    const question = versions.get(`${l.question_id}:${l.version}`);
+    const question = versions.get(`${l.questionId}:${l.version}`);
     if (!question) return [];
-    const adj = adjustments.get(Number(l.question_id));
+    const adj = adjustments.get(l.questionId);
     return [
       {
-        questionId: Number(l.question_id),
-        version: Number(l.version),
+        questionId: l.questionId,
+        version: l.version,
         no: i + 1,
         sectionTitle: l.title ?? '',
-        max: Number(l.score),
+        max: l.score,
         question,
         effective: adjustedQuestion(question, adj?.key ?? null),
         thrownOut: (adj?.throwOut as 1 | 2 | null | undefined) ?? null,

@@ -10,20 +10,19 @@ import {
   type zReviewMarkRequest,
   type zScoreHistoryRequest,
 } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { users } from '../user/user.table';
-import { type MarkRow, markSelect, toItem } from './mark-view.service';
+import { markRows, toItem } from './mark-view.service';
 import { attemptMarks, scoreChanges } from './marking.table';
 import { paperItems, refreshAttempts } from './marking-engine';
 import { codeOf, examForMarking, mayMarkQuestion, numbered } from './marking-scope';
-import { iso, num } from './score-shared';
+import { iso } from './score-shared';
 
 // Marking (answer/index, /answer/list, /answer/edit, /answer/read, /answer/print).
 
@@ -33,33 +32,45 @@ import { iso, num } from './score-shared';
 
 // ---- changing scores ----
 
-interface Locked {
-  max: number;
-  score: number | null;
-  marker_id: number | null;
-  status: number;
-}
-
 async function lockMark(tx: DbOrTx, ctx: RequestContext, examId: number, attemptId: number, questionId: number) {
-  const [m] = await rows<Locked & Record<string, unknown>>(
-    tx,
-    sql`select am.max, am.score, am.marker_id, t.status from ${attemptMarks} am
-      join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
-      where am.organization_id = ${ctx.orgId} and am.exam_id = ${examId} and am.attempt_id = ${attemptId}
-        and am.question_id = ${questionId} for update of am`,
-  );
+  const am = attemptMarks;
+  const [m] = await tx
+    .select({ max: am.max, score: am.score, markerId: am.markerId, status: examAttempts.status })
+    .from(am)
+    .innerJoin(examAttempts, and(eq(examAttempts.organizationId, am.organizationId), eq(examAttempts.id, am.attemptId)))
+    .where(
+      and(
+        eq(am.organizationId, ctx.orgId),
+        eq(am.examId, examId),
+        eq(am.attemptId, attemptId),
+        eq(am.questionId, questionId),
+      ),
+    )
+    .for('update', { of: am });
   if (!m) {
-    const [t] = await rows<{ status: number }>(
-      tx,
-      sql`select status from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id = ${examId}
-        and id = ${attemptId}`,
-    );
+    const [t] = await tx
+      .select({ status: examAttempts.status })
+      .from(examAttempts)
+      .where(
+        and(
+          eq(examAttempts.organizationId, ctx.orgId),
+          eq(examAttempts.examId, examId),
+          eq(examAttempts.id, attemptId),
+        ),
+      );
     if (!t) throw notFound('Attempt');
-    if (Number(t.status) === PaperStatus.Answering) throw businessError('notMarkable');
+    if (t.status === PaperStatus.Answering) throw businessError('notMarkable');
     throw invalidParams('questionId', 'questionNotInPaper', { id: questionId });
   }
   return m;
 }
+
+export const thisMark = (orgId: number, attemptId: number, questionId: number) =>
+  and(
+    eq(attemptMarks.organizationId, orgId),
+    eq(attemptMarks.attemptId, attemptId),
+    eq(attemptMarks.questionId, questionId),
+  );
 
 function checkScore(score: number, max: number) {
   if (score > max + 1e-9) throw invalidParams('score', 'tooBig', { max });
@@ -97,18 +108,20 @@ export async function audit(
 }
 
 async function markResult(ctx: RequestContext, tx: DbOrTx, examId: number, attemptId: number, questionId: number) {
-  const [row] = await rows<MarkRow>(
+  const [row] = await markRows(
     tx,
-    sql`${markSelect(ctx.orgId, examId)} and am.attempt_id = ${attemptId} and am.question_id = ${questionId}`,
+    ctx.orgId,
+    examId,
+    and(eq(attemptMarks.attemptId, attemptId), eq(attemptMarks.questionId, questionId)),
   );
-  const [t] = await rows<{ score: number | null; pending_count: number }>(
-    tx,
-    sql`select score, pending_count from ${examAttempts} where organization_id = ${ctx.orgId} and id = ${attemptId}`,
-  );
+  const [t] = await tx
+    .select({ score: examAttempts.score, pending: examAttempts.pendingCount })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.organizationId, ctx.orgId), eq(examAttempts.id, attemptId)));
   return {
-    item: toItem(row, false),
-    attemptScore: Number(t?.score ?? 0),
-    attemptPending: Number(t?.pending_count ?? 0),
+    item: toItem(row!, false),
+    attemptScore: t?.score ?? 0,
+    attemptPending: t?.pending ?? 0,
   };
 }
 
@@ -119,14 +132,21 @@ export async function mark(ctx: RequestContext, req: z.output<typeof zMarkReques
   return ctx.db.transaction(async (tx) => {
     await lockConfirmation(tx, ctx.orgId, req.examId);
     const m = await lockMark(tx, ctx, req.examId, req.attemptId, req.questionId);
-    checkScore(req.score, Number(m.max));
-    await tx.execute(
-      sql`update ${attemptMarks} set score = ${req.score}, comment = ${req.comment},
-          marking_flag = ${MarkingFlag.Marked}, marker_id = ${ctx.userId}, marked_at = now(),
-          review_flag = ${ReviewFlag.NotReviewed}, reviewer_id = null, reviewed_at = null
-        where organization_id = ${ctx.orgId} and attempt_id = ${req.attemptId} and question_id = ${req.questionId}`,
-    );
-    const from = num(m.score);
+    checkScore(req.score, m.max);
+    await tx
+      .update(attemptMarks)
+      .set({
+        score: req.score,
+        comment: req.comment,
+        markingFlag: MarkingFlag.Marked,
+        markerId: ctx.userId,
+        markedAt: sql`now()`,
+        reviewFlag: ReviewFlag.NotReviewed,
+        reviewerId: null,
+        reviewedAt: null,
+      })
+      .where(thisMark(ctx.orgId, req.attemptId, req.questionId));
+    const from = m.score;
     if (from !== req.score) {
       await audit(tx, ctx.orgId, ctx.userId, [
         {
@@ -152,17 +172,22 @@ export async function reviewMark(ctx: RequestContext, req: z.output<typeof zRevi
   return ctx.db.transaction(async (tx) => {
     await lockConfirmation(tx, ctx.orgId, req.examId);
     const m = await lockMark(tx, ctx, req.examId, req.attemptId, req.questionId);
-    if (m.marker_id === null) throw businessError('notHandMarked');
-    if (Number(m.marker_id) === ctx.userId) throw businessError('ownReview');
-    checkScore(req.score, Number(m.max));
-    const from = num(m.score);
+    if (m.markerId === null) throw businessError('notHandMarked');
+    if (m.markerId === ctx.userId) throw businessError('ownReview');
+    checkScore(req.score, m.max);
+    const from = m.score;
     if (from !== req.score && !req.reason) throw invalidParams('reason', 'reviewReason');
-    await tx.execute(
-      sql`update ${attemptMarks} set score = ${req.score},
-          comment = case when ${req.comment} = '' then comment else ${req.comment} end,
-          review_flag = ${ReviewFlag.Reviewed}, reviewer_id = ${ctx.userId}, reviewed_at = now()
-        where organization_id = ${ctx.orgId} and attempt_id = ${req.attemptId} and question_id = ${req.questionId}`,
-    );
+    await tx
+      .update(attemptMarks)
+      .set({
+        score: req.score,
+        // An empty comment keeps the marker's.
+        ...(req.comment === '' ? {} : { comment: req.comment }),
+        reviewFlag: ReviewFlag.Reviewed,
+        reviewerId: ctx.userId,
+        reviewedAt: sql`now()`,
+      })
+      .where(thisMark(ctx.orgId, req.attemptId, req.questionId));
     if (from !== req.score) {
       await audit(tx, ctx.orgId, ctx.userId, [
         {
@@ -184,48 +209,61 @@ export async function reviewMark(ctx: RequestContext, req: z.output<typeof zRevi
 // Confirmation and a score change exclude each other: both take the exam row, the change then
 // re-reads that the scores are still open.
 export async function lockConfirmation(tx: DbOrTx, orgId: number, examId: number) {
-  const [e] = await rows<{ scores_confirmed_at: string | null }>(
-    tx,
-    sql`select scores_confirmed_at from ${exams} where organization_id = ${orgId} and id = ${examId} for share`,
-  );
-  if (e?.scores_confirmed_at) throw businessError('scoresConfirmed');
+  const [e] = await tx
+    .select({ confirmedAt: exams.scoresConfirmedAt })
+    .from(exams)
+    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)))
+    .for('share');
+  if (e?.confirmedAt) throw businessError('scoresConfirmed');
 }
 
 export async function scoreHistory(ctx: RequestContext, req: z.output<typeof zScoreHistoryRequest>) {
   await examForMarking(ctx, req.examId);
-  const where: SQL = sql.join(
-    [
-      sql`c.organization_id = ${ctx.orgId} and c.exam_id = ${req.examId}`,
-      req.attemptId ? sql`c.attempt_id = ${req.attemptId}` : sql`true`,
-      req.questionId ? sql`c.question_id = ${req.questionId}` : sql`true`,
-    ],
-    sql` and `,
+  const c = scoreChanges;
+  const where = and(
+    eq(c.organizationId, ctx.orgId),
+    eq(c.examId, req.examId),
+    req.attemptId ? eq(c.attemptId, req.attemptId) : undefined,
+    req.questionId ? eq(c.questionId, req.questionId) : undefined,
   );
-  const [[count], list] = await Promise.all([
-    rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ${scoreChanges} c where ${where}`),
-    rows<Record<string, unknown>>(
-      ctx.db,
-      sql`select c.id, c.attempt_id, n.no, c.question_id, c.kind, c.from_score, c.to_score, c.reason,
-          coalesce(u.real_name, u.user_name) as user_name, c.create_time
-        from ${scoreChanges} c join ${numbered(ctx.orgId, req.examId)} n on n.id = c.attempt_id
-        left join ${users} u on u.organization_id = c.organization_id and u.id = c.user_id
-        where ${where} order by c.id desc limit ${req.pageSize} offset ${pageOffset(req)}`,
-    ),
+  const n = numbered(ctx.db, ctx.orgId, req.examId);
+  const [[total], list] = await Promise.all([
+    ctx.db.select({ n: count() }).from(c).where(where),
+    ctx.db
+      .select({
+        id: c.id,
+        attemptId: c.attemptId,
+        no: n.no,
+        questionId: c.questionId,
+        kind: c.kind,
+        from: c.fromScore,
+        to: c.toScore,
+        reason: c.reason,
+        userName: sql<string | null>`coalesce(${users.realName}, ${users.userName})`,
+        at: c.at,
+      })
+      .from(c)
+      .innerJoin(n, eq(n.id, c.attemptId))
+      .leftJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
+      .where(where)
+      .orderBy(desc(c.id))
+      .limit(req.pageSize)
+      .offset(pageOffset(req)),
   ]);
   return pageOf(
     list.map((r) => ({
-      id: Number(r.id),
-      attemptId: Number(r.attempt_id),
+      id: r.id,
+      attemptId: r.attemptId,
       code: codeOf(r.no),
-      questionId: num(r.question_id),
-      kind: Number(r.kind) as 1,
-      from: num(r.from_score),
-      to: num(r.to_score),
-      reason: String(r.reason ?? ''),
-      userName: (r.user_name as string | null) ?? null,
-      at: iso(r.create_time as string)!,
+      questionId: r.questionId,
+      kind: r.kind as 1,
+      from: r.from,
+      to: r.to,
+      reason: r.reason ?? '',
+      userName: r.userName ?? null,
+      at: iso(r.at)!,
     })),
-    Number(count?.n ?? 0),
+    total?.n ?? 0,
     req,
   );
 }

@@ -6,15 +6,14 @@ import {
   type ScoreReason,
   ShowScore,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { bus } from '../../platform/bus';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
-import { countedScoreSql, historyJoin } from '../exam/attempt-history';
 import { exams } from '../exam/exam.table';
 import { closedForAllSql } from '../exam/exam-candidates';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -23,7 +22,7 @@ import { pendingOfExam } from './exam-scores.service';
 import { markedPapers } from './mark-view.service';
 import { attemptMarks } from './marking.table';
 import { examQuestions } from './marking-scope';
-import { iso, num, round2 } from './score-shared';
+import { countedScore, iso, round2, sittingsOf } from './score-shared';
 import { mean } from './stats';
 
 // Exam scores, confirmation, the analysis report, statistics, and the students' side (decision 38).
@@ -32,26 +31,26 @@ import { mean } from './stats';
 
 // ---- the student's side ----
 
-interface Shown extends Record<string, unknown> {
+interface Shown {
   status: number;
-  show_score: number;
-  score_max: number | null;
-  scores_confirmed_at: string | null;
-  scores_shown_from: string | null;
+  showScore: number;
+  scoreMax: number | null;
+  scoresConfirmedAt: Date | null;
+  scoresShownFrom: Date | null;
 }
 
 // Whether the student may see their score now, and why not: the one rule of the result, My exams,
 // the page after hand-in and the portal's latest results.
 export function scoreReasonOf(t: Shown, now: number): ScoreReason {
-  const confirmed = Boolean(t.scores_confirmed_at);
-  const show = Number(t.show_score);
+  const confirmed = Boolean(t.scoresConfirmedAt);
+  const show = t.showScore;
   if (Number(t.status) === PaperStatus.Answering) return 'notEnded';
   if (show === ShowScore.Never) return 'never';
   if (show === ShowScore.AfterConfirmed && !confirmed) return 'notConfirmed';
   // Shown after hand-in: once the marking job has run (decision 38), a moment after the hand-in.
-  if (show === ShowScore.AfterSubmit && !t.score_max && !confirmed) return 'marking';
+  if (show === ShowScore.AfterSubmit && !t.scoreMax && !confirmed) return 'marking';
   // Homework shown after its due time (decision 39).
-  if (t.scores_shown_from && now < new Date(t.scores_shown_from).getTime() && !confirmed) return 'notDue';
+  if (t.scoresShownFrom && now < t.scoresShownFrom.getTime() && !confirmed) return 'notDue';
   return 'shown';
 }
 
@@ -59,59 +58,61 @@ export function scoreReasonOf(t: Shown, now: number): ScoreReason {
 // (given exams) and the portal's latest results (all).
 export async function myScores(ctx: RequestContext, examIds?: number[]) {
   if (examIds && !examIds.length) return [];
-  const list = await rows<
-    Shown & {
-      exam_id: number;
-      attempt_id: number;
-      name: string;
-      score: number | null;
-      total_score: number;
-      pending_count: number | null;
-      pass_score: number | null;
-      ended_at: string | null;
-      marked_at: string | null;
-    }
-  >(
-    ctx.db,
-    // An exam sat more than once counts its sittings as it says (the best, the last or the average).
-    sql`select t.exam_id, t.id as attempt_id, e.name, t.status, ${countedScoreSql(sql`t.score`, sql`e.score_counting`)}
-        as score, t.score_max, t.pending_count, t.ended_at,
-        t.marked_at, coalesce(t.score_max, p.total_score) as total_score, e.show_score, e.scores_confirmed_at,
-        e.scores_shown_from, p.pass_score
-      from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
-      join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-      ${historyJoin('t')}
-      where t.organization_id = ${ctx.orgId} and t.user_id = ${ctx.userId} and not e.homework
-        ${
-          examIds
-            ? sql`and t.exam_id in (${sql.join(
-                examIds.map((id) => sql`${id}`),
-                sql`, `,
-              )})`
-            : sql``
-        }`,
-  );
+  const t = examAttempts;
+  const e = exams;
+  const p = examPapers;
+  const h = sittingsOf(ctx.db, t);
+  const list = await ctx.db
+    .select({
+      examId: t.examId,
+      attemptId: t.id,
+      name: e.name,
+      status: t.status,
+      // An exam sat more than once counts its sittings as it says (the best, the last or the average).
+      score: countedScore(t.score, e.scoreCounting, h),
+      scoreMax: t.scoreMax,
+      pendingCount: t.pendingCount,
+      endedAt: t.endedAt,
+      markedAt: t.markedAt,
+      totalScore: sql<number>`coalesce(${t.scoreMax}, ${p.totalScore})`.mapWith(Number),
+      showScore: e.showScore,
+      scoresConfirmedAt: e.scoresConfirmedAt,
+      scoresShownFrom: e.scoresShownFrom,
+      passScore: p.passScore,
+    })
+    .from(t)
+    .innerJoin(e, and(eq(e.organizationId, t.organizationId), eq(e.id, t.examId)))
+    .innerJoin(p, and(eq(p.organizationId, e.organizationId), eq(p.id, e.paperId)))
+    .leftJoinLateral(h, sql`true`)
+    .where(
+      and(
+        eq(t.organizationId, ctx.orgId),
+        eq(t.userId, ctx.userId),
+        eq(e.homework, false),
+        examIds ? inArray(t.examId, examIds) : undefined,
+      ),
+    );
   const now = clock.now();
   return list.map((r) => {
     const reason = scoreReasonOf(r, now);
     const shown = reason === 'shown';
-    const score = shown ? Number(r.score ?? 0) : null;
-    const passScore = num(r.pass_score);
+    const score = shown ? (r.score ?? 0) : null;
+    const passScore = r.passScore;
     return {
-      examId: Number(r.exam_id),
-      attemptId: Number(r.attempt_id),
+      examId: r.examId,
+      attemptId: r.attemptId,
       name: r.name,
       reason,
       score,
-      maxScore: Number(r.total_score),
+      maxScore: r.totalScore,
       passed: score === null || passScore === null ? null : score >= passScore,
       // Confirmed scores are final, even when confirmed with answers left unmarked.
-      pending: shown && !r.scores_confirmed_at ? Number(r.pending_count ?? 0) : 0,
+      pending: shown && !r.scoresConfirmedAt ? r.pendingCount : 0,
       // When the score reached the student: confirmation when it waited for it, else marking.
       shownAt: iso(
-        Number(r.show_score) === ShowScore.AfterConfirmed
-          ? r.scores_confirmed_at
-          : (r.marked_at ?? r.ended_at ?? r.scores_confirmed_at),
+        r.showScore === ShowScore.AfterConfirmed
+          ? r.scoresConfirmedAt
+          : (r.markedAt ?? r.endedAt ?? r.scoresConfirmedAt),
       ),
     };
   });
@@ -136,36 +137,36 @@ export async function portalExamResults(ctx: RequestContext, limit: number): Pro
 }
 
 export async function myAttempt(ctx: RequestContext, examId: number) {
-  const [t] = await rows<{
-    id: number;
-    status: number;
-    answer_status: number;
-    score: number | null;
-    score_max: number | null;
-    pending_count: number | null;
-    total_score: number;
-    name: string;
-    show_score: number;
-    allow_review: boolean;
-    review_after_hand_in: boolean;
-    closed_for_all: string;
-    scores_confirmed_at: string | null;
-    pass_score: number | null;
-    paper_name: string;
-    creator_id: number | null;
-    scores_shown_from: string | null;
-  }>(
-    ctx.db,
-    sql`select t.id, t.status, t.answer_status, t.score, t.score_max, t.pending_count, t.total_score, e.name,
-        e.show_score, e.allow_review,
-        e.review_after_hand_in, ${closedForAllSql('e')} as closed_for_all,
-        e.scores_confirmed_at, p.pass_score, p.name as paper_name, e.creator_id, e.scores_shown_from
-      from ${examAttempts} t join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
-      join ${examPapers} p on p.organization_id = e.organization_id and p.id = e.paper_id
-      where t.organization_id = ${ctx.orgId} and t.exam_id = ${examId} and t.user_id = ${ctx.userId}`,
-  );
+  // closedForAllSql reads the exam as `e`.
+  const e = alias(exams, 'e');
+  const a = examAttempts;
+  const p = examPapers;
+  const [t] = await ctx.db
+    .select({
+      id: a.id,
+      status: a.status,
+      answerStatus: a.answerStatus,
+      score: a.score,
+      scoreMax: a.scoreMax,
+      pendingCount: a.pendingCount,
+      totalScore: a.totalScore,
+      name: e.name,
+      showScore: e.showScore,
+      allowReview: e.allowReview,
+      reviewAfterHandIn: e.reviewAfterHandIn,
+      closedForAll: sql<string | null>`${closedForAllSql('e')}`,
+      scoresConfirmedAt: e.scoresConfirmedAt,
+      passScore: p.passScore,
+      paperName: p.name,
+      creatorId: e.creatorId,
+      scoresShownFrom: e.scoresShownFrom,
+    })
+    .from(a)
+    .innerJoin(e, and(eq(e.organizationId, a.organizationId), eq(e.id, a.examId)))
+    .innerJoin(p, and(eq(p.organizationId, e.organizationId), eq(p.id, e.paperId)))
+    .where(and(eq(a.organizationId, ctx.orgId), eq(a.examId, examId), eq(a.userId, ctx.userId)));
   if (!t) throw notFound('Attempt');
-  const confirmed = Boolean(t.scores_confirmed_at);
+  const confirmed = Boolean(t.scoresConfirmedAt);
   const reason = scoreReasonOf(t, clock.now());
   const visible = reason === 'shown';
   return { t, visible, reason, confirmed, review: reviewOf(t, visible, clock.now()) };
@@ -177,13 +178,13 @@ export async function myAttempt(ctx: RequestContext, examId: number) {
 // follows its task (task-exam.ts): at once only when it is handed in once. Every way a key takes
 // to a student goes through here (decision 42).
 function reviewOf(
-  t: { allow_review: boolean; review_after_hand_in: boolean; closed_for_all: string | null },
+  t: { allowReview: boolean; reviewAfterHandIn: boolean; closedForAll: string | null },
   visible: boolean,
   now: number,
 ): { open: boolean; from: string | null } {
-  if (!t.allow_review) return { open: false, from: null };
-  if (t.review_after_hand_in) return { open: visible, from: null };
-  const from = iso(t.closed_for_all);
+  if (!t.allowReview) return { open: false, from: null };
+  if (t.reviewAfterHandIn) return { open: visible, from: null };
+  const from = iso(t.closedForAll);
   return { open: visible && from !== null && now >= Date.parse(from), from };
 }
 
@@ -192,16 +193,16 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
   const base: MyResult = {
     examId,
     examName: t.name,
-    showScore: Number(t.show_score) as 1,
-    allowReview: Boolean(t.allow_review),
+    showScore: t.showScore as 1,
+    allowReview: t.allowReview,
     visible,
     reason,
-    answerStatus: Number(t.answer_status) as 1,
+    answerStatus: t.answerStatus as 1,
     score: null,
     pending: 0,
     examPending: 0,
-    maxScore: Number(t.score_max ?? t.total_score),
-    passScore: num(t.pass_score),
+    maxScore: t.scoreMax ?? t.totalScore,
+    passScore: t.passScore,
     passed: null,
     rank: null,
     candidates: 0,
@@ -215,27 +216,27 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
   const exam = {
     id: examId,
     name: t.name,
-    paperName: t.paper_name,
-    totalScore: Number(t.total_score),
-    passScore: num(t.pass_score),
-    confirmedAt: iso(t.scores_confirmed_at),
+    paperName: t.paperName,
+    totalScore: t.totalScore,
+    passScore: t.passScore,
+    confirmedAt: iso(t.scoresConfirmedAt),
   };
   const { people, report } = await classFigures(ctx.db, ctx.orgId, exam);
   // Rank and means depend on everyone's marks: none until every handed-in answer is marked.
   const examPending = exam.confirmedAt ? 0 : await pendingOfExam(ctx.db, ctx.orgId, examId);
   const final = examPending === 0;
-  const me = people.find((p) => p.attemptId === Number(t.id));
-  const score = Number(t.score ?? 0);
+  const me = people.find((p) => p.attemptId === t.id);
+  const score = t.score ?? 0;
   const classmates = people.filter((p) => me && p.teamId === me.teamId);
-  const myMarks = await rows<{ question_id: number; score: number | null; max: number }>(
-    ctx.db,
-    sql`select question_id, score, max from ${attemptMarks} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}`,
-  );
+  const myMarks = await ctx.db
+    .select({ questionId: attemptMarks.questionId, score: attemptMarks.score, max: attemptMarks.max })
+    .from(attemptMarks)
+    .where(and(eq(attemptMarks.organizationId, ctx.orgId), eq(attemptMarks.attemptId, t.id)));
   const questions = await examQuestions(ctx.db, ctx.orgId, examId);
   const knowledge = report.knowledge.map((k) => {
     const qs = new Set(questions.filter((q) => q.question.tagIds.includes(k.tagId)).map((q) => q.questionId));
-    const mine = myMarks.filter((m) => qs.has(Number(m.question_id)));
-    const max = mine.reduce((s, m) => s + Number(m.max), 0);
+    const mine = myMarks.filter((m) => qs.has(m.questionId));
+    const max = mine.reduce((s, m) => s + m.max, 0);
     return {
       tagId: k.tagId,
       name: k.name,
@@ -250,19 +251,19 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
       id: examId,
       name: t.name,
       paperId: 0,
-      paperName: t.paper_name,
-      totalScore: Number(t.total_score),
-      passScore: num(t.pass_score),
-      showScore: Number(t.show_score),
+      paperName: t.paperName,
+      totalScore: t.totalScore,
+      passScore: t.passScore,
+      showScore: t.showScore,
       allowReview: true,
-      confirmedAt: iso(t.scores_confirmed_at),
+      confirmedAt: iso(t.scoresConfirmedAt),
       owner: false,
       myQuestions: new Set<number>(),
       assigned: false,
       canMark: false,
       canAssign: false,
     };
-    const [p] = await markedPapers(ctx, examId, [Number(t.id)], false, owner);
+    const [p] = await markedPapers(ctx, examId, [t.id], false, owner);
     if (p) {
       paper = {
         ...p,
@@ -276,7 +277,7 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
   return {
     ...base,
     score,
-    pending: exam.confirmedAt ? 0 : Number(t.pending_count ?? 0),
+    pending: exam.confirmedAt ? 0 : t.pendingCount,
     examPending,
     passed: base.passScore === null ? null : score >= base.passScore,
     rank: final ? people.filter((p) => p.score > score).length + 1 : null,

@@ -1,10 +1,9 @@
 import { type RegradeResult, ScoreChangeKind, type StudentAnswer, type zRegradeRequest } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { users } from '../user/user.table';
 import { audit, lockConfirmation } from './marking.service';
@@ -47,32 +46,35 @@ async function plan(db: DbOrTx, ctx: RequestContext, examId: number, questionId:
   const questions = await examQuestions(db, ctx.orgId, examId);
   const q = questions.find((x) => x.questionId === questionId);
   if (!q) throw invalidParams('questionId', 'questionNotInPaper', { id: questionId });
-  const list = await rows<{
-    attempt_id: number;
-    no: number;
-    real_name: string | null;
-    answer: StudentAnswer;
-    max: number;
-    score: number | null;
-    marker_id: number | null;
-    marking_flag: number;
-    attempt_score: number | null;
-    item_score: number | null;
-  }>(
-    db,
-    sql`select am.attempt_id, n.no, u.real_name, aa.answer, am.max, am.score, am.marker_id, am.marking_flag,
-        t.score as attempt_score,
-        (select (it->>'score')::float8 from jsonb_array_elements(t.paper->'sections') s,
-           jsonb_array_elements(s->'items') it where (it->>'questionId')::bigint = am.question_id limit 1) as item_score
-      from ${attemptMarks} am
-      join ${numbered(ctx.orgId, examId)} n on n.id = am.attempt_id
-      join ${examAttempts} t on t.organization_id = am.organization_id and t.id = am.attempt_id
-      join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-      left join ${attemptAnswers} aa on aa.organization_id = am.organization_id and aa.attempt_id = am.attempt_id
-        and aa.question_id = am.question_id
-      where am.organization_id = ${ctx.orgId} and am.exam_id = ${examId} and am.question_id = ${questionId}
-      order by n.no`,
-  );
+  const am = attemptMarks;
+  const t = examAttempts;
+  const aa = attemptAnswers;
+  const n = numbered(db, ctx.orgId, examId);
+  const list = await db
+    .select({
+      attemptId: am.attemptId,
+      no: n.no,
+      realName: users.realName,
+      answer: aa.answer,
+      max: am.max,
+      score: am.score,
+      markerId: am.markerId,
+      markingFlag: am.markingFlag,
+      attemptScore: t.score,
+      // The question's score on this student's paper.
+      itemScore: sql<number | null>`(select (it->>'score')::float8 from jsonb_array_elements(${t.paper}->'sections') s,
+           jsonb_array_elements(s->'items') it where (it->>'questionId')::bigint = ${am.questionId} limit 1)`,
+    })
+    .from(am)
+    .innerJoin(n, eq(n.id, am.attemptId))
+    .innerJoin(t, and(eq(t.organizationId, am.organizationId), eq(t.id, am.attemptId)))
+    .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+    .leftJoin(
+      aa,
+      and(eq(aa.organizationId, am.organizationId), eq(aa.attemptId, am.attemptId), eq(aa.questionId, am.questionId)),
+    )
+    .where(and(eq(am.organizationId, ctx.orgId), eq(am.examId, examId), eq(am.questionId, questionId)))
+    .orderBy(asc(n.no));
   const scorers = new Map<number, ScoreFn>();
   const scorerOf = (score: number) => {
     let f = scorers.get(score);
@@ -85,18 +87,20 @@ async function plan(db: DbOrTx, ctx: RequestContext, examId: number, questionId:
   let maxFrom = 0;
   let maxTo = 0;
   const out: PlanRow[] = list.map((r) => {
-    const m = scorerOf(Number(r.item_score ?? q.max))(r.answer ?? null);
-    const handMarked = r.marker_id !== null && m.manual;
-    const toRaw = handMarked ? Math.min(Number(r.score ?? 0), m.max) : m.score;
-    const fromRaw = r.score === null ? null : Number(r.score);
-    maxFrom = Math.max(maxFrom, Number(r.max));
+    // Stored as the contract's shape (jsonb).
+    const answer = (r.answer ?? null) as StudentAnswer;
+    const m = scorerOf(Number(r.itemScore ?? q.max))(answer);
+    const handMarked = r.markerId !== null && m.manual;
+    const toRaw = handMarked ? Math.min(r.score ?? 0, m.max) : m.score;
+    const fromRaw = r.score;
+    maxFrom = Math.max(maxFrom, r.max);
     maxTo = Math.max(maxTo, m.max);
-    const totalFrom = Number(r.attempt_score ?? 0);
+    const totalFrom = r.attemptScore ?? 0;
     return {
-      attemptId: Number(r.attempt_id),
+      attemptId: r.attemptId,
       code: codeOf(r.no),
-      realName: r.real_name,
-      answer: r.answer ?? null,
+      realName: r.realName,
+      answer,
       from: fromRaw ?? 0,
       to: toRaw ?? 0,
       fromRaw,
@@ -105,7 +109,7 @@ async function plan(db: DbOrTx, ctx: RequestContext, examId: number, questionId:
       autoTo: m.autoScore,
       parts: m.parts,
       manualTo: m.manual,
-      markingFlagTo: handMarked ? Number(r.marking_flag) : m.manual ? 1 : 3,
+      markingFlagTo: handMarked ? r.markingFlag : m.manual ? 1 : 3,
       totalFrom,
       totalTo: Math.round((totalFrom - (fromRaw ?? 0) + (toRaw ?? 0)) * 100) / 100,
       keptManual: handMarked,
@@ -178,10 +182,15 @@ export async function regrade(ctx: RequestContext, req: z.output<typeof zRegrade
           },
         });
     } else {
-      await tx.execute(
-        sql`delete from ${examAdjustments} where organization_id = ${ctx.orgId} and exam_id = ${req.examId}
-          and question_id = ${req.questionId}`,
-      );
+      await tx
+        .delete(examAdjustments)
+        .where(
+          and(
+            eq(examAdjustments.organizationId, ctx.orgId),
+            eq(examAdjustments.examId, req.examId),
+            eq(examAdjustments.questionId, req.questionId),
+          ),
+        );
     }
     const p = await plan(tx, ctx, req.examId, req.questionId, next);
     if (p.rows.length) {
@@ -196,6 +205,7 @@ export async function regrade(ctx: RequestContext, req: z.output<typeof zRegrade
           marking_flag: r.markingFlagTo,
         })),
       );
+      // Raw: one statement updates every answer from a JSON recordset.
       await tx.execute(
         sql`update ${attemptMarks} am set max = x.max, auto_score = x.auto_score, score = x.score, parts = x.parts,
             manual = x.manual, marking_flag = x.marking_flag

@@ -8,20 +8,19 @@ import {
   type zQueriesRequest,
   type zQueryRequest,
 } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { examAttempts } from '../exam/attempt.table';
 import { users } from '../user/user.table';
-import { audit, lockConfirmation } from './marking.service';
+import { audit, lockConfirmation, thisMark } from './marking.service';
 import { attemptMarks, scoreQueries } from './marking.table';
 import { refreshAttempts } from './marking-engine';
 import { codeOf, examForMarking, examQuestions, mayMarkQuestion, numbered } from './marking-scope';
 import { myAttempt } from './my-scores.service';
-import { iso, num } from './score-shared';
+import { iso } from './score-shared';
 
 // Exam scores, confirmation, the analysis report, statistics, and the students' side (decision 38).
 
@@ -29,135 +28,179 @@ import { iso, num } from './score-shared';
 
 // ---- queries on marks ----
 
-function toQuery(r: Record<string, unknown>) {
-  return {
-    id: Number(r.id),
-    attemptId: Number(r.attempt_id),
-    code: codeOf(r.no ?? 0),
-    realName: (r.real_name as string | null) ?? null,
-    questionId: Number(r.question_id),
-    no: Number(r.qno ?? 0),
-    text: String(r.text),
-    status: Number(r.status) as 1,
-    reply: (r.reply as string | null) ?? null,
-    score: num(r.score),
-    max: Number(r.max ?? 0),
-    createTime: iso(r.create_time as string)!,
-    repliedAt: iso(r.replied_at as string | null),
-  };
+// The exam's queries (those `where` picks) with their attempt's number, student and mark.
+function queryRows(db: DbOrTx, orgId: number, examId: number, where: SQL | undefined) {
+  const q = scoreQueries;
+  const am = attemptMarks;
+  const n = numbered(db, orgId, examId);
+  return db
+    .select({
+      id: q.id,
+      attemptId: q.attemptId,
+      no: n.no,
+      realName: users.realName,
+      questionId: q.questionId,
+      text: q.text,
+      status: q.status,
+      reply: q.reply,
+      score: am.score,
+      max: am.max,
+      createTime: q.createTime,
+      repliedAt: q.repliedAt,
+    })
+    .from(q)
+    .innerJoin(n, eq(n.id, q.attemptId))
+    .innerJoin(examAttempts, and(eq(examAttempts.organizationId, q.organizationId), eq(examAttempts.id, q.attemptId)))
+    .innerJoin(users, and(eq(users.organizationId, examAttempts.organizationId), eq(users.id, examAttempts.userId)))
+    .leftJoin(
+      am,
+      and(eq(am.organizationId, q.organizationId), eq(am.attemptId, q.attemptId), eq(am.questionId, q.questionId)),
+    )
+    .where(and(eq(q.organizationId, orgId), eq(q.examId, examId), where))
+    .$dynamic();
 }
 
-const querySelect = (orgId: number, examId: number) => sql`select q.id, q.attempt_id, n.no, u.real_name, q.question_id,
-    q.text, q.status, q.reply, am.score, am.max, q.create_time, q.replied_at
-  from ${scoreQueries} q join ${numbered(orgId, examId)} n on n.id = q.attempt_id
-  join ${examAttempts} t on t.organization_id = q.organization_id and t.id = q.attempt_id
-  join ${users} u on u.organization_id = t.organization_id and u.id = t.user_id
-  left join ${attemptMarks} am on am.organization_id = q.organization_id and am.attempt_id = q.attempt_id
-    and am.question_id = q.question_id
-  where q.organization_id = ${orgId} and q.exam_id = ${examId}`;
+type QueryRow = Awaited<ReturnType<typeof queryRows>>[number];
 
-async function withNumbers(db: DbOrTx, orgId: number, examId: number, list: Record<string, unknown>[]) {
+async function withNumbers(db: DbOrTx, orgId: number, examId: number, list: QueryRow[]) {
   const nos = new Map((await examQuestions(db, orgId, examId)).map((q) => [q.questionId, q.no]));
-  return list.map((r) => toQuery({ ...r, qno: nos.get(Number(r.question_id)) ?? 0 }));
+  return list.map((r) => ({
+    id: r.id,
+    attemptId: r.attemptId,
+    code: codeOf(r.no ?? 0),
+    realName: r.realName ?? null,
+    questionId: r.questionId,
+    no: nos.get(r.questionId) ?? 0,
+    text: r.text,
+    status: r.status as 1,
+    reply: r.reply ?? null,
+    score: r.score,
+    max: r.max ?? 0,
+    createTime: iso(r.createTime)!,
+    repliedAt: iso(r.repliedAt),
+  }));
 }
 
 export async function myQuery(ctx: RequestContext, req: z.output<typeof zQueryRequest>) {
   const { t, visible } = await myAttempt(ctx, req.examId);
   if (!visible) throw businessError('scoresNotShown');
   const id = await ctx.db.transaction(async (tx) => {
-    const [m] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from ${attemptMarks} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}
-        and question_id = ${req.questionId}`,
-    );
-    if (!Number(m?.n)) throw invalidParams('questionId', 'questionNotInPaper', { id: req.questionId });
-    const [open] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from ${scoreQueries} where organization_id = ${ctx.orgId} and attempt_id = ${t.id}
-        and question_id = ${req.questionId} and status = ${QueryStatus.Open}`,
-    );
-    if (Number(open?.n)) throw businessError('queryOpen');
+    const [m] = await tx
+      .select({ n: count() })
+      .from(attemptMarks)
+      .where(thisMark(ctx.orgId, t.id, req.questionId));
+    if (!m?.n) throw invalidParams('questionId', 'questionNotInPaper', { id: req.questionId });
+    const [open] = await tx
+      .select({ n: count() })
+      .from(scoreQueries)
+      .where(
+        and(
+          eq(scoreQueries.organizationId, ctx.orgId),
+          eq(scoreQueries.attemptId, t.id),
+          eq(scoreQueries.questionId, req.questionId),
+          eq(scoreQueries.status, QueryStatus.Open),
+        ),
+      );
+    if (open?.n) throw businessError('queryOpen');
     const [row] = await tx
       .insert(scoreQueries)
       .values({
         organizationId: ctx.orgId,
         examId: req.examId,
-        attemptId: Number(t.id),
+        attemptId: t.id,
         questionId: req.questionId,
         text: req.text,
       })
       .returning({ id: scoreQueries.id });
     return row.id;
   });
-  const list = await rows<Record<string, unknown>>(ctx.db, sql`${querySelect(ctx.orgId, req.examId)} and q.id = ${id}`);
+  const list = await queryRows(ctx.db, ctx.orgId, req.examId, eq(scoreQueries.id, id));
   const [q] = await withNumbers(ctx.db, ctx.orgId, req.examId, list);
   return { ...q, realName: null };
 }
 
 export async function listQueries(ctx: RequestContext, req: z.output<typeof zQueriesRequest>) {
   await examForMarking(ctx, req.examId);
-  const filter = req.status ? sql`and q.status = ${req.status}` : sql``;
-  const [[count], list] = await Promise.all([
-    rows<{ n: number }>(
-      ctx.db,
-      sql`select count(*)::int as n from ${scoreQueries} q where q.organization_id = ${ctx.orgId}
-        and q.exam_id = ${req.examId} ${filter}`,
-    ),
-    rows<Record<string, unknown>>(
-      ctx.db,
-      sql`${querySelect(ctx.orgId, req.examId)} ${filter} order by q.status, q.id desc
-        limit ${req.pageSize} offset ${pageOffset(req)}`,
-    ),
+  const q = scoreQueries;
+  const filter = req.status ? eq(q.status, req.status) : undefined;
+  const [[total], list] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(q)
+      .where(and(eq(q.organizationId, ctx.orgId), eq(q.examId, req.examId), filter)),
+    queryRows(ctx.db, ctx.orgId, req.examId, filter)
+      .orderBy(asc(q.status), desc(q.id))
+      .limit(req.pageSize)
+      .offset(pageOffset(req)),
   ]);
-  return pageOf(await withNumbers(ctx.db, ctx.orgId, req.examId, list), Number(count?.n ?? 0), req);
+  return pageOf(await withNumbers(ctx.db, ctx.orgId, req.examId, list), total?.n ?? 0, req);
 }
 
 export async function answerQuery(ctx: RequestContext, req: z.output<typeof zAnswerQueryRequest>) {
   const exam = await examForMarking(ctx, req.examId);
   if (req.score !== undefined && exam.confirmedAt) throw businessError('scoresConfirmed');
   await ctx.db.transaction(async (tx) => {
-    const [q] = await rows<{ attempt_id: number; question_id: number; score: number | null; max: number }>(
-      tx,
-      sql`select q.attempt_id, q.question_id, am.score, am.max from ${scoreQueries} q
-        join ${attemptMarks} am on am.organization_id = q.organization_id and am.attempt_id = q.attempt_id
-          and am.question_id = q.question_id
-        where q.organization_id = ${ctx.orgId} and q.exam_id = ${req.examId} and q.id = ${req.queryId} for update of q`,
-    );
+    const am = attemptMarks;
+    const [q] = await tx
+      .select({
+        attemptId: scoreQueries.attemptId,
+        questionId: scoreQueries.questionId,
+        score: am.score,
+        max: am.max,
+      })
+      .from(scoreQueries)
+      .innerJoin(
+        am,
+        and(
+          eq(am.organizationId, scoreQueries.organizationId),
+          eq(am.attemptId, scoreQueries.attemptId),
+          eq(am.questionId, scoreQueries.questionId),
+        ),
+      )
+      .where(
+        and(
+          eq(scoreQueries.organizationId, ctx.orgId),
+          eq(scoreQueries.examId, req.examId),
+          eq(scoreQueries.id, req.queryId),
+        ),
+      )
+      .for('update', { of: scoreQueries });
     if (!q) throw notFound('Query');
     if (req.score !== undefined) {
       // The same rule as `mark`: with markers assigned, only the question's own markers (or the owner).
-      if (!mayMarkQuestion(exam, Number(q.question_id))) throw forbidden('notYourQuestion');
+      if (!mayMarkQuestion(exam, q.questionId)) throw forbidden('notYourQuestion');
       await lockConfirmation(tx, ctx.orgId, req.examId);
-      if (req.score > Number(q.max) + 1e-9) throw invalidParams('score', 'tooBig', { max: Number(q.max) });
-      await tx.execute(
-        sql`update ${attemptMarks} set score = ${req.score}, marking_flag = ${MarkingFlag.Marked},
-            marker_id = coalesce(marker_id, ${ctx.userId}), marked_at = coalesce(marked_at, now())
-          where organization_id = ${ctx.orgId} and attempt_id = ${q.attempt_id} and question_id = ${q.question_id}`,
-      );
-      if (num(q.score) !== req.score) {
+      if (req.score > q.max + 1e-9) throw invalidParams('score', 'tooBig', { max: q.max });
+      await tx
+        .update(am)
+        .set({
+          score: req.score,
+          markingFlag: MarkingFlag.Marked,
+          markerId: sql`coalesce(${am.markerId}, ${ctx.userId})`,
+          markedAt: sql`coalesce(${am.markedAt}, now())`,
+        })
+        .where(thisMark(ctx.orgId, q.attemptId, q.questionId));
+      if (q.score !== req.score) {
         await audit(tx, ctx.orgId, ctx.userId, [
           {
             examId: req.examId,
-            attemptId: Number(q.attempt_id),
-            questionId: Number(q.question_id),
+            attemptId: q.attemptId,
+            questionId: q.questionId,
             kind: ScoreChangeKind.Query,
-            from: num(q.score),
+            from: q.score,
             to: req.score,
             reason: req.reply.slice(0, 500),
           },
         ]);
       }
-      await refreshAttempts(tx, ctx.orgId, [Number(q.attempt_id)]);
+      await refreshAttempts(tx, ctx.orgId, [q.attemptId]);
     }
-    await tx.execute(
-      sql`update ${scoreQueries} set status = ${QueryStatus.Answered}, reply = ${req.reply}, replied_by = ${ctx.userId},
-          replied_at = now() where organization_id = ${ctx.orgId} and id = ${req.queryId}`,
-    );
+    await tx
+      .update(scoreQueries)
+      .set({ status: QueryStatus.Answered, reply: req.reply, repliedBy: ctx.userId, repliedAt: sql`now()` })
+      .where(and(eq(scoreQueries.organizationId, ctx.orgId), eq(scoreQueries.id, req.queryId)));
   });
-  const list = await rows<Record<string, unknown>>(
-    ctx.db,
-    sql`${querySelect(ctx.orgId, req.examId)} and q.id = ${req.queryId}`,
-  );
+  const list = await queryRows(ctx.db, ctx.orgId, req.examId, eq(scoreQueries.id, req.queryId));
   const [q] = await withNumbers(ctx.db, ctx.orgId, req.examId, list);
   return q;
 }

@@ -8,10 +8,10 @@ import {
   UserStatus,
   wordNotice,
 } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
-import { rows } from '../../platform/sql-rows';
 import { roles } from '../role/role.table';
 import { teamMembers, teams } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';
@@ -21,13 +21,25 @@ import { messageReceipts, messages, messageTeams, messageUsers } from './message
 // INSERT … SELECT from its targets, so a notice to the whole school is one statement whatever its
 // size. People's messages and the product's notices take the same path.
 
-// Enabled users of the organisation holding a role of the kind (`not` true: holding none of them).
-function withKind(orgId: number, kind: SQL) {
-  return sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.organization_id = ur.organization_id and r.id = ur.role_id
-    where ur.organization_id = ${orgId} and ur.user_id = u.id and ${kind})`;
+// Queries built without a connection: a message's recipients, as a statement to select from.
+const qb = new QueryBuilder();
+
+// The user (`users`) holds a role of the students' kind (`student` false: of another kind).
+function withKind(orgId: number, student: boolean) {
+  return exists(
+    qb
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
+      .where(
+        and(
+          eq(userRoles.organizationId, orgId),
+          eq(userRoles.userId, users.id),
+          student ? eq(roles.kind, RoleKind.Student) : ne(roles.kind, RoleKind.Student),
+        ),
+      ),
+  );
 }
-const isStudentKind = sql`r.kind = ${sql.raw(String(RoleKind.Student))}`;
-const isStaffKind = sql`r.kind <> ${sql.raw(String(RoleKind.Student))}`;
 
 export interface Targets {
   id: number;
@@ -38,50 +50,67 @@ export interface Targets {
 
 // The user ids a message's targets reach, as a query (enabled users only).
 export function recipientsOf(orgId: number, m: Targets): SQL {
-  const enabled = sql`u.organization_id = ${orgId} and u.status = ${sql.raw(String(UserStatus.Enabled))}`;
+  const enabledWith = (...conditions: (SQL | undefined)[]) =>
+    qb
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), ...conditions))
+      .getSQL();
   const memberOf = (teamCondition: SQL) =>
-    sql`u.id in (select m.user_id from ${teamMembers} m join ${teams} t on t.organization_id = m.organization_id and t.id = m.team_id
-      where m.organization_id = ${orgId} and ${teamCondition})`;
+    inArray(
+      users.id,
+      qb
+        .select({ id: teamMembers.userId })
+        .from(teamMembers)
+        .innerJoin(teams, and(eq(teams.organizationId, teamMembers.organizationId), eq(teams.id, teamMembers.teamId)))
+        .where(and(eq(teamMembers.organizationId, orgId), teamCondition)),
+    );
   switch (m.targetType) {
     case MessageTarget.School: {
       const who =
         m.audience === MessageAudience.Students
-          ? withKind(orgId, isStudentKind)
+          ? withKind(orgId, true)
           : m.audience === MessageAudience.Staff
-            ? withKind(orgId, isStaffKind)
-            : sql`true`;
-      return sql`select u.id from ${users} u where ${enabled} and ${who}`;
+            ? withKind(orgId, false)
+            : undefined;
+      return enabledWith(who);
     }
-    case MessageTarget.Grade: {
-      const years = sql`array[${sql.join(
-        m.gradeYears.map((y) => sql`${y}`),
-        sql`, `,
-      )}]::int[]`;
-      return sql`select u.id from ${users} u where ${enabled} and ${withKind(orgId, isStudentKind)}
-        and ${memberOf(sql`t.grade_year = any(${years})`)}`;
+    case MessageTarget.Grade:
+      return enabledWith(withKind(orgId, true), memberOf(inArray(teams.gradeYear, m.gradeYears)));
+    case MessageTarget.Class: {
+      const named = qb
+        .select({ id: messageTeams.targetId })
+        .from(messageTeams)
+        .where(and(eq(messageTeams.organizationId, orgId), eq(messageTeams.ownerId, m.id)));
+      return enabledWith(withKind(orgId, true), memberOf(inArray(teams.id, named)));
     }
-    case MessageTarget.Class:
-      return sql`select u.id from ${users} u where ${enabled} and ${withKind(orgId, isStudentKind)}
-        and ${memberOf(sql`t.id in (select team_id from ${messageTeams} where organization_id = ${orgId} and message_id = ${m.id})`)}`;
-    default:
-      return sql`select u.id from ${users} u where ${enabled}
-        and u.id in (select user_id from ${messageUsers} where organization_id = ${orgId} and message_id = ${m.id})`;
+    default: {
+      const named = qb
+        .select({ id: messageUsers.targetId })
+        .from(messageUsers)
+        .where(and(eq(messageUsers.organizationId, orgId), eq(messageUsers.ownerId, m.id)));
+      return enabledWith(inArray(users.id, named));
+    }
   }
 }
 
 // Writes a receipt for every recipient not holding one yet (publishing again keeps read times), all
 // sent at `sentAt` (when the message starts showing), and the recipient count on the message.
 export async function deliver(db: DbOrTx, orgId: number, messageId: number, recipients: SQL, sentAt: Date) {
+  // Raw: a bulk INSERT … SELECT of four of the receipt's columns from any query of ids.
   await db.execute(sql`insert into ${messageReceipts} (organization_id, message_id, user_id, sent_at)
     select ${orgId}, ${messageId}, r.id, ${sentAt.toISOString()}::timestamptz from (${recipients}) r
     on conflict do nothing`);
-  const [c] = await rows<{ n: number }>(
-    db,
-    sql`update ${messages} set recipient_count = (select count(*) from ${messageReceipts}
-        where organization_id = ${orgId} and message_id = ${messageId})
-      where organization_id = ${orgId} and id = ${messageId} returning recipient_count as n`,
-  );
-  return Number(c?.n ?? 0);
+  const received = db
+    .select({ n: count() })
+    .from(messageReceipts)
+    .where(and(eq(messageReceipts.organizationId, orgId), eq(messageReceipts.messageId, messageId)));
+  const [c] = await db
+    .update(messages)
+    .set({ recipientCount: sql`${received}` })
+    .where(and(eq(messages.organizationId, orgId), eq(messages.id, messageId)))
+    .returning({ n: messages.recipientCount });
+  return c?.n ?? 0;
 }
 
 export interface Notice {
@@ -114,7 +143,7 @@ export async function sendNotice(db: DbOrTx, orgId: number, notice: Notice): Pro
     .returning({ id: messages.id });
   const id = m!.id;
   const n = await deliver(db, orgId, id, notice.to, now);
-  if (n === 0) await db.execute(sql`delete from ${messages} where organization_id = ${orgId} and id = ${id}`);
+  if (n === 0) await db.delete(messages).where(and(eq(messages.organizationId, orgId), eq(messages.id, id)));
   return n;
 }
 

@@ -8,14 +8,13 @@ import {
   messageMeta,
   onlyMessageTargets,
 } from '@lyceum/contract';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { idList, rows } from '../../platform/sql-rows';
 import { exams } from '../exam/exam.table';
 import { tasks } from '../task/task.table';
 import { checkOwnClasses } from '../team/reach';
@@ -117,7 +116,8 @@ export const messageResource = createResource({
               and (${messages.openEnd} is null or ${messages.openEnd} > ${nowSql()})`,
     system: (system) => (system ? sql`${messages.notice} is not null` : sql`${messages.notice} is null`),
     teamId: (id, ctx) =>
-      sql`exists (select 1 from ${messageTeams} x where x.organization_id = ${ctx.orgId} and x.message_id = ${messages.id} and x.team_id = ${id})`,
+      sql`exists (select 1 from ${messageTeams} where ${messageTeams.organizationId} = ${ctx.orgId}
+        and ${messageTeams.ownerId} = ${messages.id} and ${messageTeams.targetId} = ${id})`,
   },
   sort: {
     default: [desc(messages.id)],
@@ -185,8 +185,8 @@ export const messageResource = createResource({
       const sent = await sendNotice(tx, ctx.orgId, {
         kind: 'messageReminder',
         params: { name: String(row.title), messageId: Number(row.id) },
-        to: sql`select user_id as id from ${messageReceipts} where organization_id = ${ctx.orgId}
-            and message_id = ${Number(row.id)} and read_at is null`,
+        to: sql`select ${messageReceipts.userId} as id from ${messageReceipts} where ${messageReceipts.organizationId} = ${ctx.orgId}
+            and ${messageReceipts.messageId} = ${Number(row.id)} and ${messageReceipts.readAt} is null`,
       });
       if (!sent) throw businessError('nobodyToRemind');
       return { lastRemindTime: clock.date(), lastRemindCount: sent, updateTime: new Date() };
@@ -224,14 +224,18 @@ export const messageResource = createResource({
       const read = new Map<number, number>();
       const senders = new Map<number, string>();
       if (ids.length) {
-        for (const r of await rows<{ id: number; n: number }>(
-          ctx.db,
-          sql`select message_id as id, count(*)::int as n from ${messageReceipts}
-            where organization_id = ${ctx.orgId} and message_id in (${idList(ids)}) and read_at is not null
-            group by message_id`,
-        )) {
-          read.set(Number(r.id), Number(r.n));
-        }
+        const readCounts = await ctx.db
+          .select({ id: messageReceipts.messageId, n: count() })
+          .from(messageReceipts)
+          .where(
+            and(
+              eq(messageReceipts.organizationId, ctx.orgId),
+              inArray(messageReceipts.messageId, ids),
+              isNotNull(messageReceipts.readAt),
+            ),
+          )
+          .groupBy(messageReceipts.messageId);
+        for (const r of readCounts) read.set(r.id, r.n);
         const senderIds = [
           ...new Set(
             found

@@ -14,13 +14,14 @@ import {
   type zInboxRequest,
   type zReceiptRequest,
 } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
-import { rows } from '../../platform/sql-rows';
 import { exams } from '../exam/exam.table';
 import { iso } from '../exam/exam-time';
 import { listSheet, type SheetColumn } from '../export/list-sheet';
@@ -33,45 +34,52 @@ import { messageReceipts, messages } from './message.table';
 
 const now = () => sql`${clock.date().toISOString()}::timestamptz`;
 
+const r = alias(messageReceipts, 'r');
+const m = alias(messages, 'm');
+const s = alias(users, 's');
+
 // ---- the inbox: one user's receipts of published messages showing now ----
+
+type ReceiptKeys = { organizationId: AnyPgColumn; userId: AnyPgColumn; sentAt: AnyPgColumn };
+type MessageShown = { status: AnyPgColumn; openEnd: AnyPgColumn };
 
 // The receipts of the caller a recipient sees: published, started (sent_at is when it starts
 // showing), not ended. The (user, sent_at) index walks them newest first.
-function visible(ctx: RequestContext): SQL {
-  return sql`r.organization_id = ${ctx.orgId} and r.user_id = ${ctx.userId} and r.sent_at <= ${now()}
-    and m.status = ${sql.raw(String(MessageStatus.Published))} and (m.open_end is null or m.open_end > ${now()})`;
+function visible(ctx: RequestContext, receipt: ReceiptKeys = r, message: MessageShown = m): SQL {
+  return sql`${receipt.organizationId} = ${ctx.orgId} and ${receipt.userId} = ${ctx.userId} and ${receipt.sentAt} <= ${now()}
+    and ${message.status} = ${sql.raw(String(MessageStatus.Published))} and (${message.openEnd} is null or ${message.openEnd} > ${now()})`;
 }
 
-interface InboxRow {
-  id: number;
-  title: string;
-  body: string;
-  sender: string | null;
-  notice: SystemNotice | null;
-  notice_params: Record<string, string | number>;
-  need_read: boolean;
-  read_at: string | null;
-  sent_at: string;
-  open_end: string | null;
-  association_type: number;
-  association_id: number | null;
-  about_name: string | null;
-  attachments: unknown[];
-}
+const aboutName = (table: typeof exams | typeof tasks) =>
+  sql`(select ${table.name} from ${table} where ${table.organizationId} = ${m.organizationId} and ${table.id} = ${m.associationId})`;
 
-const inboxColumns = (
-  withBody: boolean,
-) => sql`m.id, m.title, ${withBody ? sql`m.body` : sql`left(m.body, 600)`} as body,
-  s.real_name as sender, m.notice, m.notice_params, m.need_read, r.read_at, r.sent_at, m.open_end,
-  m.association_type, m.association_id, m.attachments,
-  case m.association_type
-    when 1 then (select e.name from ${exams} e where e.organization_id = m.organization_id and e.id = m.association_id)
-    when 2 then (select t.name from ${tasks} t where t.organization_id = m.organization_id and t.id = m.association_id)
-  end as about_name`;
+// The caller's receipts with their messages; `where` narrows them.
+const inboxRows = (db: DbOrTx, withBody: boolean, where: SQL) =>
+  db
+    .select({
+      id: m.id,
+      title: m.title,
+      body: sql<string>`${withBody ? m.body : sql`left(${m.body}, 600)`}`,
+      sender: s.realName,
+      notice: m.notice,
+      noticeParams: m.noticeParams,
+      needRead: m.needRead,
+      readAt: r.readAt,
+      sentAt: r.sentAt,
+      openEnd: m.openEnd,
+      associationType: m.associationType,
+      associationId: m.associationId,
+      attachments: m.attachments,
+      aboutName: sql<
+        string | null
+      >`case ${m.associationType} when 1 then ${aboutName(exams)} when 2 then ${aboutName(tasks)} end`,
+    })
+    .from(r)
+    .innerJoin(m, and(eq(m.organizationId, r.organizationId), eq(m.id, r.messageId)))
+    .leftJoin(s, and(eq(s.organizationId, m.organizationId), eq(s.id, m.senderId)))
+    .where(where);
 
-const inboxFrom = sql`${messageReceipts} r
-  join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
-  left join ${users} s on s.organization_id = m.organization_id and s.id = m.sender_id`;
+type InboxRow = Awaited<ReturnType<typeof inboxRows>>[number];
 
 // Plain text of rich text, for the list's excerpt.
 export function plainText(html: string, max = 140): string {
@@ -91,92 +99,95 @@ export function plainText(html: string, max = 140): string {
 
 type About = NonNullable<InboxItem['about']>;
 
-function toItem(r: InboxRow): InboxItem {
+const noticeOf = (row: InboxRow) => (row.notice as SystemNotice | null) ?? null;
+const paramsOf = (row: InboxRow) => (row.noticeParams as Record<string, string | number> | null) ?? {};
+
+function toItem(row: InboxRow): InboxItem {
   return {
-    id: Number(r.id),
-    title: r.title,
-    excerpt: plainText(r.body),
-    sender: r.sender ?? null,
-    notice: r.notice ?? null,
-    noticeParams: r.notice_params ?? {},
-    needRead: r.need_read,
-    readAt: iso(r.read_at),
-    sendTime: iso(r.sent_at)!,
-    openEnd: iso(r.open_end),
+    id: row.id,
+    title: row.title,
+    excerpt: plainText(row.body),
+    sender: row.sender ?? null,
+    notice: noticeOf(row),
+    noticeParams: paramsOf(row),
+    needRead: row.needRead,
+    readAt: iso(row.readAt),
+    sendTime: row.sentAt.toISOString(),
+    openEnd: iso(row.openEnd),
     about:
-      r.association_id != null && r.about_name != null
-        ? { type: Number(r.association_type) as About['type'], id: Number(r.association_id), name: r.about_name }
+      row.associationId != null && row.aboutName != null
+        ? { type: row.associationType as About['type'], id: row.associationId, name: row.aboutName }
         : null,
-    hasAttachments: Array.isArray(r.attachments) && r.attachments.length > 0,
+    hasAttachments: Array.isArray(row.attachments) && row.attachments.length > 0,
   };
 }
 
 export async function inbox(ctx: RequestContext, req: z.output<typeof zInboxRequest>): Promise<InboxPage> {
   const conditions: SQL[] = [visible(ctx)];
-  if (req.view === 'unread') conditions.push(sql`r.read_at is null`);
-  if (req.view === 'needRead') conditions.push(sql`m.need_read and r.read_at is null`);
-  if (req.system !== undefined) conditions.push(req.system ? sql`m.notice is not null` : sql`m.notice is null`);
-  if (req.keyword) conditions.push(sql`m.title ilike ${likePattern(req.keyword)}`);
+  if (req.view === 'unread') conditions.push(isNull(r.readAt));
+  if (req.view === 'needRead') conditions.push(sql`${m.needRead} and ${r.readAt} is null`);
+  if (req.system !== undefined) conditions.push(req.system ? isNotNull(m.notice) : isNull(m.notice));
+  if (req.keyword) conditions.push(ilike(m.title, likePattern(req.keyword)));
   const where = sql.join(conditions, sql` and `);
   // Newest first, as the (user, sent_at desc, message_id desc) index holds them.
-  const list = await rows<InboxRow & Record<string, unknown>>(
-    ctx.db,
-    sql`select ${inboxColumns(false)} from ${inboxFrom} where ${where}
-      order by r.sent_at desc nulls last, r.message_id desc nulls last
-      limit ${req.pageSize} offset ${(req.pageIndex - 1) * req.pageSize}`,
-  );
+  const list = await inboxRows(ctx.db, false, where)
+    .orderBy(sql`${r.sentAt} desc nulls last`, sql`${r.messageId} desc nulls last`)
+    .limit(req.pageSize)
+    .offset((req.pageIndex - 1) * req.pageSize);
   // The page's total and the unread count in one pass over the caller's receipts.
-  const [c] = await rows<{ total: number; unread: number }>(
-    ctx.db,
-    sql`select count(*) filter (where ${where})::int as total, count(*) filter (where r.read_at is null)::int as unread
-      from ${messageReceipts} r join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
-      where ${visible(ctx)}`,
-  );
-  return { ...pageOf(list.map(toItem), Number(c?.total ?? 0), req), unread: Number(c?.unread ?? 0) };
+  const [c] = await ctx.db
+    .select({
+      total: sql<number>`count(*) filter (where ${where})::int`,
+      unread: sql<number>`count(*) filter (where ${r.readAt} is null)::int`,
+    })
+    .from(r)
+    .innerJoin(m, and(eq(m.organizationId, r.organizationId), eq(m.id, r.messageId)))
+    .where(visible(ctx));
+  return { ...pageOf(list.map(toItem), c?.total ?? 0, req), unread: c?.unread ?? 0 };
 }
 
 export async function unreadSummary(ctx: RequestContext): Promise<UnreadSummary> {
-  const [c] = await rows<{ unread: number; need: number }>(
-    ctx.db,
-    sql`select count(*)::int as unread, count(*) filter (where m.need_read)::int as need
-      from ${inboxFrom} where ${visible(ctx)} and r.read_at is null`,
-  );
-  const need = await rows<InboxRow & Record<string, unknown>>(
-    ctx.db,
-    sql`select ${inboxColumns(false)} from ${inboxFrom} where ${visible(ctx)} and m.need_read and r.read_at is null
-      order by r.sent_at, r.message_id limit 5`,
-  );
-  return { unread: Number(c?.unread ?? 0), needRead: need.map(toItem), needReadTotal: Number(c?.need ?? 0) };
+  const unread = sql`${visible(ctx)} and ${r.readAt} is null`;
+  const [c] = await ctx.db
+    .select({ unread: count(), need: sql<number>`count(*) filter (where ${m.needRead})::int` })
+    .from(r)
+    .innerJoin(m, and(eq(m.organizationId, r.organizationId), eq(m.id, r.messageId)))
+    .where(unread);
+  const need = await inboxRows(ctx.db, false, sql`${unread} and ${m.needRead}`).orderBy(r.sentAt, r.messageId).limit(5);
+  return { unread: c?.unread ?? 0, needRead: need.map(toItem), needReadTotal: c?.need ?? 0 };
 }
 
 async function own(ctx: RequestContext, id: number): Promise<InboxRow> {
-  const [r] = await rows<InboxRow & Record<string, unknown>>(
-    ctx.db,
-    sql`select ${inboxColumns(true)} from ${inboxFrom} where ${visible(ctx)} and r.message_id = ${id}`,
-  );
-  if (!r) throw notFound('message');
-  return r;
+  const [row] = await inboxRows(ctx.db, true, sql`${visible(ctx)} and ${eq(r.messageId, id)}`);
+  if (!row) throw notFound('message');
+  return row;
 }
 
 // One message of the caller's inbox. A GET changes nothing: the reader then marks it read through
 // POST /read/{id}, which a cookie session sends only with the ajax header (no other site's page can).
 export async function viewMessage(ctx: RequestContext, id: number): Promise<InboxMessage> {
-  const r = await own(ctx, id);
-  const item = toItem(r);
+  const row = await own(ctx, id);
+  const item = toItem(row);
   return {
     ...item,
-    body: r.body,
-    attachments: (r.attachments as { name: string; url: string }[]) ?? [],
+    body: row.body,
+    attachments: (row.attachments as { name: string; url: string }[]) ?? [],
   };
 }
 
 async function markRead(ctx: RequestContext, id: number): Promise<string> {
-  const [done] = await rows<{ read_at: string }>(
-    ctx.db,
-    sql`update ${messageReceipts} set read_at = coalesce(read_at, ${now()})
-      where organization_id = ${ctx.orgId} and user_id = ${ctx.userId} and message_id = ${id} returning read_at`,
-  );
-  return iso(done?.read_at)!;
+  const [done] = await ctx.db
+    .update(messageReceipts)
+    .set({ readAt: sql`coalesce(${messageReceipts.readAt}, ${now()})` })
+    .where(
+      and(
+        eq(messageReceipts.organizationId, ctx.orgId),
+        eq(messageReceipts.userId, ctx.userId),
+        eq(messageReceipts.messageId, id),
+      ),
+    )
+    .returning({ readAt: messageReceipts.readAt });
+  return iso(done?.readAt)!;
 }
 
 // Reading (or confirming) a message: the receipt keeps the first time.
@@ -186,45 +197,43 @@ export async function confirmRead(ctx: RequestContext, id: number): Promise<{ re
 }
 
 export async function readAll(ctx: RequestContext): Promise<{ changed: number }> {
-  const done = await rows<{ id: number }>(
-    ctx.db,
-    sql`update ${messageReceipts} r set read_at = ${now()} from ${messages} m
-      where m.organization_id = r.organization_id and m.id = r.message_id and ${visible(ctx)}
-        and r.read_at is null and not m.need_read returning r.message_id as id`,
-  );
+  const done = await ctx.db
+    .update(messageReceipts)
+    .set({ readAt: clock.date() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.organizationId, messageReceipts.organizationId),
+        eq(messages.id, messageReceipts.messageId),
+        visible(ctx, messageReceipts, messages),
+        isNull(messageReceipts.readAt),
+        eq(messages.needRead, false),
+      ),
+    )
+    .returning({ id: messageReceipts.messageId });
   return { changed: done.length };
 }
 
 // The student's home: the latest messages.
 export async function portalMessages(ctx: RequestContext, limit: number): Promise<PortalMessage[]> {
-  const list = await rows<InboxRow & Record<string, unknown>>(
-    ctx.db,
-    sql`select ${inboxColumns(false)} from ${inboxFrom} where ${visible(ctx)}
-      order by (r.read_at is null and m.need_read) desc, r.sent_at desc, r.message_id desc limit ${limit}`,
-  );
-  return list.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    sender: r.sender ?? null,
-    sendTime: iso(r.sent_at)!,
-    read: r.read_at != null,
-    needRead: r.need_read,
-    notice: r.notice ?? null,
-    noticeParams: r.notice_params ?? {},
+  const list = await inboxRows(ctx.db, false, visible(ctx))
+    .orderBy(sql`(${r.readAt} is null and ${m.needRead}) desc`, desc(r.sentAt), desc(r.messageId))
+    .limit(limit);
+  return list.map((row) => ({
+    id: row.id,
+    title: row.title,
+    sender: row.sender ?? null,
+    sendTime: row.sentAt.toISOString(),
+    read: row.readAt != null,
+    needRead: row.needRead,
+    notice: noticeOf(row),
+    noticeParams: paramsOf(row),
   }));
 }
 
 // ---- receipts: who received a message and who has read it (staff) ----
 
-interface ReceiptRow {
-  user_id: number;
-  user_name: string;
-  real_name: string;
-  team_name: string | null;
-  student: boolean;
-  sent_at: string;
-  read_at: string | null;
-}
+const u = alias(users, 'u');
 
 export async function receipts(
   ctx: RequestContext,
@@ -233,54 +242,65 @@ export async function receipts(
   limit?: number,
 ): Promise<ReceiptPage> {
   await messageResource.readable(ctx, messageId);
-  const conditions: SQL[] = [sql`r.organization_id = ${ctx.orgId}`, sql`r.message_id = ${messageId}`];
-  if (req.read !== undefined) conditions.push(req.read ? sql`r.read_at is not null` : sql`r.read_at is null`);
-  if (req.keyword) {
-    conditions.push(
-      sql`(u.user_name ilike ${likePattern(req.keyword)} or u.real_name ilike ${likePattern(req.keyword)})`,
-    );
-  }
+  const conditions: (SQL | undefined)[] = [eq(r.organizationId, ctx.orgId), eq(r.messageId, messageId)];
+  if (req.read !== undefined) conditions.push(req.read ? isNotNull(r.readAt) : isNull(r.readAt));
+  if (req.keyword)
+    conditions.push(or(ilike(u.userName, likePattern(req.keyword)), ilike(u.realName, likePattern(req.keyword))));
   if (req.teamId) {
+    const x = teamMembers;
     conditions.push(
-      sql`exists (select 1 from ${teamMembers} x where x.organization_id = u.organization_id and x.user_id = u.id and x.team_id = ${req.teamId})`,
+      sql`exists (select 1 from ${x} where ${x.organizationId} = ${u.organizationId} and ${x.userId} = ${u.id} and ${x.teamId} = ${req.teamId})`,
     );
   }
-  const where = sql.join(conditions, sql` and `);
-  const from = sql`${messageReceipts} r join ${users} u on u.organization_id = r.organization_id and u.id = r.user_id`;
+  const where = and(...conditions);
+  const onUser = and(eq(u.organizationId, r.organizationId), eq(u.id, r.userId));
   const size = limit ?? req.pageSize;
   const offset = limit ? 0 : (req.pageIndex - 1) * req.pageSize;
-  const list = await rows<ReceiptRow & Record<string, unknown>>(
-    ctx.db,
-    sql`select r.user_id, u.user_name, u.real_name, r.sent_at, r.read_at,
-        (select string_agg(t.name, ', ' order by t.name) from ${teamMembers} m join ${teams} t
-          on t.organization_id = m.organization_id and t.id = m.team_id
-          where m.organization_id = u.organization_id and m.user_id = u.id) as team_name,
-        exists (select 1 from ${userRoles} ur join ${roles} ro on ro.organization_id = ur.organization_id and ro.id = ur.role_id
-          where ur.organization_id = u.organization_id and ur.user_id = u.id and ro.kind = ${sql.raw(String(RoleKind.Student))}) as student
-      from ${from} where ${where}
-      order by r.read_at is not null, r.read_at desc, u.user_name limit ${size} offset ${offset}`,
-  );
-  const [c] = await rows<{ total: number; recipients: number; read: number }>(
-    ctx.db,
-    sql`select (select count(*) from ${from} where ${where})::int as total,
-      count(*)::int as recipients, count(*) filter (where r.read_at is not null)::int as read
-      from ${messageReceipts} r where r.organization_id = ${ctx.orgId} and r.message_id = ${messageId}`,
-  );
+  const list = await ctx.db
+    .select({
+      userId: r.userId,
+      userName: u.userName,
+      realName: u.realName,
+      sentAt: r.sentAt,
+      readAt: r.readAt,
+      teamName: sql<string | null>`(select string_agg(${teams.name}, ', ' order by ${teams.name}) from ${teamMembers}
+          join ${teams} on ${teams.organizationId} = ${teamMembers.organizationId} and ${teams.id} = ${teamMembers.teamId}
+        where ${teamMembers.organizationId} = ${u.organizationId} and ${teamMembers.userId} = ${u.id})`,
+      student: sql<boolean>`exists (select 1 from ${userRoles} join ${roles} on ${roles.organizationId} = ${userRoles.organizationId}
+          and ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.organizationId} = ${u.organizationId} and ${userRoles.userId} = ${u.id}
+          and ${roles.kind} = ${sql.raw(String(RoleKind.Student))})`,
+    })
+    .from(r)
+    .innerJoin(u, onUser)
+    .where(where)
+    .orderBy(sql`${r.readAt} is not null`, desc(r.readAt), u.userName)
+    .limit(size)
+    .offset(offset);
+  const matching = ctx.db.select({ n: count() }).from(r).innerJoin(u, onUser).where(where);
+  const [c] = await ctx.db
+    .select({
+      total: sql<number>`${matching}::int`,
+      recipients: count(),
+      read: sql<number>`count(*) filter (where ${r.readAt} is not null)::int`,
+    })
+    .from(r)
+    .where(and(eq(r.organizationId, ctx.orgId), eq(r.messageId, messageId)));
   return {
     ...pageOf(
-      list.map((r) => ({
-        userId: Number(r.user_id),
-        userName: r.user_name,
-        realName: r.real_name,
-        teamName: r.team_name ?? null,
-        student: Boolean(r.student),
-        deliveredAt: iso(r.sent_at)!,
-        readAt: iso(r.read_at),
+      list.map((row) => ({
+        userId: row.userId,
+        userName: row.userName,
+        realName: row.realName,
+        teamName: row.teamName ?? null,
+        student: Boolean(row.student),
+        deliveredAt: row.sentAt.toISOString(),
+        readAt: iso(row.readAt),
       })),
-      Number(c?.total ?? 0),
+      c?.total ?? 0,
       { ...req, pageSize: size },
     ),
-    counts: { recipients: Number(c?.recipients ?? 0), read: Number(c?.read ?? 0) },
+    counts: { recipients: c?.recipients ?? 0, read: c?.read ?? 0 },
   };
 }
 

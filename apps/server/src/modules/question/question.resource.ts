@@ -2,16 +2,15 @@ import {
   JudgeType,
   POOR_DISCRIMINATION,
   QuestionType,
-  zQuestion,
-  zQuestionCreate,
-  zQuestionFilter,
-  zQuestionUpdate,
+  questionDecl,
+  type zQuestionCreate,
+  type zQuestionUpdate,
 } from '@lyceum/contract';
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
-import { createResource, permissionsOf, type Values } from '../../platform/resource';
+import { createResource, fromDecl, type Values } from '../../platform/resource';
 import { disallowedHtmlWhat, sanitizeRichText } from '../../platform/sanitize';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
@@ -69,11 +68,8 @@ async function recordVersion(tx: Tx, ctx: RequestContext, id: number, snapshot: 
 }
 
 export const questionResource = createResource({
-  name: 'question',
-  title: 'Question',
+  ...fromDecl(questionDecl),
   table: questions,
-  schemas: { row: zQuestion, create: zQuestionCreate, update: zQuestionUpdate, filter: zQuestionFilter },
-  permissions: { ...permissionsOf('question'), read: ['question:page', 'question:edit'] },
   // Images in any rich text of the question (stem, options, analysis, reference answer, children).
   files: ['stem', 'options', 'analysis', 'answer', 'children'],
   search: [questions.stem],

@@ -6,29 +6,25 @@ import {
   ResultCode,
   scoreAnswer,
   toScorable,
-  zExportStarted,
-  zImportReport,
   type zQuestion,
   zQuestionFilter,
   zQuestionInput,
 } from '@lyceum/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, invalidParams } from '../../platform/errors';
 import { type Exportable, registerExportable } from '../../platform/exportables';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
-import { defineEndpoint, defineFileEndpoint, defineRoute } from '../../platform/route';
+import { defineEndpoint, defineFileEndpoint } from '../../platform/route';
 import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { startExport } from '../export/export.service';
 import { questionResource } from './question.resource';
 import { questions, questionTags, questionVersions } from './question.table';
 import { importQuestions, parseAiken, questionTemplate, readQuestionSheet, writeQuestions } from './question-io';
-
-const tagsRoute = ['question'];
 
 export function questionRoutes(app: FastifyInstance) {
   registerResource(app, questionResource);
@@ -85,10 +81,8 @@ export function questionRoutes(app: FastifyInstance) {
     }
     return scoreAnswer(toScorable(parsed.data as QuestionInput), body.answer);
   });
-  const report = zImportReport;
 
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const zLang = z.object({ lang: z.enum(['en', 'zh']).optional() });
   defineFileEndpoint(app, api.question.template, async ({ req }) => {
     const lang = requestLang(req);
     return {
@@ -99,7 +93,7 @@ export function questionRoutes(app: FastifyInstance) {
   });
   defineFileEndpoint(
     app,
-    api.question.export,
+    api.question.exportFile,
     async ({ ctx, body, req }) => {
       const lang = requestLang(req);
       const rows = await questionResource.list(ctx, body, 20_000);
@@ -127,42 +121,15 @@ export function questionRoutes(app: FastifyInstance) {
     },
   };
   registerExportable(exportable);
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/exportAsync',
-    summary: 'Start an export of the questions matching the filters, run in the background',
-    description: 'Answers {exportId} at once; the export list (/api/export/page) offers the file when done.',
-    tags: tagsRoute,
-    access: ['question:export'],
-    mutates: true,
-    body: zQuestionFilter,
-    querystring: zLang,
-    response: zExportStarted,
-    handler: async ({ ctx, body, req }) => ({
-      exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
-    }),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/question/import',
-    summary: 'Import questions from an Excel file (the .xlsx as the body)',
-    description:
-      'dryRun=true (default) checks every row and lists errors and duplicates (same stem as an existing question or ' +
-      'an earlier row); dryRun=false writes all questions in one transaction, only when no row has an error. Every ' +
-      'problem of every row is listed (a child question’s on its own row), with the column header and the reason ' +
-      'in the language asked for (?lang=zh or Accept-Language).',
-    tags: tagsRoute,
-    access: ['question:import'],
-    mutates: true,
-    querystring: zLang.extend({ dryRun: z.enum(['true', 'false', '1', '0']).default('true') }),
-    response: report,
-    // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
-    handler: async ({ ctx, req, query }) => {
-      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
-      if (dryRun) noteSubject(req, { action: 'importCheck' });
-      const rows = await readQuestionSheet(ctx, importBody(req));
-      return importQuestions(ctx, rows, dryRun, requestLang(req), true);
-    },
+  defineEndpoint(app, api.question.exportAsync, async ({ ctx, body, req }) => ({
+    exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
+  }));
+  // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
+  defineEndpoint(app, api.question.importFile, async ({ ctx, req, query }) => {
+    const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+    if (dryRun) noteSubject(req, { action: 'importCheck' });
+    const rows = await readQuestionSheet(ctx, importBody(req));
+    return importQuestions(ctx, rows, dryRun, requestLang(req), true);
   });
   defineEndpoint(app, api.question.importAiken, ({ ctx, body, req }) => {
     if (body.dryRun) noteSubject(req, { action: 'importCheck' });

@@ -21,9 +21,9 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { organizations } from '../../platform/organizations.table';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
-import { organizations } from '../organization/organization.table';
 
 // The current state of each question; every saved state is also kept in question_versions, and
 // papers will point at a version so later edits never change a paper already set.

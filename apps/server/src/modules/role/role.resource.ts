@@ -1,23 +1,15 @@
-import { Permission as P, RoleKind, zRole, zRoleCreate, zRoleFilter, zRoleUpdate } from '@lyceum/contract';
+import { RoleKind, roleDecl } from '@lyceum/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { businessError, forbidden, invalidParams } from '../../platform/errors';
-import { createResource } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { userCountsByRole } from '../user/user.service';
 import { assertCanManageRole, assignableRoles } from './privilege.service';
 import { permissionIdsOf, permissionsChanged } from './role.service';
 import { roles } from './role.table';
 
 export const roleResource = createResource({
-  name: 'role',
-  title: 'Role',
+  ...fromDecl(roleDecl),
   table: roles,
-  schemas: { row: zRole, create: zRoleCreate, update: zRoleUpdate, filter: zRoleFilter },
-  permissions: {
-    read: [P.rolePage, P.userPage],
-    create: [P.roleCreate],
-    update: [P.roleUpdate],
-    remove: [P.roleDelete],
-  },
   search: [roles.name, roles.description],
   sort: { default: [asc(roles.sort), asc(roles.id)], fields: { name: roles.name, sort: roles.sort } },
   unique: [{ fields: ['name'], label: 'Role name' }],

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createTime, enumCheck, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 
 // The permission menu is platform data (the same catalogue for every organisation), synced from the
 // contract's menu catalogue at start; what differs per organisation is which role holds which entry.

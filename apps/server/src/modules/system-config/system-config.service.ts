@@ -2,7 +2,7 @@ import type { SystemConfig, zSystemConfigRow } from '@lyceum/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 import { systemConfigs } from './system-config.table';
 
 export async function getSystemConfig(ctx: RequestContext): Promise<z.input<typeof zSystemConfigRow>> {

@@ -1,7 +1,7 @@
 import { cameraSourceLabels, questionNumberModeLabels } from '@lyceum/contract';
 import { pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, organizationId, updateTime } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { organizations } from '../../platform/organizations.table';
 
 // Settings beyond the organisation's public face (which lives on the organisation itself).
 export const systemConfigs = pgTable(

@@ -1,13 +1,13 @@
-import { ExamState, RegistrationMode, ShowScore, TaskRange, TaskReveal } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { CandidateStatus, ExamState, RegistrationMode, ShowScore, TaskRange, TaskReveal } from '@lyceum/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { Values } from '../../platform/resource';
-import { rows } from '../../platform/sql-rows';
 import { refreshDeadlines } from '../exam/attempt.service';
-import { examStudents, exams, examTeams } from '../exam/exam.table';
+import { examCandidates, examStudents, exams, examTeams } from '../exam/exam.table';
 import { resolveCandidates } from '../exam/exam-candidates';
 import { taskStudents, tasks, taskTeams, taskUsers } from './task.table';
+import { tu } from './task-queries';
 import { syncTaskUsers } from './task-status';
 
 // A homework task runs on an exam row of its own (decision 39): the exam page, the answer journal,
@@ -66,42 +66,54 @@ export async function publishHomework(tx: DbOrTx, ctx: RequestContext, row: Valu
       .returning({ id: exams.id });
     examId = created!.id;
   } else {
-    await tx.execute(
-      sql`update ${exams} set name = ${values.name}, window_start = ${values.windowStart.toISOString()}::timestamptz,
-          window_end = ${values.windowEnd.toISOString()}::timestamptz, duration_minutes = ${values.durationMinutes},
-          grade_years = ${sql`array[${sql.join(
-            values.gradeYears.map((y) => sql`${y}`),
-            sql`, `,
-          )}]::int[]`}, show_score = ${values.showScore},
-          scores_shown_from = ${values.scoresShownFrom ? sql`${values.scoresShownFrom.toISOString()}::timestamptz` : sql`null`},
-          allow_review = ${values.allowReview}, review_after_hand_in = ${values.reviewAfterHandIn},
-          state = ${ExamState.Published}, update_time = now()
-        where organization_id = ${org} and id = ${examId}`,
-    );
+    await tx
+      .update(exams)
+      .set({ ...values, state: ExamState.Published, updateTime: sql`now()` })
+      .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
     await refreshDeadlines(tx, org, examId, values.windowEnd);
   }
-  await tx.execute(sql`delete from ${examTeams} where organization_id = ${org} and exam_id = ${examId}`);
-  await tx.execute(sql`delete from ${examStudents} where organization_id = ${org} and exam_id = ${examId}`);
-  await tx.execute(sql`insert into ${examTeams} (organization_id, exam_id, team_id)
-    select organization_id, ${examId}, team_id from ${taskTeams} where organization_id = ${org} and task_id = ${taskId}`);
-  await tx.execute(sql`insert into ${examStudents} (organization_id, exam_id, user_id)
-    select organization_id, ${examId}, user_id from ${taskStudents} where organization_id = ${org} and task_id = ${taskId}`);
+  const thisExam = examId;
+  await tx.delete(examTeams).where(and(eq(examTeams.organizationId, org), eq(examTeams.ownerId, thisExam)));
+  await tx.delete(examStudents).where(and(eq(examStudents.organizationId, org), eq(examStudents.ownerId, thisExam)));
+  // The task's targets become the exam's, each list in one INSERT … SELECT.
+  await tx.insert(examTeams).select(
+    tx
+      .select({
+        organizationId: taskTeams.organizationId,
+        ownerId: sql<number>`${thisExam}::bigint`.as('exam_id'),
+        targetId: taskTeams.targetId,
+      })
+      .from(taskTeams)
+      .where(and(eq(taskTeams.organizationId, org), eq(taskTeams.ownerId, taskId))),
+  );
+  await tx.insert(examStudents).select(
+    tx
+      .select({
+        organizationId: taskStudents.organizationId,
+        ownerId: sql<number>`${thisExam}::bigint`.as('exam_id'),
+        targetId: taskStudents.targetId,
+      })
+      .from(taskStudents)
+      .where(and(eq(taskStudents.organizationId, org), eq(taskStudents.ownerId, taskId))),
+  );
   await resolveCandidates(tx, org, examId);
+  // Raw: the builder's INSERT … SELECT wants every column of task_users; this writes three.
+  const c = examCandidates;
   await tx.execute(sql`insert into ${taskUsers} (organization_id, task_id, user_id)
-    select organization_id, ${taskId}, user_id from exam_candidates
-    where organization_id = ${org} and exam_id = ${examId} and status = 2
+    select ${c.organizationId}, ${taskId}, ${c.userId} from ${c}
+    where ${c.organizationId} = ${org} and ${c.examId} = ${examId} and ${c.status} = ${CandidateStatus.Approved}
     on conflict do nothing`);
-  await syncTaskUsers(tx, org, sql`tu.task_id = ${taskId}`);
+  await syncTaskUsers(tx, org, eq(tu.taskId, taskId));
   return examId;
 }
 
 // Withdraw: nobody can open it any more (the exam is a draft again); papers and marks stay.
 export async function withdrawHomework(tx: DbOrTx, row: Values): Promise<void> {
   if (row.examId == null) return;
-  await tx.execute(
-    sql`update ${exams} set state = ${ExamState.Draft}, update_time = now()
-      where organization_id = ${row.organizationId as number} and id = ${row.examId as number}`,
-  );
+  await tx
+    .update(exams)
+    .set({ state: ExamState.Draft, updateTime: sql`now()` })
+    .where(and(eq(exams.organizationId, Number(row.organizationId)), eq(exams.id, Number(row.examId))));
 }
 
 // Extend: the window and every open paper's deadline follow the new cutoff; students who failed
@@ -112,26 +124,27 @@ export async function extendHomework(tx: DbOrTx, row: Values, due: Date, lateUnt
   const examId = Number(row.examId);
   const next = { ...row, dueTime: due, lateUntil };
   const values = examValues(next);
-  await tx.execute(
-    sql`update ${exams} set window_end = ${values.windowEnd.toISOString()}::timestamptz,
-        duration_minutes = ${values.durationMinutes},
-        scores_shown_from = ${values.scoresShownFrom ? sql`${values.scoresShownFrom.toISOString()}::timestamptz` : sql`null`},
-        update_time = now()
-      where organization_id = ${org} and id = ${examId}`,
-  );
+  await tx
+    .update(exams)
+    .set({
+      windowEnd: values.windowEnd,
+      durationMinutes: values.durationMinutes,
+      scoresShownFrom: values.scoresShownFrom,
+      updateTime: sql`now()`,
+    })
+    .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
   await refreshDeadlines(tx, org, examId, values.windowEnd);
-  await tx.execute(
-    sql`update ${tasks} set due_time = ${due.toISOString()}::timestamptz,
-        late_until = ${lateUntil ? sql`${lateUntil.toISOString()}::timestamptz` : sql`null`}
-      where organization_id = ${org} and id = ${Number(row.id)}`,
-  );
-  await syncTaskUsers(tx, org, sql`tu.task_id = ${Number(row.id)}`);
+  await tx
+    .update(tasks)
+    .set({ dueTime: due, lateUntil })
+    .where(and(eq(tasks.organizationId, org), eq(tasks.id, Number(row.id))));
+  await syncTaskUsers(tx, org, eq(tu.taskId, Number(row.id)));
 }
 
 export async function taskOfExam(db: DbOrTx, orgId: number, examId: number) {
-  const [t] = await rows<{ id: number }>(
-    db,
-    sql`select id from ${tasks} where organization_id = ${orgId} and exam_id = ${examId}`,
-  );
-  return t ? Number(t.id) : null;
+  const [t] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.organizationId, orgId), eq(tasks.examId, examId)));
+  return t ? t.id : null;
 }

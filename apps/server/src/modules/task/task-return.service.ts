@@ -1,21 +1,22 @@
 import { MessageAssociation, PaperStatus, TaskStatus, type zReturnTaskRequest } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
-import { idList, rows } from '../../platform/sql-rows';
 import { scheduleCollection } from '../exam/attempt.service';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { keepSittings } from '../exam/attempt-history';
 import { exams } from '../exam/exam.table';
-import { ms, ts } from '../exam/exam-time';
+import { ts } from '../exam/exam-time';
 import { attemptMarks } from '../marking/marking.table';
 import { sendNotice } from '../message/message-delivery';
 import { taskResource } from './task.resource';
 import { CHECKED_REVISION } from './task.service';
 import { taskChecks, tasks, taskUsers } from './task.table';
+import { a, t, tu } from './task-queries';
 import { cutoffSql, handInScoreSql, syncTaskUsers } from './task-status';
 
 // ---- the teachers' side: returning work, reminders ----
@@ -27,103 +28,136 @@ const DAY = 86_400_000;
 export async function reopenPapers(
   tx: DbOrTx,
   orgId: number,
-  task: { id: number; exam_id: number },
+  task: { id: number; examId: number },
   userIds: number[],
   until: number,
   note: { text: string | null; returned: boolean },
 ): Promise<number> {
-  const ended = sql`a.organization_id = ${orgId} and a.exam_id = ${task.exam_id} and a.user_id in (${idList(userIds)})
-    and a.status <> ${PaperStatus.Answering}`;
+  const ended = and(
+    eq(a.organizationId, orgId),
+    eq(a.examId, task.examId),
+    inArray(a.userId, userIds),
+    ne(a.status, PaperStatus.Answering),
+  ) as SQL;
   // The papers are locked first: a redo and a teacher's return at the same moment keep one copy.
-  await tx.execute(sql`select a.id from ${examAttempts} a where ${ended} for update`);
+  await tx.select({ id: a.id }).from(a).where(ended).for('update');
   // Each hand-in is kept as it was (score, time, answers and their marks) before the paper opens again.
   await keepSittings(tx, ended, {
     returned: note.returned,
     score: handInScoreSql('a', 't'),
-    late: sql`a.ended_at > t.due_time`,
-    join: sql`join ${tasks} t on t.organization_id = a.organization_id and t.id = ${task.id}`,
+    late: sql`${a.endedAt} > ${t.dueTime}`,
+    join: sql`join ${tasks} t on ${t.organizationId} = ${a.organizationId} and ${t.id} = ${task.id}`,
   });
-  const reopened = await rows<{ id: number; closes_at: string }>(
-    tx,
-    sql`update ${examAttempts} t set status = ${PaperStatus.Answering}, attempt_no = t.attempt_no + 1,
-        ended_at = null, end_reason = null,
-        deadline = ${ts(until)}, closes_at = ${ts(until)} + e.grace_seconds * interval '1 second', end_status = null,
-        score = null, score_max = null, pending_count = 0, answer_status = 3, marked_at = null
-      from ${exams} e
-      where e.organization_id = t.organization_id and e.id = t.exam_id and t.organization_id = ${orgId}
-        and t.exam_id = ${task.exam_id} and t.user_id in (${idList(userIds)}) and t.status <> ${PaperStatus.Answering}
-      returning t.id, t.closes_at`,
-  );
+  const reopened = await tx
+    .update(examAttempts)
+    .set({
+      status: PaperStatus.Answering,
+      attemptNo: sql`${examAttempts.attemptNo} + 1`,
+      endedAt: null,
+      endReason: null,
+      deadline: new Date(until),
+      closesAt: sql`${ts(until)} + ${exams.graceSeconds} * interval '1 second'`,
+      endStatus: null,
+      score: null,
+      scoreMax: null,
+      pendingCount: 0,
+      answerStatus: 3,
+      markedAt: null,
+    })
+    .from(exams)
+    .where(
+      and(
+        eq(exams.organizationId, examAttempts.organizationId),
+        eq(exams.id, examAttempts.examId),
+        eq(examAttempts.organizationId, orgId),
+        eq(examAttempts.examId, task.examId),
+        inArray(examAttempts.userId, userIds),
+        ne(examAttempts.status, PaperStatus.Answering),
+      ),
+    )
+    .returning({ id: examAttempts.id, closesAt: examAttempts.closesAt });
   if (!reopened.length) return 0;
-  const ids = reopened.map((r) => Number(r.id));
-  await tx.execute(
-    sql`delete from ${attemptMarks} where organization_id = ${orgId} and attempt_id in (${idList(ids)})`,
-  );
+  const ids = reopened.map((r) => r.id);
+  await tx
+    .delete(attemptMarks)
+    .where(and(eq(attemptMarks.organizationId, orgId), inArray(attemptMarks.attemptId, ids)));
   // Checked answers may change again in a redo.
-  await tx.execute(
-    sql`update ${attemptAnswers} set revision = 1 where organization_id = ${orgId} and attempt_id in (${idList(ids)})
-      and revision >= ${CHECKED_REVISION}`,
-  );
-  await tx.execute(sql`delete from ${taskChecks} where organization_id = ${orgId} and attempt_id in (${idList(ids)})`);
-  await tx.execute(
-    sql`update ${taskUsers} tu set redo_count = redo_count + 1,
-        returned_count = returned_count + ${note.returned ? 1 : 0},
-        return_note = ${note.returned ? note.text : sql`tu.return_note`}
-      from ${examAttempts} a
-      where a.organization_id = tu.organization_id and a.user_id = tu.user_id and tu.organization_id = ${orgId}
-        and tu.task_id = ${task.id} and a.id in (${idList(ids)})`,
-  );
-  for (const r of reopened) await scheduleCollection(tx, orgId, Number(r.id), ms(r.closes_at)!);
-  await syncTaskUsers(tx, orgId, sql`tu.task_id = ${task.id} and a.id in (${idList(ids)})`);
+  await tx
+    .update(attemptAnswers)
+    .set({ revision: 1 })
+    .where(
+      and(
+        eq(attemptAnswers.organizationId, orgId),
+        inArray(attemptAnswers.attemptId, ids),
+        gte(attemptAnswers.revision, CHECKED_REVISION),
+      ),
+    );
+  await tx.delete(taskChecks).where(and(eq(taskChecks.organizationId, orgId), inArray(taskChecks.attemptId, ids)));
+  await tx
+    .update(taskUsers)
+    .set({
+      redoCount: sql`${taskUsers.redoCount} + 1`,
+      returnedCount: sql`${taskUsers.returnedCount} + ${note.returned ? 1 : 0}`,
+      ...(note.returned ? { returnNote: note.text } : {}),
+    })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.organizationId, taskUsers.organizationId),
+        eq(examAttempts.userId, taskUsers.userId),
+        eq(taskUsers.organizationId, orgId),
+        eq(taskUsers.taskId, task.id),
+        inArray(examAttempts.id, ids),
+      ),
+    );
+  for (const r of reopened) await scheduleCollection(tx, orgId, r.id, r.closesAt.getTime());
+  await syncTaskUsers(tx, orgId, and(eq(tu.taskId, task.id), inArray(a.id, ids)) as SQL);
   return ids.length;
 }
 
-interface TaskRow extends Record<string, unknown> {
-  id: number;
-  name: string;
-  exam_id: number | null;
-  status: number;
-  cutoff: string;
-  due_time: string;
-  start_time: string;
-  attempts_allowed: number;
-  confirmed: boolean;
-}
+const e = alias(exams, 'e');
 
-const taskRowSql = (orgId: number, where: SQL) =>
-  sql`select t.id, t.name, t.exam_id, t.status, ${cutoffSql()} as cutoff, t.due_time, t.start_time, t.attempts_allowed,
-      e.scores_confirmed_at is not null as confirmed
-    from ${tasks} t left join ${exams} e on e.organization_id = t.organization_id and e.id = t.exam_id
-    where t.organization_id = ${orgId} and ${where}`;
+// A task with its cutoff and whether its exam's scores are confirmed.
+const taskRow = (db: DbOrTx, orgId: number, taskId: number) =>
+  db
+    .select({
+      id: t.id,
+      name: t.name,
+      examId: t.examId,
+      status: t.status,
+      cutoff: cutoffSql(t),
+      dueTime: t.dueTime,
+      confirmed: sql<boolean>`${e.scoresConfirmedAt} is not null`,
+    })
+    .from(t)
+    .leftJoin(e, and(eq(e.organizationId, t.organizationId), eq(e.id, t.examId)))
+    .where(and(eq(t.organizationId, orgId), eq(t.id, taskId)));
 
 export async function returnWork(ctx: RequestContext, req: z.output<typeof zReturnTaskRequest>) {
   await taskResource.readable(ctx, req.taskId);
   return ctx.db.transaction(async (tx) => {
-    const [t] = await rows<TaskRow>(tx, sql`${taskRowSql(ctx.orgId, sql`t.id = ${req.taskId}`)} for update of t`);
-    if (!t || t.exam_id == null || Number(t.status) !== TaskStatus.Published)
+    const [task] = await taskRow(tx, ctx.orgId, req.taskId).for('update', { of: t });
+    if (!task || task.examId == null || task.status !== TaskStatus.Published)
       throw invalidParams('taskId', 'taskNotOpen');
-    if (t.confirmed) throw businessError('scoresConfirmed');
+    if (task.confirmed) throw businessError('scoresConfirmed');
     const now = clock.now();
-    const until = req.until ? Date.parse(req.until) : Math.max(ms(t.cutoff)!, now + 2 * DAY);
+    const until = req.until ? Date.parse(req.until) : Math.max(task.cutoff.getTime(), now + 2 * DAY);
     if (until <= now) throw invalidParams('until', 'examEnded');
-    const changed = await reopenPapers(
-      tx,
-      ctx.orgId,
-      { id: Number(t.id), exam_id: Number(t.exam_id) },
-      req.userIds,
-      until,
-      {
-        text: req.note,
-        returned: true,
-      },
-    );
+    const changed = await reopenPapers(tx, ctx.orgId, { id: task.id, examId: task.examId }, req.userIds, until, {
+      text: req.note,
+      returned: true,
+    });
     if (!changed) throw invalidParams('userIds', 'notReturnable');
     await sendNotice(tx, ctx.orgId, {
       kind: 'homeworkReturned',
-      params: { name: String(t.name), note: req.note ?? '' },
-      about: { type: MessageAssociation.Task, id: Number(t.id) },
-      to: sql`select user_id as id from ${examAttempts} where organization_id = ${ctx.orgId} and exam_id = ${Number(t.exam_id)}
-        and status = ${PaperStatus.Answering} and user_id in (${idList(req.userIds)})`,
+      params: { name: task.name, note: req.note ?? '' },
+      about: { type: MessageAssociation.Task, id: task.id },
+      to: sql`select ${examAttempts.userId} as id from ${examAttempts} where ${and(
+        eq(examAttempts.organizationId, ctx.orgId),
+        eq(examAttempts.examId, task.examId),
+        eq(examAttempts.status, PaperStatus.Answering),
+        inArray(examAttempts.userId, req.userIds),
+      )}`,
     });
     return { changed };
   });
@@ -133,19 +167,20 @@ export async function returnWork(ctx: RequestContext, req: z.output<typeof zRetu
 export async function remindTask(ctx: RequestContext, taskId: number): Promise<{ sent: number }> {
   await taskResource.readable(ctx, taskId);
   return ctx.db.transaction(async (tx) => {
-    const [t] = await rows<TaskRow>(tx, sql`${taskRowSql(ctx.orgId, sql`t.id = ${taskId}`)}`);
-    if (!t || Number(t.status) !== TaskStatus.Published || ms(t.cutoff)! <= clock.now()) {
+    const [task] = await taskRow(tx, ctx.orgId, taskId);
+    if (!task || task.status !== TaskStatus.Published || task.cutoff.getTime() <= clock.now()) {
       throw invalidParams('id', 'taskNotOpen');
     }
-    await syncTaskUsers(tx, ctx.orgId, sql`tu.task_id = ${taskId}`);
+    await syncTaskUsers(tx, ctx.orgId, eq(tu.taskId, taskId));
     const sent = await sendNotice(tx, ctx.orgId, {
       kind: 'homeworkReminder',
-      params: { name: String(t.name), due: new Date(t.due_time as string).toISOString() },
+      params: { name: task.name, due: task.dueTime.toISOString() },
       about: { type: MessageAssociation.Task, id: taskId },
-      to: sql`select tu.user_id as id from ${taskUsers} tu
-        left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = ${Number(t.exam_id)} and a.user_id = tu.user_id
-        where tu.organization_id = ${ctx.orgId} and tu.task_id = ${taskId} and tu.handed_in_at is null
-          and (a.id is null or a.status = ${PaperStatus.Answering})`,
+      to: sql`select ${tu.userId} as id from ${taskUsers} tu
+        left join ${examAttempts} a on ${a.organizationId} = ${tu.organizationId} and ${a.examId} = ${Number(task.examId)}
+          and ${a.userId} = ${tu.userId}
+        where ${tu.organizationId} = ${ctx.orgId} and ${tu.taskId} = ${taskId} and ${tu.handedInAt} is null
+          and (${a.id} is null or ${a.status} = ${PaperStatus.Answering})`,
     });
     if (!sent) throw businessError('nobodyToRemind');
     return { sent };

@@ -1,18 +1,25 @@
 import { PaperStatus, TaskUserStatus } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
-import { rows } from '../../platform/sql-rows';
+import { typedRows } from '../../platform/sql-rows';
 import { attemptHistory, examAttempts } from '../exam/attempt.table';
 import { countedScoreSql } from '../exam/attempt-history';
 import { ts } from '../exam/exam-time';
 import { tasks, taskUsers } from './task.table';
+import { a, onTask, t, tu } from './task-queries';
 
 // The last moment work is taken: the due time, or the late cutoff when late work is accepted.
-export const cutoffSql = (t = 't') => {
-  const x = sql.raw(t);
-  return sql`coalesce(case when ${x}.late_accepted then ${x}.late_until end, ${x}.due_time)`;
+// On an alias's name (raw statements), or on a tasks table or alias (read back as a time).
+type TaskTimes = { lateAccepted: AnyPgColumn; lateUntil: AnyPgColumn; dueTime: AnyPgColumn };
+export const cutoffSql = (task: string | TaskTimes = 't') => {
+  const [accepted, until, due] =
+    typeof task === 'string'
+      ? [sql.raw(`${task}.late_accepted`), sql.raw(`${task}.late_until`), sql.raw(`${task}.due_time`)]
+      : [task.lateAccepted, task.lateUntil, task.dueTime];
+  return sql<Date>`coalesce(case when ${accepted} then ${until} end, ${due})`.mapWith(tasks.dueTime);
 };
 
 // One hand-in's score: the marked score less the late penalty when it came after the due time
@@ -35,7 +42,9 @@ export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now =
   const lit = (n: number) => sql.raw(String(n));
   const [Marked, Answering] = [lit(PaperStatus.Marked), lit(PaperStatus.Answering)];
   const [NotStarted, InProgress, Passed, Failed] = [0, 1, 2, 3].map(lit) as [SQL, SQL, SQL, SQL];
-  const changed = await rows<{ user_id: number }>(
+  // Raw: one UPDATE … FROM over three chained CTEs, with callers' conditions on the aliases. Only
+  // the number of changed rows counts.
+  const changed = await typedRows(
     db,
     sql`with s as (
         select tu.organization_id, tu.task_id, tu.user_id, a.id as attempt_id, a.status as a_status,
@@ -71,7 +80,8 @@ export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now =
           (w.new_status, coalesce(tu.opened_at, w.started_at),
            case when w.a_status <> ${Answering} then w.ended_at end, coalesce(w.is_late, false),
            case when w.a_status = ${Marked} then w.raw end, w.counted)
-      returning tu.user_id`,
+      returning tu.status`,
+    { status: taskUsers.status },
   );
   return changed.length;
 }
@@ -79,26 +89,15 @@ export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now =
 // After marking changed these attempts: the task rows of the homework among them.
 export function syncForAttempts(db: DbOrTx, orgId: number, attemptIds: number[]) {
   if (!attemptIds.length) return Promise.resolve(0);
-  return syncTaskUsers(
-    db,
-    orgId,
-    sql`a.id in (${sql.join(
-      attemptIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  return syncTaskUsers(db, orgId, inArray(a.id, attemptIds));
 }
 
 // Every task past its cutoff with students who never opened it: they fail (the sweep, every minute).
 export async function syncOverdue(db: DbOrTx, now = clock.now()): Promise<number> {
-  const overdue = sql`tu.status = ${TaskUserStatus.NotStarted} and ${cutoffSql()} <= ${ts(now)}`;
-  const orgs = await rows<{ org: number }>(
-    db,
-    sql`select distinct tu.organization_id as org from ${taskUsers} tu
-      join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id where ${overdue}`,
-  );
+  const overdue = sql`${tu.status} = ${TaskUserStatus.NotStarted} and ${cutoffSql(t)} <= ${ts(now)}`;
+  const orgs = await db.selectDistinct({ org: tu.organizationId }).from(tu).innerJoin(t, onTask).where(overdue);
   let n = 0;
-  for (const { org } of orgs) n += await syncTaskUsers(db, Number(org), overdue, now);
+  for (const { org } of orgs) n += await syncTaskUsers(db, org, overdue, now);
   return n;
 }
 

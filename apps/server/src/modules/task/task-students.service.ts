@@ -7,45 +7,25 @@ import {
   type TaskUserStatus,
   type zTaskStudentRequest,
 } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { likePattern } from '../../platform/resource';
-import { rows } from '../../platform/sql-rows';
-import { examAttempts } from '../exam/attempt.table';
+import { attemptHistory } from '../exam/attempt.table';
 import { iso, ts } from '../exam/exam-time';
 import { listSheet, type SheetColumn } from '../export/list-sheet';
 import { classOf } from '../marking/marking-scope';
+import { teamMembers } from '../team/team.table';
 import { users } from '../user/user.table';
 import { taskResource } from './task.resource';
-import { tasks, taskUsers } from './task.table';
-import { earlierSql, num, taskCounts } from './task-queries';
+import { a, earlierSql, num, onAttempt, onTask, t, taskCounts, tu } from './task-queries';
 import { cutoffSql, syncTaskUsers } from './task-status';
 
 // ---- the teachers' side: a task's students ----
 
-interface StudentRow extends Record<string, unknown> {
-  user_id: number;
-  user_name: string;
-  real_name: string;
-  team_name: string | null;
-  status: number;
-  paper_status: number | null;
-  attempt_id: number | null;
-  opened_at: string | null;
-  handed_in_at: string | null;
-  late: boolean;
-  score: number | null;
-  raw_score: number | null;
-  max_score: number | null;
-  pending: number | null;
-  redo_count: number;
-  returned_count: number;
-  return_note: string | null;
-  earlier_scores: (number | null)[];
-  total: number;
-}
+const u = alias(users, 'u');
 
 // The students of a task the caller reaches (through the task resource's scope), paged and filtered,
 // with the counts of the whole task.
@@ -56,38 +36,54 @@ export async function taskStudents(
   limit?: number,
 ): Promise<TaskStudentPage> {
   await taskResource.readable(ctx, taskId);
-  await syncTaskUsers(ctx.db, ctx.orgId, sql`tu.task_id = ${taskId}`);
-  const cls = classOf('u');
-  const conditions: SQL[] = [sql`tu.organization_id = ${ctx.orgId}`, sql`tu.task_id = ${taskId}`];
-  if (req.status !== undefined) conditions.push(sql`tu.status = ${req.status}`);
+  await syncTaskUsers(ctx.db, ctx.orgId, eq(tu.taskId, taskId));
+  const cls = classOf(u);
+  const conditions: (SQL | undefined)[] = [eq(tu.organizationId, ctx.orgId), eq(tu.taskId, taskId)];
+  if (req.status !== undefined) conditions.push(eq(tu.status, req.status));
   if (req.keyword) {
     const like = likePattern(req.keyword);
-    conditions.push(sql`(u.user_name ilike ${like} or u.real_name ilike ${like})`);
+    conditions.push(or(ilike(u.userName, like), ilike(u.realName, like)));
   }
   if (req.teamId) {
+    const m = teamMembers;
     conditions.push(
-      sql`exists (select 1 from team_members m where m.organization_id = u.organization_id and m.user_id = u.id and m.team_id = ${req.teamId})`,
+      sql`exists (select 1 from ${m} where ${m.organizationId} = ${u.organizationId} and ${m.userId} = ${u.id} and ${m.teamId} = ${req.teamId})`,
     );
   }
-  if (req.late) conditions.push(sql`(tu.late or (a.id is null and ${cutoffSql()} <= ${ts(clock.now())}))`);
-  if (req.toMark) conditions.push(sql`a.status <> ${PaperStatus.Answering} and a.pending_count > 0`);
+  if (req.late) conditions.push(sql`(${tu.late} or (${a.id} is null and ${cutoffSql(t)} <= ${ts(clock.now())}))`);
+  if (req.toMark) conditions.push(and(ne(a.status, PaperStatus.Answering), gt(a.pendingCount, 0)));
   const size = limit ?? req.pageSize;
   const offset = limit ? 0 : (req.pageIndex - 1) * req.pageSize;
-  const list = await rows<StudentRow>(
-    ctx.db,
-    sql`select tu.user_id, u.user_name, u.real_name, ${cls.name} as team_name, tu.status,
-        a.status as paper_status, a.id as attempt_id, tu.opened_at, tu.handed_in_at, tu.late, tu.score,
-        tu.raw_score, coalesce(a.score_max, a.total_score) as max_score, a.pending_count as pending,
-        tu.redo_count, tu.returned_count, tu.return_note, ${earlierSql(sql`k.score`)} as earlier_scores,
-        count(*) over () as total
-      from ${taskUsers} tu join ${tasks} t on t.organization_id = tu.organization_id and t.id = tu.task_id
-      join ${users} u on u.organization_id = tu.organization_id and u.id = tu.user_id
-      left join ${examAttempts} a on a.organization_id = tu.organization_id and a.exam_id = t.exam_id
-        and a.user_id = tu.user_id
-      where ${sql.join(conditions, sql` and `)}
-      order by ${cls.name} nulls last, u.user_name
-      limit ${size} offset ${offset}`,
-  );
+  const list = await ctx.db
+    .select({
+      userId: tu.userId,
+      userName: u.userName,
+      realName: u.realName,
+      teamName: cls.name,
+      status: tu.status,
+      paperStatus: a.status,
+      attemptId: a.id,
+      openedAt: tu.openedAt,
+      handedInAt: tu.handedInAt,
+      late: tu.late,
+      score: tu.score,
+      rawScore: tu.rawScore,
+      maxScore: sql<number | null>`coalesce(${a.scoreMax}, ${a.totalScore})`,
+      pending: a.pendingCount,
+      redoCount: tu.redoCount,
+      returnedCount: tu.returnedCount,
+      returnNote: tu.returnNote,
+      earlierScores: earlierSql<number | null>(sql`${attemptHistory.score}`),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(tu)
+    .innerJoin(t, onTask)
+    .innerJoin(u, and(eq(u.organizationId, tu.organizationId), eq(u.id, tu.userId)))
+    .leftJoin(a, onAttempt)
+    .where(and(...conditions))
+    .orderBy(sql`${cls.name} nulls last`, u.userName)
+    .limit(size)
+    .offset(offset);
   const counts = (await taskCounts(ctx, [taskId])).get(taskId) ?? {
     students: 0,
     notStarted: 0,
@@ -96,29 +92,29 @@ export async function taskStudents(
     failed: 0,
     toMark: 0,
   };
-  const total = Number(list[0]?.total ?? 0);
+  const total = list[0]?.total ?? 0;
   return {
     list: list.map((r) => {
-      const ended = r.paper_status != null && Number(r.paper_status) !== PaperStatus.Answering;
+      const ended = r.paperStatus != null && r.paperStatus !== PaperStatus.Answering;
       return {
-        userId: Number(r.user_id),
-        userName: r.user_name,
-        realName: r.real_name,
-        teamName: r.team_name,
-        status: Number(r.status) as TaskUserStatus,
-        paperStatus: (r.paper_status == null ? 0 : Number(r.paper_status)) as PaperStatusType,
-        attemptId: num(r.attempt_id),
-        openedAt: iso(r.opened_at),
-        handedInAt: iso(r.handed_in_at),
-        late: Boolean(r.late),
-        score: num(r.score),
-        rawScore: num(r.raw_score),
-        maxScore: num(r.max_score),
-        pending: Number(r.pending ?? 0),
-        handIns: Number(r.redo_count) + (ended ? 1 : 0),
-        earlierScores: (r.earlier_scores ?? []).map((x) => num(x)),
-        returnedCount: Number(r.returned_count),
-        returnNote: r.return_note,
+        userId: r.userId,
+        userName: r.userName,
+        realName: r.realName,
+        teamName: r.teamName,
+        status: r.status as TaskUserStatus,
+        paperStatus: (r.paperStatus ?? 0) as PaperStatusType,
+        attemptId: r.attemptId,
+        openedAt: iso(r.openedAt),
+        handedInAt: iso(r.handedInAt),
+        late: r.late,
+        score: r.score,
+        rawScore: r.rawScore,
+        maxScore: num(r.maxScore),
+        pending: r.pending ?? 0,
+        handIns: r.redoCount + (ended ? 1 : 0),
+        earlierScores: (r.earlierScores ?? []).map((x) => num(x)),
+        returnedCount: r.returnedCount,
+        returnNote: r.returnNote,
       };
     }),
     total,

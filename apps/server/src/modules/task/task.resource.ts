@@ -12,7 +12,7 @@ import {
   taskDecl,
   taskMeta,
 } from '@lyceum/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
@@ -64,7 +64,8 @@ export const taskResource = createResource({
             ? sql`${tasks.dueTime} <= ${nowSql()} and ${lateEnd} > ${nowSql()}`
             : sql`${lateEnd} <= ${nowSql()}`,
     teamId: (id, ctx) =>
-      sql`exists (select 1 from ${taskTeams} x where x.organization_id = ${ctx.orgId} and x.task_id = ${tasks.id} and x.team_id = ${id})`,
+      sql`exists (select 1 from ${taskTeams} where ${taskTeams.organizationId} = ${ctx.orgId}
+        and ${taskTeams.ownerId} = ${tasks.id} and ${taskTeams.targetId} = ${id})`,
   },
   sort: {
     default: [desc(tasks.dueTime), desc(tasks.id)],
@@ -89,17 +90,15 @@ export const taskResource = createResource({
     {
       label: "students' papers",
       count: async (db, ctx, ids) => {
-        const [r] = (
-          (await db.execute(
-            sql`select count(*)::int as n from ${examAttempts} a join ${tasks} t
-              on t.organization_id = a.organization_id and t.exam_id = a.exam_id
-              where t.organization_id = ${ctx.orgId} and t.id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})`,
-          )) as unknown as { rows: { n: number }[] }
-        ).rows;
-        return Number(r?.n ?? 0);
+        const [r] = await db
+          .select({ n: count() })
+          .from(examAttempts)
+          .innerJoin(
+            tasks,
+            and(eq(tasks.organizationId, examAttempts.organizationId), eq(tasks.examId, examAttempts.examId)),
+          )
+          .where(and(eq(tasks.organizationId, ctx.orgId), inArray(tasks.id, ids)));
+        return r?.n ?? 0;
       },
     },
   ],
@@ -117,7 +116,8 @@ export const taskResource = createResource({
         kind: 'homeworkAssigned',
         params: { name: String(row.name), due: new Date(row.dueTime as Date).toISOString() },
         about: { type: MessageAssociation.Task, id: Number(row.id) },
-        to: sql`select user_id as id from ${taskUsers} where organization_id = ${ctx.orgId} and task_id = ${Number(row.id)}`,
+        to: sql`select ${taskUsers.userId} as id from ${taskUsers}
+          where ${taskUsers.organizationId} = ${ctx.orgId} and ${taskUsers.taskId} = ${Number(row.id)}`,
       });
       return { examId, publishTime: new Date(), updateTime: new Date() };
     }),

@@ -1,13 +1,13 @@
 import { type HomeworkRules, PaperStatus, type zCheckAnswerRequest, zStudentPaper } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
-import { rows } from '../../platform/sql-rows';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
-import { iso, ms } from '../exam/exam-time';
+import { iso } from '../exam/exam-time';
 import { adjustmentsOf, isAnswered, loadVersions, paperItems, scorerFor } from '../marking/marking-engine';
 import { taskChecks, tasks, taskUsers } from './task.table';
 
@@ -23,43 +23,52 @@ export const CHECKED_REVISION = 1_000_000_000;
 
 // The questions of an attempt that were checked (immediate feedback), for the save statement.
 export const checkedQuestions = (orgId: number, attemptId: number) =>
-  sql`select question_id from ${taskChecks} where organization_id = ${orgId} and attempt_id = ${attemptId}`;
+  new QueryBuilder()
+    .select({ questionId: taskChecks.questionId })
+    .from(taskChecks)
+    .where(and(eq(taskChecks.organizationId, orgId), eq(taskChecks.attemptId, attemptId)))
+    .getSQL();
 
 // The homework rules of an attempt's exam, for the exam page (null: an exam).
 export async function homeworkRules(db: DbOrTx, orgId: number, examId: number, attemptId: number, userId: number) {
-  const [t] = await rows<{
-    id: number;
-    name: string;
-    due_time: string;
-    late_until: string | null;
-    late_accepted: boolean;
-    instant_feedback: boolean;
-    return_note: string | null;
-  }>(
-    db,
-    sql`select t.id, t.name, t.due_time, t.late_until, t.late_accepted, t.instant_feedback, tu.return_note
-      from ${tasks} t left join ${taskUsers} tu on tu.organization_id = t.organization_id and tu.task_id = t.id
-        and tu.user_id = ${userId}
-      where t.organization_id = ${orgId} and t.exam_id = ${examId}`,
-  );
+  const [t] = await db
+    .select({
+      id: tasks.id,
+      name: tasks.name,
+      dueTime: tasks.dueTime,
+      lateUntil: tasks.lateUntil,
+      lateAccepted: tasks.lateAccepted,
+      instantFeedback: tasks.instantFeedback,
+      returnNote: taskUsers.returnNote,
+    })
+    .from(tasks)
+    .leftJoin(
+      taskUsers,
+      and(
+        eq(taskUsers.organizationId, tasks.organizationId),
+        eq(taskUsers.taskId, tasks.id),
+        eq(taskUsers.userId, userId),
+      ),
+    )
+    .where(and(eq(tasks.organizationId, orgId), eq(tasks.examId, examId)));
   if (!t) return null;
-  const checked = await rows<{ question_id: number; correct: boolean; score: number; max: number }>(
-    db,
-    sql`select question_id, correct, score, max from ${taskChecks} where organization_id = ${orgId} and attempt_id = ${attemptId}`,
-  );
+  const checked = await db
+    .select({
+      questionId: taskChecks.questionId,
+      correct: taskChecks.correct,
+      score: taskChecks.score,
+      max: taskChecks.max,
+    })
+    .from(taskChecks)
+    .where(and(eq(taskChecks.organizationId, orgId), eq(taskChecks.attemptId, attemptId)));
   const rules: HomeworkRules = {
-    taskId: Number(t.id),
+    taskId: t.id,
     taskName: t.name,
-    dueTime: iso(t.due_time)!,
-    lateUntil: t.late_accepted ? iso(t.late_until) : null,
-    instantFeedback: Boolean(t.instant_feedback),
-    checked: checked.map((c) => ({
-      questionId: Number(c.question_id),
-      correct: Boolean(c.correct),
-      score: Number(c.score),
-      max: Number(c.max),
-    })),
-    returnNote: t.return_note,
+    dueTime: t.dueTime.toISOString(),
+    lateUntil: t.lateAccepted ? iso(t.lateUntil) : null,
+    instantFeedback: t.instantFeedback,
+    checked,
+    returnNote: t.returnNote,
   };
   return rules;
 }
@@ -69,24 +78,32 @@ export async function homeworkRules(db: DbOrTx, orgId: number, examId: number, a
 export async function checkAnswer(ctx: RequestContext, req: z.output<typeof zCheckAnswerRequest>) {
   const org = ctx.orgId;
   return ctx.db.transaction(async (tx) => {
-    const [a] = await rows<{
-      id: number;
-      status: number;
-      closes_at: string;
-      paper: unknown;
-      exam_id: number;
-      instant_feedback: boolean | null;
-    }>(
-      tx,
-      sql`select a.id, a.status, a.closes_at, a.paper, a.exam_id, t.instant_feedback
-        from ${examAttempts} a left join ${tasks} t on t.organization_id = a.organization_id and t.exam_id = a.exam_id
-        where a.organization_id = ${org} and a.id = ${req.attemptId} and a.user_id = ${ctx.userId}
-        for update of a`,
-    );
+    const [a] = await tx
+      .select({
+        id: examAttempts.id,
+        status: examAttempts.status,
+        closesAt: examAttempts.closesAt,
+        paper: examAttempts.paper,
+        examId: examAttempts.examId,
+        instantFeedback: tasks.instantFeedback,
+      })
+      .from(examAttempts)
+      .leftJoin(
+        tasks,
+        and(eq(tasks.organizationId, examAttempts.organizationId), eq(tasks.examId, examAttempts.examId)),
+      )
+      .where(
+        and(
+          eq(examAttempts.organizationId, org),
+          eq(examAttempts.id, req.attemptId),
+          eq(examAttempts.userId, ctx.userId),
+        ),
+      )
+      .for('update', { of: examAttempts });
     if (!a) throw notFound('Attempt');
-    if (a.instant_feedback == null) throw invalidParams('attemptId', 'notHomework');
-    if (!a.instant_feedback) throw businessError('noInstantFeedback');
-    if (Number(a.status) !== PaperStatus.Answering || clock.now() >= ms(a.closes_at)!) {
+    if (a.instantFeedback == null) throw invalidParams('attemptId', 'notHomework');
+    if (!a.instantFeedback) throw businessError('noInstantFeedback');
+    if (a.status !== PaperStatus.Answering || clock.now() >= a.closesAt.getTime()) {
       throw businessError('attemptEnded');
     }
     const paper = zStudentPaper.parse(a.paper);
@@ -95,15 +112,19 @@ export async function checkAnswer(ctx: RequestContext, req: z.output<typeof zChe
     const versions = await loadVersions(tx, org, [item]);
     const q = versions.get(`${item.questionId}:${item.questionVersion}`);
     if (!q) throw notFound('Question');
-    const [stored] = await rows<{ answer: unknown; revision: number }>(
-      tx,
-      sql`select answer, revision from ${attemptAnswers}
-        where organization_id = ${org} and attempt_id = ${a.id} and question_id = ${req.questionId}`,
+    const thisAnswer = and(
+      eq(attemptAnswers.organizationId, org),
+      eq(attemptAnswers.attemptId, a.id),
+      eq(attemptAnswers.questionId, req.questionId),
     );
-    if (stored && Number(stored.revision) >= CHECKED_REVISION) throw businessError('alreadyChecked');
+    const [stored] = await tx
+      .select({ answer: attemptAnswers.answer, revision: attemptAnswers.revision })
+      .from(attemptAnswers)
+      .where(thisAnswer);
+    if (stored && stored.revision >= CHECKED_REVISION) throw businessError('alreadyChecked');
     const answer = (stored?.answer ?? null) as Parameters<typeof isAnswered>[0];
     if (!isAnswered(answer)) throw invalidParams('questionId', 'nothingToCheck');
-    const adjustments = await adjustmentsOf(tx, org, Number(a.exam_id));
+    const adjustments = await adjustmentsOf(tx, org, a.examId);
     const m = scorerFor(item, q, adjustments.get(item.questionId) ?? null)(answer);
     if (m.manual || m.score == null) throw invalidParams('questionId', 'notObjective');
     const result = { questionId: req.questionId, correct: m.score >= m.max - 1e-9, score: m.score, max: m.max };
@@ -111,10 +132,7 @@ export async function checkAnswer(ctx: RequestContext, req: z.output<typeof zChe
       .insert(taskChecks)
       .values({ organizationId: org, attemptId: a.id, ...result })
       .onConflictDoNothing();
-    await tx.execute(
-      sql`update ${attemptAnswers} set revision = ${CHECKED_REVISION}
-        where organization_id = ${org} and attempt_id = ${a.id} and question_id = ${req.questionId}`,
-    );
+    await tx.update(attemptAnswers).set({ revision: CHECKED_REVISION }).where(thisAnswer);
     return result;
   });
 }

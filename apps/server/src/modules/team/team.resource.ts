@@ -1,9 +1,9 @@
-import { DepartmentType, RoleKind, teamMeta, zTeam, zTeamCreate, zTeamFilter, zTeamUpdate } from '@lyceum/contract';
+import { DepartmentType, RoleKind, teamDecl, teamMeta } from '@lyceum/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
-import { createResource, type Values } from '../../platform/resource';
+import { createResource, fromDecl, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { semesters } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
@@ -37,19 +37,9 @@ export async function isTeacher(db: DbOrTx, ctx: RequestContext, id: number): Pr
 }
 
 export const teamResource = createResource({
-  name: 'team',
-  title: 'Class',
+  ...fromDecl(teamDecl),
   table: teams,
-  schemas: { row: zTeam, create: zTeamCreate, update: zTeamUpdate, filter: zTeamFilter },
   meta: teamMeta,
-  permissions: {
-    read: ['team:page'],
-    create: ['team:create'],
-    update: ['team:update'],
-    remove: ['team:delete'],
-    export: ['team:export'],
-  },
-  excel: 'export',
   search: [teams.name],
   filters: {
     memberId: (id, ctx) =>

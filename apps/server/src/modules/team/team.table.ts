@@ -9,9 +9,9 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { organizations } from '../../platform/organizations.table';
 import { semesters } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
-import { organizations } from '../organization/organization.table';
 import { users } from '../user/user.table';
 
 // A class: students with a class teacher, addressed as one group by exams, homework and messages.

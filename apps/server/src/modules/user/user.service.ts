@@ -1,15 +1,11 @@
 import {
   isStaffKind,
-  Permission as P,
   type ProfileUpdate,
   RoleKind,
   type UserSex,
   UserStatus,
+  userDecl,
   userMeta,
-  zUser,
-  zUserCreate,
-  zUserFilter,
-  zUserUpdate,
 } from '@lyceum/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
@@ -17,7 +13,7 @@ import { hashPassword, randomPassword, verifyPassword } from '../../platform/cry
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
 import { assertPassword } from '../../platform/password-policy';
-import { createResource } from '../../platform/resource';
+import { createResource, fromDecl } from '../../platform/resource';
 import { endUserSessions } from '../auth/session.service';
 import { departments, userCategories } from '../department/department.table';
 import {
@@ -78,19 +74,9 @@ export async function userCountsByRole(ctx: RequestContext, roleIds: number[]): 
 }
 
 export const userResource = createResource({
-  name: 'user',
-  title: 'User',
+  ...fromDecl(userDecl),
   table: users,
-  schemas: { row: zUser, create: zUserCreate, update: zUserUpdate, filter: zUserFilter },
   meta: userMeta,
-  permissions: {
-    read: [P.userPage],
-    create: [P.userCreate],
-    update: [P.userUpdate],
-    remove: [P.userDelete],
-    export: [P.userExport],
-    import: [P.userImport],
-  },
   search: [users.userName, users.realName, users.phone, users.email],
   filters: { roleId: (roleId, ctx) => withRole(ctx, roleId) },
   sort: {

@@ -12,8 +12,8 @@ import {
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { organizations } from '../../platform/organizations.table';
 import { departments, userCategories } from '../department/department.table';
-import { organizations } from '../organization/organization.table';
 import { roles } from '../role/role.table';
 
 export const users = pgTable(

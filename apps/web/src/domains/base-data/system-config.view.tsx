@@ -2,15 +2,15 @@ import { type CurrentUser, type SystemConfig, systemConfigMeta, zSystemConfig } 
 import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Skeleton, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '../../crud/form-save';
 import { formBody } from '../../crud/meta-form-drawer';
 import { formItem } from '../../crud/meta-inputs';
 import type { FormView } from '../../crud/resource-view';
-import { showServerFieldError } from '../../crud/server-field-error';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { ApiError, call } from '../../shell/request';
+import { call } from '../../shell/request';
 import { readOrganizationConfig, saveOrganization } from '../../shell/session';
 
 type Values = Record<string, unknown>;
@@ -24,7 +24,6 @@ export default function SystemConfigView() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const canSave = usePermission(['systemConfig:update']);
   const config = useQuery({
     queryKey: ['systemConfig'],
@@ -35,30 +34,21 @@ export default function SystemConfigView() {
     if (config.data) form.setFieldsValue(config.data);
   }, [config.data, form]);
 
-  async function save(values: Values) {
-    setSaving(true);
-    try {
-      const body = formBody(view, values) as SystemConfig;
-      const saved = await call(api.systemConfig.save, { body }, { loading: true });
-      client.setQueryData(['systemConfig'], saved);
-      // The shell shows the organisation's face from the current user; update it now, not on next login.
-      const me = client.getQueryData<CurrentUser>(['currentUser']);
-      const domain = me?.organization.domain ?? readOrganizationConfig()?.domain;
-      if (domain) {
-        const { name, logo, icpNumber, copyright, themeColor } = saved;
-        const organization = { domain, name, logo, icpNumber, copyright, themeColor };
-        saveOrganization(organization);
-        if (me) client.setQueryData<CurrentUser>(['currentUser'], { ...me, organization });
-      }
-      message.success(t('common.saved'));
-    } catch (err) {
-      // The client has toasted the refusal; one naming a field also goes under its input.
-      if (!(err instanceof ApiError)) throw err;
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
+  const { saving, submit: save } = useSubmit(form, async (values: Values) => {
+    const body = formBody(view, values) as SystemConfig;
+    const saved = await call(api.systemConfig.save, { body }, { loading: true });
+    client.setQueryData(['systemConfig'], saved);
+    // The shell shows the organisation's face from the current user; update it now, not on next login.
+    const me = client.getQueryData<CurrentUser>(['currentUser']);
+    const domain = me?.organization.domain ?? readOrganizationConfig()?.domain;
+    if (domain) {
+      const { name, logo, icpNumber, copyright, themeColor } = saved;
+      const organization = { domain, name, logo, icpNumber, copyright, themeColor };
+      saveOrganization(organization);
+      if (me) client.setQueryData<CurrentUser>(['currentUser'], { ...me, organization });
     }
-  }
+    message.success(t('common.saved'));
+  });
 
   if (!config.data) return <Card>{<Skeleton active />}</Card>;
   const refs = new Map();

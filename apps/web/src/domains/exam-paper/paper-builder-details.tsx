@@ -1,8 +1,8 @@
 import { enumValues, labelOf, type PaperBuildMode, PaperType, paperBuildModeLabels } from '@lyceum/contract';
 import { Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Tag, TreeSelect } from 'antd';
 import { useLang } from '../../shell/i18n';
+import { useCommonLists } from '../../ui/lookups';
 import { useSubjectOptions } from '../question/classification-fields';
-import { useCommonLists } from '../question/question-api';
 import { usePaperTexts } from './i18n';
 import { CopyPaperButton } from './paper-transfer';
 import { PAPER_NAME_MAX, type PaperBuilderState } from './use-paper-builder';

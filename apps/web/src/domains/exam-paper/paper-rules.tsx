@@ -28,8 +28,8 @@ import {
 } from 'antd';
 import { useLang } from '../../shell/i18n';
 import { call } from '../../shell/request';
+import { toTreeOptions, useTagTree } from '../../ui/lookups';
 import { useSubjectOptions } from '../question/classification-fields';
-import { toTreeOptions, useTagTree } from '../question/question-api';
 import { usePaperTexts } from './i18n';
 import { type DraftRule, emptyRule, ruleCriteria } from './paper-draft';
 

@@ -10,8 +10,8 @@ import { type ImportApi, ImportDialog } from '../../crud/import-dialog';
 import { XLSX_TYPE } from '../../crud/resource-api';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { call, unwrap } from '../../shell/request';
-import { downloadFrom, uploadRaw } from '../../shell/transfer';
+import { call } from '../../shell/request';
+import { downloadFrom, uploadTo } from '../../shell/transfer';
 import { type BuiltPaperType, paperPaths } from './paper-api';
 import { usePaperTransferTexts } from './paper-transfer-i18n';
 
@@ -20,11 +20,11 @@ import { usePaperTransferTexts } from './paper-transfer-i18n';
 const paperImportApi = (paperType: PaperType): ImportApi<PaperImportReport> => ({
   template: (lang) => downloadFrom(api.examPaper.template, { query: { lang, paperType: String(paperType) } }),
   importFile: (file, dryRun, lang, onProgress) =>
-    unwrap(
-      uploadRaw<PaperImportReport>(`/api/examPaper/import?dryRun=${dryRun}&lang=${lang}&paperType=${paperType}`, file, {
-        contentType: XLSX_TYPE,
-        onProgress,
-      }),
+    uploadTo(
+      api.examPaper.importPaper,
+      { query: { dryRun: dryRun ? 'true' : 'false', lang, paperType: String(paperType) as `${BuiltPaperType}` } },
+      file,
+      { contentType: XLSX_TYPE, onProgress },
     ),
 });
 

@@ -46,9 +46,9 @@ export function BasicsSection({ onPaper }: { onPaper: (paper: ExamPaper) => void
       </Form.Item>
       <Form.Item
         name="paperId"
-        label={t('exam.paper')}
+        label={t('exam.paperId')}
         tooltip={t('exam.paperHint')}
-        rules={[required(t('exam.paper'), { picked: true, type: 'number' })]}
+        rules={[required(t('exam.paperId'), { picked: true, type: 'number' })]}
       >
         <PaperSelect onPicked={onPaper} />
       </Form.Item>
@@ -93,9 +93,9 @@ export function WindowSection() {
         <Col {...half}>
           <Form.Item
             name="durationMinutes"
-            label={t('exam.duration')}
+            label={t('exam.durationMinutes')}
             tooltip={t('exam.durationHint')}
-            rules={[required(t('exam.duration'), { type: 'number' }), check('durationMinutes')]}
+            rules={[required(t('exam.durationMinutes'), { type: 'number' }), check('durationMinutes')]}
           >
             <MinutesInput />
           </Form.Item>

@@ -196,7 +196,7 @@ export function PlaceSection() {
               <Input autoComplete="off" maxLength={64} />
             </Form.Item>
           ) : (
-            <Form.Item name="venueId" label={t('exam.venue')}>
+            <Form.Item name="venueId" label={t('exam.venueId')}>
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}

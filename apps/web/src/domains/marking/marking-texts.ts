@@ -1,5 +1,6 @@
 import { moduleTexts } from '../../shell/module-texts';
 
+// Over 400 lines: the marking screens' words in two languages, one entry per line.
 // Marking (the exams, an exam's overview, marking by question and by student, reading and printing
 // marked papers), read as `marking.key`.
 const en = {

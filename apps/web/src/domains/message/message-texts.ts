@@ -1,8 +1,11 @@
+import { fieldWordsIn, messageFieldWords } from '@lyceum/contract';
 import { moduleTexts } from '../../shell/module-texts';
 
 // The messages screens (the staff's list, editor, receipts; everyone's inbox, reader and bell),
 // read as `message.key`.
 const en = {
+  // The fields' names, as the list's columns and the Excel headers have them.
+  ...fieldWordsIn(messageFieldWords, 'en'),
   // The staff's list
   create: 'Write message',
   empty: 'No messages match these filters. Write one to reach the whole school, a grade, a class or some people.',
@@ -17,8 +20,6 @@ const en = {
   readProgress: 'Read',
   readOf: '{{read}} / {{total}} read',
   notSentYet: 'Not sent yet',
-  status: 'Status',
-  publishTime: 'Published',
   kind: 'From',
   kindPeople: "People's messages",
   kindSystem: 'System notices',
@@ -63,7 +64,6 @@ const en = {
   sectionWho: 'Recipients',
   sectionWhen: 'Showing',
   sectionAbout: 'About',
-  title: 'Title',
   body: 'Text',
   attachments: 'Attachments',
   attachmentsHint: 'Up to 10 files; recipients download them from the message',
@@ -73,7 +73,6 @@ const en = {
   attachmentUpload: 'Upload files',
   attachmentRemove: 'Remove {{name}}',
   attachmentsFull: 'A message takes at most 10 attachments',
-  targetType: 'Send to',
   audience: 'Who of the school',
   gradeYears: 'Grades',
   gradeYearsHint: 'Every student of the classes of these grade years',
@@ -82,13 +81,9 @@ const en = {
   teamsPlaceholder: 'Choose classes',
   users: 'People',
   usersPlaceholder: 'Type a name or user name (students and staff)',
-  needRead: 'Must be read',
   needReadHint: 'Recipients confirm "I have read it"; until then it is shown to them first',
-  openStart: 'Shown from',
   openStartHint: 'Empty: from the moment it is published',
-  openEnd: 'Shown until',
   openEndHint: 'Empty: no end',
-  associationType: 'About',
   exam: 'Exam',
   examPlaceholder: 'Search exams by name',
   task: 'Homework',
@@ -163,6 +158,7 @@ const en = {
   later: 'Later',
 };
 const zh: typeof en = {
+  ...fieldWordsIn(messageFieldWords, 'zh'),
   create: '新增消息',
   empty: '没有符合条件的消息。新增一条消息，发送给全校、年级、班级或指定人员。',
   sentTo: '发送范围',
@@ -176,8 +172,6 @@ const zh: typeof en = {
   readProgress: '阅读情况',
   readOf: '已读 {{read}} / {{total}}',
   notSentYet: '尚未发送',
-  status: '状态',
-  publishTime: '发布时间',
   kind: '来源',
   kindPeople: '人工消息',
   kindSystem: '系统通知',
@@ -218,7 +212,6 @@ const zh: typeof en = {
   sectionWho: '接收人',
   sectionWhen: '展示时间',
   sectionAbout: '关联',
-  title: '标题',
   body: '正文',
   attachments: '附件',
   attachmentsHint: '最多 10 个文件，接收人可在消息中下载',
@@ -228,7 +221,6 @@ const zh: typeof en = {
   attachmentUpload: '上传文件',
   attachmentRemove: '移除 {{name}}',
   attachmentsFull: '一条消息最多 10 个附件',
-  targetType: '发送范围',
   audience: '全校中的',
   gradeYears: '年级',
   gradeYearsHint: '这些入学年份的所有班级的学生',
@@ -237,13 +229,9 @@ const zh: typeof en = {
   teamsPlaceholder: '选择班级',
   users: '人员',
   usersPlaceholder: '输入姓名或用户名（学生和教职工）',
-  needRead: '需确认阅读',
   needReadHint: '接收人需点击“我已阅读”确认；确认前该消息会优先展示',
-  openStart: '展示开始',
   openStartHint: '留空：发布后立即展示',
-  openEnd: '展示结束',
   openEndHint: '留空：长期展示',
-  associationType: '关联',
   exam: '考试',
   examPlaceholder: '按名称搜索考试',
   task: '作业',

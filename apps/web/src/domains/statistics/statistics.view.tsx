@@ -20,12 +20,10 @@ import type { z } from 'zod';
 import { FilterButtons } from '../../crud/filter-buttons';
 import { cleanFilter } from '../../crud/resource-api';
 import { call } from '../../shell/request';
-import { useTeams } from '../../ui/lookups';
+import { toTreeOptions, useSemesters, useSubjects, useTeams } from '../../ui/lookups';
 import { TIME } from '../../ui/portal-format';
 import { figure, percent, ScoreChart } from '../../ui/score-chart';
 import { reportPath } from '../exam-scores/scores-api';
-import { toTreeOptions, useSubjects } from '../question/question-api';
-import { useSemesters } from '../team/team-api';
 import { useStatisticsTexts } from './statistics-texts';
 import './statistics.css';
 

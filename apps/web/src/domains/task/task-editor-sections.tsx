@@ -95,13 +95,13 @@ export function WhatSection({
       <Form.Item name="name" label={t('task.name')} rules={[required(t('task.name')), check('name')]}>
         <Input autoFocus autoComplete="off" count={{ show: true, max: 100 }} />
       </Form.Item>
-      <Form.Item name="taskType" label={t('task.type')}>
+      <Form.Item name="taskType" label={t('task.taskType')}>
         <TypeChoice />
       </Form.Item>
       {taskType === TaskType.Paper ? (
         <Form.Item
           name="paperId"
-          label={t('task.paper')}
+          label={t('task.paperId')}
           tooltip={t('task.paperHint')}
           extra={
             paperLocked
@@ -110,7 +110,7 @@ export function WhatSection({
                 ? t('task.paperTotal', { score: paperTotal })
                 : undefined
           }
-          rules={[required(t('task.paper'), { picked: true, type: 'number' })]}
+          rules={[required(t('task.paperId'), { picked: true, type: 'number' })]}
         >
           <PaperSelect
             paperType={PaperType.Homework}

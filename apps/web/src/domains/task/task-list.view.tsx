@@ -119,7 +119,7 @@ export default function TaskListView() {
             <Typography.Text type="secondary" className="task-sub">
               {task.taskType === TaskType.Paper && task.paperId !== null ? (
                 <>
-                  <FileTextOutlined aria-label={t('task.paper')} />{' '}
+                  <FileTextOutlined aria-label={t('task.paperId')} />{' '}
                   {byKey('paperId')?.render?.(task.paperId, task, 0) as ReactNode}
                 </>
               ) : (

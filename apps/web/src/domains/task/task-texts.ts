@@ -1,10 +1,13 @@
 import type { TaskPhase } from '@lyceum/contract';
+import { fieldWordsIn, taskFieldWords } from '@lyceum/contract';
 import { useCallback } from 'react';
 import { moduleTexts } from '../../shell/module-texts';
 
 // The staff's tasks screens (the list, the editor, publish / withdraw / extend, the students of a
 // task, returning work, homework marking), read as `task.key`.
 const en = {
+  // The fields' names, as the list's columns and the Excel headers have them.
+  ...fieldWordsIn(taskFieldWords, 'en'),
   // The list
   create: 'New task',
   empty:
@@ -16,7 +19,6 @@ const en = {
   dueAt: 'Due {{time}}',
   lateUntilShort: 'Late until {{time}}',
   lateUntilPenalty: 'Late until {{time}} (−{{penalty}} %)',
-  status: 'Status',
   phase: 'Phase',
   phase_upcoming: 'Not open yet',
   phase_open: 'Open',
@@ -80,13 +82,10 @@ const en = {
   sectionWho: 'Who',
   sectionWhen: 'When',
   sectionRules: 'Marking and feedback',
-  name: 'Name',
-  type: 'Type',
   typeComing: '(coming later)',
   typeComingHint: 'Course and knowledge-base tasks arrive with the courses and the knowledge base.',
   typeDraftOnly:
     'This task can be kept as a draft, but course and knowledge-base tasks can only be published once those areas arrive.',
-  paper: 'Paper',
   paperHint: 'Published homework papers only (Tasks & homework › Homework papers)',
   paperTotal: 'The paper is worth {{score}} points.',
   paperLocked: "The paper stays: the students' papers were drawn from it when the task was published.",
@@ -94,7 +93,6 @@ const en = {
   openPapers: 'Build one in Homework papers',
   description: 'Instructions',
   descriptionPlaceholder: 'What the students should know (optional)',
-  rangeType: 'Given to',
   gradeYears: 'Grades',
   gradeYearsHint: 'Every student of the classes of these grade years',
   gradeYearsPlaceholder: 'Grade years',
@@ -102,15 +100,12 @@ const en = {
   teamsPlaceholder: 'Choose classes',
   students: 'Students',
   studentSearch: 'Type a name or user name',
-  startTime: 'Start',
   startHint: 'Students see the homework from this time',
-  dueTime: 'Due',
   lateAccepted: 'Take late work',
   lateUntil: 'Late until',
   lateUntilHint: 'Nothing is taken after this time',
   latePenalty: 'Late penalty',
   latePenaltyHint: 'Taken off the score of work handed in after the due time',
-  passScore: 'Pass score',
   passDefault: 'Empty: 60 % of the paper',
   passDefaultOf: 'Empty: {{score}} (60 %)',
   attemptsAllowed: 'Hand-ins allowed',
@@ -183,6 +178,7 @@ const en = {
 };
 
 const zh: typeof en = {
+  ...fieldWordsIn(taskFieldWords, 'zh'),
   create: '新增任务',
   empty: '没有符合条件的任务。新建任务，把已发布的作业试卷布置给班级、年级或学生。',
   givenTo: '布置对象',
@@ -192,7 +188,6 @@ const zh: typeof en = {
   dueAt: '{{time}} 截止',
   lateUntilShort: '补交至 {{time}}',
   lateUntilPenalty: '补交至 {{time}}（扣 {{penalty}}%）',
-  status: '状态',
   phase: '阶段',
   phase_upcoming: '未开始',
   phase_open: '进行中',
@@ -251,12 +246,9 @@ const zh: typeof en = {
   sectionWho: '学生范围',
   sectionWhen: '时间',
   sectionRules: '批改与反馈',
-  name: '任务名称',
-  type: '任务类型',
   typeComing: '（即将推出）',
   typeComingHint: '课程学习和知识库学习任务将随课程和知识库模块推出。',
   typeDraftOnly: '该任务可以保存为草稿，但课程和知识库任务要等相应模块上线后才能发布。',
-  paper: '作业试卷',
   paperHint: '只能选择已发布的作业试卷（任务作业 › 作业试卷）',
   paperTotal: '该试卷总分 {{score}} 分。',
   paperLocked: '试卷不能更换：发布时学生的答卷已按此试卷生成。',
@@ -264,7 +256,6 @@ const zh: typeof en = {
   openPapers: '前往作业试卷组卷',
   description: '作业说明',
   descriptionPlaceholder: '需要告诉学生的内容（可选）',
-  rangeType: '布置范围',
   gradeYears: '年级',
   gradeYearsHint: '这些入学年份各班级的全部学生',
   gradeYearsPlaceholder: '入学年份',
@@ -272,15 +263,12 @@ const zh: typeof en = {
   teamsPlaceholder: '选择班级',
   students: '学生',
   studentSearch: '输入姓名或用户名',
-  startTime: '开始时间',
   startHint: '学生从此时起可以看到作业',
-  dueTime: '截止时间',
   lateAccepted: '允许补交',
   lateUntil: '补交截止',
   lateUntilHint: '此时间之后不再接收',
   latePenalty: '补交扣分',
   latePenaltyHint: '截止后提交的作业按此比例扣分',
-  passScore: '及格分',
   passDefault: '留空：试卷总分的 60%',
   passDefaultOf: '留空：{{score}} 分（60%）',
   attemptsAllowed: '可提交次数',

@@ -1,7 +1,6 @@
 import {
   DepartmentType,
   type Exam,
-  type ImportReport,
   type Lang,
   type Page,
   type Team,
@@ -13,9 +12,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ImportApi } from '../../crud/import-dialog';
 import { type AnyRow, resourceApi, XLSX_TYPE } from '../../crud/resource-api';
+import { useSemesters } from '../../ui/lookups';
+
+export { useSemesters };
+
 import { useTabLocation } from '../../shell/layout/tabs-store';
-import { ApiError, type Cancel, call, post, unwrap } from '../../shell/request';
-import { downloadFrom, uploadRaw } from '../../shell/transfer';
+import { ApiError, type Cancel, call } from '../../shell/request';
+import { downloadFrom, uploadTo } from '../../shell/transfer';
 
 export type TeamMemberRow = z.infer<typeof zTeamMemberRow>;
 export type TeamFilter = {
@@ -66,11 +69,11 @@ export function memberImportApi(teamId: number): ImportApi {
   return {
     template: (lang: Lang) => downloadFrom(api.team.memberTemplate, { query: { lang } }),
     importFile: (file, dryRun, lang, onProgress) =>
-      unwrap(
-        uploadRaw<ImportReport>(`/api/team/importMembers/${teamId}?dryRun=${dryRun}&lang=${lang}`, file, {
-          contentType: XLSX_TYPE,
-          onProgress,
-        }),
+      uploadTo(
+        api.team.importMembers,
+        { params: { id: teamId }, query: { dryRun: dryRun ? 'true' : 'false', lang } },
+        file,
+        { contentType: XLSX_TYPE, onProgress },
       ),
   };
 }
@@ -95,7 +98,7 @@ export async function teamExams(
   req: { pageIndex: number; pageSize: number },
 ): Promise<Page<Exam> | null> {
   try {
-    return await unwrap(post<Page<Exam>>('/api/exam/page', { ...req, teamId }, { silent: true }));
+    return await call(api.exam.page, { body: { ...req, teamId } }, { silent: true });
   } catch (err) {
     if (err instanceof ApiError && err.detail?.key === 'noSuchApi') return null;
     throw err;
@@ -108,7 +111,8 @@ export function useTeamOfTab() {
   const id = Number(tab?.query.id ?? new URLSearchParams(window.location.search).get('id')) || null;
   const team = useQuery({
     queryKey: ['team', 'select', id],
-    queryFn: () => unwrap(post<Team>(`/api/team/select/${id}`, undefined, { silent: true })),
+    // Enabled only with an id.
+    queryFn: () => call(api.team.select, { params: { id: Number(id) } }, { silent: true }),
     enabled: id !== null,
     retry: false,
   });
@@ -128,14 +132,6 @@ export function useMajors() {
 }
 
 // Semesters from the shared lists every logged-in user may read.
-export function useSemesters() {
-  return useQuery({
-    queryKey: ['common', 'list'],
-    queryFn: ({ signal }) => call(api.common.lists, {}, { signal, retry: 2 }),
-    staleTime: 60_000,
-    select: (lists) => lists.semesterList.map((s) => ({ value: s.id, label: s.name, current: s.current })),
-  });
-}
 
 // Brief user records asked for by id within one tick are fetched in one call (the class teachers of a page).
 let waiting: Map<number, ((user: UserBrief | null) => void)[]> | null = null;

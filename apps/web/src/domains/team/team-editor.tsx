@@ -4,10 +4,9 @@ import { Alert, App, Form, Input, InputNumber, Select, Skeleton, Typography } fr
 import { useEffect, useState } from 'react';
 import { useConfirm } from '../../crud/confirm';
 import { FormDrawer } from '../../crud/form-drawer';
-import { showServerFieldError } from '../../crud/server-field-error';
+import { useSubmit } from '../../crud/form-save';
 import { zodRule } from '../../crud/zod-rules';
 import { usePermission } from '../../shell/permission';
-import { ApiError } from '../../shell/request';
 import { useTeamTexts } from './i18n';
 import './team.css';
 import { MemberEditor, type MemberLine } from './member-editor';
@@ -41,7 +40,6 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
   const confirm = useConfirm();
   const [form] = Form.useForm<Values>();
   const [members, setMembers] = useState<MemberLine[]>([]);
-  const [saving, setSaving] = useState(false);
   const majors = useMajors();
   const semesters = useSemesters();
   // Who leads a class is the office's to decide; a class teacher keeps the rest.
@@ -92,29 +90,21 @@ export function TeamEditor({ open, teamId, onClose, onSaved }: Props) {
       form.setFieldsValue({ semesterId: currentSemester });
   }, [open, editing, currentSemester, form]);
 
-  async function write(values: Values) {
-    setSaving(true);
-    try {
-      const body: TeamSave = {
-        name: values.name,
-        gradeYear: values.gradeYear,
-        majorId: values.majorId ?? null,
-        semesterId: values.semesterId ?? null,
-        classTeacherId: values.classTeacherId ?? null,
-        remark: values.remark || null,
-        members: members.map((m) => ({ id: m.id, userId: m.userId, joinDate: m.joinDate })),
-      };
-      if (editing) await teamApi.update({ ...body, id: teamId });
-      else await teamApi.create({ ...body, id: null });
-      message.success(t('common.saved'));
-      onSaved();
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, submit: write } = useSubmit(form, async (values: Values) => {
+    const body: TeamSave = {
+      name: values.name,
+      gradeYear: values.gradeYear,
+      majorId: values.majorId ?? null,
+      semesterId: values.semesterId ?? null,
+      classTeacherId: values.classTeacherId ?? null,
+      remark: values.remark || null,
+      members: members.map((m) => ({ id: m.id, userId: m.userId, joinDate: m.joinDate })),
+    };
+    if (editing) await teamApi.update({ ...body, id: teamId });
+    else await teamApi.create({ ...body, id: null });
+    message.success(t('common.saved'));
+    onSaved();
+  });
 
   // Members taken out of a saved class leave it on save: say who, and ask first.
   function save(values: Values) {

@@ -1,45 +1,33 @@
 import { type User, zResetPasswordRequest } from '@lyceum/contract';
 import { App, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerFieldError } from '../../crud/server-field-error';
+import { useSubmit } from '../../crud/form-save';
 import { zodRule } from '../../crud/zod-rules';
-import { ApiError } from '../../shell/request';
 import { resetPassword } from './user-api';
 
 export function ResetPasswordModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<{ password?: string }>();
-  const [saving, setSaving] = useState(false);
 
-  async function submit({ password }: { password?: string }) {
+  const { saving, submit } = useSubmit(form, async ({ password }: { password?: string }) => {
     if (!user) return;
-    setSaving(true);
-    try {
-      const result = await resetPassword(user.id, password || undefined);
-      onClose();
-      if (result.password) {
-        modal.success({
-          title: t('user.resetDone'),
-          content: (
-            <>
-              <p>{t('user.generatedPassword', { name: user.realName })}</p>
-              <Typography.Text code copyable data-testid="generated-password">
-                {result.password}
-              </Typography.Text>
-            </>
-          ),
-        });
-      } else message.success(t('user.resetDone'));
-    } catch (err) {
-      // A typed password the server finds too easy to guess: say so under the field, keep the dialog open.
-      if (!(err instanceof ApiError)) throw err;
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+    const result = await resetPassword(user.id, password || undefined);
+    onClose();
+    if (result.password) {
+      modal.success({
+        title: t('user.resetDone'),
+        content: (
+          <>
+            <p>{t('user.generatedPassword', { name: user.realName })}</p>
+            <Typography.Text code copyable data-testid="generated-password">
+              {result.password}
+            </Typography.Text>
+          </>
+        ),
+      });
+    } else message.success(t('user.resetDone'));
+  });
 
   return (
     <Modal

@@ -1,12 +1,11 @@
 import { enumValues, labelOf, type Role, RoleKind, roleKindLabels, zRoleCreate } from '@lyceum/contract';
 import { App, Form, Input, InputNumber, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../crud/form-drawer';
-import { showServerFieldError } from '../../crud/server-field-error';
+import { useSubmit } from '../../crud/form-save';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
-import { ApiError } from '../../shell/request';
 import { roleApi } from './role-api';
 
 interface Values {
@@ -28,7 +27,6 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -37,22 +35,13 @@ export function RoleDrawer({ open, role, onClose, onSaved }: Props) {
       form.setFieldsValue({ name: role.name, kind: role.kind, description: role.description ?? '', sort: role.sort });
   }, [open, role, form]);
 
-  async function save(values: Values) {
-    setSaving(true);
-    try {
-      const body = { ...values, description: values.description || null };
-      if (role) await roleApi.update({ ...body, id: role.id });
-      else await roleApi.create(body);
-      message.success(t('common.saved'));
-      onSaved();
-    } catch (err) {
-      // The client has toasted the refusal; one naming a field also goes under its input.
-      if (!(err instanceof ApiError)) throw err;
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, submit: save } = useSubmit(form, async (values: Values) => {
+    const body = { ...values, description: values.description || null };
+    if (role) await roleApi.update({ ...body, id: role.id });
+    else await roleApi.create(body);
+    message.success(t('common.saved'));
+    onSaved();
+  });
 
   return (
     <FormDrawer

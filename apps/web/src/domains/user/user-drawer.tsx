@@ -12,17 +12,16 @@ import {
   zUserCreate,
 } from '@lyceum/contract';
 import { App, Flex, Form, Input, Radio, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../crud/file-input';
 import { FormDrawer } from '../../crud/form-drawer';
+import { useSubmit } from '../../crud/form-save';
 import { formItem } from '../../crud/meta-inputs';
 import type { RefChoices } from '../../crud/ref-options';
-import { showServerFieldError } from '../../crud/server-field-error';
 import { zodRule } from '../../crud/zod-rules';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
-import { ApiError } from '../../shell/request';
 import { roleName } from '../../shell/role-name';
 import { userApi } from './user-api';
 
@@ -59,7 +58,6 @@ export function UserDrawer({ open, user, roles, rolesLoading, refs, onClose, onS
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   // Without it the server refuses any change of roles, so an edit keeps them as they are.
   const canAssign = usePermission([P.userAssignRole]);
   const rolesLocked = !!user && !canAssign;
@@ -83,30 +81,21 @@ export function UserDrawer({ open, user, roles, rolesLoading, refs, onClose, onS
     }
   }, [open, user, form]);
 
-  async function save(values: Values) {
-    setSaving(true);
-    try {
-      const body = {
-        ...values,
-        sex: values.sex ?? null,
-        phone: values.phone || null,
-        email: values.email || null,
-        avatar: values.avatar || null,
-        departmentId: values.departmentId ?? null,
-        userCategoryId: values.userCategoryId ?? null,
-      };
-      if (user) await userApi.update({ ...body, id: user.id });
-      else await userApi.create({ ...body, password: values.password ?? '' });
-      message.success(t('common.saved'));
-      onSaved();
-    } catch (err) {
-      // The client has toasted the refusal; one naming a field (a password too easy to guess) also goes under it.
-      if (!(err instanceof ApiError)) throw err;
-      showServerFieldError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, submit: save } = useSubmit(form, async (values: Values) => {
+    const body = {
+      ...values,
+      sex: values.sex ?? null,
+      phone: values.phone || null,
+      email: values.email || null,
+      avatar: values.avatar || null,
+      departmentId: values.departmentId ?? null,
+      userCategoryId: values.userCategoryId ?? null,
+    };
+    if (user) await userApi.update({ ...body, id: user.id });
+    else await userApi.create({ ...body, password: values.password ?? '' });
+    message.success(t('common.saved'));
+    onSaved();
+  });
 
   const required = (field: string) => ({
     required: true,
