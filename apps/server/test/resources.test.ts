@@ -195,6 +195,22 @@ describe('rules of particular resources', () => {
     }
   });
 
+  it('lists reference data to every staff member for their selects, though only its managers page it', async () => {
+    const teacher = await t.login('demo', 'teacher');
+    expect((await t.call('POST', '/api/teachVenue/page', { token: teacher, body: {} })).code).toBe(
+      ResultCode.Forbidden,
+    );
+    for (const name of ['teachVenue', 'degree', 'department', 'semester']) {
+      const all = await t.call<Row[]>('POST', `/api/${name}/list`, { token: admin, body: {} });
+      const seen = await t.call<Row[]>('POST', `/api/${name}/list`, { token: teacher, body: {} });
+      expect(seen.code, name).toBe(ResultCode.Success);
+      expect(seen.response.map((r) => r.id).sort(), name).toEqual(all.response.map((r) => r.id).sort());
+      expect(all.response.length, name).toBeGreaterThan(0);
+    }
+    const tree = await t.call<Row[]>('POST', '/api/department/tree', { token: teacher, body: {} });
+    expect(tree.response.length).toBeGreaterThan(0);
+  });
+
   it('saves system settings and the login page shows them at once', async () => {
     const saved = await t.call('POST', '/api/systemConfig/save', {
       token: admin,

@@ -74,6 +74,14 @@ export function createCore<C extends z.ZodObject, U extends z.ZodObject, F exten
     return and(def.readers?.scope(ctx) ?? sql`false`, own);
   }
 
+  // The unpaged list and the tree: a resource that opens them wider than its read permission
+  // (reference data: `list: 'staff'`, for the selects of other staff screens) shows those callers
+  // every row of the organisation; others see what they read.
+  function listScope(ctx: RequestContext): SQL | undefined {
+    const { list } = def.permissions;
+    return list && allows(ctx, list) ? def.scope?.read?.(ctx) : readScope(ctx);
+  }
+
   function writeScope(ctx: RequestContext): SQL | undefined {
     return def.scope?.write ? def.scope.write(ctx) : def.scope?.read?.(ctx);
   }
@@ -119,6 +127,7 @@ export function createCore<C extends z.ZodObject, U extends z.ZodObject, F exten
     getMany,
     get,
     readScope,
+    listScope,
     writeScope,
     writeRefused,
     loadForWrite,

@@ -35,7 +35,7 @@ export function registerResource<
   });
   defineEndpoint(app, eps.list, async ({ ctx, body }) => {
     const { limit, ...filter } = body as z.output<F> & { limit: number };
-    const rows = await resource.list(ctx, filter as z.output<F>, limit, resource.readScope(ctx));
+    const rows = await resource.list(ctx, filter as z.output<F>, limit, resource.listScope(ctx));
     return resource.project(ctx, rows) as RowOut[];
   });
   defineEndpoint(app, eps.create, async ({ ctx, body, req }) => {
@@ -82,7 +82,7 @@ export function registerResource<
     });
   }
   if (eps.tree) {
-    defineEndpoint(app, eps.tree, ({ ctx, body }) => resource.tree(ctx, body as z.output<F>, resource.readScope(ctx)));
+    defineEndpoint(app, eps.tree, ({ ctx, body }) => resource.tree(ctx, body as z.output<F>, resource.listScope(ctx)));
   }
   const meta = def.meta;
   if (!meta || !eps.exportFile || !eps.exportAsync) return;

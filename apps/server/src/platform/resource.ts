@@ -159,6 +159,8 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   existingKeys(ctx: RequestContext): Promise<Map<string, Set<string>>>;
   // The rows a caller may read through the read verbs: undefined = all, else an extra condition.
   readScope(ctx: RequestContext): SQL | undefined;
+  // The rows of the unpaged list and the tree (wider where `list` opens them wider than `read`).
+  listScope(ctx: RequestContext): SQL | undefined;
   // The fields a caller may see of rows read through the read verbs.
   project(ctx: RequestContext, rows: Values[]): Values[];
   // Whether the caller may read at least one of these rows, or the files they refer to.
@@ -252,6 +254,7 @@ export function createResource<
     readable: (ctx, id) => get(ctx, id, readScope(ctx)),
     getMany: core.getMany,
     readScope,
+    listScope: core.listScope,
     project: core.project,
     references: core.references,
     loadForWrite: core.loadForWrite,

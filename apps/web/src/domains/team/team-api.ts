@@ -119,8 +119,8 @@ export function useTeamOfTab() {
   return { id, team };
 }
 
-// The organisation's majors (departments of type Major), for the pickers. Empty for a caller who may
-// not read departments (a teacher): the class's own major is then named by the class's page only.
+// The organisation's majors (departments of type Major), for the pickers: any staff member lists
+// departments (reference data), though only their managers page them.
 export function useMajors() {
   return useQuery({
     queryKey: ['department', 'options'],
