@@ -1,16 +1,15 @@
 // A server for the benchmarks, in its own process: `lyceum` is the real app on a fresh embedded
 // database (or DATABASE_URL) with demo data; `web` is the same serving the built web app
 // (apps/web/dist) too; `bare` is Fastify with one trivial route, the yardstick.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { openPrepared } from '../apps/server/src/platform/bootstrap';
 import { seedDemo } from '../apps/server/src/seed/demo';
+import { scratchDatabase } from './lib';
 
 const mode = process.argv[2];
 if (mode === 'bare') {
@@ -20,16 +19,8 @@ if (mode === 'bare') {
   console.log(`PORT=${(app.server.address() as { port: number }).port}`);
 } else {
   // On PostgreSQL the benchmark gets a scratch database of its own, dropped when it is stopped.
-  const base = process.env.DATABASE_URL;
-  const scratch = base ? `lyceum_bench_${randomBytes(4).toString('hex')}` : null;
-  let url: string | null = null;
-  if (base && scratch) {
-    await admin(base, `create database ${scratch}`);
-    const u = new URL(base);
-    u.pathname = `/${scratch}`;
-    url = u.toString();
-  }
-  const database = await openPrepared({ databaseUrl: url, dataDir: null });
+  const scratch = await scratchDatabase('lyceum_bench');
+  const database = await openPrepared({ databaseUrl: scratch.url, dataDir: null });
   // The bundle budget (`web`) opens the exam page on the demo practice exam, which needs the question
   // bank and its papers; the load benchmarks leave them out.
   await seedDemo(database.db, { password: 'bench-pass-2026', students: 40, questions: mode === 'web' });
@@ -43,15 +34,8 @@ if (mode === 'bare') {
   process.on('SIGTERM', async () => {
     await app.close();
     await database.close();
-    if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
+    await scratch.drop();
     process.exit(0);
   });
   console.log(`PORT=${(app.server.address() as { port: number }).port}`);
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
 }

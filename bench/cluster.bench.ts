@@ -7,8 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { drive, login } from './lib';
+import { admin, drive, login } from './lib';
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -21,16 +20,6 @@ const CALLS = Number(process.env.MENU_N ?? 3000);
 const CONCURRENCY = Number(process.env.LOGIN_C ?? 16);
 const PASSWORD = 'bench-pass-2026';
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src/main.ts');
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {

@@ -13,17 +13,15 @@ import {
   login,
   loginAll,
   machine,
-  makeExam,
-  makePaper,
   networkFailure,
   ok,
+  openExamBench,
+  openExamNow,
   pool,
-  prepareDatabase,
   QUESTIONS,
   questionIdsOf,
   type StartedAttempt,
   sleep,
-  startExamServer,
   stopServer,
 } from './exam-lib';
 
@@ -34,20 +32,15 @@ const SECONDS = Number(process.env.EXAM_SECONDS ?? 150);
 const SAVE_EVERY = 10_000;
 const TIMEOUT = 30_000;
 
-const t = performance.now();
 // One more student than the steady exam's: the template sitter of the big exam.
-const db = await prepareDatabase(N + 1);
-console.log(`prepared ${db.kind} with ${N + 1} bench students in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-const server = await startExamServer(db);
+const bench = await openExamBench(N + 1);
+const { db, server, academic } = bench;
 const origin = server.origin;
 
 try {
-  const academic = ok(await login(origin, 'academic')).token;
-  const paperId = await makePaper(origin, academic);
-  const now = Date.now();
-  const window = { paperId, start: now - 60_000, end: now + 4 * 3600_000, durationMinutes: 180, graceSeconds: 60 };
-  const steadyExam = await makeExam(origin, academic, { ...window, studentIds: db.ids.slice(0, N) });
-  const bigExam = await makeExam(origin, academic, { ...window, studentIds: db.ids.slice(N) });
+  const window = { hours: 4, durationMinutes: 180 };
+  const steadyExam = await openExamNow(bench, db.ids.slice(0, N), window);
+  const bigExam = await openExamNow(bench, db.ids.slice(N), window);
 
   // The big exam: the template student sits and hands in; then BULK more attempts like theirs.
   const template = ok(await login(origin, db.names[N]!)).token;

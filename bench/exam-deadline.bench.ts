@@ -21,14 +21,12 @@ import {
   freePort,
   latencyHeader,
   latencyRow,
-  login,
   loginAll,
   machine,
   makeExam,
-  makePaper,
   ok,
+  openExamBench,
   pool,
-  prepareDatabase,
   QUESTIONS,
   questionIdsOf,
   type Server,
@@ -46,11 +44,10 @@ const DROP = 0.05;
 const DUPLICATE = 0.05;
 const REFUSALS = ['attemptClosed', 'attemptEnded'];
 
-const db = await prepareDatabase(N);
 const port = await freePort();
-const firstStart = Date.now();
-let server: Server = await startExamServer(db, port);
-const firstStartMs = Date.now() - firstStart;
+const bench = await openExamBench(N, port);
+const { db, academic, paperId, serverStartMs: firstStartMs } = bench;
+let server: Server = bench.server;
 const origin = server.origin;
 
 interface Ack {
@@ -87,8 +84,6 @@ let killedAt: number | null = null;
 let restartedAt: number | null = null;
 
 try {
-  const academic = ok(await login(origin, 'academic')).token;
-  const paperId = await makePaper(origin, academic);
   const logins = await loginAll(origin, db.names, 4);
   console.log(`${N} logins (4 in flight) in ${logins.seconds.toFixed(1)} s`);
 

@@ -2,7 +2,6 @@
 // a database with thousands of students, the server in its own process (exam-server.ts), the exam
 // built through the API as an academic would, a timed HTTP client and the figures' printing.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,12 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Envelope, UserStatus, UserVerified } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPrepared } from '../apps/server/src/platform/bootstrap';
 import { rows } from '../apps/server/src/platform/sql-rows';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import '../apps/server/src/wiring';
-import { percentile } from './lib';
+import { admin, percentile, scratchDatabase } from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PASSWORD = 'bench-pass-2026';
@@ -36,34 +34,14 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-export async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // A fresh database: a scratch database on the PostgreSQL server of DATABASE_URL, or an embedded
 // database in a new directory on disk (the product's embedded mode). The demo is seeded with one
 // shared real argon2 hash, then `students` more students are added in one statement with that same
 // hash, so every login still runs the full argon2 verification.
 export async function prepareDatabase(students: number): Promise<BenchDatabase> {
-  const base = process.env.DATABASE_URL;
-  let url: string | null = null;
-  let dataDir: string | null = null;
-  let scratch: string | null = null;
-  if (base) {
-    scratch = `lyceum_bench_exam_${randomBytes(4).toString('hex')}`;
-    await admin(base, `create database ${scratch}`);
-    const u = new URL(base);
-    u.pathname = `/${scratch}`;
-    url = u.toString();
-  } else {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-exam-db-'));
-  }
+  const scratch = await scratchDatabase('lyceum_bench_exam');
+  const url = scratch.url;
+  const dataDir = url ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-exam-db-'));
   const database = await openPrepared({ databaseUrl: url, dataDir });
   try {
     const { demo } = await seedDemo(database.db, { password: PASSWORD, reuseHash: true, questions: false });
@@ -90,7 +68,7 @@ export async function prepareDatabase(students: number): Promise<BenchDatabase> 
       names: added.map((r) => r.user_name),
       ids: added.map((r) => Number(r.id)),
       async drop() {
-        if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
+        await scratch.drop();
         if (dataDir) rmSync(dataDir, { recursive: true, force: true });
         rmSync(filesDir, { recursive: true, force: true });
       },
@@ -342,6 +320,58 @@ export async function makeExam(
   );
   ok(await call(origin, `/api/exam/publish/${exam.id}`, { acceptWarnings: true }, { token: academic }));
   return exam.id;
+}
+
+// ---- the start every exam-day bench shares ----
+
+export interface ExamBench {
+  db: BenchDatabase;
+  server: Server;
+  // How long the server took to come up (the deadline storm compares its restart with it).
+  serverStartMs: number;
+  academic: string;
+  paperId: number;
+}
+
+// `students` bench students in a fresh database, the server in its own process (on `port` when
+// given), the academic's session and the published paper. What was started is stopped and dropped
+// again when a step on the way fails; after that, the bench does it.
+export async function openExamBench(students: number, port = 0): Promise<ExamBench> {
+  const t0 = performance.now();
+  const db = await prepareDatabase(students);
+  console.log(
+    `prepared ${db.kind} with ${students} bench students in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const s0 = Date.now();
+  const server = await startExamServer(db, port);
+  const serverStartMs = Date.now() - s0;
+  try {
+    const academic = ok(await login(server.origin, 'academic')).token;
+    const paperId = await makePaper(server.origin, academic);
+    return { db, server, serverStartMs, academic, paperId };
+  } catch (err) {
+    await stopServer(server);
+    await db.drop();
+    throw err;
+  }
+}
+
+// A published exam of the bench's paper for the students, open from a minute ago for `hours`,
+// `durationMinutes` long with a minute's grace.
+export function openExamNow(
+  bench: ExamBench,
+  studentIds: number[],
+  o: { hours: number; durationMinutes: number },
+): Promise<number> {
+  const now = Date.now();
+  return makeExam(bench.server.origin, bench.academic, {
+    paperId: bench.paperId,
+    studentIds,
+    start: now - 60_000,
+    end: now + o.hours * 3600_000,
+    durationMinutes: o.durationMinutes,
+    graceSeconds: 60,
+  });
 }
 
 export function ok<T>(r: Reply<T>): T {

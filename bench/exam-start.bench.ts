@@ -13,16 +13,13 @@ import {
   latencyRow,
   login,
   machine,
-  makeExam,
-  makePaper,
   networkFailure,
-  ok,
-  prepareDatabase,
+  openExamBench,
+  openExamNow,
   roomAddress,
   type StartedAttempt,
   sleep,
   spread,
-  startExamServer,
   stopServer,
 } from './exam-lib';
 
@@ -31,21 +28,11 @@ const BURST = Number(process.env.EXAM_BURST_SECONDS ?? 5) * 1000;
 const SPREAD = Number(process.env.EXAM_SPREAD_SECONDS ?? 60) * 1000;
 const PER_ROOM = Number(process.env.EXAM_PER_ROOM ?? 40);
 
-const db = await prepareDatabase(N);
-const server = await startExamServer(db);
+const bench = await openExamBench(N);
+const { db, server } = bench;
 const origin = server.origin;
 try {
-  const academic = ok(await login(origin, 'academic')).token;
-  const paperId = await makePaper(origin, academic);
-  const now = Date.now();
-  const examId = await makeExam(origin, academic, {
-    paperId,
-    studentIds: db.ids,
-    start: now - 60_000,
-    end: now + 3 * 3600_000,
-    durationMinutes: 90,
-    graceSeconds: 60,
-  });
+  const examId = await openExamNow(bench, db.ids, { hours: 3, durationMinutes: 90 });
 
   // Half arrive within BURST, the others over the minute after it; shuffled, so rooms mix.
   const half = Math.ceil(N / 2);

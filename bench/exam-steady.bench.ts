@@ -14,21 +14,18 @@ import {
   failure,
   latencyHeader,
   latencyRow,
-  login,
   loginAll,
   machine,
-  makeExam,
-  makePaper,
   networkFailure,
   ok,
+  openExamBench,
+  openExamNow,
   pool,
-  prepareDatabase,
   QUESTIONS,
   questionIdsOf,
   type StartedAttempt,
   sleep,
   spread,
-  startExamServer,
   stopServer,
 } from './exam-lib';
 
@@ -43,10 +40,8 @@ const EVENT_EVERY = 30_000;
 // The server's pool (platform/db.ts); the raw loop keeps as many statements in flight.
 const POOL = 10;
 
-const t = performance.now();
-const db = await prepareDatabase(N);
-console.log(`prepared ${db.kind} with ${N} bench students in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-const server = await startExamServer(db);
+const bench = await openExamBench(N);
+const { db, server } = bench;
 const origin = server.origin;
 
 interface Student {
@@ -59,17 +54,7 @@ interface Student {
 }
 
 try {
-  const academic = ok(await login(origin, 'academic')).token;
-  const paperId = await makePaper(origin, academic);
-  const now = Date.now();
-  const examId = await makeExam(origin, academic, {
-    paperId,
-    studentIds: db.ids,
-    start: now - 60_000,
-    end: now + 4 * 3600_000,
-    durationMinutes: 180,
-    graceSeconds: 60,
-  });
+  const examId = await openExamNow(bench, db.ids, { hours: 4, durationMinutes: 180 });
 
   // Ahead of the measured part: every student logs in (argon2id) and starts the exam.
   const logins = await loginAll(origin, db.names, 4);

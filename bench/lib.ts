@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,6 +19,35 @@ export function startServer(mode: string): Promise<{ port: number; child: ChildP
     });
     child.on('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
+}
+
+// One statement on its own connection (create and drop database cannot run in a transaction or pool).
+export async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// On PostgreSQL (DATABASE_URL) a benchmark gets a scratch database of its own, named from `prefix`:
+// its address, and `drop` when done. Without DATABASE_URL, null and nothing to drop (the embedded
+// database).
+export async function scratchDatabase(prefix: string): Promise<{ url: string | null; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: null, drop: async () => {} };
+  const scratch = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await admin(base, `create database ${scratch}`);
+  const u = new URL(base);
+  u.pathname = `/${scratch}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin(base, `drop database if exists ${scratch} with (force)`);
+    },
+  };
 }
 
 // Resident memory of a process in bytes, from /proc (Linux).

@@ -2,7 +2,6 @@
 // tags, publishes a rule-based paper drawn per student, then loads its plan once and draws a paper
 // for each of 2,000 students: total time and the memory it takes (heap and RSS before and after).
 // Targets: under 2 s on PostgreSQL, under 4 s on PGlite. PGlite by default; PostgreSQL with DATABASE_URL.
-import { randomBytes } from 'node:crypto';
 import {
   PaperBuildMode,
   QuestionNumberMode,
@@ -12,7 +11,6 @@ import {
   zExamPaperCreate,
 } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { courseCategories, tags } from '../apps/server/src/modules/catalogue/catalogue.table';
 import { examPaperResource } from '../apps/server/src/modules/exam-paper/exam-paper.resource';
 import { drawForStudent } from '../apps/server/src/modules/exam-paper/paper-draw';
@@ -24,29 +22,15 @@ import { openPrepared } from '../apps/server/src/platform/bootstrap';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedContext } from '../apps/server/src/seed/seed-context';
 import '../apps/server/src/wiring';
+import { scratchDatabase } from './lib';
 
 const BANK = Number(process.env.QUESTIONS ?? 5000);
 const STUDENTS = Number(process.env.STUDENTS ?? 2000);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
 // On PostgreSQL the benchmark gets a scratch database of its own, dropped at the end.
-const base = process.env.DATABASE_URL;
-const scratch = base ? `lyceum_bench_${randomBytes(4).toString('hex')}` : null;
-let url: string | null = null;
-if (base && scratch) {
-  await admin(base, `create database ${scratch}`);
-  const u = new URL(base);
-  u.pathname = `/${scratch}`;
-  url = u.toString();
-}
+const { url, drop } = await scratchDatabase('lyceum_bench');
 const database = await openPrepared({ databaseUrl: url, dataDir: null });
 try {
   const db = database.db;
@@ -210,5 +194,5 @@ try {
   if (totals.size !== 1) process.exitCode = 1;
 } finally {
   await database.close();
-  if (base && scratch) await admin(base, `drop database if exists ${scratch} with (force)`);
+  await drop();
 }

@@ -52,9 +52,10 @@ export default defineConfig(({ command }) => ({
             // Vite's helper for dynamic imports, which both pages use (small: its own file, so the exam page
             // does not load `login` for it).
             { name: 'preload', test: /vite[\\/]preload-helper/ },
-            // The contract's schema-free route table (and endpointRef), which both pages call through: its
-            // own file, so the exam page does not load `login` for it.
-            { name: 'routes', test: /contract[\\/]src[\\/](routes\.generated|endpoint)\.ts$/ },
+            // The contract's schema-free route table (and endpointRef), which both pages call through, and
+            // its enum helper (labels.ts), which both pages' enums are declared with: their own file, so
+            // the exam page does not load `login` for them.
+            { name: 'routes', test: /contract[\\/]src[\\/](routes\.generated|endpoint|labels)\.ts$/ },
             // The login pages with what they import beyond React (antd's form and inputs, the request
             // client, i18next), and what the entry loads before any page: the login page comes in four
             // files rather than twenty (each answer's headers count too, and brotli compresses one

@@ -1,21 +1,14 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, open, test, withToast } from './fixtures';
-import { api, apiLogin, DEMO_PASSWORD, uniqueName } from './helpers';
+import { api, uniqueName } from './helpers';
+import { createStudents, demoPaperId, publishExamOpenNow, type Student, withSession } from './score-helpers';
 
 // Exam monitoring (issue 13): staff publish an exam open now for one new student, the student enters
 // it and switches screens (through the exam-taking API, as the exam page would), and the invigilator
 // sees the switch on the live board and in the timeline, then collects the paper.
 
 test.use({ role: 'admin' });
-
-const PAPER = 'Calculus I — final practice 微积分期末练习';
-const MINUTE = 60_000;
-
-interface Row {
-  id: number;
-  name: string;
-}
 
 // The exam, created and published with the staff member's session: open since a few minutes ago,
 // for two hours, with this one candidate, flagged after `warnAfter` switches and never collected for them.
@@ -25,58 +18,27 @@ async function publishOpenExam(
   studentId: number,
   warnAfter: number,
 ): Promise<number> {
-  const papers = await api<{ list: Row[] }>(request, 'POST', '/api/examPaper/page', {
-    keyword: 'Calculus I',
-    pageIndex: 1,
-    pageSize: 20,
-  });
-  const paper = papers.response.list.find((p) => p.name === PAPER);
-  expect(paper, 'the demo has a published paper').toBeTruthy();
-  const created = await api<number | { id: number }>(request, 'POST', '/api/exam/create', {
-    id: null,
+  const paperId = await demoPaperId(request);
+  return publishExamOpenNow(request, [studentId], {
     name,
-    paperId: paper?.id,
-    windowStart: new Date(Date.now() - 5 * MINUTE).toISOString(),
-    windowEnd: new Date(Date.now() + 120 * MINUTE).toISOString(),
-    durationMinutes: 60,
+    paperId,
     virtualRoomId: 'E2E-MON',
-    studentIds: [studentId],
     switchWarnAfter: warnAfter,
     switchCollectAfter: null,
   });
-  expect(created.code, created.message).toBe(1);
-  const id = typeof created.response === 'number' ? created.response : created.response.id;
-  const published = await api(request, 'POST', `/api/exam/publish/${id}`, { acceptWarnings: true });
-  expect(published.code, published.message).toBe(1);
-  return id;
 }
 
 // A student of their own: every demo student sits the demo's practice exam, open for a month, so an
 // exam open now for one of them would not publish (a clash), and the demo's students stay as they are.
-async function createStudent(request: APIRequestContext): Promise<{ id: number; userName: string; realName: string }> {
-  const roles = await api<{ id: number; kind: number }[]>(request, 'POST', '/api/role/list');
-  const studentRole = roles.response.find((r) => r.kind === 4);
-  expect(studentRole, 'a student role exists').toBeTruthy();
-  const userName = uniqueName('e2emon');
-  const realName = `Monitor ${userName}`;
-  const created = await api<number | { id: number }>(request, 'POST', '/api/user/create', {
-    id: null,
-    userName,
-    realName,
-    password: DEMO_PASSWORD,
-    roleIds: [studentRole?.id],
-  });
-  expect(created.code, created.message).toBe(1);
-  const id = typeof created.response === 'number' ? created.response : created.response.id;
-  return { id, userName, realName };
+async function createStudent(request: APIRequestContext): Promise<Student> {
+  const [student] = await createStudents(request, 1, 'e2emon', 'Monitor');
+  return student;
 }
 
 // The student enters the exam and leaves its window once (event 7), with their own session, as the
 // exam page would.
-async function enterAndSwitch(baseURL: string | undefined, userName: string, examId: number): Promise<void> {
-  const studentApi = await playwrightRequest.newContext({ baseURL });
-  try {
-    await apiLogin(studentApi, userName);
+function enterAndSwitch(baseURL: string | undefined, userName: string, examId: number): Promise<void> {
+  return withSession(baseURL, userName, async (studentApi) => {
     const attempt = await api<{ id: number }>(studentApi, 'POST', '/api/exam/attempt/start', { examId });
     expect(attempt.code, attempt.message).toBe(1);
     const events = await api<{ switchCount: number }>(studentApi, 'POST', '/api/exam/attempt/events', {
@@ -85,9 +47,7 @@ async function enterAndSwitch(baseURL: string | undefined, userName: string, exa
     });
     expect(events.code, events.message).toBe(1);
     expect(events.response.switchCount).toBe(1);
-  } finally {
-    await studentApi.dispose();
-  }
+  });
 }
 
 // Submits the open dialog with its OK button and catches the toast that reports the count.

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, open, pageAs, test, withToast } from './fixtures';
 import { api, uniqueName } from './helpers';
-import { createClassesWithStudents, type Student, withSession } from './score-helpers';
+import { createClassesWithStudents, createQuestions, publishPaper, type Student, withSession } from './score-helpers';
 
 // Homework (issue 15), end to end in the browser: the academic office sets a homework paper (one
 // single choice, one short answer) for a class of its own in the task editor, with answers checked
@@ -38,8 +38,7 @@ interface Row {
 async function homeworkPaper(
   request: APIRequestContext,
 ): Promise<{ paperId: number; paperName: string; choiceId: number; shortId: number }> {
-  const ids: number[] = [];
-  for (const body of [
+  const ids = await createQuestions(request, [
     {
       type: 1,
       stem: '<p>How much is 3 × 3?</p>',
@@ -56,23 +55,15 @@ async function homeworkPaper(
       answer: { reference: '<p>Repeated addition.</p>' },
       score: 6,
     },
-  ]) {
-    const q = await api<{ id: number }>(request, 'POST', '/api/question/create', body);
-    expect(q.code, q.message).toBe(1);
-    ids.push(q.response.id);
-  }
+  ]);
   const paperName = uniqueName('Homework paper ');
-  const paper = await api<{ id: number }>(request, 'POST', '/api/examPaper/create', {
-    id: null,
+  const paperId = await publishPaper(request, {
     name: paperName,
     paperType: 6,
     passScore: 6,
     sections: [{ title: 'Times tables', items: ids.map((questionId, i) => ({ questionId, score: [4, 6][i] })) }],
   });
-  expect(paper.code, paper.message).toBe(1);
-  const published = await api(request, 'POST', `/api/examPaper/publish/${paper.response.id}`, {});
-  expect(published.code, published.message).toBe(1);
-  return { paperId: paper.response.id, paperName, choiceId: ids[0], shortId: ids[1] };
+  return { paperId, paperName, choiceId: ids[0], shortId: ids[1] };
 }
 
 async function setUp(baseURL: string | undefined): Promise<Fixture> {

@@ -1,13 +1,13 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { expect, open, test } from './fixtures';
-import { api, apiLogin, DEMO_PASSWORD, uniqueName } from './helpers';
+import { api, apiLogin, uniqueName } from './helpers';
+import { createQuestions, createStudents, publishExamOpenNow, publishPaper, withSession } from './score-helpers';
 
 // Marking (Exams › Marking): three new students sit an exam with a choice and a short answer
 // question and hand in through the exam-taking API, as their exam page would; once the automatic
 // marking has run, the academic office marks every short answer with the keyboard alone (type a
 // score, Enter) on /answer/edit, and the scores are read back through the API.
 
-const MINUTE = 60_000;
 // What each student writes, and the score the marker gives it (out of 2).
 const SHEETS = [
   { choice: 'B', text: 'Light is scattered by the air, blue the most.', score: '2' },
@@ -21,31 +21,14 @@ interface Overview {
 
 // New students of their own: the demo's students all sit the practice exam open now, so an exam
 // open now for them would clash, and other specs keep them as they are.
-async function createStudents(request: APIRequestContext, count: number) {
+async function newStudents(request: APIRequestContext, count: number) {
   await apiLogin(request, 'admin');
-  const roles = await api<{ id: number; kind: number }[]>(request, 'POST', '/api/role/list');
-  const studentRole = roles.response.find((r) => r.kind === 4);
-  expect(studentRole, 'a student role exists').toBeTruthy();
-  const students: { id: number; userName: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const userName = uniqueName('e2emark');
-    const created = await api<number | { id: number }>(request, 'POST', '/api/user/create', {
-      id: null,
-      userName,
-      realName: `Marked ${userName}`,
-      password: DEMO_PASSWORD,
-      roleIds: [studentRole?.id],
-    });
-    expect(created.code, created.message).toBe(1);
-    students.push({ id: typeof created.response === 'number' ? created.response : created.response.id, userName });
-  }
-  return students;
+  return createStudents(request, count, 'e2emark', 'Marked');
 }
 
 // Two questions of the academic office's own, a paper of them and an exam open now.
 async function publishExam(request: APIRequestContext, studentIds: number[]) {
-  const ids: number[] = [];
-  for (const body of [
+  const ids = await createQuestions(request, [
     {
       type: 1,
       stem: '<p>Which colour is the sky on a clear day?</p>',
@@ -62,43 +45,21 @@ async function publishExam(request: APIRequestContext, studentIds: number[]) {
       answer: { reference: '<p>Rayleigh scattering.</p>', keywords: [{ word: 'scatter', points: 2 }] },
       score: 2,
     },
-  ]) {
-    const q = await api<{ id: number }>(request, 'POST', '/api/question/create', body);
-    expect(q.code, q.message).toBe(1);
-    ids.push(q.response.id);
-  }
-  const paper = await api<{ id: number }>(request, 'POST', '/api/examPaper/create', {
-    id: null,
+  ]);
+  const paperId = await publishPaper(request, {
     name: uniqueName('Marking paper '),
     sections: [
       { title: 'Choice', items: [{ questionId: ids[0], score: 2 }] },
       { title: 'Written', items: [{ questionId: ids[1], score: 2 }] },
     ],
   });
-  expect(paper.code, paper.message).toBe(1);
-  const published = await api(request, 'POST', `/api/examPaper/publish/${paper.response.id}`, {});
-  expect(published.code, published.message).toBe(1);
-  const exam = await api<number | { id: number }>(request, 'POST', '/api/exam/create', {
-    id: null,
-    name: uniqueName('Marking E2E '),
-    paperId: paper.response.id,
-    windowStart: new Date(Date.now() - 5 * MINUTE).toISOString(),
-    windowEnd: new Date(Date.now() + 120 * MINUTE).toISOString(),
-    durationMinutes: 60,
-    studentIds,
-  });
-  expect(exam.code, exam.message).toBe(1);
-  const examId = typeof exam.response === 'number' ? exam.response : exam.response.id;
-  const open = await api(request, 'POST', `/api/exam/publish/${examId}`, { acceptWarnings: true });
-  expect(open.code, open.message).toBe(1);
+  const examId = await publishExamOpenNow(request, studentIds, { name: uniqueName('Marking E2E '), paperId });
   return { examId, choiceId: ids[0], shortId: ids[1] };
 }
 
 // A student starts, answers both questions and hands in, with their own session.
-async function sit(baseURL: string | undefined, userName: string, examId: number, items: unknown[]) {
-  const student = await playwrightRequest.newContext({ baseURL });
-  try {
-    await apiLogin(student, userName);
+function sit(baseURL: string | undefined, userName: string, examId: number, items: unknown[]) {
+  return withSession(baseURL, userName, async (student) => {
     const attempt = await api<{ id: number }>(student, 'POST', '/api/exam/attempt/start', { examId });
     expect(attempt.code, attempt.message).toBe(1);
     const attemptId = attempt.response.id;
@@ -106,9 +67,7 @@ async function sit(baseURL: string | undefined, userName: string, examId: number
     expect(saved.code, saved.message).toBe(1);
     const handed = await api(student, 'POST', '/api/exam/attempt/submit', { attemptId });
     expect(handed.code, handed.message).toBe(1);
-  } finally {
-    await student.dispose();
-  }
+  });
 }
 
 test.use({ role: 'academic' });
@@ -118,7 +77,7 @@ test('the academic office marks every short answer with the keyboard alone', asy
   const admin = await playwrightRequest.newContext({ baseURL });
   const office = await playwrightRequest.newContext({ baseURL });
   try {
-    const students = await createStudents(admin, SHEETS.length);
+    const students = await newStudents(admin, SHEETS.length);
     await apiLogin(office, 'academic');
     const { examId, choiceId, shortId } = await publishExam(
       office,

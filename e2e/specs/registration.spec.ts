@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, open, pageAs, test, withToast } from './fixtures';
 import { api, uniqueName } from './helpers';
+import { demoPaperId } from './score-helpers';
 
 // Exam registration (issue 12): staff publish an exam with open registration that needs approval,
 // a student registers in My exams and waits, staff approve, number the seats and print the tickets,
@@ -11,7 +12,6 @@ test.use({ role: 'academic' });
 const HOUR = 3_600_000;
 // A student of the demo other than `student`, whose home page other tests expect without exams.
 const STUDENT = 's2026012';
-const PAPER = 'Calculus I — final practice 微积分期末练习';
 
 interface Row {
   id: number;
@@ -21,13 +21,7 @@ interface Row {
 
 // The exam, created and published through the API with the staff member's session.
 async function publishExam(request: APIRequestContext, name: string): Promise<number> {
-  const papers = await api<{ list: Row[] }>(request, 'POST', '/api/examPaper/page', {
-    keyword: 'Calculus I',
-    pageIndex: 1,
-    pageSize: 20,
-  });
-  const paper = papers.response.list.find((p) => p.name === PAPER);
-  expect(paper, 'the demo has a published paper').toBeTruthy();
+  const paperId = await demoPaperId(request);
   const venues = await api<Row[]>(request, 'POST', '/api/teachVenue/list');
   const venue = venues.response.find((v) => v.name.startsWith('Computer Lab A'));
   // A window days ahead, on a random hour, so that runs against the same server do not book the venue twice.
@@ -37,7 +31,7 @@ async function publishExam(request: APIRequestContext, name: string): Promise<nu
   const created = await api<number | { id: number }>(request, 'POST', '/api/exam/create', {
     id: null,
     name,
-    paperId: paper?.id,
+    paperId,
     windowStart: at(0),
     windowEnd: at(3),
     durationMinutes: 90,

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
 import { api, apiLogin, DEMO_PASSWORD, uniqueName } from './helpers';
 
-// Set-up shared by the score specs: students of their own in two classes of their own, an exam open
-// now for them, their answers handed in through the exam-taking API, and the automatic marking.
+// Set-up shared by the score, marking, homework and monitoring specs: students of their own (in
+// classes of their own), questions and a paper, an exam open now for them, their answers handed in
+// through the exam-taking API, and the automatic marking.
 //
 // The students are made here rather than taken from the demo (s2026020...): every demo student sits
 // the demo's practice exam, open for a month, so an exam open now for any of them would not publish
@@ -14,6 +15,7 @@ const MINUTE = 60_000;
 export interface Student {
   id: number;
   userName: string;
+  realName: string;
 }
 
 interface Row {
@@ -37,26 +39,39 @@ export async function withSession<T>(
   }
 }
 
-// `perClass` students in each of two new classes (as admin, who may create users and classes).
-export async function createClassesWithStudents(request: APIRequestContext, perClass: number[]): Promise<Student[]> {
+// `count` new students (as admin, who may create users): user names from `prefix`, real names
+// "`label` user name", all with the demo's password.
+export async function createStudents(
+  request: APIRequestContext,
+  count: number,
+  prefix: string,
+  label: string,
+): Promise<Student[]> {
   const roles = await api<{ id: number; kind: number }[]>(request, 'POST', '/api/role/list');
   const studentRole = roles.response.find((r) => r.kind === 4);
   expect(studentRole, 'a student role exists').toBeTruthy();
+  const students: Student[] = [];
+  for (let i = 0; i < count; i++) {
+    const userName = uniqueName(prefix);
+    const realName = `${label} ${userName}`;
+    const created = await api<Created>(request, 'POST', '/api/user/create', {
+      id: null,
+      userName,
+      realName,
+      password: DEMO_PASSWORD,
+      roleIds: [studentRole?.id],
+    });
+    expect(created.code, created.message).toBe(1);
+    students.push({ id: idOf(created.response), userName, realName });
+  }
+  return students;
+}
+
+// `perClass` students in each of two new classes (as admin, who may create users and classes).
+export async function createClassesWithStudents(request: APIRequestContext, perClass: number[]): Promise<Student[]> {
   const all: Student[] = [];
   for (const [c, count] of perClass.entries()) {
-    const members: Student[] = [];
-    for (let i = 0; i < count; i++) {
-      const userName = uniqueName(`e2esc${c}`);
-      const created = await api<Created>(request, 'POST', '/api/user/create', {
-        id: null,
-        userName,
-        realName: `Score ${userName}`,
-        password: DEMO_PASSWORD,
-        roleIds: [studentRole?.id],
-      });
-      expect(created.code, created.message).toBe(1);
-      members.push({ id: idOf(created.response), userName });
-    }
+    const members = await createStudents(request, count, `e2esc${c}`, 'Score');
     const team = await api<Created>(request, 'POST', '/api/team/create', {
       id: null,
       name: uniqueName(`E2E class ${c + 1} `),
@@ -67,6 +82,60 @@ export async function createClassesWithStudents(request: APIRequestContext, perC
     all.push(...members);
   }
   return all;
+}
+
+// Questions of the signed-in user's own, by create body; their ids in order.
+export async function createQuestions(request: APIRequestContext, bodies: object[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const body of bodies) {
+    const q = await api<{ id: number }>(request, 'POST', '/api/question/create', body);
+    expect(q.code, q.message).toBe(1);
+    ids.push(q.response.id);
+  }
+  return ids;
+}
+
+// A paper created from its body (name, sections, ...) and published; its id.
+export async function publishPaper(request: APIRequestContext, body: object): Promise<number> {
+  const paper = await api<{ id: number }>(request, 'POST', '/api/examPaper/create', { id: null, ...body });
+  expect(paper.code, paper.message).toBe(1);
+  const published = await api(request, 'POST', `/api/examPaper/publish/${paper.response.id}`, {});
+  expect(published.code, published.message).toBe(1);
+  return paper.response.id;
+}
+
+// The demo's published paper the exam specs sit.
+export async function demoPaperId(request: APIRequestContext): Promise<number | undefined> {
+  const papers = await api<{ list: Row[] }>(request, 'POST', '/api/examPaper/page', {
+    keyword: 'Calculus I',
+    pageIndex: 1,
+    pageSize: 20,
+  });
+  const paper = papers.response.list.find((p) => p.name === PAPER);
+  expect(paper, 'the demo has a published paper').toBeTruthy();
+  return paper?.id;
+}
+
+// An exam open since a few minutes ago for two hours (an hour long) for the students, created and
+// published with the session's user, warnings accepted; `body` gives the name, the paper and the rest.
+export async function publishExamOpenNow(
+  request: APIRequestContext,
+  studentIds: number[],
+  body: Record<string, unknown>,
+): Promise<number> {
+  const created = await api<Created>(request, 'POST', '/api/exam/create', {
+    id: null,
+    windowStart: new Date(Date.now() - 5 * MINUTE).toISOString(),
+    windowEnd: new Date(Date.now() + 120 * MINUTE).toISOString(),
+    durationMinutes: 60,
+    studentIds,
+    ...body,
+  });
+  expect(created.code, created.message).toBe(1);
+  const id = idOf(created.response);
+  const published = await api(request, 'POST', `/api/exam/publish/${id}`, { acceptWarnings: true });
+  expect(published.code, published.message).toBe(1);
+  return id;
 }
 
 // An exam on the demo paper, open since a few minutes ago for two hours, published (as academic).
@@ -82,29 +151,12 @@ export async function publishOpenExam(
     scoreCounting?: 1 | 2 | 3;
   },
 ): Promise<number> {
-  const papers = await api<{ list: Row[] }>(request, 'POST', '/api/examPaper/page', {
-    keyword: 'Calculus I',
-    pageIndex: 1,
-    pageSize: 20,
-  });
-  const paper = papers.response.list.find((p) => p.name === PAPER);
-  expect(paper, 'the demo has a published paper').toBeTruthy();
-  const created = await api<Created>(request, 'POST', '/api/exam/create', {
-    id: null,
-    name,
-    paperId: paper?.id,
-    windowStart: new Date(Date.now() - 5 * MINUTE).toISOString(),
-    windowEnd: new Date(Date.now() + 120 * MINUTE).toISOString(),
-    durationMinutes: 60,
-    virtualRoomId: 'E2E-SCORES',
-    studentIds: students.map((s) => s.id),
-    ...rules,
-  });
-  expect(created.code, created.message).toBe(1);
-  const id = idOf(created.response);
-  const published = await api(request, 'POST', `/api/exam/publish/${id}`, { acceptWarnings: true });
-  expect(published.code, published.message).toBe(1);
-  return id;
+  const paperId = await demoPaperId(request);
+  return publishExamOpenNow(
+    request,
+    students.map((s) => s.id),
+    { name, paperId, virtualRoomId: 'E2E-SCORES', ...rules },
+  );
 }
 
 interface Question {

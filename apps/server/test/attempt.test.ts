@@ -20,7 +20,7 @@ import { collectDue } from '../src/modules/exam/attempt.service';
 import { attemptAnswers, attemptEvents, examAttempts } from '../src/modules/exam/attempt.table';
 import { removeExpiredSnapshots } from '../src/modules/file/file.service';
 import { setClock } from '../src/platform/clock';
-import { createQuestions, ExamDays, FIVE_TYPES, logins, publishedPaper, userIds } from './exam-fixture';
+import { createQuestions, ExamDays, examPeople, FIVE_TYPES, publishedPaper } from './exam-fixture';
 import { ajax, createTestApp, ok, type TestApp } from './harness';
 
 // Exam day under faults: duplicated, reordered and retried saves, lost replies, two tabs, submit
@@ -43,9 +43,7 @@ const STUDENTS = ['student', 's2026001', 's2026002', 's2026003', 's2026004', 's2
 
 beforeAll(async () => {
   t = await createTestApp();
-  [academic, teacher] = await Promise.all([t.login('demo', 'academic'), t.login('demo', 'teacher')]);
-  tokens = await logins(t, STUDENTS);
-  ids = await userIds(t, [...STUDENTS, 'teacher']);
+  ({ academic, teacher, tokens, ids } = await examPeople(t, STUDENTS));
   qids = await createQuestions(t, academic, FIVE_TYPES);
   paperId = await publishedPaper(t, academic, {
     name: 'Exam-day paper',

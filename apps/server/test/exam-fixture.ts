@@ -30,6 +30,20 @@ export async function logins(t: TestApp, names: readonly string[]): Promise<Reco
   return Object.fromEntries(names.map((n, i) => [n, tokens[i]]));
 }
 
+// The people the exam-day, marking and homework files act as: sessions of demo's academic and
+// teacher and of north's teacher (another school), a session for each named student, and the ids of
+// the students, the teacher and the academic.
+export async function examPeople(t: TestApp, students: readonly string[]) {
+  const [academic, teacher, northTeacher] = await Promise.all([
+    t.login('demo', 'academic'),
+    t.login('demo', 'teacher'),
+    t.login('north', 'teacher'),
+  ]);
+  const tokens = await logins(t, students);
+  const ids = await userIds(t, [...students, 'teacher', 'academic']);
+  return { academic, teacher, northTeacher, tokens, ids };
+}
+
 // Classes of one grade, each with its members (user ids) and, when given, its class teacher.
 export async function makeClasses(
   t: TestApp,

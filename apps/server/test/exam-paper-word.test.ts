@@ -2,6 +2,7 @@ import { type ExamPaper, type Question, ResultCode } from '@lyceum/contract';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parabolaPng } from '../src/seed/png';
+import { logins } from './exam-fixture';
 import { createTestApp, ok, type TestApp } from './harness';
 
 // The Word export of a paper: the .docx is opened (a zip) and its text read from word/document.xml;
@@ -24,13 +25,13 @@ async function question(token: string, body: Record<string, unknown>) {
 
 beforeAll(async () => {
   t = await createTestApp({ students: 0 });
-  [teacher, other, academic, student, admin] = await Promise.all([
-    t.login('demo', 'teacher'),
-    t.login('demo', 'wang.fang'),
-    t.login('demo', 'academic'),
-    t.login('demo', 'student'),
-    t.login('demo', 'admin'),
-  ]);
+  ({
+    teacher,
+    'wang.fang': other,
+    academic,
+    student,
+    admin,
+  } = await logins(t, ['teacher', 'wang.fang', 'academic', 'student', 'admin']));
   const upload = await t.app.inject({
     method: 'POST',
     url: '/api/file/upload?purpose=image',

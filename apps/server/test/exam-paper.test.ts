@@ -1,5 +1,6 @@
 import { type ExamPaper, ExamPaperStatus, type Question, ResultCode } from '@lyceum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logins } from './exam-fixture';
 import { createTestApp, ok, type TestApp } from './harness';
 import { snapshotOrganization } from './snapshot';
 
@@ -20,13 +21,13 @@ type Sections = NonNullable<ExamPaper['sections']>;
 
 beforeAll(async () => {
   t = await createTestApp({ students: 0 });
-  [admin, academic, teacher, other, student] = await Promise.all([
-    t.login('demo', 'admin'),
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('demo', 'wang.fang'),
-    t.login('demo', 'student'),
-  ]);
+  ({
+    admin,
+    academic,
+    teacher,
+    'wang.fang': other,
+    student,
+  } = await logins(t, ['admin', 'academic', 'teacher', 'wang.fang', 'student']));
   for (let i = 0; i < 4; i++) {
     const created = await t.call<Question>('POST', '/api/question/create', {
       token: teacher,

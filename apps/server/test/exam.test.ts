@@ -15,7 +15,7 @@ import { sessions } from '../src/modules/auth/auth.table';
 import { userRoles, users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
 import { sha256 } from '../src/platform/crypto';
-import { onePaper, userIds } from './exam-fixture';
+import { logins, onePaper, userIds } from './exam-fixture';
 import { createTestApp, ok, type TestApp } from './harness';
 
 // Classes address exams; an exam's candidates, conflicts, registration under concurrency, extend,
@@ -32,15 +32,29 @@ let smallVenueId: number;
 let ids: Record<string, number>;
 const T0 = Date.parse('2030-03-02T08:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+// An exam's window from minute `from` for `minutes`, and how long a candidate has in it.
+const slot = (from: number, minutes: number, durationMinutes: number) => ({
+  windowStart: at(from),
+  windowEnd: at(from + minutes),
+  durationMinutes,
+});
+// An exam open for registration from 2000 minutes before its two-hour window to 500 minutes before.
+const registering = (from: number) => ({
+  registrationMode: RegistrationMode.Open,
+  registrationStart: at(from - 2000),
+  registrationEnd: at(from - 500),
+  windowStart: at(from),
+  windowEnd: at(from + 120),
+});
 
 beforeAll(async () => {
   t = await createTestApp();
-  [academic, teacher, student, studentB] = await Promise.all([
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('demo', 'student'),
-    t.login('demo', 's2026001'),
-  ]);
+  ({
+    academic,
+    teacher,
+    student,
+    s2026001: studentB,
+  } = await logins(t, ['academic', 'teacher', 'student', 's2026001']));
   ids = await userIds(t, [
     'student',
     'teacher',
@@ -91,6 +105,12 @@ async function makeExam(over: Record<string, unknown> = {}) {
 }
 const publish = (id: number, acceptWarnings = false) =>
   t.call<Exam>('POST', `/api/exam/publish/${id}`, { token: academic, body: { acceptWarnings } });
+// An exam created and published (without accepting warnings).
+async function publishedExam(over: Record<string, unknown>) {
+  const exam = await makeExam(over);
+  ok(await publish(exam.id));
+  return exam;
+}
 const conflicts = async (id: number) =>
   ok(await t.call<ExamConflict[]>('POST', `/api/exam/conflicts/${id}`, { token: academic }));
 const candidates = async (id: number) =>
@@ -131,35 +151,14 @@ describe('candidates', () => {
   it('resolves classes, grades, departments and individual students when published', async () => {
     const a = await makeTeam('Class 2031-A', 2031, ['s2026002']);
     await makeTeam('Class 2031-B', 2031, ['s2026003']);
-    const byTeam = await makeExam({
-      name: 'By class',
-      teamIds: [a.id],
-      windowStart: at(1000),
-      windowEnd: at(1100),
-      durationMinutes: 60,
-    });
-    ok(await publish(byTeam.id));
+    const byTeam = await publishedExam({ name: 'By class', teamIds: [a.id], ...slot(1000, 100, 60) });
     expect((await candidates(byTeam.id)).map((c) => c.userName)).toEqual(['s2026002']);
 
-    const byGrade = await makeExam({
-      name: 'By grade',
-      gradeYears: [2031],
-      windowStart: at(2000),
-      windowEnd: at(2100),
-      durationMinutes: 60,
-    });
-    ok(await publish(byGrade.id));
+    const byGrade = await publishedExam({ name: 'By grade', gradeYears: [2031], ...slot(2000, 100, 60) });
     expect((await candidates(byGrade.id)).map((c) => c.userName).sort()).toEqual(['s2026002', 's2026003']);
 
     const maths = t.ids.demo.deptIds.maths;
-    const byDept = await makeExam({
-      name: 'By department',
-      departmentIds: [maths],
-      windowStart: at(3000),
-      windowEnd: at(3100),
-      durationMinutes: 60,
-    });
-    ok(await publish(byDept.id));
+    const byDept = await publishedExam({ name: 'By department', departmentIds: [maths], ...slot(3000, 100, 60) });
     const mathsStudents = await t.database.db
       .select({ n: users.userName })
       .from(users)
@@ -180,14 +179,7 @@ describe('candidates', () => {
         .sort(),
     );
 
-    const byName = await makeExam({
-      name: 'By name',
-      studentIds: [ids.s2026004],
-      windowStart: at(4000),
-      windowEnd: at(4100),
-      durationMinutes: 60,
-    });
-    ok(await publish(byName.id));
+    const byName = await publishedExam({ name: 'By name', studentIds: [ids.s2026004], ...slot(4000, 100, 60) });
     const published = ok(await t.call<Exam>('POST', `/api/exam/select/${byName.id}`, { token: academic }));
     expect(published).toMatchObject({ state: ExamState.Published, candidateCount: 1 });
     expect((await candidates(byName.id)).map((c) => c.userName)).toEqual(['s2026004']);
@@ -205,7 +197,7 @@ describe('candidates', () => {
 
 describe('conflicts', () => {
   it('refuses a double-booked venue, a busy invigilator, more candidates than seats; warns of a candidate in two exams', async () => {
-    const base = { windowStart: at(10_000), windowEnd: at(10_120), durationMinutes: 90 };
+    const base = slot(10_000, 120, 90);
     const first = await makeExam({
       ...base,
       name: 'Physics',
@@ -267,22 +259,9 @@ describe('conflicts', () => {
         body: { extraTimeFactor: 1.5, extraMinutes: 0 },
       }),
     );
-    const morning = await makeExam({
-      name: 'Morning',
-      studentIds: [ids.s2026003],
-      windowStart: at(20_000),
-      windowEnd: at(20_060),
-      durationMinutes: 60,
-    });
-    ok(await publish(morning.id));
+    await publishedExam({ name: 'Morning', studentIds: [ids.s2026003], ...slot(20_000, 60, 60) });
     // Starts when Morning ends; with 1.5x the student is still in Morning for 30 minutes.
-    const next = await makeExam({
-      name: 'Next',
-      studentIds: [ids.s2026003],
-      windowStart: at(20_060),
-      windowEnd: at(20_120),
-      durationMinutes: 60,
-    });
+    const next = await makeExam({ name: 'Next', studentIds: [ids.s2026003], ...slot(20_060, 60, 60) });
     const [warning] = await conflicts(next.id);
     expect(warning).toMatchObject({ kind: 'candidateOverlap', severity: 'warning' });
     expect((await publish(next.id)).code).not.toBe(1);
@@ -292,14 +271,7 @@ describe('conflicts', () => {
 
 describe('the clock', () => {
   it('derives status 2/3/4 from the clock; extend moves every candidate’s end; a paper in use stays published', async () => {
-    const exam = await makeExam({
-      name: 'Clocked',
-      studentIds: [ids.student],
-      windowStart: at(30_000),
-      windowEnd: at(30_120),
-      durationMinutes: 60,
-    });
-    ok(await publish(exam.id));
+    const exam = await publishedExam({ name: 'Clocked', studentIds: [ids.student], ...slot(30_000, 120, 60) });
     const status = async () =>
       ok(await t.call<Exam>('POST', `/api/exam/select/${exam.id}`, { token: academic })).status;
     setClock(at(29_999));
@@ -368,16 +340,7 @@ describe('registration', () => {
       })),
     );
     setClock(at(39_000));
-    const exam = await makeExam({
-      name: 'Olympiad',
-      registrationMode: RegistrationMode.Open,
-      registrationStart: at(38_000),
-      registrationEnd: at(39_500),
-      capacity: 100,
-      windowStart: at(40_000),
-      windowEnd: at(40_120),
-    });
-    ok(await publish(exam.id));
+    const exam = await publishedExam({ name: 'Olympiad', capacity: 100, ...registering(40_000) });
     const results = await Promise.all(
       tokens.map((token) => t.call('POST', `/api/exam/register/${exam.id}`, { token })),
     );
@@ -390,17 +353,7 @@ describe('registration', () => {
 
   it('registers, approves, seats and prints tickets; student B sees nothing of A', async () => {
     setClock(at(49_000));
-    const exam = await makeExam({
-      name: 'Certificate',
-      registrationMode: RegistrationMode.Open,
-      registrationStart: at(48_000),
-      registrationEnd: at(49_500),
-      needsApproval: true,
-      venueId,
-      windowStart: at(50_000),
-      windowEnd: at(50_120),
-    });
-    ok(await publish(exam.id));
+    const exam = await publishedExam({ name: 'Certificate', needsApproval: true, venueId, ...registering(50_000) });
     const list = ok(
       await t.call<{ exams: { id: number; myStatus: number | null }[] }>('POST', '/api/exam/registrable', {
         token: student,

@@ -191,27 +191,15 @@ describe('the gradebook', () => {
     const before = ok(await book(teacher));
     const bad = (categories: unknown, items: unknown = []) =>
       setup(teacher, { missingAsZero: true, categories, items });
+    // Half for tests, and a second category that is wrong beside it.
+    const withTests = (second: { name: string; weight: number; kind: number }) => [
+      { name: 'Tests', weight: 50, kind: 1 },
+      second,
+    ];
+    refused(await bad(withTests({ name: 'Homework', weight: 40, kind: 2 })), 'weightsNot100', 'categories');
+    refused(await bad(withTests({ name: 'tests', weight: 50, kind: 2 })), 'usedTwice', 'categories.1.name');
     refused(
-      await bad([
-        { name: 'Tests', weight: 50, kind: 1 },
-        { name: 'Homework', weight: 40, kind: 2 },
-      ]),
-      'weightsNot100',
-      'categories',
-    );
-    refused(
-      await bad([
-        { name: 'Tests', weight: 50, kind: 1 },
-        { name: 'tests', weight: 50, kind: 2 },
-      ]),
-      'usedTwice',
-      'categories.1.name',
-    );
-    refused(
-      await bad([
-        { name: 'Tests', weight: 50, kind: 1 },
-        { name: 'More tests', weight: 50, kind: 1 },
-      ]),
+      await bad(withTests({ name: 'More tests', weight: 50, kind: 1 })),
       'oneDefaultPerKind',
       'categories.1.kind',
     );

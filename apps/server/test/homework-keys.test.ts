@@ -9,7 +9,7 @@ import {
 } from '@lyceum/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../src/platform/clock';
-import { choice, createQuestions, ExamDays, logins, makeClasses, publishedPaper, userIds } from './exam-fixture';
+import { choice, createQuestions, ExamDays, examPeople, makeClasses, publishedPaper } from './exam-fixture';
 import { createTestApp, ok, refused, type TestApp } from './harness';
 
 // Issue 27, findings 3-6: who may change a score through a query (the marker assignment of
@@ -38,13 +38,7 @@ const STUDENTS = ['s2026001', 's2026002', 's2026003', 's2026004'];
 
 beforeAll(async () => {
   t = await createTestApp();
-  [academic, teacher, northTeacher] = await Promise.all([
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('north', 'teacher'),
-  ]);
-  tokens = await logins(t, STUDENTS);
-  ids = await userIds(t, [...STUDENTS, 'teacher']);
+  ({ academic, teacher, northTeacher, tokens, ids } = await examPeople(t, STUDENTS));
   examQ = await createQuestions(t, academic, [
     { ...choice('2 + 2?', ['3', '4'], 'B'), analysis: '<p>Count on from two.</p>' },
     { type: 5, stem: '<p>Why is the sky blue?</p>', answer: { reference: '<p>Scattering.</p>' }, score: 2 },

@@ -17,7 +17,7 @@ import { collectDue } from '../src/modules/exam/attempt.service';
 import { examAttempts } from '../src/modules/exam/attempt.table';
 import { questions } from '../src/modules/question/question.table';
 import { setClock } from '../src/platform/clock';
-import { createQuestions, ExamDays, FIVE_TYPES, logins, publishedPaper, userIds } from './exam-fixture';
+import { createQuestions, ExamDays, examPeople, FIVE_TYPES, publishedPaper } from './exam-fixture';
 import { createTestApp, ok, type TestApp } from './harness';
 
 // Marking after exam day: automatic marking of every type (handed in and collected), hand marking
@@ -39,13 +39,7 @@ const STUDENTS = ['student', 's2026001', 's2026002', 's2026003', 's2026004', 's2
 
 beforeAll(async () => {
   t = await createTestApp();
-  [academic, teacher, northTeacher] = await Promise.all([
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('north', 'teacher'),
-  ]);
-  tokens = await logins(t, STUDENTS);
-  ids = await userIds(t, [...STUDENTS, 'teacher', 'academic']);
+  ({ academic, teacher, northTeacher, tokens, ids } = await examPeople(t, STUDENTS));
   qids = await createQuestions(t, academic, FIVE_TYPES);
   paperId = await publishedPaper(t, academic, {
     name: 'Marking paper',
@@ -152,6 +146,18 @@ describe('hand marking, review, regrading and confirmation', () => {
     setClock(null);
     await t.app.jobs.runUntilIdle();
   });
+  // One hand mark (`mark`) or second marker's check (`review`) of `who`'s answer to question `q`.
+  const judge = (action: 'mark' | 'review', token: string, who: string, q: number, score: number) =>
+    t.call('POST', `/api/answer/${action}`, {
+      token,
+      body: { examId: exam.id, attemptId: attempts[who], questionId: qids[q], score },
+    });
+  // A regrade of question `q`: previewed, or applied with `apply`.
+  const regrade = (token: string, q: number, change: object, reason: string, apply = false) =>
+    t.call<RegradeResult>('POST', '/api/answer/regrade', {
+      token,
+      body: { examId: exam.id, questionId: qids[q], change, reason, ...(apply ? { apply } : {}) },
+    });
 
   it('lets an assigned marker mark only their question, by question, with the maximum and step checked', async () => {
     // Before being assigned, the teacher does not see the exam at all; another school never does.
@@ -198,20 +204,11 @@ describe('hand marking, review, regrading and confirmation', () => {
     // Anonymous unless revealed.
     expect(queue.items.every((i) => i.realName === null && /^#\d{4}$/.test(i.code))).toBe(true);
 
-    const tooMuch = await t.call('POST', '/api/answer/mark', {
-      token: teacher,
-      body: { examId: exam.id, attemptId: attempts.student, questionId: qids[4], score: 2.5 },
-    });
+    const tooMuch = await judge('mark', teacher, 'student', 4, 2.5);
     expect(tooMuch.error?.field).toBe('score');
-    const offStep = await t.call('POST', '/api/answer/mark', {
-      token: teacher,
-      body: { examId: exam.id, attemptId: attempts.student, questionId: qids[4], score: 1.3 },
-    });
+    const offStep = await judge('mark', teacher, 'student', 4, 1.3);
     expect(offStep.error?.field).toBe('score');
-    const notMine = await t.call('POST', '/api/answer/mark', {
-      token: teacher,
-      body: { examId: exam.id, attemptId: attempts.student, questionId: qids[0], score: 0 },
-    });
+    const notMine = await judge('mark', teacher, 'student', 0, 0);
     expect(notMine.error?.key).toBe('notYourQuestion');
 
     const scores: Record<string, number> = { student: 2, s2026001: 0.5, s2026002: 1.5, s2026003: 0 };
@@ -229,20 +226,11 @@ describe('hand marking, review, regrading and confirmation', () => {
   });
 
   it('takes a second marker for the review, with a reason when the score changes', async () => {
-    const own = await t.call('POST', '/api/answer/review', {
-      token: teacher,
-      body: { examId: exam.id, attemptId: attempts.s2026002, questionId: qids[4], score: 1.5 },
-    });
+    const own = await judge('review', teacher, 's2026002', 4, 1.5);
     expect(own.error?.key).toBe('ownReview');
-    const noReason = await t.call('POST', '/api/answer/review', {
-      token: academic,
-      body: { examId: exam.id, attemptId: attempts.s2026002, questionId: qids[4], score: 2 },
-    });
+    const noReason = await judge('review', academic, 's2026002', 4, 2);
     expect(noReason.error?.field).toBe('reason');
-    const auto = await t.call('POST', '/api/answer/review', {
-      token: academic,
-      body: { examId: exam.id, attemptId: attempts.s2026002, questionId: qids[0], score: 0 },
-    });
+    const auto = await judge('review', academic, 's2026002', 0, 0);
     expect(auto.error?.key).toBe('notHandMarked');
     const reviewed = ok(
       await t.call<{ item: { reviewFlag: number; score: number; reviewerName: string } }>(
@@ -269,12 +257,7 @@ describe('hand marking, review, regrading and confirmation', () => {
   it('previews a regrade exactly as it then applies it, and audits each change', async () => {
     const change = { kind: 'key', key: { answer: 'A' } };
     const before = await Promise.all(Object.values(attempts).map(attemptRow));
-    const preview = ok(
-      await t.call<RegradeResult>('POST', '/api/answer/regrade', {
-        token: academic,
-        body: { examId: exam.id, questionId: qids[0], change, reason: 'Key was wrong' },
-      }),
-    );
+    const preview = ok(await regrade(academic, 0, change, 'Key was wrong'));
     expect(preview.applied).toBe(false);
     expect(preview.affected).toBe(4);
     // Those who answered B lose 2, those who answered A gain 2.
@@ -288,12 +271,7 @@ describe('hand marking, review, regrading and confirmation', () => {
     expect((await Promise.all(Object.values(attempts).map(attemptRow))).map((r) => r.score)).toEqual(
       before.map((r) => r.score),
     );
-    const applied = ok(
-      await t.call<RegradeResult>('POST', '/api/answer/regrade', {
-        token: academic,
-        body: { examId: exam.id, questionId: qids[0], change, reason: 'Key was wrong', apply: true },
-      }),
-    );
+    const applied = ok(await regrade(academic, 0, change, 'Key was wrong', true));
     expect({ ...applied, applied: false }).toEqual(preview);
     const after = await Promise.all(Object.values(attempts).map(attemptRow));
     expect(after.map((r) => r.score)).toEqual(preview.rows.map((r) => r.totalTo));
@@ -306,62 +284,23 @@ describe('hand marking, review, regrading and confirmation', () => {
     expect(history.total).toBe(4);
     expect(history.list.every((h) => h.kind === 3)).toBe(true);
     // A key the question cannot hold is refused, naming the field.
-    const bad = await t.call('POST', '/api/answer/regrade', {
-      token: academic,
-      body: { examId: exam.id, questionId: qids[0], change: { kind: 'key', key: { answer: 'F' } }, reason: 'x' },
-    });
+    const bad = await regrade(academic, 0, { kind: 'key', key: { answer: 'F' } }, 'x');
     expect(bad.error?.field).toMatch(/^change\.key\.answer/);
     // A teacher (answer:manage but not the owner) cannot regrade.
-    const teacherTry = await t.call('POST', '/api/answer/regrade', {
-      token: teacher,
-      body: { examId: exam.id, questionId: qids[0], change, reason: 'x' },
-    });
+    const teacherTry = await regrade(teacher, 0, change, 'x');
     expect(teacherTry.code).not.toBe(1);
   });
 
   it('throws a question out: full marks for all, or out of the total', async () => {
-    const full = ok(
-      await t.call<RegradeResult>('POST', '/api/answer/regrade', {
-        token: academic,
-        body: {
-          examId: exam.id,
-          questionId: qids[2],
-          change: { kind: 'throwOut', mode: 1 },
-          reason: 'Ambiguous',
-          apply: true,
-        },
-      }),
-    );
+    const full = ok(await regrade(academic, 2, { kind: 'throwOut', mode: 1 }, 'Ambiguous', true));
     // s2026002 answered false: the only change.
     expect(full.rows.map((r) => [r.attemptId, r.from, r.to])).toEqual([[attempts.s2026002, 0, 2]]);
-    const removed = ok(
-      await t.call<RegradeResult>('POST', '/api/answer/regrade', {
-        token: academic,
-        body: {
-          examId: exam.id,
-          questionId: qids[2],
-          change: { kind: 'throwOut', mode: 2 },
-          reason: 'Ambiguous',
-          apply: true,
-        },
-      }),
-    );
+    const removed = ok(await regrade(academic, 2, { kind: 'throwOut', mode: 2 }, 'Ambiguous', true));
     expect(removed.maxTo).toBe(0);
     const row = await attemptRow(attempts.student);
     expect(row.scoreMax).toBe(8);
     // Undo: back to the question as sat.
-    ok(
-      await t.call('POST', '/api/answer/regrade', {
-        token: academic,
-        body: {
-          examId: exam.id,
-          questionId: qids[2],
-          change: { kind: 'restore' },
-          reason: 'Kept after all',
-          apply: true,
-        },
-      }),
-    );
+    ok(await regrade(academic, 2, { kind: 'restore' }, 'Kept after all', true));
     expect((await attemptRow(attempts.student)).scoreMax).toBe(10);
   });
 
@@ -387,15 +326,9 @@ describe('hand marking, review, regrading and confirmation', () => {
     );
     expect(confirmed.attempts).toBe(4);
     expect((await attemptRow(attempts.student)).answerStatus).toBe(2);
-    const locked = await t.call('POST', '/api/answer/mark', {
-      token: teacher,
-      body: { examId: exam.id, attemptId: attempts.student, questionId: qids[4], score: 1 },
-    });
+    const locked = await judge('mark', teacher, 'student', 4, 1);
     expect(locked.error?.key).toBe('scoresConfirmed');
-    const lockedRegrade = await t.call('POST', '/api/answer/regrade', {
-      token: academic,
-      body: { examId: exam.id, questionId: qids[1], change: { kind: 'throwOut', mode: 1 }, reason: 'x', apply: true },
-    });
+    const lockedRegrade = await regrade(academic, 1, { kind: 'throwOut', mode: 1 }, 'x', true);
     expect(lockedRegrade.error?.key).toBe('scoresConfirmed');
 
     const mine = ok(

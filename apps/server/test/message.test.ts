@@ -2,7 +2,7 @@ import type { InboxMessage, InboxPage, Message, MyTasks, ReceiptPage, Task, Unre
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../src/platform/clock';
-import { logins, makeClasses, onePaper, userIds } from './exam-fixture';
+import { examPeople, makeClasses, onePaper } from './exam-fixture';
 import { createTestApp, ok, refused, sheetRows, type TestApp } from './harness';
 
 // Messages (decision 40): each target type resolves to the right people, one receipt each; the
@@ -28,15 +28,8 @@ const OTHER = 's2026006';
 
 beforeAll(async () => {
   t = await createTestApp();
-  [academic, teacher, northTeacher, admin] = await Promise.all([
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('north', 'teacher'),
-    t.login('demo', 'admin'),
-  ]);
-  const students = [...CLASS_A, ...CLASS_B, OTHER];
-  tokens = await logins(t, students);
-  ids = await userIds(t, [...students, 'teacher', 'academic']);
+  ({ academic, teacher, northTeacher, tokens, ids } = await examPeople(t, [...CLASS_A, ...CLASS_B, OTHER]));
+  admin = await t.login('demo', 'admin');
   // Class A is led by the teacher; class B by nobody.
   teamIds = await makeClasses(t, academic, GRADE, [
     { name: 'Messages A', members: CLASS_A.map((s) => ids[s]), classTeacherId: ids.teacher },

@@ -188,17 +188,12 @@ describe('an exam sat more than once', () => {
     t.call('POST', '/api/exam/attempt/retake', { token: tokens.s2026001, body: { examId } });
   const myExam = async (examId: number) =>
     ok(await t.call<MyExams>('POST', '/api/exam/my', { token: tokens.s2026001 })).exams.find((e) => e.id === examId)!;
+  // An exam of the paper for every student, on the next exam day; `over` sets the sittings' rules.
+  const publish = (name: string, over: Record<string, unknown> = {}) =>
+    days.publish(t, academic, { name, paperId: examPaperId, studentIds: STUDENTS.map((s) => ids[s]!), ...over });
 
   it('opens a fresh paper for each sitting while they remain, keeps each, and counts the best', async () => {
-    const exam = await days.publish(t, academic, {
-      name: 'Practice',
-      paperId: examPaperId,
-      studentIds: STUDENTS.map((s) => ids[s]!),
-      durationMinutes: 20,
-      showScore: 2,
-      attemptsAllowed: 3,
-      scoreCounting: 1,
-    });
+    const exam = await publish('Practice', { durationMinutes: 20, showScore: 2, attemptsAllowed: 3, scoreCounting: 1 });
     setClock(days.at(5));
     const first = await sitOnce(exam.id, ['A', 'A']);
     expect(await myExam(exam.id)).toMatchObject({
@@ -237,21 +232,11 @@ describe('an exam sat more than once', () => {
   });
 
   it('refuses another sitting of an exam sat once, or once its scores are confirmed', async () => {
-    const once = await days.publish(t, academic, {
-      name: 'Once',
-      paperId: examPaperId,
-      studentIds: STUDENTS.map((s) => ids[s]!),
-    });
+    const once = await publish('Once');
     setClock(days.at(5));
     await sitOnce(once.id, ['A', 'A']);
     refused(await retake(once.id), 'noRetakeLeft');
-    const confirmed = await days.publish(t, academic, {
-      name: 'Confirmed',
-      paperId: examPaperId,
-      studentIds: STUDENTS.map((s) => ids[s]!),
-      attemptsAllowed: 2,
-      scoreCounting: 3,
-    });
+    const confirmed = await publish('Confirmed', { attemptsAllowed: 2, scoreCounting: 3 });
     setClock(days.at(5));
     await sitOnce(confirmed.id, ['A', 'B']);
     ok(

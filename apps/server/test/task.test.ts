@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectDue } from '../src/modules/exam/attempt.service';
 import { syncOverdue } from '../src/modules/task/task-status';
 import { setClock } from '../src/platform/clock';
-import { choice, createQuestions, logins, makeClasses, publishedPaper, userIds } from './exam-fixture';
+import { choice, createQuestions, examPeople, makeClasses, publishedPaper } from './exam-fixture';
 import { createTestApp, ok, refused, type TestApp } from './harness';
 
 // Tasks and homework (decision 39): range resolution for each range type, per-user status moving
@@ -39,14 +39,7 @@ const ALONE = 's2026006';
 
 beforeAll(async () => {
   t = await createTestApp();
-  [academic, teacher, northTeacher] = await Promise.all([
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('north', 'teacher'),
-  ]);
-  const students = [...CLASS_A, ...CLASS_B, ALONE];
-  tokens = await logins(t, students);
-  ids = await userIds(t, [...students, 'teacher']);
+  ({ academic, teacher, northTeacher, tokens, ids } = await examPeople(t, [...CLASS_A, ...CLASS_B, ALONE]));
   teamIds = await makeClasses(t, academic, GRADE, [
     { name: 'Homework A', members: CLASS_A.map((s) => ids[s]), classTeacherId: ids.teacher },
     { name: 'Homework B', members: CLASS_B.map((s) => ids[s]), classTeacherId: ids.teacher },
@@ -102,6 +95,12 @@ const save = (who: string, attemptId: number, items: { questionId: number; answe
   t.call('POST', '/api/exam/attempt/save', { token: tokens[who], body: { attemptId, items } });
 const submit = (who: string, attemptId: number) =>
   t.call('POST', '/api/exam/attempt/submit', { token: tokens[who], body: { attemptId, items: [] } });
+// Immediate feedback on question `q` of the paper, asked by `who`.
+const check = (who: string, attemptId: number, q: number) =>
+  t.call<CheckAnswerResult>('POST', '/api/task/check', {
+    token: tokens[who],
+    body: { attemptId, questionId: qids[q] },
+  });
 const statusOf = async (taskId: number, who: string) =>
   ok(await students(taskId, { pageSize: 200 })).list.find((s) => s.userId === ids[who])!;
 
@@ -314,36 +313,13 @@ describe('tasks and homework', () => {
     setClock(base + HOUR);
     const p = ok(await start('s2026001', plain.examId!));
     ok(await save('s2026001', p.id, [{ questionId: qids[0]!, answer: 'A', revision: 1 }]));
-    refused(
-      await t.call('POST', '/api/task/check', {
-        token: tokens.s2026001,
-        body: { attemptId: p.id, questionId: qids[0] },
-      }),
-      'noInstantFeedback',
-    );
+    refused(await check('s2026001', p.id, 0), 'noInstantFeedback');
     const a = ok(await start('s2026001', task.examId!));
-    refused(
-      await t.call('POST', '/api/task/check', {
-        token: tokens.s2026001,
-        body: { attemptId: a.id, questionId: qids[0] },
-      }),
-      'nothingToCheck',
-    );
+    refused(await check('s2026001', a.id, 0), 'nothingToCheck');
     ok(await save('s2026001', a.id, [{ questionId: qids[0]!, answer: 'A', revision: 1 }]));
-    const checked = ok(
-      await t.call<CheckAnswerResult>('POST', '/api/task/check', {
-        token: tokens.s2026001,
-        body: { attemptId: a.id, questionId: qids[0] },
-      }),
-    );
+    const checked = ok(await check('s2026001', a.id, 0));
     expect(checked).toEqual({ questionId: qids[0], correct: false, score: 0, max: 4 });
-    refused(
-      await t.call('POST', '/api/task/check', {
-        token: tokens.s2026001,
-        body: { attemptId: a.id, questionId: qids[0] },
-      }),
-      'alreadyChecked',
-    );
+    refused(await check('s2026001', a.id, 0), 'alreadyChecked');
     // Changing it afterwards is refused and changes nothing (homework-keys.test.ts has the rest).
     refused(
       await save('s2026001', a.id, [{ questionId: qids[0]!, answer: 'B', revision: 2 }]),
@@ -354,21 +330,9 @@ describe('tasks and homework', () => {
     expect(after.answers.find((x) => x.questionId === qids[0])?.answer).toBe('A');
     expect(after.homework?.checked).toEqual([{ questionId: qids[0], correct: false, score: 0, max: 4 }]);
     ok(await save('s2026001', a.id, [{ questionId: qids[1]!, answer: 'Because.', revision: 1 }]));
-    refused(
-      await t.call('POST', '/api/task/check', {
-        token: tokens.s2026001,
-        body: { attemptId: a.id, questionId: qids[1] },
-      }),
-      'notObjective',
-    );
+    refused(await check('s2026001', a.id, 1), 'notObjective');
     // Another student cannot check, read or save someone else's paper.
-    refused(
-      await t.call('POST', '/api/task/check', {
-        token: tokens.s2026002,
-        body: { attemptId: a.id, questionId: qids[0] },
-      }),
-      'notFound',
-    );
+    refused(await check('s2026002', a.id, 0), 'notFound');
     refused(await save('s2026002', a.id, [{ questionId: qids[0]!, answer: 'B', revision: 9 }]), 'notFound');
   });
 

@@ -1,15 +1,13 @@
 import type { ErrorDetail } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { createTime, organizationId, tenantId } from './columns';
-import { organizations } from './organizations.table';
+import { bigint, boolean, index, integer, jsonb, varchar } from 'drizzle-orm/pg-core';
+import { createTime } from './columns';
+import { tenantTable } from './organizations.table';
 
 // Every call that changes data, written in batches by the platform's operation log.
-export const operationLogs = pgTable(
+export const operationLogs = tenantTable(
   'operation_logs',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     userId: bigint('user_id', { mode: 'number' }),
     userName: varchar('user_name', { length: 64 }),
     // What was done to what, for people: /api/{entity}/{action}/..., the record ids and the record's
@@ -30,7 +28,6 @@ export const operationLogs = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('operation_logs_time_ix').on(t.organizationId, t.createTime),
     index('operation_logs_user_ix').on(t.organizationId, t.userId, t.createTime),
   ],

@@ -1,6 +1,7 @@
 import { organizationStatusLabels } from '@lyceum/contract';
+import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { bigint, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, updateTime } from './columns';
+import { enumCheck, type IdExtra, idTable, organizationId, stamps } from './columns';
 
 // Organisations are the tenants themselves, so this table is global, not tenant-scoped. It is the
 // platform's because every tenant table refers to it, the platform's own (the job queue, the
@@ -17,11 +18,22 @@ export const organizations = pgTable(
     themeColor: varchar('theme_color', { length: 7 }).notNull().default('#1677ff'),
     status: smallint('status').notNull().default(1),
     note: text('note'),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('organizations_domain_uq').on(t.domain),
     enumCheck('organizations_status_ck', t.status, organizationStatusLabels),
   ],
 );
+
+// A table of an organisation's own records (exams, users, departments): keyed by (organization_id, id)
+// and removed with the organisation. Here, beside the root it refers to: columns.ts, whose helpers
+// this file uses, cannot import it back.
+export function tenantTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  extra?: IdExtra<N, C>,
+) {
+  const organization = organizationId().references(() => organizations.id, { onDelete: 'cascade' });
+  return idTable(name, columns, extra, organization);
+}

@@ -1,10 +1,11 @@
 import { DepartmentType, RoleKind, zTeamCreate } from '@lyceum/contract';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { semesters } from '../modules/calendar/calendar.table';
 import { departments } from '../modules/department/department.table';
 import { teamResource } from '../modules/team/team.resource';
 import { users } from '../modules/user/user.table';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { seedContext } from './seed-context';
 
 // Three classes of the demo organisation, saved through the class resource like the API saves them:
@@ -15,36 +16,30 @@ export async function seedClasses(db: Db, orgId: number) {
     const [row] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, orgId), eq(users.userName, userName)));
+      .where(inOrg(users, orgId, [eq(users.userName, userName)]));
     return row?.id ?? null;
   };
   const major = async (name: string) => {
     const [row] = await db
       .select({ id: departments.id })
       .from(departments)
-      .where(
-        and(
-          eq(departments.organizationId, orgId),
-          eq(departments.name, name),
-          eq(departments.type, DepartmentType.Major),
-        ),
-      );
+      .where(inOrg(departments, orgId, [eq(departments.name, name), eq(departments.type, DepartmentType.Major)]));
     return row?.id ?? null;
   };
   const [current] = await db
     .select({ id: semesters.id })
     .from(semesters)
-    .where(and(eq(semesters.organizationId, orgId), eq(semesters.current, true)));
+    .where(inOrg(semesters, orgId, [eq(semesters.current, true)]));
   const [earlier] = await db
     .select({ id: semesters.id })
     .from(semesters)
-    .where(and(eq(semesters.organizationId, orgId), eq(semesters.current, false)))
+    .where(inOrg(semesters, orgId, [eq(semesters.current, false)]))
     .orderBy(asc(semesters.startDate));
   const numbered = (
     await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, orgId), like(users.userName, 's2026%')))
+      .where(inOrg(users, orgId, [like(users.userName, 's2026%')]))
       .orderBy(asc(users.userName))
   ).map((u) => u.id);
   const teacher = await userId('teacher');

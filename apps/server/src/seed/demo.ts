@@ -1,11 +1,12 @@
 import { type BuiltInRoleCode, DepartmentType, UserSex, UserStatus, UserVerified } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { departments, userCategories } from '../modules/department/department.table';
 import type { FileStorage } from '../modules/file/file.storage';
 import { createOrganization } from '../modules/organization/organization.service';
 import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
 import { seedExams } from './exams';
@@ -192,7 +193,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     const [teacher] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, demo.orgId), eq(users.userName, 'teacher')));
+      .where(inOrg(users, demo.orgId, [eq(users.userName, 'teacher')]));
     await seedQuestions(db, demo.orgId, teacher.id, opts.storage ?? null);
     await seedPapers(db, demo.orgId, teacher.id);
     await seedClasses(db, demo.orgId);

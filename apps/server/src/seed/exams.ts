@@ -10,7 +10,7 @@ import {
   UserStatus,
   zExamCreate,
 } from '@lyceum/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { teachVenues } from '../modules/calendar/calendar.table';
 import { recordEvents, saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attempt.service';
 import { examResource } from '../modules/exam/exam.resource';
@@ -19,6 +19,7 @@ import { withRoleKind } from '../modules/user/user.service';
 import { users } from '../modules/user/user.table';
 import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { seedMarkedExams } from './marked-exams';
 import { seedContext } from './seed-context';
 
@@ -41,11 +42,10 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
     .select({ id: examPapers.id })
     .from(examPapers)
     .where(
-      and(
-        eq(examPapers.organizationId, orgId),
+      inOrg(examPapers, orgId, [
         eq(examPapers.status, ExamPaperStatus.Published),
         eq(examPapers.paperType, PaperType.Exam),
-      ),
+      ]),
     )
     .orderBy(asc(examPapers.id))
     .limit(1);
@@ -53,7 +53,7 @@ export async function seedExams(db: Db, orgId: number, userId: number) {
   const students = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), withRoleKind(RoleKind.Student)))
+    .where(inOrg(users, orgId, [eq(users.status, UserStatus.Enabled), withRoleKind(RoleKind.Student)]))
     .orderBy(asc(users.id));
   const [venue] = await db
     .select({ id: teachVenues.id })

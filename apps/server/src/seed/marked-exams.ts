@@ -10,7 +10,7 @@ import {
   zExamCreate,
   zStudentPaper,
 } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attempt.service';
 import { examAttempts } from '../modules/exam/attempt.table';
 import { examResource } from '../modules/exam/exam.resource';
@@ -23,6 +23,7 @@ import { confirmScores } from '../modules/marking/score-confirmation';
 import { users } from '../modules/user/user.table';
 import type { RequestContext } from '../platform/context';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { seedContext } from './seed-context';
 
 const hour = (t: number) => new Date(Math.floor(t / 3_600_000) * 3_600_000);
@@ -36,7 +37,7 @@ export async function seedMarkedExams(db: Db, orgId: number, teacherId: number, 
   const [academic] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.userName, 'academic')));
+    .where(inOrg(users, orgId, [eq(users.userName, 'academic')]));
   if (!academic || studentIds.length < 4) return;
   const office = seedContext(db, orgId, academic.id, [
     'exam:page',
@@ -206,7 +207,7 @@ export async function plausibleAnswers(student: RequestContext, attempt: Attempt
   const [row] = await db
     .select({ paper: examAttempts.paper })
     .from(examAttempts)
-    .where(and(eq(examAttempts.organizationId, orgId), eq(examAttempts.id, attempt.id)));
+    .where(inOrg(examAttempts, orgId, [eq(examAttempts.id, attempt.id)]));
   if (!row) return [];
   const items = zStudentPaper.parse(row.paper).sections.flatMap((s) => s.items);
   const versions = await loadVersions(db, orgId, items);

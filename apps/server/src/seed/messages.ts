@@ -1,10 +1,11 @@
 import { MessageAudience, MessageTarget, zMessageCreate } from '@lyceum/contract';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { messageResource } from '../modules/message/message.resource';
 import { messageReceipts } from '../modules/message/message.table';
 import { teamMembers, teams } from '../modules/team/team.table';
 import { users } from '../modules/user/user.table';
 import type { Db } from '../platform/db';
+import { inOrg, sameOrg } from '../platform/tenant-sql';
 import { seedContext } from './seed-context';
 
 const DAY = 86_400_000;
@@ -17,11 +18,11 @@ export async function seedMessages(db: Db, orgId: number, teacherId: number) {
   const [academic] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.userName, 'academic')));
+    .where(inOrg(users, orgId, [eq(users.userName, 'academic')]));
   const [team] = await db
     .select({ id: teams.id })
     .from(teams)
-    .where(and(eq(teams.organizationId, orgId), like(teams.name, 'Class 2024-1%')));
+    .where(inOrg(teams, orgId, [like(teams.name, 'Class 2024-1%')]));
   if (!academic || !team) return;
   const perms = ['message:page', 'message:create', 'message:publish'];
   const office = seedContext(db, orgId, academic.id, [...perms, 'message:all']);
@@ -59,10 +60,8 @@ export async function seedMessages(db: Db, orgId: number, teacherId: number) {
   const classmates = await db
     .select({ id: teamMembers.userId })
     .from(teamMembers)
-    .innerJoin(users, and(eq(users.organizationId, teamMembers.organizationId), eq(users.id, teamMembers.userId)))
-    .where(
-      and(eq(teamMembers.organizationId, orgId), eq(teamMembers.teamId, team.id), sql`${users.userName} <> 'student'`),
-    );
+    .innerJoin(users, sameOrg(users, teamMembers, [eq(users.id, teamMembers.userId)]))
+    .where(inOrg(teamMembers, orgId, [eq(teamMembers.teamId, team.id), sql`${users.userName} <> 'student'`]));
   const ids = classmates.map((c) => c.id);
   const markRead = async (messageId: number, who: number[]) => {
     if (!who.length) return;
@@ -70,11 +69,7 @@ export async function seedMessages(db: Db, orgId: number, teacherId: number) {
       .update(messageReceipts)
       .set({ readAt: new Date(now - 3_600_000) })
       .where(
-        and(
-          eq(messageReceipts.organizationId, orgId),
-          eq(messageReceipts.messageId, messageId),
-          inArray(messageReceipts.userId, who),
-        ),
+        inOrg(messageReceipts, orgId, [eq(messageReceipts.messageId, messageId), inArray(messageReceipts.userId, who)]),
       );
   };
   await markRead(timetable, ids.slice(0, Math.ceil(ids.length * 0.7)));

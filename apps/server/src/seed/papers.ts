@@ -1,9 +1,10 @@
 import { PaperBuildMode, PaperType, QuestionNumberMode, QuestionType, zExamPaperCreate } from '@lyceum/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { courseCategories } from '../modules/catalogue/catalogue.table';
 import { examPaperResource } from '../modules/exam-paper/exam-paper.resource';
 import { questions } from '../modules/question/question.table';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { seedContext } from './seed-context';
 
 // Two papers from the demo question bank, built through the engine like the API builds them: a
@@ -13,7 +14,7 @@ export async function seedPapers(db: Db, orgId: number, userId: number) {
   const [calculus] = await db
     .select({ id: courseCategories.id })
     .from(courseCategories)
-    .where(and(eq(courseCategories.organizationId, orgId), eq(courseCategories.name, 'Calculus 微积分')));
+    .where(inOrg(courseCategories, orgId, [eq(courseCategories.name, 'Calculus 微积分')]));
   const bank = await db
     .select({ id: questions.id, type: questions.type, score: questions.score, subjectId: questions.subjectId })
     .from(questions)

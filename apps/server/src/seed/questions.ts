@@ -1,10 +1,11 @@
 import { BLANK_MARKER, TagType, zQuestionCreate } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { courseCategories, tags } from '../modules/catalogue/catalogue.table';
 import { uploadFile } from '../modules/file/file.service';
 import type { FileStorage } from '../modules/file/file.storage';
 import { questionResource } from '../modules/question/question.resource';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { parabolaPng } from './png';
 import { seedContext } from './seed-context';
 
@@ -19,14 +20,14 @@ export async function seedQuestions(db: Db, orgId: number, userId: number, stora
       await db
         .select({ id: tags.id })
         .from(tags)
-        .where(and(eq(tags.organizationId, orgId), eq(tags.name, name), eq(tags.type, type)))
+        .where(inOrg(tags, orgId, [eq(tags.name, name), eq(tags.type, type)]))
     )[0]?.id;
   const subjectId = async (name: string) =>
     (
       await db
         .select({ id: courseCategories.id })
         .from(courseCategories)
-        .where(and(eq(courseCategories.organizationId, orgId), eq(courseCategories.name, name)))
+        .where(inOrg(courseCategories, orgId, [eq(courseCategories.name, name)]))
     )[0]?.id ?? null;
   const kp = async (...names: string[]) =>
     (await Promise.all(names.map((n) => tagId(n, TagType.KnowledgePoint)))).filter((x): x is number => !!x);

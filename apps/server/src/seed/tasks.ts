@@ -1,5 +1,5 @@
 import { ExamPaperStatus, PaperType, TaskRange, TaskReveal, zTaskCreate } from '@lyceum/contract';
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { saveAnswers, startAttempt, submitAttempt } from '../modules/exam/attempt.service';
 import { examPaperResource } from '../modules/exam-paper/exam-paper.resource';
 import { examPapers } from '../modules/exam-paper/exam-paper.table';
@@ -10,6 +10,7 @@ import { syncTaskUsers } from '../modules/task/task-status';
 import { teams } from '../modules/team/team.table';
 import { users } from '../modules/user/user.table';
 import type { Db } from '../platform/db';
+import { inOrg } from '../platform/tenant-sql';
 import { asStudent, markWritten, moveExamBack, plausibleAnswers } from './marked-exams';
 import { seedContext } from './seed-context';
 
@@ -27,17 +28,17 @@ export async function seedTasks(db: Db, orgId: number, teacherId: number) {
   const [paper] = await db
     .select({ id: examPapers.id, status: examPapers.status })
     .from(examPapers)
-    .where(and(eq(examPapers.organizationId, orgId), eq(examPapers.paperType, PaperType.Homework)))
+    .where(inOrg(examPapers, orgId, [eq(examPapers.paperType, PaperType.Homework)]))
     .orderBy(asc(examPapers.id))
     .limit(1);
   const [team] = await db
     .select({ id: teams.id })
     .from(teams)
-    .where(and(eq(teams.organizationId, orgId), like(teams.name, 'Class 2024-1%')));
+    .where(inOrg(teams, orgId, [like(teams.name, 'Class 2024-1%')]));
   const [student] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organizationId, orgId), eq(users.userName, 'student')));
+    .where(inOrg(users, orgId, [eq(users.userName, 'student')]));
   if (!paper || !team || !student) return;
   if (paper.status !== ExamPaperStatus.Published) await examPaperResource.runAction(ctx, 'publish', paper.id, {});
   const now = Date.now();
@@ -68,7 +69,7 @@ export async function seedTasks(db: Db, orgId: number, teacherId: number) {
     await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, orgId), like(users.userName, 's2026%')))
+      .where(inOrg(users, orgId, [like(users.userName, 's2026%')]))
       .orderBy(asc(users.userName))
   )
     .map((u) => u.id)

@@ -34,6 +34,12 @@ export interface ResourceApi<Row, Create, Update, PageRequest> {
   ) => Promise<ImportReport>;
 }
 
+// A record as its form saves it: a new one has no id yet.
+export type SaveOf<Input> = Omit<Input, 'id'> & { id?: number | null };
+
+// A request for one page of a list: its filter and the page.
+export type Paged<Filter> = Filter & { pageIndex: number; pageSize: number };
+
 // Empty filter values are left out, so "no choice" never reaches the server as '' or null.
 export function cleanFilter(filter: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== null && v !== ''));

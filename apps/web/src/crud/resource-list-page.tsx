@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Form, Space, Table, type TableColumnsType, ty
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from './confirm';
-import { FilterButtons } from './filter-buttons';
+import { FilterBar } from './filter-buttons';
 import type { PagedList, SortOrder, TreeList } from './use-paged-list';
 
 interface Props<Row extends { id: number }, Filter extends object> {
@@ -112,22 +112,15 @@ export function ResourceListPage<Row extends { id: number }, Filter extends obje
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {filterFields && (
         <Card size="small">
-          <Form<Record<string, unknown>>
+          <FilterBar<Record<string, unknown>>
             form={form}
             name={filterFormName}
-            layout="inline"
-            className="filter-bar"
             initialValues={list.filters}
-            onFinish={(values) => list.setFilters(toFilter(values))}
+            onSearch={(values) => list.setFilters(toFilter(values))}
+            onReset={() => list.setFilters(toFilter(form.getFieldsValue()))}
           >
             {filterFields}
-            <FilterButtons
-              onReset={() => {
-                form.resetFields();
-                list.setFilters(toFilter(form.getFieldsValue()));
-              }}
-            />
-          </Form>
+          </FilterBar>
         </Card>
       )}
       <Card size="small">

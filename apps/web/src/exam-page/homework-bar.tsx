@@ -6,17 +6,12 @@ import { useTexts } from './texts';
 
 export const MY_HOMEWORK = '/study/homework';
 
+// What the bar's pieces read: the session's clock, the homework's rules and when work stops being taken.
+type BarProps = { session: ExamSession; homework: HomeworkRules; deadline: number };
+
 // In place of the timer: when the homework is due (and how long late work is taken), on the
 // server's clock. No seconds ticking: a due time is hours or days away.
-export function DueLabel({
-  session,
-  homework,
-  deadline,
-}: {
-  session: ExamSession;
-  homework: HomeworkRules;
-  deadline: number;
-}) {
+export function DueLabel({ session, homework, deadline }: BarProps) {
   const { t, lang } = useTexts();
   const [now, setNow] = useState(() => session.clock.now());
   useEffect(() => {
@@ -46,15 +41,7 @@ type Parking = 'saving' | 'saved' | 'failed';
 // "Save and finish later": every answer saved now, then a dialog that says so (and by when to hand
 // it in: the due time while it is ahead), with the way back to My homework or on with the work. The
 // paper stays open until it is handed in.
-export function FinishLater({
-  session,
-  homework,
-  deadline,
-}: {
-  session: ExamSession;
-  homework: HomeworkRules;
-  deadline: number;
-}) {
+export function FinishLater({ session, homework, deadline }: BarProps) {
   const { t, lang } = useTexts();
   const ref = useRef<HTMLDialogElement>(null);
   const [parking, setParking] = useState<Parking | null>(null);

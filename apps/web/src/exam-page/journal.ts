@@ -32,6 +32,25 @@ interface Schema extends DBSchema {
 
 const DB_NAME = 'lyceum-exam';
 
+// The entry a change writes over the stored one (both journals): the next revision, what the
+// server acknowledged kept.
+function recorded(
+  stored: JournalEntry | undefined,
+  attemptId: number,
+  questionId: number,
+  answer: StudentAnswer,
+  minRevision: number,
+): JournalEntry {
+  return {
+    attemptId,
+    questionId,
+    answer,
+    revision: Math.max((stored?.revision ?? 0) + 1, minRevision),
+    acked: stored?.acked ?? 0,
+    savedAt: stored?.savedAt ?? null,
+  };
+}
+
 export async function openJournal(): Promise<Journal> {
   const db = await openDB<Schema>(DB_NAME, 1, {
     upgrade(database) {
@@ -43,18 +62,10 @@ export async function openJournal(): Promise<Journal> {
     list: (attemptId) => db.getAllFromIndex('answers', 'attempt', attemptId),
     async record(attemptId, questionId, answer, minRevision) {
       const tx = db.transaction('answers', 'readwrite');
-      const stored = await tx.store.get([attemptId, questionId]);
-      const revision = Math.max((stored?.revision ?? 0) + 1, minRevision);
-      await tx.store.put({
-        attemptId,
-        questionId,
-        answer,
-        revision,
-        acked: stored?.acked ?? 0,
-        savedAt: stored?.savedAt ?? null,
-      });
+      const entry = recorded(await tx.store.get([attemptId, questionId]), attemptId, questionId, answer, minRevision);
+      await tx.store.put(entry);
       await tx.done;
-      return revision;
+      return entry.revision;
     },
     async put(entry) {
       await db.put('answers', entry);
@@ -81,17 +92,9 @@ export function memoryJournal(): Journal {
   return {
     list: async (attemptId) => [...rows.values()].filter((r) => r.attemptId === attemptId),
     async record(attemptId, questionId, answer, minRevision) {
-      const stored = rows.get(key(attemptId, questionId));
-      const revision = Math.max((stored?.revision ?? 0) + 1, minRevision);
-      rows.set(key(attemptId, questionId), {
-        attemptId,
-        questionId,
-        answer,
-        revision,
-        acked: stored?.acked ?? 0,
-        savedAt: stored?.savedAt ?? null,
-      });
-      return revision;
+      const entry = recorded(rows.get(key(attemptId, questionId)), attemptId, questionId, answer, minRevision);
+      rows.set(key(attemptId, questionId), entry);
+      return entry.revision;
     },
     async put(entry) {
       rows.set(key(entry.attemptId, entry.questionId), entry);

@@ -1,9 +1,8 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const DocumentAudience = { Everyone: 1, Staff: 2, Students: 3 } as const;
-export type DocumentAudience = (typeof DocumentAudience)[keyof typeof DocumentAudience];
-export const documentAudienceLabels = {
-  1: { en: 'Everyone', zh: '所有人', color: 'default' },
-  2: { en: 'Staff', zh: '教职工', color: 'processing' },
-  3: { en: 'Students', zh: '学生', color: 'success' },
-} satisfies Record<DocumentAudience, EnumLabel>;
+export const { values: DocumentAudience, labels: documentAudienceLabels } = defineEnum({
+  Everyone: [1, 'Everyone', '所有人', 'default'],
+  Staff: [2, 'Staff', '教职工', 'processing'],
+  Students: [3, 'Students', '学生', 'success'],
+});
+export type DocumentAudience = EnumValue<typeof DocumentAudience>;

@@ -1,9 +1,8 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const ExamPaperStatus = { Unpublished: 1, Published: 2, Withdrawn: 3 } as const;
-export type ExamPaperStatus = (typeof ExamPaperStatus)[keyof typeof ExamPaperStatus];
-export const examPaperStatusLabels = {
-  1: { en: 'Unpublished', zh: '未发布', color: 'default' },
-  2: { en: 'Published', zh: '已发布', color: 'success' },
-  3: { en: 'Withdrawn', zh: '已撤回', color: 'warning' },
-} satisfies Record<ExamPaperStatus, EnumLabel>;
+export const { values: ExamPaperStatus, labels: examPaperStatusLabels } = defineEnum({
+  Unpublished: [1, 'Unpublished', '未发布', 'default'],
+  Published: [2, 'Published', '已发布', 'success'],
+  Withdrawn: [3, 'Withdrawn', '已撤回', 'warning'],
+});
+export type ExamPaperStatus = EnumValue<typeof ExamPaperStatus>;

@@ -1,56 +1,50 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
 // Where an exam stands on the clock (spec: exam status; 1 has no label). Never stored: derived from
 // the window and the server's clock whenever it is read, so it cannot drift.
-export const ExamStatus = { NotStarted: 2, InProgress: 3, Ended: 4 } as const;
-export type ExamStatus = (typeof ExamStatus)[keyof typeof ExamStatus];
-export const examStatusLabels = {
-  2: { en: 'Not started', zh: '未开始', color: 'processing' },
-  3: { en: 'In progress', zh: '进行中', color: 'success' },
-  4: { en: 'Ended', zh: '已结束', color: 'default' },
-} satisfies Record<ExamStatus, EnumLabel>;
+export const { values: ExamStatus, labels: examStatusLabels } = defineEnum({
+  NotStarted: [2, 'Not started', '未开始', 'processing'],
+  InProgress: [3, 'In progress', '进行中', 'success'],
+  Ended: [4, 'Ended', '已结束', 'default'],
+});
+export type ExamStatus = EnumValue<typeof ExamStatus>;
 
 // Whether an exam is a draft, given to its candidates, or called off. Stored: it changes only by
 // the publish and cancel actions.
-export const ExamState = { Draft: 1, Published: 2, Cancelled: 3 } as const;
-export type ExamState = (typeof ExamState)[keyof typeof ExamState];
-export const examStateLabels = {
-  1: { en: 'Draft', zh: '草稿', color: 'default' },
-  2: { en: 'Published', zh: '已发布', color: 'success' },
-  3: { en: 'Cancelled', zh: '已取消', color: 'error' },
-} satisfies Record<ExamState, EnumLabel>;
+export const { values: ExamState, labels: examStateLabels } = defineEnum({
+  Draft: [1, 'Draft', '草稿', 'default'],
+  Published: [2, 'Published', '已发布', 'success'],
+  Cancelled: [3, 'Cancelled', '已取消', 'error'],
+});
+export type ExamState = EnumValue<typeof ExamState>;
 
 // How candidates come to an exam: assigned by the office, or registering themselves.
-export const RegistrationMode = { Assigned: 1, Open: 2 } as const;
-export type RegistrationMode = (typeof RegistrationMode)[keyof typeof RegistrationMode];
-export const registrationModeLabels = {
-  1: { en: 'Assigned', zh: '指定考生' },
-  2: { en: 'Open registration', zh: '自主报名' },
-} satisfies Record<RegistrationMode, EnumLabel>;
+export const { values: RegistrationMode, labels: registrationModeLabels } = defineEnum({
+  Assigned: [1, 'Assigned', '指定考生'],
+  Open: [2, 'Open registration', '自主报名'],
+});
+export type RegistrationMode = EnumValue<typeof RegistrationMode>;
 
 // A candidate's place on the list: registrations wait for approval when the exam asks for it;
 // assigned candidates are approved from the start.
-export const CandidateStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
-export type CandidateStatus = (typeof CandidateStatus)[keyof typeof CandidateStatus];
-export const candidateStatusLabels = {
-  1: { en: 'Awaiting approval', zh: '待审核', color: 'warning' },
-  2: { en: 'Approved', zh: '已通过', color: 'success' },
-  3: { en: 'Rejected', zh: '未通过', color: 'error' },
-} satisfies Record<CandidateStatus, EnumLabel>;
+export const { values: CandidateStatus, labels: candidateStatusLabels } = defineEnum({
+  Pending: [1, 'Awaiting approval', '待审核', 'warning'],
+  Approved: [2, 'Approved', '已通过', 'success'],
+  Rejected: [3, 'Rejected', '未通过', 'error'],
+});
+export type CandidateStatus = EnumValue<typeof CandidateStatus>;
 
 // When a student sees their score.
-export const ShowScore = { Never: 1, AfterSubmit: 2, AfterConfirmed: 3 } as const;
-export type ShowScore = (typeof ShowScore)[keyof typeof ShowScore];
-export const showScoreLabels = {
-  1: { en: 'Never', zh: '不显示' },
-  2: { en: 'After handing in', zh: '交卷后显示' },
-  3: { en: 'After scores are confirmed', zh: '成绩确认后显示' },
-} satisfies Record<ShowScore, EnumLabel>;
+export const { values: ShowScore, labels: showScoreLabels } = defineEnum({
+  Never: [1, 'Never', '不显示'],
+  AfterSubmit: [2, 'After handing in', '交卷后显示'],
+  AfterConfirmed: [3, 'After scores are confirmed', '成绩确认后显示'],
+});
+export type ShowScore = EnumValue<typeof ShowScore>;
 
 // Spec: student status (in an exam).
-export const StudentExamStatus = { NotEntered: 1, Entered: 2 } as const;
-export type StudentExamStatus = (typeof StudentExamStatus)[keyof typeof StudentExamStatus];
-export const studentExamStatusLabels = {
-  1: { en: 'Not entered', zh: '未进入考试' },
-  2: { en: 'Entered', zh: '已进入考试' },
-} satisfies Record<StudentExamStatus, EnumLabel>;
+export const { values: StudentExamStatus, labels: studentExamStatusLabels } = defineEnum({
+  NotEntered: [1, 'Not entered', '未进入考试'],
+  Entered: [2, 'Entered', '已进入考试'],
+});
+export type StudentExamStatus = EnumValue<typeof StudentExamStatus>;

@@ -1,8 +1,7 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const JudgeType = { Automatic: 1, Manual: 2 } as const;
-export type JudgeType = (typeof JudgeType)[keyof typeof JudgeType];
-export const judgeTypeLabels = {
-  1: { en: 'Automatic', zh: '自动判分' },
-  2: { en: 'Manual', zh: '人工判分' },
-} satisfies Record<JudgeType, EnumLabel>;
+export const { values: JudgeType, labels: judgeTypeLabels } = defineEnum({
+  Automatic: [1, 'Automatic', '自动判分'],
+  Manual: [2, 'Manual', '人工判分'],
+});
+export type JudgeType = EnumValue<typeof JudgeType>;

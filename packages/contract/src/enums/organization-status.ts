@@ -1,8 +1,7 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const OrganizationStatus = { Enabled: 1, Disabled: 2 } as const;
-export type OrganizationStatus = (typeof OrganizationStatus)[keyof typeof OrganizationStatus];
-export const organizationStatusLabels = {
-  1: { en: 'Enabled', zh: '启用', color: 'success' },
-  2: { en: 'Disabled', zh: '禁用', color: 'error' },
-} satisfies Record<OrganizationStatus, EnumLabel>;
+export const { values: OrganizationStatus, labels: organizationStatusLabels } = defineEnum({
+  Enabled: [1, 'Enabled', '启用', 'success'],
+  Disabled: [2, 'Disabled', '禁用', 'error'],
+});
+export type OrganizationStatus = EnumValue<typeof OrganizationStatus>;

@@ -1,9 +1,8 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
 // The spec's paper types: 3 exam paper, 6 homework paper.
-export const PaperType = { Exam: 3, Homework: 6 } as const;
-export type PaperType = (typeof PaperType)[keyof typeof PaperType];
-export const paperTypeLabels = {
-  3: { en: 'Exam paper', zh: '考试试卷' },
-  6: { en: 'Homework paper', zh: '作业试卷' },
-} satisfies Record<PaperType, EnumLabel>;
+export const { values: PaperType, labels: paperTypeLabels } = defineEnum({
+  Exam: [3, 'Exam paper', '考试试卷'],
+  Homework: [6, 'Homework paper', '作业试卷'],
+});
+export type PaperType = EnumValue<typeof PaperType>;

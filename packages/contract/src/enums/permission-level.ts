@@ -1,10 +1,9 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
 // Levels 1 and 2 are the spec's menu levels; level 3 holds the button permissions under a page.
-export const PermissionLevel = { FirstLevel: 1, SecondLevel: 2, Button: 3 } as const;
-export type PermissionLevel = (typeof PermissionLevel)[keyof typeof PermissionLevel];
-export const permissionLevelLabels = {
-  1: { en: 'First-level menu', zh: '一级菜单' },
-  2: { en: 'Second-level menu', zh: '二级菜单' },
-  3: { en: 'Button', zh: '按钮' },
-} satisfies Record<PermissionLevel, EnumLabel>;
+export const { values: PermissionLevel, labels: permissionLevelLabels } = defineEnum({
+  FirstLevel: [1, 'First-level menu', '一级菜单'],
+  SecondLevel: [2, 'Second-level menu', '二级菜单'],
+  Button: [3, 'Button', '按钮'],
+});
+export type PermissionLevel = EnumValue<typeof PermissionLevel>;

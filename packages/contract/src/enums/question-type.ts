@@ -1,22 +1,14 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const QuestionType = {
-  SingleChoice: 1,
-  MultipleChoice: 2,
-  TrueFalse: 3,
-  GapFilling: 4,
-  ShortAnswer: 5,
-  Compose: 6,
-} as const;
-export type QuestionType = (typeof QuestionType)[keyof typeof QuestionType];
-export const questionTypeLabels = {
-  1: { en: 'Single choice', zh: '单选题' },
-  2: { en: 'Multiple choice', zh: '多选题' },
-  3: { en: 'True or false', zh: '判断题' },
-  4: { en: 'Gap filling', zh: '填空题' },
-  5: { en: 'Short answer', zh: '简答题' },
-  6: { en: 'Compose', zh: '组合题' },
-} satisfies Record<QuestionType, EnumLabel>;
+export const { values: QuestionType, labels: questionTypeLabels } = defineEnum({
+  SingleChoice: [1, 'Single choice', '单选题'],
+  MultipleChoice: [2, 'Multiple choice', '多选题'],
+  TrueFalse: [3, 'True or false', '判断题'],
+  GapFilling: [4, 'Gap filling', '填空题'],
+  ShortAnswer: [5, 'Short answer', '简答题'],
+  Compose: [6, 'Compose', '组合题'],
+});
+export type QuestionType = EnumValue<typeof QuestionType>;
 
 // The editor path of each type, exactly as the spec names them.
 export const questionEditPaths = {

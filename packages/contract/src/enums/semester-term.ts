@@ -1,8 +1,7 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const SemesterTerm = { First: 1, Second: 2 } as const;
-export type SemesterTerm = (typeof SemesterTerm)[keyof typeof SemesterTerm];
-export const semesterTermLabels = {
-  1: { en: 'First term', zh: '第一学期' },
-  2: { en: 'Second term', zh: '第二学期' },
-} satisfies Record<SemesterTerm, EnumLabel>;
+export const { values: SemesterTerm, labels: semesterTermLabels } = defineEnum({
+  First: [1, 'First term', '第一学期'],
+  Second: [2, 'Second term', '第二学期'],
+});
+export type SemesterTerm = EnumValue<typeof SemesterTerm>;

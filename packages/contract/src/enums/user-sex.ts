@@ -1,8 +1,7 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const UserSex = { Male: 1, Female: 2 } as const;
-export type UserSex = (typeof UserSex)[keyof typeof UserSex];
-export const userSexLabels = {
-  1: { en: 'Male', zh: '男' },
-  2: { en: 'Female', zh: '女' },
-} satisfies Record<UserSex, EnumLabel>;
+export const { values: UserSex, labels: userSexLabels } = defineEnum({
+  Male: [1, 'Male', '男'],
+  Female: [2, 'Female', '女'],
+});
+export type UserSex = EnumValue<typeof UserSex>;

@@ -1,8 +1,7 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
-export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
-export const userStatusLabels = {
-  1: { en: 'Enabled', zh: '启用', color: 'success' },
-  2: { en: 'Disabled', zh: '禁用', color: 'error' },
-} satisfies Record<UserStatus, EnumLabel>;
+export const { values: UserStatus, labels: userStatusLabels } = defineEnum({
+  Enabled: [1, 'Enabled', '启用', 'success'],
+  Disabled: [2, 'Disabled', '禁用', 'error'],
+});
+export type UserStatus = EnumValue<typeof UserStatus>;

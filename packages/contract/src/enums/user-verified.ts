@@ -1,9 +1,8 @@
-import type { EnumLabel } from '../labels';
+import { defineEnum, type EnumValue } from '../labels';
 
-export const UserVerified = { NotVerified: 0, Verified: 1, UnderReview: 2 } as const;
-export type UserVerified = (typeof UserVerified)[keyof typeof UserVerified];
-export const userVerifiedLabels = {
-  0: { en: 'Not verified', zh: '未认证', color: 'default' },
-  1: { en: 'Verified', zh: '已认证', color: 'success' },
-  2: { en: 'Under review', zh: '审核中', color: 'processing' },
-} satisfies Record<UserVerified, EnumLabel>;
+export const { values: UserVerified, labels: userVerifiedLabels } = defineEnum({
+  NotVerified: [0, 'Not verified', '未认证', 'default'],
+  Verified: [1, 'Verified', '已认证', 'success'],
+  UnderReview: [2, 'Under review', '审核中', 'processing'],
+});
+export type UserVerified = EnumValue<typeof UserVerified>;

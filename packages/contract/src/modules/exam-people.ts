@@ -3,7 +3,6 @@ import { paperStatusLabels } from '../enums/attempt-status';
 import { cameraSourceLabels } from '../enums/camera-source';
 import {
   candidateStatusLabels,
-  examStateLabels,
   examStatusLabels,
   showScoreLabels,
   studentExamStatusLabels,
@@ -11,6 +10,7 @@ import {
 import { attemptCountingLabels } from '../enums/task';
 import { zDateTime, zEnum, zId, zIds, zOptionalText } from '../fields';
 import { zPlainPageRequest } from '../paging';
+import { examHeading } from './exam';
 import { zScoreReason } from './marking';
 import { zUserBrief } from './user';
 
@@ -77,12 +77,7 @@ export const zAssignSeatsResult = z.object({ assigned: z.number().int(), seats: 
 
 // Exams with open registration, for the registration office.
 export const zRegistrationExam = z.object({
-  id: zId,
-  name: z.string(),
-  state: zEnum(examStateLabels),
-  status: zEnum(examStatusLabels),
-  windowStart: zDateTime,
-  windowEnd: zDateTime,
+  ...examHeading,
   registrationStart: zDateTime.nullable(),
   registrationEnd: zDateTime.nullable(),
   registrationOpen: z.boolean(),

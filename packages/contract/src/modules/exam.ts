@@ -14,6 +14,7 @@ import { examFieldWords } from '../field-words';
 import { zDateText, zDateTime, zEnum, zId, zOptionalText, zText } from '../fields';
 import { zPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
+import { zAttemptRules } from './attempt';
 
 const zMoment = zDateText('date-time');
 
@@ -128,13 +129,8 @@ export const zExam = z.object({
   needsApproval: z.boolean(),
   shuffleQuestions: z.boolean(),
   shuffleOptions: z.boolean(),
-  fullscreen: z.boolean(),
-  switchWarnAfter: z.number().int(),
-  switchCollectAfter: z.number().int().nullable(),
-  cameraSource: zEnum(cameraSourceLabels).nullable(),
-  snapshotIntervalSeconds: z.number().int(),
-  showScore: zEnum(showScoreLabels),
-  allowReview: z.boolean(),
+  // The rules the exam page enforces, as an attempt carries them.
+  ...zAttemptRules.shape,
   reviewAfterHandIn: z.boolean(),
   attemptsAllowed: z.number().int(),
   scoreCounting: zEnum(attemptCountingLabels),
@@ -251,6 +247,16 @@ export const zExamConflict = z.object({
 export type ExamConflict = z.infer<typeof zExamConflict>;
 
 // The scheduling calendar: every exam whose window meets [from, to), by venue or class.
+// An exam as the calendar and the registration office list it: what it is, where it stands, and its window.
+export const examHeading = {
+  id: zId,
+  name: z.string(),
+  state: zEnum(examStateLabels),
+  status: zEnum(examStatusLabels),
+  windowStart: zDateTime,
+  windowEnd: zDateTime,
+};
+
 export const zCalendarRequest = z.object({
   from: zMoment,
   to: zMoment,
@@ -260,12 +266,7 @@ export const zCalendarRequest = z.object({
   includeCancelled: z.boolean().default(false),
 });
 export const zCalendarEntry = z.object({
-  id: zId,
-  name: z.string(),
-  state: zEnum(examStateLabels),
-  status: zEnum(examStatusLabels),
-  windowStart: zDateTime,
-  windowEnd: zDateTime,
+  ...examHeading,
   // The end counting the longest accommodation of its candidates.
   latestEnd: zDateTime,
   venueId: zId.nullable(),

@@ -104,6 +104,17 @@ export type MarkOverview = z.infer<typeof zMarkOverview>;
 
 // ---- the exam's papers (one per attempt) ----
 
+// Whose paper it is and where it stands, as the marking screens and the score list show it (after
+// the user name, which the score list alone always has).
+export const paperStanding = {
+  realName: z.string().nullable(),
+  className: z.string().nullable(),
+  paperStatus: zEnum(paperStatusLabels),
+  answerStatus: zEnum(answerStatusLabels),
+  score: z.number().nullable(),
+  maxScore: z.number(),
+};
+
 export const zMarkPapersRequest = zPlainPageRequest.extend({
   examId: zId,
   // Names instead of anonymous numbers.
@@ -118,12 +129,7 @@ export const zMarkPaperRow = z.object({
   code: z.string(),
   userId: zId.nullable(),
   userName: z.string().nullable(),
-  realName: z.string().nullable(),
-  className: z.string().nullable(),
-  paperStatus: zEnum(paperStatusLabels),
-  answerStatus: zEnum(answerStatusLabels),
-  score: z.number().nullable(),
-  maxScore: z.number(),
+  ...paperStanding,
   pending: z.number().int(),
   endedAt: zDateTime.nullable(),
 });
@@ -194,12 +200,7 @@ export const zMarkedPaper = z.object({
   attemptId: zId,
   code: z.string(),
   userName: z.string().nullable(),
-  realName: z.string().nullable(),
-  className: z.string().nullable(),
-  paperStatus: zEnum(paperStatusLabels),
-  answerStatus: zEnum(answerStatusLabels),
-  score: z.number().nullable(),
-  maxScore: z.number(),
+  ...paperStanding,
   passScore: z.number().nullable(),
   startedAt: zDateTime,
   endedAt: zDateTime.nullable(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { paperStatusLabels } from '../enums/attempt-status';
-import { answerStatusLabels, throwOutModeLabels } from '../enums/marking';
+import { throwOutModeLabels } from '../enums/marking';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId, zOptionalText } from '../fields';
 import { zPage, zPlainPageRequest } from '../paging';
+import { paperStanding } from './marking';
 
 // The scores an exam's staff read once marking is done: the score list, the analysis report and the
 // statistics across exams (split from marking.ts, which keeps marking itself).
@@ -31,12 +31,7 @@ export const zExamScoresRequest = zPlainPageRequest.extend({
 export const zExamScoreRow = z.object({
   userId: zId,
   userName: z.string(),
-  realName: z.string().nullable(),
-  className: z.string().nullable(),
-  paperStatus: zEnum(paperStatusLabels),
-  answerStatus: zEnum(answerStatusLabels),
-  score: z.number().nullable(),
-  maxScore: z.number(),
+  ...paperStanding,
   sections: z.array(z.number().nullable()),
   // 1 = best; ties share a rank (competition ranking: 1, 2, 2, 4).
   rank: z.number().int().nullable(),

@@ -385,19 +385,18 @@ const medals = gaps(
 );
 const gapfillQuestion = 'tests/question_test.php';
 const gapfillWalk = 'tests/walkthrough_test.php';
+// One case of the gapfill plugin's tests: the file and test it comes from, the question, the answer
+// and Moodle's fraction.
+const gapfillCase = (
+  file: string,
+  test: string,
+  question: MoodleCase['question'],
+  answer: MoodleCase['answer'],
+  fraction: number,
+): MoodleCase => ({ source: src(GAPFILL, file, test), question, answer, fraction });
 const gapfill: MoodleCase[] = [
-  {
-    source: src(GAPFILL, gapfillQuestion, 'test_grade_response'),
-    question: catMat(false),
-    answer: ['cat', 'dog'],
-    fraction: 0.5,
-  },
-  {
-    source: src(GAPFILL, gapfillQuestion, 'test_grade_response'),
-    question: catMat(false),
-    answer: ['cat', 'mat'],
-    fraction: 1,
-  },
+  gapfillCase(gapfillQuestion, 'test_grade_response', catMat(false), ['cat', 'dog'], 0.5),
+  gapfillCase(gapfillQuestion, 'test_grade_response', catMat(false), ['cat', 'mat'], 1),
   ...(
     [
       ['CAT', false, 1],
@@ -405,61 +404,27 @@ const gapfill: MoodleCase[] = [
       ['dog', true, 0],
       ['cat', true, 1],
     ] as const
-  ).map(
-    ([response, casesensitive, fraction]): MoodleCase => ({
-      source: src(GAPFILL, gapfillQuestion, 'test_is_correct_response'),
-      question: oneBlank(['cat'], textRules(!casesensitive)),
-      answer: [response],
+  ).map(([response, casesensitive, fraction]) =>
+    gapfillCase(
+      gapfillQuestion,
+      'test_is_correct_response',
+      oneBlank(['cat'], textRules(!casesensitive)),
+      [response],
       fraction,
-    }),
+    ),
   ),
   // Fixed positions: the second "cat" is simply wrong for the [mat] gap.
-  {
-    source: src(GAPFILL, gapfillQuestion, 'test_discard_duplicates'),
-    question: catMat(false),
-    answer: ['cat', 'cat'],
-    fraction: 0.5,
-  },
-  {
-    source: src(GAPFILL, gapfillWalk, 'test_deferred_with_incorrect'),
-    question: catMat(true),
-    answer: ['dog', 'cat'],
-    fraction: 0,
-  },
-  {
-    source: src(GAPFILL, gapfillWalk, 'test_deferred_with_blanks'),
-    question: catMat(false),
-    answer: ['cat', ''],
-    fraction: 0.5,
-  },
+  gapfillCase(gapfillQuestion, 'test_discard_duplicates', catMat(false), ['cat', 'cat'], 0.5),
+  gapfillCase(gapfillWalk, 'test_deferred_with_incorrect', catMat(true), ['dog', 'cat'], 0),
+  gapfillCase(gapfillWalk, 'test_deferred_with_blanks', catMat(false), ['cat', ''], 0.5),
   // The gap [cat|dog] accepts either word.
-  {
-    source: src(GAPFILL, gapfillWalk, 'test_interactive_wildcard_with_correct'),
-    question: catMat(true, ['cat', 'dog']),
-    answer: ['cat', 'mat'],
-    fraction: 1,
-  },
+  gapfillCase(gapfillWalk, 'test_interactive_wildcard_with_correct', catMat(true, ['cat', 'dog']), ['cat', 'mat'], 1),
   // With regular expressions off, `$i` is literal text.
-  {
-    source: src(GAPFILL, gapfillWalk, 'test_disableregex'),
-    question: oneBlank(['$i'], textRules(false)),
-    answer: ['$i'],
-    fraction: 1,
-  },
+  gapfillCase(gapfillWalk, 'test_disableregex', oneBlank(['$i'], textRules(false)), ['$i'], 1),
   // Three [gold|silver|bronze] gaps with "no duplicates": a repeated answer earns its mark once.
-  {
-    source: src(GAPFILL, gapfillWalk, 'test_interactive_discard_duplicates'),
-    question: medals,
-    answer: ['gold', 'silver', 'silver'],
-    fraction: 2 / 3,
-  },
+  gapfillCase(gapfillWalk, 'test_interactive_discard_duplicates', medals, ['gold', 'silver', 'silver'], 2 / 3),
   // The same test's comment: "gold, gold, gold" cannot earn three marks.
-  {
-    source: src(GAPFILL, gapfillWalk, 'test_interactive_discard_duplicates (comment)'),
-    question: medals,
-    answer: ['gold', 'gold', 'gold'],
-    fraction: 1 / 3,
-  },
+  gapfillCase(gapfillWalk, 'test_interactive_discard_duplicates (comment)', medals, ['gold', 'gold', 'gold'], 1 / 3),
 ];
 
 const cases: MoodleCase[] = [...numerical, ...shortanswer, ...choice, ...multianswer, ...gapfill];

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { at, createTime, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { at, createTime, organizationId, tenantRef } from '../../platform/columns';
+import { organizations, tenantTable } from '../../platform/organizations.table';
 import { users } from '../user/user.table';
 
 // Server-side sessions. Only the SHA-256 of the token is stored, so a leaked table opens no session.
@@ -61,11 +61,9 @@ export const trustedDevices = pgTable(
   ],
 );
 
-export const loginLogs = pgTable(
+export const loginLogs = tenantTable(
   'login_logs',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     userId: bigint('user_id', { mode: 'number' }),
     userName: varchar('user_name', { length: 64 }).notNull(),
     success: boolean('success').notNull(),
@@ -74,8 +72,5 @@ export const loginLogs = pgTable(
     userAgent: varchar('user_agent', { length: 255 }),
     createTime: createTime(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    index('login_logs_time_ix').on(t.organizationId, t.createTime),
-  ],
+  (t) => [index('login_logs_time_ix').on(t.organizationId, t.createTime)],
 );

@@ -8,10 +8,11 @@ import {
   pageOf,
   pageOffset,
 } from '@lyceum/contract';
-import { and, asc, count, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { invalidParams } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { users } from '../user/user.table';
 import { loginLogs } from './auth.table';
 
@@ -29,7 +30,7 @@ export async function loginsPerDay(ctx: RequestContext, days: number) {
       failed: sql<number>`count(*) filter (where not ${loginLogs.success})::int`,
     })
     .from(loginLogs)
-    .where(and(eq(loginLogs.organizationId, ctx.orgId), gte(loginLogs.createTime, since)))
+    .where(inOrg(loginLogs, ctx.orgId, [gte(loginLogs.createTime, since)]))
     .groupBy(day);
   const byDate = new Map(rows.map((r) => [r.date, r]));
   return Array.from({ length: days }, (_, i) => {
@@ -40,13 +41,12 @@ export async function loginsPerDay(ctx: RequestContext, days: number) {
 }
 
 // The user's current real name beside the name typed at the time (unknown names have none).
-const withUser = and(eq(users.organizationId, loginLogs.organizationId), eq(users.id, loginLogs.userId));
+const withUser = sameOrg(users, loginLogs, [eq(users.id, loginLogs.userId)]);
 
 function conditions(ctx: RequestContext, f: LoginLogFilter): SQL | undefined {
   const user = f.user ? likePattern(f.user) : null;
   const mobile = sql`coalesce(${loginLogs.userAgent}, '') ~* ${MOBILE_UA_PATTERN}`;
-  return and(
-    eq(loginLogs.organizationId, ctx.orgId),
+  return inOrg(loginLogs, ctx.orgId, [
     user ? or(ilike(loginLogs.userName, user), ilike(users.realName, user)) : undefined,
     f.result === undefined ? undefined : eq(loginLogs.success, f.result === 'success'),
     f.reason ? eq(loginLogs.reason, f.reason) : undefined,
@@ -54,7 +54,7 @@ function conditions(ctx: RequestContext, f: LoginLogFilter): SQL | undefined {
     f.mobile === undefined ? undefined : f.mobile ? mobile : not(mobile),
     f.from ? gte(loginLogs.createTime, new Date(f.from)) : undefined,
     f.to ? lte(loginLogs.createTime, new Date(f.to)) : undefined,
-  );
+  ]);
 }
 
 // Newest first, or oldest first: the time is the one column worth sorting by.

@@ -24,6 +24,7 @@ import {
 } from '../../platform/errors';
 import { organizations } from '../../platform/organizations.table';
 import type { SessionLookup } from '../../platform/route';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { apiKeys } from '../organization/organization.table';
 import { effectivePermissions } from '../role/role.service';
 import { roles } from '../role/role.table';
@@ -63,11 +64,10 @@ export async function endUserSessions(db: DbOrTx, orgId: number, userIds: number
   await db
     .delete(sessions)
     .where(
-      and(
-        eq(sessions.organizationId, orgId),
+      inOrg(sessions, orgId, [
         inArray(sessions.userId, userIds),
         keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
-      ),
+      ]),
     );
 }
 
@@ -79,8 +79,8 @@ async function firstRoleOf(db: DbOrTx, orgId: number, userId: number): Promise<n
   const [row] = await db
     .select({ id: roles.id })
     .from(userRoles)
-    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(userRoles.organizationId, orgId), eq(userRoles.userId, userId)))
+    .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
+    .where(inOrg(userRoles, orgId, [eq(userRoles.userId, userId)]))
     .orderBy(asc(roles.kind), asc(roles.id))
     .limit(1);
   return row?.id ?? null;
@@ -111,7 +111,7 @@ async function openSession(
   await db
     .update(users)
     .set({ lastActiveTime: new Date(now) })
-    .where(and(eq(users.organizationId, user.organizationId), eq(users.id, user.id)));
+    .where(inOrg(users, user.organizationId, [eq(users.id, user.id)]));
   return { token, domain, userName: user.userName, realName: user.realName, deviceToken };
 }
 
@@ -168,7 +168,7 @@ export async function login(
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.organizationId, org.id), sql`lower(${users.userName}) = lower(${input.userName})`));
+    .where(inOrg(users, org.id, [sql`lower(${users.userName}) = lower(${input.userName})`]));
 
   // Every attempt is counted before its password is checked (see throttle.service). A browser that
   // logged in as this user before answers only to its own device counter, so nobody else's guessing
@@ -238,15 +238,14 @@ export async function resolveSession(db: Db, lookup: SessionLookup): Promise<Req
       heldRole: userRoles.roleId,
     })
     .from(sessions)
-    .innerJoin(users, and(eq(users.organizationId, sessions.organizationId), eq(users.id, sessions.userId)))
+    .innerJoin(users, sameOrg(users, sessions, [eq(users.id, sessions.userId)]))
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .leftJoin(
       userRoles,
-      and(
-        eq(userRoles.organizationId, sessions.organizationId),
+      sameOrg(userRoles, sessions, [
         eq(userRoles.userId, sessions.userId),
         eq(userRoles.roleId, sessions.activeRoleId),
-      ),
+      ]),
     )
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) throw notLoggedIn();
@@ -273,7 +272,7 @@ export async function resolveSession(db: Db, lookup: SessionLookup): Promise<Req
     await db
       .update(users)
       .set({ lastActiveTime: new Date(now) })
-      .where(and(eq(users.organizationId, s.organizationId), eq(users.id, s.userId)));
+      .where(inOrg(users, s.organizationId, [eq(users.id, s.userId)]));
   }
   if (Object.keys(patch).length) await db.update(sessions).set(patch).where(eq(sessions.tokenHash, tokenHash));
   const perms = roleId ? await effectivePermissions(db, s.organizationId, roleId) : null;
@@ -299,9 +298,7 @@ export async function switchRole(ctx: RequestContext, roleId: number): Promise<v
   const [held] = await ctx.db
     .select({ roleId: userRoles.roleId })
     .from(userRoles)
-    .where(
-      and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)),
-    );
+    .where(inOrg(userRoles, ctx.orgId, [eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)]));
   if (!held) throw businessError('notRoleHolder');
   await ctx.db.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.tokenHash, ctx.tokenHash));
 }
@@ -338,14 +335,14 @@ export async function handoffForApiKey(db: Db, apiKey: string, userName: string 
   const [user] = await db
     .select({ id: users.id, status: users.status })
     .from(users)
-    .where(and(eq(users.organizationId, key.organizationId), sql`lower(${users.userName}) = lower(${userName})`));
+    .where(inOrg(users, key.organizationId, [sql`lower(${users.userName}) = lower(${userName})`]));
   if (!user) throw notFound('User');
   if (user.status !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');
   const kinds = await db
     .select({ kind: roles.kind })
     .from(userRoles)
-    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(userRoles.organizationId, key.organizationId), eq(userRoles.userId, user.id)));
+    .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
+    .where(inOrg(userRoles, key.organizationId, [eq(userRoles.userId, user.id)]));
   if (!kinds.some((k) => isStaffKind(k.kind as RoleKind))) throw forbidden('handoffTargetStaffOnly');
   return createHandoff(db, key.organizationId, user.id);
 }
@@ -367,7 +364,7 @@ export async function exchangeHandoff(db: Db, secret: string, meta: ClientMeta):
     .select({ user: users, domain: organizations.domain, orgStatus: organizations.status })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.organizationId, used.organizationId), eq(users.id, used.userId)));
+    .where(inOrg(users, used.organizationId, [eq(users.id, used.userId)]));
   if (!row) throw notLoggedIn();
   if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('thisOrganizationDisabled');
   if (row.user.status !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');

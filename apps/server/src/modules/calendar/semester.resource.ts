@@ -1,7 +1,8 @@
 import { semesterDecl, semesterEntity } from '@lyceum/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
 import { createResource, fromDecl } from '../../platform/resource';
+import { inOrg } from '../../platform/tenant-sql';
 import { semesters } from './calendar.table';
 
 export const semesterResource = createResource({
@@ -24,7 +25,7 @@ export const semesterResource = createResource({
       await tx
         .update(semesters)
         .set({ current: false })
-        .where(and(eq(semesters.organizationId, ctx.orgId), eq(semesters.current, true)));
+        .where(inOrg(semesters, ctx.orgId, [eq(semesters.current, true)]));
     },
   },
 });

@@ -1,7 +1,8 @@
 import { tagDecl, tagEntity } from '@lyceum/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
 import { createResource, fromDecl } from '../../platform/resource';
+import { inOrg } from '../../platform/tenant-sql';
 import { tags } from './catalogue.table';
 
 export const tagResource = createResource({
@@ -18,7 +19,7 @@ export const tagResource = createResource({
       const [parent] = await ctx.db
         .select({ type: tags.type })
         .from(tags)
-        .where(and(eq(tags.organizationId, ctx.orgId), eq(tags.id, input.parentId)));
+        .where(inOrg(tags, ctx.orgId, [eq(tags.id, input.parentId)]));
       if (parent && parent.type !== input.type) throw invalidParams('type', 'parentTypeMismatch');
     },
   },

@@ -7,9 +7,10 @@ import {
   zMarkExamRequest,
   type zStaffWorkRequest,
 } from '@lyceum/contract';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasAny, type RequestContext } from '../../platform/context';
+import { inOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { examResource } from '../exam/exam.resource';
 import { exams } from '../exam/exam.table';
@@ -74,7 +75,7 @@ async function examsOfDay(ctx: RequestContext, req: z.output<typeof zStaffWorkRe
       handedIn: sql<number>`count(*) filter (where ${ne(a.status, PaperStatus.Answering)})`.mapWith(Number),
     })
     .from(a)
-    .where(and(eq(a.organizationId, ctx.orgId), inArray(a.examId, ids)))
+    .where(inOrg(a, ctx.orgId, [inArray(a.examId, ids)]))
     .groupBy(a.examId);
   const of = new Map(counts.map((c) => [c.examId, c]));
   return found

@@ -1,7 +1,8 @@
 import { DepartmentType, departmentDecl, departmentEntity } from '@lyceum/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
 import { createResource, fromDecl } from '../../platform/resource';
+import { inOrg } from '../../platform/tenant-sql';
 import { departments } from './department.table';
 
 export const departmentResource = createResource({
@@ -25,7 +26,7 @@ export const departmentResource = createResource({
         ? await ctx.db
             .select({ type: departments.type })
             .from(departments)
-            .where(and(eq(departments.organizationId, ctx.orgId), eq(departments.id, input.parentId)))
+            .where(inOrg(departments, ctx.orgId, [eq(departments.id, input.parentId)]))
         : [];
       if (parent?.type !== DepartmentType.College) throw invalidParams('parentId', 'majorUnderCollege');
     },

@@ -1,23 +1,13 @@
 import { departmentTypeLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import {
-  createTime,
-  enumCheck,
-  organizationId,
-  refId,
-  siblingNameIndex,
-  tenantId,
-  tenantRef,
-} from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createTime, enumCheck, refId, siblingNameIndex, tenantRef } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 
 // Departments (college, major, office, division) as a tree; the base-data issue gives them their screens.
-export const departments = pgTable(
+export const departments = tenantTable(
   'departments',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     parentId: refId('parent_id'),
     name: varchar('name', { length: 100 }).notNull(),
     type: smallint('type').notNull(),
@@ -25,24 +15,18 @@ export const departments = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     tenantRef(t.organizationId, t.parentId, t),
     enumCheck('departments_type_ck', t.type, departmentTypeLabels),
     siblingNameIndex('departments_name_uq', t.organizationId, t.parentId, t.name),
   ],
 );
 
-export const userCategories = pgTable(
+export const userCategories = tenantTable(
   'user_categories',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 64 }).notNull(),
     sort: integer('sort').notNull().default(0),
     createTime: createTime(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    uniqueIndex('user_categories_name_uq').on(t.organizationId, sql`lower(${t.name})`),
-  ],
+  (t) => [uniqueIndex('user_categories_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
 );

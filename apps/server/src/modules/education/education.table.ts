@@ -1,47 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createTime, organizationId, refId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createTime, refId, tenantRef, tenantRefs } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 
 // Education levels, the categories under each, and the system types offered under a category.
-export const degrees = pgTable(
+export const degrees = tenantTable(
   'degrees',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 64 }).notNull(),
     code: varchar('code', { length: 32 }),
     sort: integer('sort').notNull().default(0),
     createTime: createTime(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    uniqueIndex('degrees_name_uq').on(t.organizationId, sql`lower(${t.name})`),
-  ],
+  (t) => [uniqueIndex('degrees_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
 );
 
-export const categories = pgTable(
+export const categories = tenantTable(
   'categories',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 64 }).notNull(),
     degreeId: refId('degree_id').notNull(),
     sort: integer('sort').notNull().default(0),
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('categories_name_uq').on(t.organizationId, t.degreeId, sql`lower(${t.name})`),
     tenantRef(t.organizationId, t.degreeId, degrees),
   ],
 );
 
-export const typeEnums = pgTable(
+export const typeEnums = tenantTable(
   'type_enums',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 64 }).notNull(),
     systemTypeEnum: integer('system_type_enum').notNull(),
     categoryId: refId('category_id').notNull(),
@@ -50,9 +40,7 @@ export const typeEnums = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('type_enums_uq').on(t.organizationId, t.categoryId, t.systemTypeEnum),
-    tenantRef(t.organizationId, t.categoryId, categories),
-    tenantRef(t.organizationId, t.degreeId, degrees),
+    ...tenantRefs(t, [t.categoryId, categories], [t.degreeId, degrees]),
   ],
 );

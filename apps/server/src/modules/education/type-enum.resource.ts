@@ -1,7 +1,8 @@
 import { typeEnumDecl, typeEnumEntity } from '@lyceum/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { invalidParams } from '../../platform/errors';
 import { createResource, fromDecl } from '../../platform/resource';
+import { inOrg } from '../../platform/tenant-sql';
 import { categories, degrees, typeEnums } from './education.table';
 
 export const typeEnumResource = createResource({
@@ -20,7 +21,7 @@ export const typeEnumResource = createResource({
       const [category] = await ctx.db
         .select({ degreeId: categories.degreeId })
         .from(categories)
-        .where(and(eq(categories.organizationId, ctx.orgId), eq(categories.id, input.categoryId)));
+        .where(inOrg(categories, ctx.orgId, [eq(categories.id, input.categoryId)]));
       if (category && category.degreeId !== input.degreeId) {
         throw invalidParams('categoryId', 'categoryOtherDegree');
       }

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../platform/context';
 import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { defineEndpoint, defineFileEndpoint } from '../../platform/route';
+import { inOrg } from '../../platform/tenant-sql';
 import { importBody, XLSX_TYPE } from '../../platform/xlsx-reader';
 import { questionVersions } from '../question/question.table';
 import { examPaperResource } from './exam-paper.resource';
@@ -89,14 +90,13 @@ async function frozenQuestions(ctx: RequestContext, paper: ExamPaper): Promise<M
     .select({ id: questionVersions.questionId, version: questionVersions.version, snapshot: questionVersions.snapshot })
     .from(questionVersions)
     .where(
-      and(
-        eq(questionVersions.organizationId, ctx.orgId),
+      inOrg(questionVersions, ctx.orgId, [
         or(
           ...items.map((i) =>
             and(eq(questionVersions.questionId, i.questionId), eq(questionVersions.version, i.questionVersion)),
           ),
         ),
-      ),
+      ]),
     );
   return new Map(rows.map((r) => [`${r.id}:${r.version}`, r.snapshot as Record<string, unknown>]));
 }

@@ -1,9 +1,10 @@
 import { ExamPaperStatus, examPaperActions, examPaperDecl, examPaperMeta, PaperBuildMode } from '@lyceum/contract';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
+import { inOrg } from '../../platform/tenant-sql';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { liveExamsOfPaper } from '../exam/exam.service';
@@ -92,14 +93,14 @@ export const examPaperResource = createResource({
               ? await tx
                   .select({ id: questions.id, version: questions.version })
                   .from(questions)
-                  .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, ids)))
+                  .where(inOrg(questions, ctx.orgId, [inArray(questions.id, ids)]))
               : [];
             const kept = items.filter((i) => typeof i.id === 'number').map((i) => i.id as number);
             const stored = kept.length
               ? await tx
                   .select({ id: paperItems.id, questionId: paperItems.questionId, version: paperItems.questionVersion })
                   .from(paperItems)
-                  .where(and(eq(paperItems.organizationId, ctx.orgId), inArray(paperItems.id, kept)))
+                  .where(inOrg(paperItems, ctx.orgId, [inArray(paperItems.id, kept)]))
               : [];
             const current = new Map(rows.map((r) => [r.id, r.version]));
             const before = new Map(stored.map((s) => [s.id, s]));

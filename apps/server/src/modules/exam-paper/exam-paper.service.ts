@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg } from '../../platform/tenant-sql';
 import { paperItems } from './exam-paper.table';
 
 // The questions among `ids` that some paper uses (their edits then start a new version, so a
@@ -10,6 +11,6 @@ export async function questionsOnPapers(db: DbOrTx, ctx: RequestContext, ids: nu
   const rows = await db
     .selectDistinct({ id: paperItems.questionId })
     .from(paperItems)
-    .where(and(eq(paperItems.organizationId, ctx.orgId), inArray(paperItems.questionId, ids)));
+    .where(inOrg(paperItems, ctx.orgId, [inArray(paperItems.questionId, ids)]));
   return new Set(rows.map((r) => r.id));
 }

@@ -7,39 +7,27 @@ import {
   questionTypeLabels,
 } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import {
-  createTime,
   enumCheck,
-  organizationId,
+  idTable,
+  keyedTable,
+  keyId,
+  ownedRefs,
   refId,
-  tenantId,
+  stamps,
   tenantRef,
+  tenantRefs,
   trigramIndex,
-  updateTime,
 } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { tenantTable } from '../../platform/organizations.table';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { questions } from '../question/question.table';
 
-export const examPapers = pgTable(
+export const examPapers = tenantTable(
   'exam_papers',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
     paperType: smallint('paper_type').notNull().default(3),
     subjectId: refId('subject_id'),
@@ -61,36 +49,29 @@ export const examPapers = pgTable(
     buildMode: smallint('build_mode').notNull().default(1),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
-    creatorId: bigint('creator_id', { mode: 'number' }),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    creatorId: refId('creator_id'),
+    ...stamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('exam_papers_creator_ix').on(t.organizationId, t.creatorId),
     trigramIndex('exam_papers_name_trgm', t.name),
     enumCheck('exam_papers_type_ck', t.paperType, paperTypeLabels),
     enumCheck('exam_papers_status_ck', t.status, examPaperStatusLabels),
     enumCheck('exam_papers_build_mode_ck', t.buildMode, paperBuildModeLabels),
-    tenantRef(t.organizationId, t.subjectId, courseCategories),
-    tenantRef(t.organizationId, t.degreeId, degrees),
-    tenantRef(t.organizationId, t.categoryId, categories),
+    ...tenantRefs(t, [t.subjectId, courseCategories], [t.degreeId, degrees], [t.categoryId, categories]),
   ],
 );
 
 // A paper's sections, in order; they go with their paper.
-export const paperSections = pgTable(
+export const paperSections = idTable(
   'paper_sections',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    paperId: bigint('paper_id', { mode: 'number' }).notNull(),
+    paperId: keyId('paper_id'),
     sort: integer('sort').notNull().default(0),
     title: varchar('title', { length: 100 }).notNull(),
     instructions: text('instructions'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('paper_sections_paper_ix').on(t.organizationId, t.paperId),
     tenantRef(t.organizationId, t.paperId, examPapers).onDelete('cascade'),
   ],
@@ -98,12 +79,10 @@ export const paperSections = pgTable(
 
 // A section's rules, in order: which bank questions it draws, how many, worth how much each. In
 // "all objective questions" mode `count` is the bank's, written by the server on save and publish.
-export const paperRules = pgTable(
+export const paperRules = idTable(
   'paper_rules',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    sectionId: bigint('section_id', { mode: 'number' }).notNull(),
+    sectionId: keyId('section_id'),
     sort: integer('sort').notNull().default(0),
     questionType: smallint('question_type').notNull(),
     numberMode: smallint('number_mode').notNull().default(2),
@@ -120,7 +99,6 @@ export const paperRules = pgTable(
     excludeLastPapers: integer('exclude_last_papers').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('paper_rules_section_ix').on(t.organizationId, t.sectionId),
     enumCheck('paper_rules_type_ck', t.questionType, questionTypeLabels),
     enumCheck('paper_rules_number_mode_ck', t.numberMode, questionNumberModeLabels),
@@ -136,19 +114,14 @@ export const paperRules = pgTable(
 // A rule's knowledge points and tags (join tables: the database checks every id, and a tag a rule
 // uses cannot be deleted).
 function ruleTagTable(name: 'paper_rule_knowledge_points' | 'paper_rule_tags') {
-  return pgTable(
+  return keyedTable(
     name,
     {
-      organizationId: organizationId(),
-      ruleId: bigint('rule_id', { mode: 'number' }).notNull(),
-      tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+      ruleId: keyId('rule_id'),
+      tagId: keyId('tag_id'),
     },
-    (t) => [
-      primaryKey({ columns: [t.organizationId, t.ruleId, t.tagId] }),
-      index(`${name}_tag_ix`).on(t.organizationId, t.tagId),
-      tenantRef(t.organizationId, t.ruleId, paperRules).onDelete('cascade'),
-      tenantRef(t.organizationId, t.tagId, tags),
-    ],
+    (t) => [t.ruleId, t.tagId],
+    (t) => ownedRefs(`${name}_tag_ix`, t, [t.ruleId, paperRules], [t.tagId, tags]),
   );
 }
 export const paperRuleKnowledgePoints = ruleTagTable('paper_rule_knowledge_points');
@@ -156,21 +129,18 @@ export const paperRuleTags = ruleTagTable('paper_rule_tags');
 
 // A section's questions, in order, each frozen at the question version it was saved with; a
 // question on a paper cannot be deleted (no cascade from questions).
-export const paperItems = pgTable(
+export const paperItems = idTable(
   'paper_items',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    sectionId: bigint('section_id', { mode: 'number' }).notNull(),
+    sectionId: keyId('section_id'),
     sort: integer('sort').notNull().default(0),
-    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    questionId: keyId('question_id'),
     questionVersion: integer('question_version').notNull(),
     score: doublePrecision('score').notNull(),
     // The rule that drew the item (draw once); removing the rule removes what it drew.
-    ruleId: bigint('rule_id', { mode: 'number' }),
+    ruleId: refId('rule_id'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('paper_items_section_ix').on(t.organizationId, t.sectionId),
     index('paper_items_question_ix').on(t.organizationId, t.questionId),
     tenantRef(t.organizationId, t.sectionId, paperSections).onDelete('cascade'),

@@ -1,7 +1,9 @@
 import { type ExamPaper, type PaperContent, zPaperQuestion } from '@lyceum/contract';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import { questions, questionVersions } from '../question/question.table';
+import { inOrg } from '../../platform/tenant-sql';
+import { questions } from '../question/question.table';
+import { readVersionSnapshots } from '../question/question-versions';
 import { examPaperResource } from './exam-paper.resource';
 
 type Item = { questionId: number; questionVersion: number };
@@ -16,27 +18,11 @@ export async function loadPaperContent(ctx: RequestContext, id: number): Promise
   const ids = [...new Set(items.map((i) => i.questionId))];
   const [versions, current] = ids.length
     ? await Promise.all([
-        ctx.db
-          .select({
-            questionId: questionVersions.questionId,
-            version: questionVersions.version,
-            snapshot: questionVersions.snapshot,
-          })
-          .from(questionVersions)
-          .where(
-            and(
-              eq(questionVersions.organizationId, ctx.orgId),
-              or(
-                ...pairs.map((p) =>
-                  and(eq(questionVersions.questionId, p.questionId), eq(questionVersions.version, p.questionVersion)),
-                ),
-              ),
-            ),
-          ),
+        readVersionSnapshots(ctx.db, ctx.orgId, pairs),
         ctx.db
           .select({ id: questions.id, version: questions.version })
           .from(questions)
-          .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, ids))),
+          .where(inOrg(questions, ctx.orgId, [inArray(questions.id, ids)])),
       ])
     : [[], []];
   const newest = new Map(current.map((q) => [q.id, q.version]));

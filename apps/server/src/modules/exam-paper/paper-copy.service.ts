@@ -1,6 +1,7 @@
 import { type ExamPaper, type Lang, zExamPaperCreate } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
+import { inOrg } from '../../platform/tenant-sql';
 import { examPaperResource } from './exam-paper.resource';
 import { paperItems } from './exam-paper.table';
 
@@ -48,7 +49,7 @@ export async function copyPaper(ctx: RequestContext, id: number, lang: Lang): Pr
             questionVersion: item.questionVersion,
             ruleId: item.ruleId === null ? null : (rules.get(item.ruleId) ?? null),
           })
-          .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, made[si].items[ii].id)));
+          .where(inOrg(paperItems, ctx.orgId, [eq(paperItems.id, made[si].items[ii].id)]));
       }
     }
     return (await examPaperResource.get(txCtx, copy.id)) as ExamPaper;

@@ -12,10 +12,11 @@ import {
   type QuestionInput,
   zExamPaperCreate,
 } from '@lyceum/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { hasAny, type RequestContext } from '../../platform/context';
 import { fromCell } from '../../platform/excel';
 import { ImportErrors } from '../../platform/import-errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { insertQuestions } from '../question/question.resource';
 import { questions } from '../question/question.table';
 import { checkQuestions, groupQuestionLines, tagLookup } from '../question/question-io';
@@ -184,7 +185,7 @@ async function placeItems(
     ? await c.ctx.db
         .select({ id: questions.id, score: questions.score })
         .from(questions)
-        .where(and(eq(questions.organizationId, c.ctx.orgId), inArray(questions.id, ids)))
+        .where(inOrg(questions, c.ctx.orgId, [inArray(questions.id, ids)]))
     : [];
   const bankScore = new Map(found.map((q) => [q.id, q.score]));
   const sources: PaperImportPlan['sources'] = [];

@@ -1,8 +1,9 @@
 import { type PaperRuleCriteria, QuestionType, TagType } from '@lyceum/contract';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, inTurn } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { tags } from '../catalogue/catalogue.table';
 import { questions, questionTags } from '../question/question.table';
 import { examPapers, paperItems, paperSections } from './exam-paper.table';
@@ -51,17 +52,14 @@ export async function loadPool(db: DbOrTx, ctx: RequestContext, types: number[])
            from jsonb_array_elements(${questions.children}) with ordinality as e(c, o)) end`,
         })
         .from(questions)
-        .where(and(eq(questions.organizationId, org), inArray(questions.type, wanted)))
+        .where(inOrg(questions, org, [inArray(questions.type, wanted)]))
         .orderBy(asc(questions.id)),
     () =>
       db
         .select({ questionId: questionTags.questionId, tagId: questionTags.tagId })
         .from(questionTags)
-        .innerJoin(
-          questions,
-          and(eq(questions.organizationId, questionTags.organizationId), eq(questions.id, questionTags.questionId)),
-        )
-        .where(and(eq(questionTags.organizationId, org), inArray(questions.type, wanted))),
+        .innerJoin(questions, sameOrg(questions, questionTags, [eq(questions.id, questionTags.questionId)]))
+        .where(inOrg(questionTags, org, [inArray(questions.type, wanted)])),
   );
   const tagsOf = new Map<number, number[]>();
   for (const l of links) {
@@ -97,7 +95,7 @@ export async function ruleFilters(
     const rows = await db
       .select({ id: tags.id, parentId: tags.parentId })
       .from(tags)
-      .where(and(eq(tags.organizationId, org), eq(tags.type, TagType.KnowledgePoint)));
+      .where(inOrg(tags, org, [eq(tags.type, TagType.KnowledgePoint)]));
     for (const r of rows) {
       if (r.parentId !== null) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
     }
@@ -108,7 +106,7 @@ export async function ruleFilters(
     const papers = await db
       .select({ id: examPapers.id })
       .from(examPapers)
-      .where(and(eq(examPapers.organizationId, org), paperId === null ? undefined : ne(examPapers.id, paperId)))
+      .where(inOrg(examPapers, org, [paperId === null ? undefined : ne(examPapers.id, paperId)]))
       .orderBy(desc(examPapers.createTime), desc(examPapers.id))
       .limit(lastN);
     const ids = papers.map((p) => p.id);
@@ -116,14 +114,8 @@ export async function ruleFilters(
       ? await db
           .select({ paperId: paperSections.paperId, questionId: paperItems.questionId })
           .from(paperItems)
-          .innerJoin(
-            paperSections,
-            and(
-              eq(paperSections.organizationId, paperItems.organizationId),
-              eq(paperSections.id, paperItems.sectionId),
-            ),
-          )
-          .where(and(eq(paperItems.organizationId, org), inArray(paperSections.paperId, ids)))
+          .innerJoin(paperSections, sameOrg(paperSections, paperItems, [eq(paperSections.id, paperItems.sectionId)]))
+          .where(inOrg(paperItems, org, [inArray(paperSections.paperId, ids)]))
       : [];
     for (const id of ids) recent.push(used.filter((u) => u.paperId === id).map((u) => u.questionId));
   }
@@ -169,7 +161,7 @@ export async function checkRuleTags(
   const rows = await db
     .select({ id: tags.id, name: tags.name, type: tags.type })
     .from(tags)
-    .where(and(eq(tags.organizationId, ctx.orgId), inArray(tags.id, ids)));
+    .where(inOrg(tags, ctx.orgId, [inArray(tags.id, ids)]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   rule.knowledgePointIds.forEach((id, i) => {
     const tag = byId.get(id);

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { PaperBuildMode, QuestionNumberMode } from '@lyceum/contract';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray, isNotNull } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { questions } from '../question/question.table';
 import { examPapers, paperItems, paperRules } from './exam-paper.table';
 import { assign, type DrawPlan, matches, mulberry32, type PoolQuestion, Unsatisfiable } from './paper-draw';
@@ -48,7 +49,7 @@ export async function refreshRuleCounts(tx: Tx, ctx: RequestContext, structure: 
       await tx
         .update(paperRules)
         .set({ count })
-        .where(and(eq(paperRules.organizationId, ctx.orgId), eq(paperRules.id, r.id)));
+        .where(inOrg(paperRules, ctx.orgId, [eq(paperRules.id, r.id)]));
     }
   }
 }
@@ -87,7 +88,7 @@ export async function expectedDifficultyOf(db: DbOrTx, ctx: RequestContext, stru
           await db
             .select({ id: questions.id, difficulty: questions.difficulty })
             .from(questions)
-            .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, ids)))
+            .where(inOrg(questions, ctx.orgId, [inArray(questions.id, ids)]))
         ).map((q) => [q.id, q.difficulty])
       : [],
   );
@@ -130,7 +131,7 @@ export async function afterPaperSave(tx: Tx, ctx: RequestContext, paperId: numbe
   await tx
     .update(examPapers)
     .set(figures)
-    .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, paperId)));
+    .where(inOrg(examPapers, ctx.orgId, [eq(examPapers.id, paperId)]));
 }
 
 // ---- draw once, swap ----
@@ -153,13 +154,7 @@ export async function drawOnce(tx: Tx, ctx: RequestContext, paperId: number) {
   if (sectionIds.length) {
     await tx
       .delete(paperItems)
-      .where(
-        and(
-          eq(paperItems.organizationId, ctx.orgId),
-          inArray(paperItems.sectionId, sectionIds),
-          isNotNull(paperItems.ruleId),
-        ),
-      );
+      .where(inOrg(paperItems, ctx.orgId, [inArray(paperItems.sectionId, sectionIds), isNotNull(paperItems.ruleId)]));
   }
   const rows = structure.sections.flatMap((s, si) => {
     let sort = s.items.length;
@@ -182,7 +177,7 @@ export async function drawOnce(tx: Tx, ctx: RequestContext, paperId: number) {
       await tx
         .update(paperItems)
         .set({ sort: i })
-        .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, item.id)));
+        .where(inOrg(paperItems, ctx.orgId, [eq(paperItems.id, item.id)]));
     }
   }
   return figuresOf(tx, ctx, await loadStructure(tx, ctx, paperId));
@@ -203,7 +198,7 @@ export async function swapItem(tx: Tx, ctx: RequestContext, paperId: number, ite
   await tx
     .update(paperItems)
     .set({ questionId: pick.id, questionVersion: pick.version })
-    .where(and(eq(paperItems.organizationId, ctx.orgId), eq(paperItems.id, itemId)));
+    .where(inOrg(paperItems, ctx.orgId, [eq(paperItems.id, itemId)]));
   item.questionId = pick.id;
   // The new question may be easier or harder: the paper's expected difficulty follows.
   return { expectedDifficulty: await expectedDifficultyOf(tx, ctx, structure) };

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, inTurn } from '../../platform/db';
+import { inOrg } from '../../platform/tenant-sql';
 import { questions } from '../question/question.table';
 import {
   examPapers,
@@ -47,11 +48,11 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
       totalScore: examPapers.totalScore,
     })
     .from(examPapers)
-    .where(and(eq(examPapers.organizationId, org), eq(examPapers.id, paperId)));
+    .where(inOrg(examPapers, org, [eq(examPapers.id, paperId)]));
   const sections = await db
     .select({ id: paperSections.id, title: paperSections.title, instructions: paperSections.instructions })
     .from(paperSections)
-    .where(and(eq(paperSections.organizationId, org), eq(paperSections.paperId, paperId)))
+    .where(inOrg(paperSections, org, [eq(paperSections.paperId, paperId)]))
     .orderBy(asc(paperSections.sort), asc(paperSections.id));
   const sectionIds = sections.map((s) => s.id);
   const [rules, items] = sectionIds.length
@@ -60,7 +61,7 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
           db
             .select()
             .from(paperRules)
-            .where(and(eq(paperRules.organizationId, org), inArray(paperRules.sectionId, sectionIds)))
+            .where(inOrg(paperRules, org, [inArray(paperRules.sectionId, sectionIds)]))
             .orderBy(asc(paperRules.sort), asc(paperRules.id)),
         () =>
           db
@@ -73,7 +74,7 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
               ruleId: paperItems.ruleId,
             })
             .from(paperItems)
-            .where(and(eq(paperItems.organizationId, org), inArray(paperItems.sectionId, sectionIds)))
+            .where(inOrg(paperItems, org, [inArray(paperItems.sectionId, sectionIds)]))
             .orderBy(asc(paperItems.sort), asc(paperItems.id)),
       )
     : [[], []];
@@ -84,7 +85,7 @@ export async function loadStructure(db: DbOrTx, ctx: RequestContext, paperId: nu
     const rows = await db
       .select({ ruleId: table.ruleId, tagId: table.tagId })
       .from(table)
-      .where(and(eq(table.organizationId, org), inArray(table.ruleId, ruleIds)));
+      .where(inOrg(table, org, [inArray(table.ruleId, ruleIds)]));
     for (const r of rows) out.set(r.ruleId, [...(out.get(r.ruleId) ?? []), r.tagId]);
     return out;
   };
@@ -167,7 +168,7 @@ async function loadPoolById(db: DbOrTx, ctx: RequestContext, ids: number[]): Pro
   const rows = await db
     .selectDistinct({ type: questions.type })
     .from(questions)
-    .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, ids)));
+    .where(inOrg(questions, ctx.orgId, [inArray(questions.id, ids)]));
   const pool = await loadPool(
     db,
     ctx,

@@ -1,8 +1,9 @@
 import { PaperStatus } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { enqueue, type JobRunner } from '../../platform/jobs';
+import { inOrg } from '../../platform/tenant-sql';
 import { examAttempts } from './attempt.table';
 import { endAttempts } from './attempt-end';
 import { examCandidates, exams } from './exam.table';
@@ -45,13 +46,7 @@ export function registerAttemptJobs(runner: JobRunner, db: Db): void {
       const [open] = await db
         .select({ closesAt: examAttempts.closesAt })
         .from(examAttempts)
-        .where(
-          and(
-            eq(examAttempts.organizationId, orgId),
-            eq(examAttempts.id, attemptId),
-            eq(examAttempts.status, Answering),
-          ),
-        );
+        .where(inOrg(examAttempts, orgId, [eq(examAttempts.id, attemptId), eq(examAttempts.status, Answering)]));
       if (open) await scheduleCollection(db, orgId, attemptId, open.closesAt.getTime());
       return { collected: 0 };
     },

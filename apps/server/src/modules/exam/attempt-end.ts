@@ -1,9 +1,10 @@
 import { ExamLogType, PaperStatus } from '@lyceum/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { announceJobs } from '../../platform/jobs';
+import { jobs } from '../../platform/jobs.table';
 import { typedRows } from '../../platform/sql-rows';
-import { jobs } from '../job/job.table';
+import { inOrg } from '../../platform/tenant-sql';
 import { MARK_JOB } from '../marking/marking-jobs';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 
@@ -59,7 +60,7 @@ export async function answeredCount(db: DbOrTx, orgId: number, attemptId: number
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(attemptAnswers)
-    .where(and(eq(attemptAnswers.organizationId, orgId), eq(attemptAnswers.attemptId, attemptId), answeredSql));
+    .where(inOrg(attemptAnswers, orgId, [eq(attemptAnswers.attemptId, attemptId), answeredSql]));
   return r?.n ?? 0;
 }
 

@@ -1,9 +1,10 @@
 import { type AttemptEventsResult, ExamLogType, PaperStatus, type zAttemptEventsRequest } from '@lyceum/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { fileLinks, files } from '../file/file.table';
 import { attemptEvents, examAttempts } from './attempt.table';
 import { endAttempts } from './attempt-end';
@@ -32,13 +33,12 @@ export async function openAttemptForSnapshot(ctx: RequestContext, attemptId: num
     .select({ id: examAttempts.id })
     .from(examAttempts)
     .where(
-      and(
-        eq(examAttempts.organizationId, ctx.orgId),
+      inOrg(examAttempts, ctx.orgId, [
         eq(examAttempts.id, attemptId),
         eq(examAttempts.userId, ctx.userId),
         eq(examAttempts.status, Answering),
         gt(examAttempts.closesAt, clock.date()),
-      ),
+      ]),
     );
   if (!open) throw invalidParams('attemptId', 'noOpenAttempt');
 }
@@ -66,20 +66,18 @@ export async function recordEvents(
       .from(files)
       .innerJoin(
         fileLinks,
-        and(
-          eq(fileLinks.organizationId, files.organizationId),
+        sameOrg(fileLinks, files, [
           eq(fileLinks.fileId, files.id),
           eq(fileLinks.entity, SNAPSHOT_LINK),
           eq(fileLinks.entityId, body.attemptId),
-        ),
+        ]),
       )
       .where(
-        and(
-          eq(files.organizationId, org),
+        inOrg(files, org, [
           eq(files.uploaderId, ctx.userId),
           eq(files.purpose, 'snapshot'),
           inArray(files.id, fileIds),
-        ),
+        ]),
       );
     const ok = new Set(own.map((r) => r.id));
     const index = body.events.findIndex((e) => e.fileId && !ok.has(e.fileId));
@@ -103,14 +101,8 @@ export async function recordEvents(
         switchCollectAfter: exams.switchCollectAfter,
       })
       .from(examAttempts)
-      .innerJoin(exams, and(eq(exams.organizationId, examAttempts.organizationId), eq(exams.id, examAttempts.examId)))
-      .where(
-        and(
-          eq(examAttempts.organizationId, org),
-          eq(examAttempts.id, body.attemptId),
-          eq(examAttempts.userId, ctx.userId),
-        ),
-      )
+      .innerJoin(exams, sameOrg(exams, examAttempts, [eq(exams.id, examAttempts.examId)]))
+      .where(inOrg(examAttempts, org, [eq(examAttempts.id, body.attemptId), eq(examAttempts.userId, ctx.userId)]))
       .for('update', { of: examAttempts });
     if (!t) throw notFound('Attempt');
     // The paper is over: nothing more is reported on it (the page then shows how it ended).
@@ -159,7 +151,7 @@ export async function recordEvents(
         lastSeen: new Date(now),
         flagged: sql`${a.flagged} or (${warnAfter} > 0 and ${switchCount} >= ${warnAfter})`,
       })
-      .where(and(eq(a.organizationId, org), eq(a.id, t.id)));
+      .where(inOrg(a, org, [eq(a.id, t.id)]));
     let status = t.status as PaperStatus;
     const collectAfter = t.switchCollectAfter;
     if (status === Answering && collectAfter !== null && switchCount >= collectAfter) {

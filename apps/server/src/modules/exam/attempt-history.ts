@@ -4,6 +4,19 @@ import type { DbOrTx } from '../../platform/db';
 import { attemptMarks } from '../marking/marking.table';
 import { attemptAnswers, attemptHistory, examAttempts } from './attempt.table';
 
+// A paper answering again (reopened, returned for a redo or sat again): its end, score and marks cleared.
+export const answeringAgain = {
+  status: PaperStatus.Answering,
+  endedAt: null,
+  endReason: null,
+  endStatus: null,
+  score: null,
+  scoreMax: null,
+  pendingCount: 0,
+  answerStatus: 3,
+  markedAt: null,
+};
+
 // Keeps the ended sittings that `where` picks (on `a`, exam_attempts) in attempt_history before their
 // paper opens again: score, times, and the answers with their marks. Lock the attempts first (a redo
 // and a return, or two retakes, at the same moment keep one copy; the key refuses a second).

@@ -7,15 +7,16 @@ import {
   PaperStatus,
   StudentExamStatus,
 } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, forbidden, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptMarks } from '../marking/marking.table';
 import { syncTaskUsers } from '../task/task-status';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { scheduleCollection } from './attempt-collect';
-import { keepSittings } from './attempt-history';
+import { answeringAgain, keepSittings } from './attempt-history';
 import { drawAttemptPaper } from './attempt-paper';
 import { findAttempt, toAttempt } from './attempt-view';
 import { accommodations, examCandidates, exams } from './exam.table';
@@ -59,9 +60,9 @@ async function examForStart(ctx: RequestContext, examId: number) {
       confirmed: sql<boolean>`${exams.scoresConfirmedAt} is not null`,
     })
     .from(exams)
-    .leftJoin(c, and(eq(c.organizationId, exams.organizationId), eq(c.examId, exams.id), eq(c.userId, ctx.userId)))
-    .leftJoin(a, and(eq(a.organizationId, exams.organizationId), eq(a.userId, ctx.userId)))
-    .where(and(eq(exams.organizationId, ctx.orgId), eq(exams.id, examId)));
+    .leftJoin(c, sameOrg(c, exams, [eq(c.examId, exams.id), eq(c.userId, ctx.userId)]))
+    .leftJoin(a, sameOrg(a, exams, [eq(a.userId, ctx.userId)]))
+    .where(inOrg(exams, ctx.orgId, [eq(exams.id, examId)]));
   if (!e || e.state === ExamState.Draft) throw notFound('Exam');
   if (e.state === ExamState.Cancelled || e.candidateStatus !== CandidateStatus.Approved) {
     throw forbidden('notCandidate');
@@ -138,13 +139,7 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
     await tx
       .update(examCandidates)
       .set({ studentStatus: StudentExamStatus.Entered })
-      .where(
-        and(
-          eq(examCandidates.organizationId, org),
-          eq(examCandidates.examId, examId),
-          eq(examCandidates.userId, ctx.userId),
-        ),
-      );
+      .where(inOrg(examCandidates, org, [eq(examCandidates.examId, examId), eq(examCandidates.userId, ctx.userId)]));
     await tx
       .insert(attemptEvents)
       .values({
@@ -186,7 +181,7 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
     const [held] = await tx
       .select({ status: examAttempts.status, attemptNo: examAttempts.attemptNo })
       .from(examAttempts)
-      .where(and(eq(examAttempts.organizationId, org), eq(examAttempts.id, current.id)))
+      .where(inOrg(examAttempts, org, [eq(examAttempts.id, current.id)]))
       .for('update');
     if (!held || held.status === Answering || held.attemptNo !== current.attemptNo) return;
     await keepSittings(tx, sql`a.organization_id = ${org} and a.id = ${current.id}`, {
@@ -194,17 +189,13 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
       score: sql`case when a.status = ${sql.raw(String(PaperStatus.Marked))} then a.score end`,
       late: sql`false`,
     });
-    await tx
-      .delete(attemptAnswers)
-      .where(and(eq(attemptAnswers.organizationId, org), eq(attemptAnswers.attemptId, current.id)));
-    await tx
-      .delete(attemptMarks)
-      .where(and(eq(attemptMarks.organizationId, org), eq(attemptMarks.attemptId, current.id)));
+    await tx.delete(attemptAnswers).where(inOrg(attemptAnswers, org, [eq(attemptAnswers.attemptId, current.id)]));
+    await tx.delete(attemptMarks).where(inOrg(attemptMarks, org, [eq(attemptMarks.attemptId, current.id)]));
     await tx
       .update(examAttempts)
       .set({
+        ...answeringAgain,
         attemptNo: current.attemptNo + 1,
-        status: Answering,
         paper: drawn.paper,
         view: drawn.view,
         questionIds: drawn.questionIds,
@@ -213,9 +204,6 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
         startedAt: new Date(now),
         deadline: new Date(deadline),
         closesAt: new Date(closesAt),
-        endedAt: null,
-        endReason: null,
-        endStatus: null,
         lastSeen: new Date(now),
         switchCount: 0,
         leftCount: 0,
@@ -224,15 +212,10 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
         reviewNote: null,
         reviewerId: null,
         reviewTime: null,
-        score: null,
-        scoreMax: null,
-        pendingCount: 0,
-        answerStatus: 3,
-        markedAt: null,
         notice: null,
         noticeAt: null,
       })
-      .where(and(eq(examAttempts.organizationId, org), eq(examAttempts.id, current.id)));
+      .where(inOrg(examAttempts, org, [eq(examAttempts.id, current.id)]));
     await tx
       .insert(attemptEvents)
       .values({

@@ -1,9 +1,10 @@
 import { type AttemptSubmitResult, PaperStatus, type zAttemptSubmitRequest } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { examAttempts } from './attempt.table';
 import { answeredCount, endAttempts } from './attempt-end';
 import { acksOf, refusal, upsertAnswers } from './attempt-save';
@@ -30,13 +31,7 @@ export async function submitAttempt(
         deadline: examAttempts.deadline,
       })
       .from(examAttempts)
-      .where(
-        and(
-          eq(examAttempts.organizationId, org),
-          eq(examAttempts.id, body.attemptId),
-          eq(examAttempts.userId, ctx.userId),
-        ),
-      )
+      .where(inOrg(examAttempts, org, [eq(examAttempts.id, body.attemptId), eq(examAttempts.userId, ctx.userId)]))
       .for('update');
     if (!t) throw notFound('Attempt');
     // Read with the row held: every save that got in first was stamped earlier, so the end time
@@ -73,7 +68,7 @@ export async function submitAttempt(
       n: sql<number>`cardinality(${questionIds})`,
     })
     .from(examAttempts)
-    .where(and(eq(examAttempts.organizationId, org), eq(examAttempts.id, body.attemptId)));
+    .where(inOrg(examAttempts, org, [eq(examAttempts.id, body.attemptId)]));
   return {
     attemptId: body.attemptId,
     status: Number(final!.status) as PaperStatus,

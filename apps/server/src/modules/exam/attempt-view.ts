@@ -1,7 +1,8 @@
 import type { Attempt, AttemptSection, PaperStatus } from '@lyceum/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { homeworkRules } from '../task/task.service';
 import { attemptAnswers, examAttempts } from './attempt.table';
 import { examCandidates, exams } from './exam.table';
@@ -45,16 +46,12 @@ export async function findAttempt(db: DbOrTx, orgId: number, where: SQL) {
   const [row] = await db
     .select(attemptColumns)
     .from(t)
-    .innerJoin(exams, and(eq(exams.organizationId, t.organizationId), eq(exams.id, t.examId)))
+    .innerJoin(exams, sameOrg(exams, t, [eq(exams.id, t.examId)]))
     .leftJoin(
       examCandidates,
-      and(
-        eq(examCandidates.organizationId, t.organizationId),
-        eq(examCandidates.examId, t.examId),
-        eq(examCandidates.userId, t.userId),
-      ),
+      sameOrg(examCandidates, t, [eq(examCandidates.examId, t.examId), eq(examCandidates.userId, t.userId)]),
     )
-    .where(and(eq(t.organizationId, orgId), where));
+    .where(inOrg(t, orgId, [where]));
   return row;
 }
 export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
@@ -70,7 +67,7 @@ export async function toAttempt(db: DbOrTx, orgId: number, r: AttemptRow, now: n
       savedAt: attemptAnswers.savedAt,
     })
     .from(attemptAnswers)
-    .where(and(eq(attemptAnswers.organizationId, orgId), eq(attemptAnswers.attemptId, r.id)));
+    .where(inOrg(attemptAnswers, orgId, [eq(attemptAnswers.attemptId, r.id)]));
   return {
     id: r.id,
     examId: r.examId,

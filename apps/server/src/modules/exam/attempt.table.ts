@@ -1,20 +1,27 @@
 import { answerStatusLabels, examLogTypeLabels, paperStatusLabels, reviewDecisionLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
-  pgTable,
-  primaryKey,
   smallint,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createTime, enumCheck, organizationId, refId, tenantId, tenantRef } from '../../platform/columns';
+import {
+  at,
+  createTime,
+  enumCheck,
+  idTable,
+  keyedTable,
+  keyId,
+  ownedRefs,
+  refId,
+  tenantRef,
+} from '../../platform/columns';
 import { users } from '../user/user.table';
 import { exams } from './exam.table';
 
@@ -23,13 +30,11 @@ import { exams } from './exam.table';
 // The deadline is stored (start + duration + extra time, at most the window's end + extra time,
 // moved by added time); `closes_at` is the deadline plus the exam's grace, the last moment a save
 // is taken and the moment the collector ends what is still open.
-export const examAttempts = pgTable(
+export const examAttempts = idTable(
   'exam_attempts',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    examId: bigint('exam_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    examId: keyId('exam_id'),
+    userId: keyId('user_id'),
     status: smallint('status').notNull().default(3),
     // Which sitting this is: 1, then one more each time the paper opens again for a redo or a retake
     // (the earlier ones are kept in attempt_history).
@@ -38,7 +43,7 @@ export const examAttempts = pgTable(
     // what the page shows of it (no keys), both frozen at the start.
     paper: jsonb('paper').notNull(),
     view: jsonb('view').notNull(),
-    questionIds: bigint('question_ids', { mode: 'number' }).array().notNull(),
+    questionIds: refId('question_ids').array().notNull(),
     totalScore: doublePrecision('total_score').notNull(),
     extraMinutes: integer('extra_minutes').notNull().default(0),
     startedAt: at('started_at').notNull(),
@@ -70,9 +75,8 @@ export const examAttempts = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('exam_attempts_exam_user_uq').on(t.organizationId, t.examId, t.userId),
-    index('exam_attempts_user_ix').on(t.organizationId, t.userId),
+    ...ownedRefs('exam_attempts_user_ix', t, [t.examId, exams], [t.userId, users], true),
     // The collector's scan: open attempts by closing time.
     index('exam_attempts_open_ix').on(t.closesAt).where(sql`status = 3`),
     enumCheck('exam_attempts_status_ck', t.status, paperStatusLabels),
@@ -80,20 +84,17 @@ export const examAttempts = pgTable(
     enumCheck('exam_attempts_answer_status_ck', t.answerStatus, answerStatusLabels),
     // The marking sweep: ended attempts not marked yet.
     index('exam_attempts_unmarked_ix').on(t.endedAt).where(sql`marked_at is null and status <> 3`),
-    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
-    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
 // A sitting before the current one, kept when the paper opens again (a homework redo or return, or
 // a retake of an exam that allows several): its score, times and answers as they were. The key makes
 // a second copy of the same sitting impossible.
-export const attemptHistory = pgTable(
+export const attemptHistory = keyedTable(
   'attempt_history',
   {
-    organizationId: organizationId(),
-    examId: bigint('exam_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    examId: keyId('exam_id'),
+    userId: keyId('user_id'),
     attemptNo: integer('attempt_no').notNull(),
     startedAt: at('started_at'),
     endedAt: at('ended_at'),
@@ -108,39 +109,30 @@ export const attemptHistory = pgTable(
     answers: jsonb('answers').notNull().default([]),
     createTime: createTime(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.examId, t.userId, t.attemptNo] }),
-    index('attempt_history_user_ix').on(t.organizationId, t.userId),
-    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
-    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
-  ],
+  (t) => [t.examId, t.userId, t.attemptNo],
+  (t) => ownedRefs('attempt_history_user_ix', t, [t.examId, exams], [t.userId, users], true),
 );
 
 // The stored answer per question: the highest revision a client sent wins.
-export const attemptAnswers = pgTable(
+export const attemptAnswers = keyedTable(
   'attempt_answers',
   {
-    organizationId: organizationId(),
-    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
-    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    attemptId: keyId('attempt_id'),
+    questionId: keyId('question_id'),
     answer: jsonb('answer'),
     revision: integer('revision').notNull(),
     savedAt: at('saved_at').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.attemptId, t.questionId] }),
-    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
-  ],
+  (t) => [t.attemptId, t.questionId],
+  (t) => [tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade')],
 );
 
 // The proctoring timeline (spec: log detail types). A repeated event (same type and device time)
 // is stored once, so a retried batch changes nothing.
-export const attemptEvents = pgTable(
+export const attemptEvents = idTable(
   'attempt_events',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    attemptId: keyId('attempt_id'),
     type: smallint('type').notNull(),
     at: at('at').notNull(),
     receivedAt: at('received_at').notNull(),
@@ -150,7 +142,6 @@ export const attemptEvents = pgTable(
     fileId: refId('file_id'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('attempt_events_once_uq').on(t.organizationId, t.attemptId, t.type, t.at),
     enumCheck('attempt_events_type_ck', t.type, examLogTypeLabels),
     tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),

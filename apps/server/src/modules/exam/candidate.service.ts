@@ -6,12 +6,13 @@ import {
   type zCandidateOverride,
   type zCandidatePageRequest,
 } from '@lyceum/contract';
-import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { departments } from '../department/department.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
@@ -41,21 +42,15 @@ const candidateColumns = {
   extraMinutes: sql<number>`coalesce(${c.extraMinutes}, ${accommodations.extraMinutes}, 0)`.mapWith(Number),
   overridden: sql<boolean>`(${c.extraTimeFactor} is not null or ${c.extraMinutes} is not null)`,
 };
-const userOf = and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId));
+const userOf = sameOrg(users, c, [eq(users.id, c.userId)]);
 
 function selectCandidates(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(candidateColumns)
     .from(c)
     .innerJoin(users, userOf)
-    .leftJoin(
-      departments,
-      and(eq(departments.organizationId, users.organizationId), eq(departments.id, users.departmentId)),
-    )
-    .leftJoin(
-      accommodations,
-      and(eq(accommodations.organizationId, c.organizationId), eq(accommodations.userId, c.userId)),
-    )
+    .leftJoin(departments, sameOrg(departments, users, [eq(departments.id, users.departmentId)]))
+    .leftJoin(accommodations, sameOrg(accommodations, c, [eq(accommodations.userId, c.userId)]))
     .where(where);
 }
 
@@ -73,14 +68,13 @@ function toCandidate(r: CandidateRow, duration: number): Candidate {
 
 export async function candidatePage(ctx: RequestContext, examId: number, req: z.output<typeof zCandidatePageRequest>) {
   const exam = await examResource.readable(ctx, examId);
-  const where = and(
-    eq(c.organizationId, ctx.orgId),
+  const where = inOrg(c, ctx.orgId, [
     eq(c.examId, examId),
     req.status ? eq(c.status, req.status) : undefined,
     req.keyword
       ? or(ilike(users.userName, likePattern(req.keyword)), ilike(users.realName, likePattern(req.keyword)))
       : undefined,
-  );
+  ]);
   const list = await selectCandidates(ctx.db, where)
     .orderBy(sql`${c.seatNo} nulls last`, users.userName)
     .limit(req.pageSize)
@@ -95,10 +89,7 @@ export async function candidatePage(ctx: RequestContext, examId: number, req: z.
 }
 
 async function oneCandidate(db: DbOrTx, ctx: RequestContext, examId: number, userId: number, duration: number) {
-  const [r] = await selectCandidates(
-    db,
-    and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), eq(c.userId, userId)),
-  );
+  const [r] = await selectCandidates(db, inOrg(c, ctx.orgId, [eq(c.examId, examId), eq(c.userId, userId)]));
   if (!r) throw notFound('Candidate');
   return toCandidate(r, duration);
 }
@@ -114,7 +105,7 @@ export async function overrideCandidate(
     const changed = await tx
       .update(c)
       .set({ extraTimeFactor: body.extraTimeFactor, extraMinutes: body.extraMinutes })
-      .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), eq(c.userId, body.userId)))
+      .where(inOrg(c, ctx.orgId, [eq(c.examId, examId), eq(c.userId, body.userId)]))
       .returning({ userId: c.userId });
     if (!changed.length) throw invalidParams('userId', 'notChildHere', { entity: 'candidate', id: body.userId });
     return oneCandidate(tx, ctx, examId, body.userId, exam.durationMinutes as number);

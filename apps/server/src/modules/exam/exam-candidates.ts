@@ -18,6 +18,7 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { flag, num, typedRows } from '../../platform/sql-rows';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -71,7 +72,7 @@ export async function hasTargets(db: DbOrTx, orgId: number, examId: number): Pro
         + coalesce(array_length(${exams.gradeYears}, 1), 0)`.mapWith(Number),
     })
     .from(exams)
-    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)));
+    .where(inOrg(exams, orgId, [eq(exams.id, examId)]));
   return (r?.n ?? 0) > 0;
 }
 
@@ -102,7 +103,7 @@ export async function refreshCounts(db: DbOrTx, orgId: number, examId: number): 
   const [r] = await db
     .update(exams)
     .set({ candidateCount: counted(CandidateStatus.Approved), pendingCount: counted(CandidateStatus.Pending) })
-    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)))
+    .where(inOrg(exams, orgId, [eq(exams.id, examId)]))
     .returning({ approved: exams.candidateCount });
   return r?.approved ?? 0;
 }
@@ -157,7 +158,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
   const [exam] = await db
     .select()
     .from(exams)
-    .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
+    .where(inOrg(exams, org, [eq(exams.id, examId)]));
   if (!exam) return [];
   const e = exam;
   const out: ExamConflict[] = [];
@@ -188,7 +189,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
       ok: sql<boolean>`(${examPapers.status} = ${ExamPaperStatus.Published} and ${examPapers.paperType} = ${PaperType.Exam})`,
     })
     .from(examPapers)
-    .where(and(eq(examPapers.organizationId, org), eq(examPapers.id, e.paperId)));
+    .where(inOrg(examPapers, org, [eq(examPapers.id, e.paperId)]));
   if (!paper?.ok) {
     out.push({
       kind: ConflictKind.PaperNotPublished,
@@ -205,7 +206,7 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
     const clash = await db
       .select({ id: o.id, name: o.name, venue: teachVenues.name })
       .from(o)
-      .innerJoin(teachVenues, and(eq(teachVenues.organizationId, o.organizationId), eq(teachVenues.id, o.venueId)))
+      .innerJoin(teachVenues, sameOrg(teachVenues, o, [eq(teachVenues.id, o.venueId)]))
       .where(and(others, eq(o.venueId, e.venueId)))
       .orderBy(o.windowStart)
       .limit(20);
@@ -233,9 +234,9 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
   const busy = await db
     .select({ id: o.id, name: o.name, who: users.realName, open: sql<boolean>`${openWindowSql('o')}` })
     .from(o)
-    .innerJoin(oi, and(eq(oi.organizationId, o.organizationId), eq(oi.ownerId, o.id)))
-    .innerJoin(mi, and(eq(mi.organizationId, o.organizationId), eq(mi.ownerId, examId), eq(mi.targetId, oi.targetId)))
-    .innerJoin(users, and(eq(users.organizationId, o.organizationId), eq(users.id, oi.targetId)))
+    .innerJoin(oi, sameOrg(oi, o, [eq(oi.ownerId, o.id)]))
+    .innerJoin(mi, sameOrg(mi, o, [eq(mi.ownerId, examId), eq(mi.targetId, oi.targetId)]))
+    .innerJoin(users, sameOrg(users, o, [eq(users.id, oi.targetId)]))
     .where(others)
     .orderBy(o.id, users.realName)
     .limit(50);
@@ -322,8 +323,8 @@ export async function conflictsOf(db: DbOrTx, ctx: RequestContext, examId: numbe
       venue: teachVenues.name,
     })
     .from(exams)
-    .leftJoin(teachVenues, and(eq(teachVenues.organizationId, exams.organizationId), eq(teachVenues.id, exams.venueId)))
-    .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
+    .leftJoin(teachVenues, sameOrg(teachVenues, exams, [eq(teachVenues.id, exams.venueId)]))
+    .where(inOrg(exams, org, [eq(exams.id, examId)]));
   const n = counted?.n ?? 0;
   const seats = counted?.seats ?? null;
   if (e.registrationMode === RegistrationMode.Assigned && n === 0) {

@@ -18,6 +18,7 @@ import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
+import { inOrg } from '../../platform/tenant-sql';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -50,7 +51,7 @@ async function paperCounts(ctx: RequestContext, ids: number[]) {
       marked: countWhere(eq(t.status, Marked)),
     })
     .from(t)
-    .where(and(eq(t.organizationId, ctx.orgId), inArray(t.examId, ids)))
+    .where(inOrg(t, ctx.orgId, [inArray(t.examId, ids)]))
     .groupBy(t.examId);
   for (const c of counted) out.set(c.id, { handedIn: c.handedIn, marked: c.marked });
   return out;
@@ -188,7 +189,7 @@ export const examResource = createResource({
       const [paper] = await ctx.db
         .select({ status: examPapers.status, type: examPapers.paperType })
         .from(examPapers)
-        .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, input.paperId)));
+        .where(inOrg(examPapers, ctx.orgId, [eq(examPapers.id, input.paperId)]));
       if (paper && (paper.status !== ExamPaperStatus.Published || paper.type !== PaperType.Exam)) {
         throw invalidParams('paperId', 'paperNotPublished');
       }
@@ -214,11 +215,10 @@ export const examResource = createResource({
           .select({ id: users.id })
           .from(users)
           .where(
-            and(
-              eq(users.organizationId, ctx.orgId),
+            inOrg(users, ctx.orgId, [
               inArray(users.id, input.invigilatorIds),
               or(withRoleKind(RoleKind.Teacher), withRoleKind(RoleKind.AcademicStaff)),
-            ),
+            ]),
           );
         const ok = new Set(found.map((f) => f.id));
         const i = input.invigilatorIds.findIndex((id) => !ok.has(id));

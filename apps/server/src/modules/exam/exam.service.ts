@@ -7,12 +7,13 @@ import {
   isOpenWindow,
   type zCalendarRequest,
 } from '@lyceum/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { teachVenues } from '../calendar/calendar.table';
 import { examResource } from './exam.resource';
 import { accommodations, examCandidates, exams } from './exam.table';
@@ -49,8 +50,8 @@ export async function calendar(ctx: RequestContext, req: z.output<typeof zCalend
         m: sql<number>`coalesce(max(${extraSql(sql`${e.durationMinutes as number}::int`)}), 0)`.mapWith(Number),
       })
       .from(c)
-      .leftJoin(a, and(eq(a.organizationId, c.organizationId), eq(a.userId, c.userId)))
-      .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, id), ne(c.status, Rejected)));
+      .leftJoin(a, sameOrg(a, c, [eq(a.userId, c.userId)]))
+      .where(inOrg(c, ctx.orgId, [eq(c.examId, id), ne(c.status, Rejected)]));
     // A draft with no candidates yet is a plan in progress, not a clash: the calendar leaves that out.
     const conflicts =
       e.state === ExamState.Cancelled
@@ -91,12 +92,11 @@ export async function liveExamsOfPaper(db: DbOrTx, ctx: RequestContext, paperId:
     .select({ name: exams.name })
     .from(exams)
     .where(
-      and(
-        eq(exams.organizationId, ctx.orgId),
+      inOrg(exams, ctx.orgId, [
         eq(exams.paperId, paperId),
         eq(exams.state, ExamState.Published),
         sql`${exams.windowEnd} + make_interval(mins => ${exams.durationMinutes} * 2 + 600) > ${clock.date().toISOString()}::timestamptz`,
-      ),
+      ]),
     )
     .orderBy(exams.windowStart)
     .limit(10);

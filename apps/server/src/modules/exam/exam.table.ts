@@ -8,54 +8,45 @@ import {
   showScoreLabels,
   studentExamStatusLabels,
 } from '@lyceum/contract';
-import {
-  bigint,
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import {
   at,
+  attemptRules,
   createTime,
   enumCheck,
+  gradeYears,
+  keyedTable,
+  keyId,
   linkTable,
-  organizationId,
+  ownedRefs,
+  publishStamps,
   refId,
-  tenantId,
   tenantRef,
+  tenantRefs,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 import { teachVenues } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
-import { organizations } from '../organization/organization.table';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 
 // An exam: a published paper given to candidates in a window, at a venue, under rules. Its status
 // on the clock (not started, in progress, ended) is derived when read; `state` is the office's.
-export const exams = pgTable(
+export const exams = tenantTable(
   'exams',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
-    paperId: bigint('paper_id', { mode: 'number' }).notNull(),
+    paperId: keyId('paper_id'),
     windowStart: at('window_start').notNull(),
     windowEnd: at('window_end').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     latestEntryMinutes: integer('latest_entry_minutes'),
     graceSeconds: integer('grace_seconds').notNull().default(60),
     instructions: text('instructions'),
-    // Grades are entry years, not rows: kept as an array of numbers.
-    gradeYears: integer('grade_years').array().notNull().default([]),
+    gradeYears: gradeYears(),
     venueId: refId('venue_id'),
     virtualRoomId: varchar('virtual_room_id', { length: 64 }),
     registrationMode: smallint('registration_mode').notNull().default(1),
@@ -75,8 +66,7 @@ export const exams = pgTable(
     // A practice exam's review opens at hand-in; otherwise once the exam has closed for everyone.
     reviewAfterHandIn: boolean('review_after_hand_in').notNull().default(false),
     // Sittings a student may have (a practice exam taken again), and which of them make the score.
-    attemptsAllowed: integer('attempts_allowed').notNull().default(1),
-    scoreCounting: smallint('score_counting').notNull().default(1),
+    ...attemptRules(),
     state: smallint('state').notNull().default(1),
     // Approved and pending candidates, written whenever the list changes (never typed in).
     candidateCount: integer('candidate_count').notNull().default(0),
@@ -90,12 +80,9 @@ export const exams = pgTable(
     homework: boolean('homework').notNull().default(false),
     scoresShownFrom: at('scores_shown_from'),
     creatorId: refId('creator_id'),
-    publishTime: at('publish_time'),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    ...publishStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('exams_window_ix').on(t.organizationId, t.windowStart, t.windowEnd),
     index('exams_paper_ix').on(t.organizationId, t.paperId),
     index('exams_venue_ix').on(t.organizationId, t.venueId),
@@ -105,9 +92,7 @@ export const exams = pgTable(
     enumCheck('exams_show_score_ck', t.showScore, showScoreLabels),
     enumCheck('exams_camera_source_ck', t.cameraSource, cameraSourceLabels),
     enumCheck('exams_score_counting_ck', t.scoreCounting, attemptCountingLabels),
-    tenantRef(t.organizationId, t.paperId, examPapers),
-    tenantRef(t.organizationId, t.venueId, teachVenues),
-    tenantRef(t.organizationId, t.creatorId, users),
+    ...tenantRefs(t, [t.paperId, examPapers], [t.venueId, teachVenues], [t.creatorId, users]),
   ],
 );
 
@@ -120,12 +105,11 @@ export const examInvigilators = linkTable('exam_invigilators', 'exam_id', exams,
 
 // Who sits an exam: written when an assigned exam is published (the targets resolved), or by each
 // registration. One row per student and exam, guaranteed by the key.
-export const examCandidates = pgTable(
+export const examCandidates = keyedTable(
   'exam_candidates',
   {
-    organizationId: organizationId(),
-    examId: bigint('exam_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    examId: keyId('exam_id'),
+    userId: keyId('user_id'),
     source: smallint('source').notNull().default(1),
     status: smallint('status').notNull().default(2),
     studentStatus: smallint('student_status').notNull().default(1),
@@ -138,30 +122,25 @@ export const examCandidates = pgTable(
     registeredTime: createTime(),
     decidedTime: at('decided_time'),
   },
+  (t) => [t.examId, t.userId],
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.examId, t.userId] }),
-    index('exam_candidates_user_ix').on(t.organizationId, t.userId),
+    ...ownedRefs('exam_candidates_user_ix', t, [t.examId, exams], [t.userId, users], true),
     enumCheck('exam_candidates_source_ck', t.source, candidateSourceLabels),
     enumCheck('exam_candidates_status_ck', t.status, candidateStatusLabels),
     enumCheck('exam_candidates_student_status_ck', t.studentStatus, studentExamStatusLabels),
-    tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
-    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
 // A student's accommodations: more time in every timed exam.
-export const accommodations = pgTable(
+export const accommodations = keyedTable(
   'accommodations',
   {
-    organizationId: organizationId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: keyId('user_id'),
     extraTimeFactor: doublePrecision('extra_time_factor').notNull().default(1),
     extraMinutes: integer('extra_minutes').notNull().default(0),
     note: varchar('note', { length: 200 }),
     updateTime: updateTime(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.userId] }),
-    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
-  ],
+  (t) => [t.userId],
+  (t) => [tenantRef(t.organizationId, t.userId, users).onDelete('cascade')],
 );

@@ -1,11 +1,12 @@
 import { ExamState } from '@lyceum/contract';
-import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { allows } from '../../platform/route';
 import { idList, typedRows } from '../../platform/sql-rows';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { registerFileReader } from '../file/file-access';
 import { lockConfirmation } from '../marking/marking.service';
@@ -27,11 +28,7 @@ export function watchable(ctx: RequestContext): SQL {
     .select({ one: sql`1` })
     .from(examInvigilators)
     .where(
-      and(
-        eq(examInvigilators.organizationId, e.organizationId),
-        eq(examInvigilators.ownerId, e.id),
-        eq(examInvigilators.targetId, ctx.userId),
-      ),
+      sameOrg(examInvigilators, e, [eq(examInvigilators.ownerId, e.id), eq(examInvigilators.targetId, ctx.userId)]),
     );
   return sql`(${or(eq(e.creatorId, ctx.userId), exists(invigilates))})`;
 }
@@ -42,8 +39,8 @@ export async function watchedExam(ctx: RequestContext, examId: number) {
   const [found] = await ctx.db
     .select({ id: e.id, virtualRoomId: e.virtualRoomId, questionCount: examPapers.questionCount })
     .from(e)
-    .innerJoin(examPapers, and(eq(examPapers.organizationId, e.organizationId), eq(examPapers.id, e.paperId)))
-    .where(and(eq(e.organizationId, ctx.orgId), eq(e.id, examId), ne(e.state, ExamState.Draft), watchable(ctx)));
+    .innerJoin(examPapers, sameOrg(examPapers, e, [eq(examPapers.id, e.paperId)]))
+    .where(inOrg(e, ctx.orgId, [eq(e.id, examId), ne(e.state, ExamState.Draft), watchable(ctx)]));
   if (!found) throw notFound('Exam');
   return found;
 }
@@ -52,7 +49,7 @@ type AttemptKeys = { organizationId: AnyPgColumn; examId: AnyPgColumn; userId: A
 
 // The attempts of these candidates, on the table or on the alias `t`.
 export const attemptsOf = (a: AttemptKeys, orgId: number, examId: number, userIds: number[]) =>
-  and(eq(a.organizationId, orgId), eq(a.examId, examId), inArray(a.userId, userIds)) as SQL;
+  inOrg(a, orgId, [eq(a.examId, examId), inArray(a.userId, userIds)]) as SQL;
 
 // Every action that changes a candidate's paper or time is refused once the exam's scores are
 // confirmed (the same rule as marking): confirmed results change only after academic staff reopen
@@ -71,8 +68,8 @@ registerFileReader('examAttempt', async (ctx, attemptIds) => {
   const found = await ctx.db
     .select({ id: t.id })
     .from(t)
-    .innerJoin(e, and(eq(e.organizationId, t.organizationId), eq(e.id, t.examId)))
-    .where(and(eq(t.organizationId, ctx.orgId), inArray(t.id, attemptIds), watchable(ctx)))
+    .innerJoin(e, sameOrg(e, t, [eq(e.id, t.examId)]))
+    .where(inOrg(t, ctx.orgId, [inArray(t.id, attemptIds), watchable(ctx)]))
     .limit(1);
   return found.length > 0;
 });

@@ -6,16 +6,18 @@ import {
   type zReopenRequest,
   type zReviewRequest,
 } from '@lyceum/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { audit } from '../marking/marking.service';
 import { attemptMarks } from '../marking/marking.table';
 import { endAttempts, scheduleCollection } from './attempt.service';
 import { attemptEvents, examAttempts } from './attempt.table';
+import { answeringAgain } from './attempt-history';
 import { examCandidates, exams } from './exam.table';
 import { ts } from './exam-time';
 import { attemptsOf, changing, t, watchedExam } from './monitor-access';
@@ -26,20 +28,24 @@ const { Answering, ForceCollected, Abnormal } = PS;
 
 const minutes = (n: number) => sql`${n} * interval '1 minute'`;
 
+// Extra minutes on the clocks of the candidates `where` picks.
+const addMinutes = (tx: Tx, n: number, where: SQL | undefined) =>
+  tx
+    .update(examCandidates)
+    .set({ addedMinutes: sql`${examCandidates.addedMinutes} + ${n}` })
+    .where(where);
+
 export async function addTime(ctx: RequestContext, req: z.output<typeof zAddTimeRequest>) {
   return changing(ctx, req.examId, async (tx) => {
-    const changed = await tx
-      .update(examCandidates)
-      .set({ addedMinutes: sql`${examCandidates.addedMinutes} + ${req.minutes}` })
-      .where(
-        and(
-          eq(examCandidates.organizationId, ctx.orgId),
-          eq(examCandidates.examId, req.examId),
-          inArray(examCandidates.userId, req.userIds),
-          eq(examCandidates.status, CandidateStatus.Approved),
-        ),
-      )
-      .returning({ userId: examCandidates.userId });
+    const changed = await addMinutes(
+      tx,
+      req.minutes,
+      inOrg(examCandidates, ctx.orgId, [
+        eq(examCandidates.examId, req.examId),
+        inArray(examCandidates.userId, req.userIds),
+        eq(examCandidates.status, CandidateStatus.Approved),
+      ]),
+    ).returning({ userId: examCandidates.userId });
     await tx
       .update(examAttempts)
       .set({
@@ -103,7 +109,7 @@ export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRe
         graceSeconds: exams.graceSeconds,
       })
       .from(examAttempts)
-      .innerJoin(exams, and(eq(exams.organizationId, examAttempts.organizationId), eq(exams.id, examAttempts.examId)))
+      .innerJoin(exams, sameOrg(exams, examAttempts, [eq(exams.id, examAttempts.examId)]))
       .where(attemptsOf(examAttempts, ctx.orgId, req.examId, [req.userId]))
       .for('update', { of: examAttempts });
     if (!a) throw notFound('Attempt');
@@ -116,24 +122,16 @@ export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRe
     await tx
       .update(examAttempts)
       .set({
-        status: Answering,
-        endedAt: null,
-        endReason: null,
+        ...answeringAgain,
         deadline: new Date(deadline),
         closesAt: new Date(closesAt),
-        endStatus: null,
-        score: null,
-        scoreMax: null,
-        pendingCount: 0,
-        answerStatus: 3,
-        markedAt: null,
       })
-      .where(and(eq(examAttempts.organizationId, ctx.orgId), eq(examAttempts.id, a.id)));
+      .where(inOrg(examAttempts, ctx.orgId, [eq(examAttempts.id, a.id)]));
     // The student may change answers: marks made so far no longer hold (the next end marks again).
     // Each removed score is audited, as every other change to a score is.
     const removed = await tx
       .delete(attemptMarks)
-      .where(and(eq(attemptMarks.organizationId, ctx.orgId), eq(attemptMarks.attemptId, a.id)))
+      .where(inOrg(attemptMarks, ctx.orgId, [eq(attemptMarks.attemptId, a.id)]))
       .returning({ questionId: attemptMarks.questionId, score: attemptMarks.score });
     await audit(
       tx,
@@ -150,16 +148,11 @@ export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRe
       })),
     );
     if (req.minutes) {
-      await tx
-        .update(examCandidates)
-        .set({ addedMinutes: sql`${examCandidates.addedMinutes} + ${req.minutes}` })
-        .where(
-          and(
-            eq(examCandidates.organizationId, ctx.orgId),
-            eq(examCandidates.examId, req.examId),
-            eq(examCandidates.userId, req.userId),
-          ),
-        );
+      const candidate = inOrg(examCandidates, ctx.orgId, [
+        eq(examCandidates.examId, req.examId),
+        eq(examCandidates.userId, req.userId),
+      ]);
+      await addMinutes(tx, req.minutes, candidate);
     }
     await scheduleCollection(tx, ctx.orgId, a.id, closesAt);
     return { changed: 1 };

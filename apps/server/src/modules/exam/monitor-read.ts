@@ -19,6 +19,7 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { teachVenues } from '../calendar/calendar.table';
 import { fileUrl } from '../file/file.service';
 import { files } from '../file/file.table';
@@ -49,23 +50,15 @@ export async function monitorExams(ctx: RequestContext, req: z.output<typeof zMo
   const answeringNow = ctx.db
     .select({ one: sql`1` })
     .from(examAttempts)
-    .where(
-      and(
-        eq(examAttempts.organizationId, e.organizationId),
-        eq(examAttempts.examId, e.id),
-        eq(examAttempts.status, Answering),
-      ),
-    );
-  const where = and(
-    eq(e.organizationId, ctx.orgId),
+    .where(sameOrg(examAttempts, e, [eq(examAttempts.examId, e.id), eq(examAttempts.status, Answering)]));
+  const where = inOrg(e, ctx.orgId, [
     eq(e.state, ExamState.Published),
     eq(e.homework, false),
     watchable(ctx),
     req.id ? eq(e.id, req.id) : undefined,
     req.keyword ? ilike(e.name, `%${req.keyword}%`) : undefined,
-    // Open now, or still with someone answering (extra time runs past the window).
     req.live ? and(lte(e.windowStart, now), or(sql`${e.windowEnd} > ${now}`, exists(answeringNow))) : undefined,
-  );
+  ]);
   const [counted] = await ctx.db.select({ n: count() }).from(e).where(where);
   const list = await ctx.db
     .select({
@@ -82,7 +75,7 @@ export async function monitorExams(ctx: RequestContext, req: z.output<typeof zMo
       flagged: attemptsOfExam(sql`${examAttempts.flagged} and ${examAttempts.reviewDecision} is null`),
     })
     .from(e)
-    .leftJoin(teachVenues, and(eq(teachVenues.organizationId, e.organizationId), eq(teachVenues.id, e.venueId)))
+    .leftJoin(teachVenues, sameOrg(teachVenues, e, [eq(teachVenues.id, e.venueId)]))
     .where(where)
     .orderBy(sql`abs(extract(epoch from (${e.windowStart} - ${now})))`, e.id)
     .limit(req.pageSize)
@@ -101,10 +94,10 @@ export async function monitorExams(ctx: RequestContext, req: z.output<typeof zMo
 const shownStatus = sql<number>`case when ${t.status} = ${sql.raw(String(PS.Marked))} then coalesce(${t.endStatus}, ${t.status})
   else coalesce(${t.status}, ${sql.raw(String(PS.NotStarted))}) end`;
 
-const onUser = and(eq(u.organizationId, c.organizationId), eq(u.id, c.userId));
-const onAttempt = and(eq(t.organizationId, c.organizationId), eq(t.examId, c.examId), eq(t.userId, c.userId));
+const onUser = sameOrg(u, c, [eq(u.id, c.userId)]);
+const onAttempt = sameOrg(t, c, [eq(t.examId, c.examId), eq(t.userId, c.userId)]);
 const approvedOf = (orgId: number, examId: number) =>
-  and(eq(c.organizationId, orgId), eq(c.examId, examId), eq(c.status, CandidateStatus.Approved));
+  inOrg(c, orgId, [eq(c.examId, examId), eq(c.status, CandidateStatus.Approved)]);
 const flaggedOpen = sql`${t.flagged} and ${t.reviewDecision} is null`;
 
 const candidateColumns = {
@@ -251,11 +244,8 @@ export async function timeline(ctx: RequestContext, examId: number, userId: numb
           fileId: files.id,
         })
         .from(attemptEvents)
-        .leftJoin(
-          files,
-          and(eq(files.organizationId, attemptEvents.organizationId), eq(files.id, attemptEvents.fileId)),
-        )
-        .where(and(eq(attemptEvents.organizationId, ctx.orgId), eq(attemptEvents.attemptId, r.attemptId)))
+        .leftJoin(files, sameOrg(files, attemptEvents, [eq(files.id, attemptEvents.fileId)]))
+        .where(inOrg(attemptEvents, ctx.orgId, [eq(attemptEvents.attemptId, r.attemptId)]))
         .orderBy(attemptEvents.at, attemptEvents.id)
         .limit(2000)
     : [];

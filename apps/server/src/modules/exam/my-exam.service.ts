@@ -1,9 +1,10 @@
 import { CandidateStatus, ExamState, extraMinutesOf, type MyExam, PaperStatus, ShowScore } from '@lyceum/contract';
-import { and, eq, ne, not, sql } from 'drizzle-orm';
+import { eq, ne, not, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { teachVenues } from '../calendar/calendar.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { myScores } from '../marking/my-scores.service';
@@ -64,14 +65,11 @@ export function selectMyExams<X extends SelectedFields>(db: DbOrTx, extra: X) {
   return db
     .select({ ...myColumns, ...extra })
     .from(c)
-    .innerJoin(exams, and(eq(exams.organizationId, c.organizationId), eq(exams.id, c.examId)))
-    .innerJoin(examPapers, and(eq(examPapers.organizationId, exams.organizationId), eq(examPapers.id, exams.paperId)))
-    .leftJoin(teachVenues, and(eq(teachVenues.organizationId, exams.organizationId), eq(teachVenues.id, exams.venueId)))
-    .leftJoin(
-      accommodations,
-      and(eq(accommodations.organizationId, c.organizationId), eq(accommodations.userId, c.userId)),
-    )
-    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.examId, c.examId), eq(t.userId, c.userId)));
+    .innerJoin(exams, sameOrg(exams, c, [eq(exams.id, c.examId)]))
+    .innerJoin(examPapers, sameOrg(examPapers, exams, [eq(examPapers.id, exams.paperId)]))
+    .leftJoin(teachVenues, sameOrg(teachVenues, exams, [eq(teachVenues.id, exams.venueId)]))
+    .leftJoin(accommodations, sameOrg(accommodations, c, [eq(accommodations.userId, c.userId)]))
+    .leftJoin(t, sameOrg(t, c, [eq(t.examId, c.examId), eq(t.userId, c.userId)]));
 }
 export type MyRow = Awaited<ReturnType<typeof selectMyExams<Record<never, never>>>>[number];
 
@@ -166,13 +164,12 @@ export async function myExams(ctx: RequestContext) {
   const now = clock.now();
   const list = await selectMyExams(ctx.db, {})
     .where(
-      and(
-        eq(c.organizationId, ctx.orgId),
+      inOrg(c, ctx.orgId, [
         eq(c.userId, ctx.userId),
         eq(exams.state, ExamState.Published),
         ne(c.status, Rejected),
         not(exams.homework),
-      ),
+      ]),
     )
     .orderBy(exams.windowStart);
   const [acc] = await ctx.db
@@ -182,7 +179,7 @@ export async function myExams(ctx: RequestContext) {
       note: accommodations.note,
     })
     .from(accommodations)
-    .where(and(eq(accommodations.organizationId, ctx.orgId), eq(accommodations.userId, ctx.userId)));
+    .where(inOrg(accommodations, ctx.orgId, [eq(accommodations.userId, ctx.userId)]));
   return {
     serverNow: now,
     accommodation: acc ? { userId: ctx.userId, ...acc } : null,

@@ -15,6 +15,7 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { teachVenues } from '../calendar/calendar.table';
 import { idsQuery, sendNotice } from '../message/message-delivery';
 import { teamMembers, teams } from '../team/team.table';
@@ -52,16 +53,15 @@ export async function registrable(ctx: RequestContext) {
       myStatus: c.status,
     })
     .from(exams)
-    .leftJoin(v, and(eq(v.organizationId, exams.organizationId), eq(v.id, exams.venueId)))
-    .leftJoin(c, and(eq(c.organizationId, exams.organizationId), eq(c.examId, exams.id), eq(c.userId, ctx.userId)))
+    .leftJoin(v, sameOrg(v, exams, [eq(v.id, exams.venueId)]))
+    .leftJoin(c, sameOrg(c, exams, [eq(c.examId, exams.id), eq(c.userId, ctx.userId)]))
     .where(
-      and(
-        eq(exams.organizationId, ctx.orgId),
+      inOrg(exams, ctx.orgId, [
         eq(exams.state, ExamState.Published),
         eq(exams.registrationMode, RegistrationMode.Open),
         or(isNotNull(c.userId), and(lte(exams.registrationStart, now), gt(exams.registrationEnd, now))),
         gt(exams.windowEnd, now),
-      ),
+      ]),
     )
     .orderBy(exams.windowStart);
   const visible = [];
@@ -102,7 +102,7 @@ async function lockRegistrationExam(tx: DbOrTx, ctx: RequestContext, examId: num
       places: placesSql(venueSeats),
     })
     .from(exams)
-    .where(and(eq(exams.organizationId, ctx.orgId), eq(exams.id, examId)))
+    .where(inOrg(exams, ctx.orgId, [eq(exams.id, examId)]))
     .for('update');
   if (!e || e.state !== ExamState.Published) throw notFound('Exam');
   if (e.registrationMode !== RegistrationMode.Open) throw businessError('notRegistrationExam');
@@ -118,14 +118,14 @@ const registrationOpen = (e: { registrationStart: Date | null; registrationEnd: 
 
 // The caller's own candidate row of an exam.
 const mineOf = (ctx: RequestContext, examId: number) =>
-  and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), eq(c.userId, ctx.userId));
+  inOrg(c, ctx.orgId, [eq(c.examId, examId), eq(c.userId, ctx.userId)]);
 
 // Candidates holding a place (pending or approved).
 async function placesTaken(tx: DbOrTx, ctx: RequestContext, examId: number): Promise<number> {
   const [taken] = await tx
     .select({ n: count() })
     .from(c)
-    .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), ne(c.status, Rejected)));
+    .where(inOrg(c, ctx.orgId, [eq(c.examId, examId), ne(c.status, Rejected)]));
   return taken?.n ?? 0;
 }
 
@@ -169,12 +169,11 @@ export async function unregister(ctx: RequestContext, examId: number) {
 export async function registrationPage(ctx: RequestContext, req: z.output<typeof zRegistrationExamPageRequest>) {
   const now = clock.now();
   const v = teachVenues;
-  const where = and(
-    eq(exams.organizationId, ctx.orgId),
+  const where = inOrg(exams, ctx.orgId, [
     eq(exams.registrationMode, RegistrationMode.Open),
     ne(exams.state, ExamState.Cancelled),
     req.keyword ? ilike(exams.name, likePattern(req.keyword)) : undefined,
-  );
+  ]);
   const list = await ctx.db
     .select({
       id: exams.id,
@@ -193,7 +192,7 @@ export async function registrationPage(ctx: RequestContext, req: z.output<typeof
         and ${c.examId} = ${exams.id} and ${c.status} = ${Rejected})`.mapWith(Number),
     })
     .from(exams)
-    .leftJoin(v, and(eq(v.organizationId, exams.organizationId), eq(v.id, exams.venueId)))
+    .leftJoin(v, sameOrg(v, exams, [eq(v.id, exams.venueId)]))
     .where(where)
     .orderBy(desc(exams.windowStart), desc(exams.id))
     .limit(req.pageSize)
@@ -235,14 +234,7 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
       const done = await tx
         .update(c)
         .set({ status: Rejected, decidedTime: sql`now()`, seatNo: null })
-        .where(
-          and(
-            eq(c.organizationId, ctx.orgId),
-            eq(c.examId, examId),
-            ne(c.status, Rejected),
-            inArray(c.userId, userIds),
-          ),
-        )
+        .where(inOrg(c, ctx.orgId, [eq(c.examId, examId), ne(c.status, Rejected), inArray(c.userId, userIds)]))
         .returning({ userId: c.userId });
       changed = done.length;
       rejectedIds = done.map((d) => d.userId);
@@ -251,14 +243,7 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
       const wanted = await tx
         .select({ userId: c.userId, status: c.status })
         .from(c)
-        .where(
-          and(
-            eq(c.organizationId, ctx.orgId),
-            eq(c.examId, examId),
-            ne(c.status, Approved),
-            inArray(c.userId, userIds),
-          ),
-        )
+        .where(inOrg(c, ctx.orgId, [eq(c.examId, examId), ne(c.status, Approved), inArray(c.userId, userIds)]))
         .orderBy(c.registeredTime);
       // Pending ones already hold a place; a rejected one approved again takes a new one.
       let free = e.places === null ? Number.POSITIVE_INFINITY : e.places - taken;
@@ -274,7 +259,7 @@ export async function approve(ctx: RequestContext, examId: number, userIds: numb
         await tx
           .update(c)
           .set({ status: Approved, decidedTime: sql`now()` })
-          .where(and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId), inArray(c.userId, ok)));
+          .where(inOrg(c, ctx.orgId, [eq(c.examId, examId), inArray(c.userId, ok)]));
       }
       changed = ok.length;
       approvedIds = ok;
@@ -302,11 +287,11 @@ export async function assignSeats(ctx: RequestContext, examId: number) {
       ? await tx
           .select({ capacity: teachVenues.capacity })
           .from(teachVenues)
-          .where(and(eq(teachVenues.organizationId, ctx.orgId), eq(teachVenues.id, venueId)))
+          .where(inOrg(teachVenues, ctx.orgId, [eq(teachVenues.id, venueId)]))
       : [];
     const seats = v?.capacity ?? 0;
     if (!seats) throw businessError('noVenueSeats');
-    const ofExam = and(eq(c.organizationId, ctx.orgId), eq(c.examId, examId));
+    const ofExam = inOrg(c, ctx.orgId, [eq(c.examId, examId)]);
     await tx.update(c).set({ seatNo: null }).where(ofExam);
     // By the first of the student's classes (by name; none last), then user name.
     const firstClass = sql`(select min(${teams.name}) from ${teamMembers} join ${teams}
@@ -319,7 +304,7 @@ export async function assignSeats(ctx: RequestContext, examId: number) {
           seat: sql<number>`row_number() over (order by ${firstClass} nulls last, ${users.userName})`.as('seat'),
         })
         .from(c)
-        .innerJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
+        .innerJoin(users, sameOrg(users, c, [eq(users.id, c.userId)]))
         .where(and(ofExam, eq(c.status, Approved))),
     );
     const done = await tx

@@ -1,9 +1,10 @@
 import { type AdmissionTicket, CandidateStatus, ExamState } from '@lyceum/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { organizations } from '../../platform/organizations.table';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { departments } from '../department/department.table';
-import { organizations } from '../organization/organization.table';
 import { teamMembers, teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { examResource } from './exam.resource';
@@ -27,20 +28,16 @@ async function ticketsOf(ctx: RequestContext, examId: number, userIds: number[] 
         join ${teams} on ${teams.organizationId} = ${teamMembers.organizationId} and ${teams.id} = ${teamMembers.teamId}
       where ${teamMembers.organizationId} = ${c.organizationId} and ${teamMembers.userId} = ${c.userId}), '{}')`,
   })
-    .innerJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
+    .innerJoin(users, sameOrg(users, c, [eq(users.id, c.userId)]))
     .innerJoin(organizations, eq(organizations.id, c.organizationId))
-    .leftJoin(
-      departments,
-      and(eq(departments.organizationId, users.organizationId), eq(departments.id, users.departmentId)),
-    )
+    .leftJoin(departments, sameOrg(departments, users, [eq(departments.id, users.departmentId)]))
     .where(
-      and(
-        eq(c.organizationId, ctx.orgId),
+      inOrg(c, ctx.orgId, [
         eq(c.examId, examId),
         eq(c.status, Approved),
         eq(exams.state, ExamState.Published),
         userIds ? inArray(c.userId, userIds) : undefined,
-      ),
+      ]),
     )
     .orderBy(sql`${c.seatNo} nulls last`, users.userName);
   return list.map((r) => {

@@ -16,6 +16,7 @@ import { type Exportable, exportableOf } from '../../platform/exportables';
 import { enqueue, type Job, type JobContext, JobFailed, type JobRunner } from '../../platform/jobs';
 import { organizations } from '../../platform/organizations.table';
 import { allows } from '../../platform/route';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import type { FileStorage } from '../file/file.storage';
 import { effectivePermissions } from '../role/role.service';
 import { userRoles, users } from '../user/user.table';
@@ -57,18 +58,17 @@ export async function startExport(
     await tx
       .update(userExports)
       .set({ jobId: job.id })
-      .where(and(eq(userExports.organizationId, ctx.orgId), eq(userExports.id, row.id)));
+      .where(inOrg(userExports, ctx.orgId, [eq(userExports.id, row.id)]));
     return row.id;
   });
 }
 
 // The caller's own exports only; another user's export answers exactly like a missing one.
 const own = (ctx: RequestContext, id?: number) =>
-  and(
-    eq(userExports.organizationId, ctx.orgId),
+  inOrg(userExports, ctx.orgId, [
     eq(userExports.userId, ctx.userId),
     id === undefined ? undefined : eq(userExports.id, id),
-  );
+  ]);
 
 function toRow(r: typeof userExports.$inferSelect): ExportRow {
   return {
@@ -145,18 +145,13 @@ async function contextOf(db: Db, row: typeof userExports.$inferSelect, exportabl
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .innerJoin(
       userRoles,
-      and(
-        eq(userRoles.organizationId, users.organizationId),
-        eq(userRoles.userId, users.id),
-        eq(userRoles.roleId, row.roleId ?? -1),
-      ),
+      sameOrg(userRoles, users, [eq(userRoles.userId, users.id), eq(userRoles.roleId, row.roleId ?? -1)]),
     )
     .where(
-      and(
-        eq(users.organizationId, row.organizationId),
+      inOrg(users, row.organizationId, [
         eq(users.id, row.userId),
         eq(organizations.status, OrganizationStatus.Enabled),
-      ),
+      ]),
     );
   const perms = user && row.roleId ? await effectivePermissions(db, row.organizationId, row.roleId) : null;
   const ctx: RequestContext = {
@@ -177,7 +172,7 @@ async function contextOf(db: Db, row: typeof userExports.$inferSelect, exportabl
   return ctx;
 }
 
-const byId = (orgId: number, id: number) => and(eq(userExports.organizationId, orgId), eq(userExports.id, id));
+const byId = (orgId: number, id: number) => inOrg(userExports, orgId, [eq(userExports.id, id)]);
 
 async function runExport(job: JobContext, db: Db, storage: FileStorage) {
   const exportId = Number(job.payload.exportId);

@@ -1,19 +1,17 @@
 import { exportStatusLabels } from '@lyceum/contract';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, real, smallint, varchar } from 'drizzle-orm/pg-core';
-import { at, createTime, enumCheck, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { bigint, index, integer, jsonb, real, smallint, varchar } from 'drizzle-orm/pg-core';
+import { at, createTime, enumCheck, keyId, refId, tenantRef } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 import { users } from '../user/user.table';
 
 // A user's asynchronous exports (the export list). The file lives in storage under `storage_key`,
 // readable only through the export's owner; rows and files are removed when `expire_time` passes.
-export const userExports = pgTable(
+export const userExports = tenantTable(
   'exports',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: keyId('user_id'),
     // The role the export was started with: the job reads with that role's permissions.
-    roleId: bigint('role_id', { mode: 'number' }),
+    roleId: refId('role_id'),
     resource: varchar('resource', { length: 64 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     filter: jsonb('filter').notNull().default({}),
@@ -31,7 +29,6 @@ export const userExports = pgTable(
     expireTime: at('expire_time').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
     index('exports_user_ix').on(t.organizationId, t.userId, t.createTime),
     index('exports_expire_ix').on(t.expireTime),

@@ -1,7 +1,8 @@
 import { isStaffKind } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { fileReadersOf } from '../../platform/file-readers';
+import { inOrg } from '../../platform/tenant-sql';
 import { fileLinks, type files } from './file.table';
 
 // Who reads an entity's files is registered with the platform (platform/file-readers.ts); the
@@ -13,7 +14,7 @@ export async function canReadFile(ctx: RequestContext, file: typeof files.$infer
   const links = await ctx.db
     .select({ entity: fileLinks.entity, entityId: fileLinks.entityId })
     .from(fileLinks)
-    .where(and(eq(fileLinks.organizationId, ctx.orgId), eq(fileLinks.fileId, file.id)));
+    .where(inOrg(fileLinks, ctx.orgId, [eq(fileLinks.fileId, file.id)]));
   // Not used by anything yet (just uploaded, or its record was deleted): its uploader and staff.
   if (!links.length) return ctx.roleKind !== null && isStaffKind(ctx.roleKind);
   const byEntity = new Map<string, number[]>();

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import type { FileLinkStore, FileRef } from '../../platform/ports';
+import { inOrg } from '../../platform/tenant-sql';
 import { fileLinks, files } from './file.table';
 import { canReadFile } from './file-access';
 
@@ -13,11 +14,7 @@ import { canReadFile } from './file-access';
 // referred to before stay (an editor keeps a colleague's image). A value naming a file that is not
 // there, or not one the caller can open, is refused naming its field.
 async function link(tx: Tx, ctx: RequestContext, entity: string, ids: number[], refs: FileRef[]): Promise<void> {
-  const linked = and(
-    eq(fileLinks.organizationId, ctx.orgId),
-    eq(fileLinks.entity, entity),
-    inArray(fileLinks.entityId, ids),
-  );
+  const linked = inOrg(fileLinks, ctx.orgId, [eq(fileLinks.entity, entity), inArray(fileLinks.entityId, ids)]);
   const before = await tx
     .select({ entityId: fileLinks.entityId, fileId: fileLinks.fileId })
     .from(fileLinks)
@@ -29,7 +26,7 @@ async function link(tx: Tx, ctx: RequestContext, entity: string, ids: number[], 
     const found = await tx
       .select()
       .from(files)
-      .where(and(eq(files.organizationId, ctx.orgId), inArray(files.id, fresh)));
+      .where(inOrg(files, ctx.orgId, [inArray(files.id, fresh)]));
     const byId = new Map(found.map((f) => [f.id, f]));
     // The readers ask on this transaction's connection (an embedded database has only one).
     const asCaller = { ...ctx, db: tx };
@@ -54,9 +51,7 @@ async function link(tx: Tx, ctx: RequestContext, entity: string, ids: number[], 
 async function unlink(tx: Tx, ctx: RequestContext, entity: string, ids: number[]): Promise<void> {
   await tx
     .delete(fileLinks)
-    .where(
-      and(eq(fileLinks.organizationId, ctx.orgId), eq(fileLinks.entity, entity), inArray(fileLinks.entityId, ids)),
-    );
+    .where(inOrg(fileLinks, ctx.orgId, [eq(fileLinks.entity, entity), inArray(fileLinks.entityId, ids)]));
 }
 
 export const fileLinking: FileLinkStore = { link, unlink };

@@ -5,6 +5,7 @@ import { randomToken } from '../../platform/crypto';
 import type { Db, DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs';
+import { inOrg } from '../../platform/tenant-sql';
 import type { FileStorage } from './file.storage';
 import { fileLinks, files } from './file.table';
 import { cleanName, type FilePurpose, purposeRules, servedType, sniff } from './file-types';
@@ -119,8 +120,8 @@ export async function removeExpiredSnapshots(db: DbOrTx, storage: FileStorage, d
     .limit(1000);
   for (const f of expired) {
     await storage.remove(f.key);
-    await db.delete(fileLinks).where(and(eq(fileLinks.organizationId, f.orgId), eq(fileLinks.fileId, f.id)));
-    await db.delete(files).where(and(eq(files.organizationId, f.orgId), eq(files.id, f.id)));
+    await db.delete(fileLinks).where(inOrg(fileLinks, f.orgId, [eq(fileLinks.fileId, f.id)]));
+    await db.delete(files).where(inOrg(files, f.orgId, [eq(files.id, f.id)]));
   }
   return expired.length;
 }

@@ -12,10 +12,11 @@ import {
   ShowScore,
   TaskStatus,
 } from '@lyceum/contract';
-import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -65,9 +66,7 @@ export async function settingsOf(db: DbOrTx, orgId: number, teamId: number, seme
   const [book] = await db
     .select({ id: gradebooks.id, missingAsZero: gradebooks.missingAsZero, updateTime: gradebooks.updateTime })
     .from(gradebooks)
-    .where(
-      and(eq(gradebooks.organizationId, orgId), eq(gradebooks.teamId, teamId), eq(gradebooks.semesterId, semesterId)),
-    );
+    .where(inOrg(gradebooks, orgId, [eq(gradebooks.teamId, teamId), eq(gradebooks.semesterId, semesterId)]));
   if (!book)
     return {
       id: null,
@@ -80,12 +79,12 @@ export async function settingsOf(db: DbOrTx, orgId: number, teamId: number, seme
     db
       .select({ name: gradebookCategories.name, weight: gradebookCategories.weight, kind: gradebookCategories.kind })
       .from(gradebookCategories)
-      .where(and(eq(gradebookCategories.organizationId, orgId), eq(gradebookCategories.gradebookId, book.id)))
+      .where(inOrg(gradebookCategories, orgId, [eq(gradebookCategories.gradebookId, book.id)]))
       .orderBy(asc(gradebookCategories.position)),
     db
       .select({ examId: gradebookItems.examId, position: gradebookItems.position })
       .from(gradebookItems)
-      .where(and(eq(gradebookItems.organizationId, orgId), eq(gradebookItems.gradebookId, book.id))),
+      .where(inOrg(gradebookItems, orgId, [eq(gradebookItems.gradebookId, book.id)])),
   ]);
   return {
     ...book,
@@ -117,12 +116,12 @@ export async function columnsOf(db: DbOrTx, orgId: number, teamId: number, term:
   const tm = teamMembers;
   // cutoffSql reads the task as `t`.
   const t = alias(tasks, 't');
-  const ofExam = and(eq(a.organizationId, e.organizationId), eq(a.examId, e.id));
+  const ofExam = sameOrg(a, e, [eq(a.examId, e.id)]);
   const reached = db
     .select({ one: sql`1` })
     .from(c)
-    .innerJoin(tm, and(eq(tm.organizationId, c.organizationId), eq(tm.userId, c.userId), eq(tm.teamId, teamId)))
-    .where(and(eq(c.organizationId, e.organizationId), eq(c.examId, e.id), eq(c.status, CandidateStatus.Approved)));
+    .innerJoin(tm, sameOrg(tm, c, [eq(tm.userId, c.userId), eq(tm.teamId, teamId)]))
+    .where(sameOrg(c, e, [eq(c.examId, e.id), eq(c.status, CandidateStatus.Approved)]));
   const list = await db
     .select({
       id: e.id,
@@ -138,16 +137,15 @@ export async function columnsOf(db: DbOrTx, orgId: number, teamId: number, term:
         and ${inArray(a.status, COUNTED)} and ${a.status} <> ${PaperStatus.Marked})`.mapWith(Number),
     })
     .from(e)
-    .innerJoin(examPapers, and(eq(examPapers.organizationId, e.organizationId), eq(examPapers.id, e.paperId)))
-    .leftJoin(t, and(eq(t.organizationId, e.organizationId), eq(t.examId, e.id)))
+    .innerJoin(examPapers, sameOrg(examPapers, e, [eq(examPapers.id, e.paperId)]))
+    .leftJoin(t, sameOrg(t, e, [eq(t.examId, e.id)]))
     .where(
-      and(
-        eq(e.organizationId, orgId),
+      inOrg(e, orgId, [
         eq(e.state, ExamState.Published),
         or(eq(e.homework, false), eq(t.status, TaskStatus.Published)),
         sql`${e.windowStart} >= ${term.startDate}::date and ${e.windowStart} < ${term.endDate}::date + 1`,
         exists(reached),
-      ),
+      ]),
     )
     .orderBy(asc(e.windowStart), asc(e.id));
   const byKind = new Map(settings.categories.map((x, i) => [x.kind, i]));
@@ -174,8 +172,8 @@ export async function membersOf(db: DbOrTx, orgId: number, teamId: number) {
   return db
     .select({ userId: users.id, userName: users.userName, realName: users.realName })
     .from(teamMembers)
-    .innerJoin(users, and(eq(users.organizationId, teamMembers.organizationId), eq(users.id, teamMembers.userId)))
-    .where(and(eq(teamMembers.organizationId, orgId), eq(teamMembers.teamId, teamId)))
+    .innerJoin(users, sameOrg(users, teamMembers, [eq(users.id, teamMembers.userId)]))
+    .where(inOrg(teamMembers, orgId, [eq(teamMembers.teamId, teamId)]))
     .orderBy(asc(teamMembers.sort), asc(users.userName));
 }
 
@@ -197,20 +195,19 @@ export async function scoresOf(db: DbOrTx, orgId: number, columns: Column[], use
         else ${countedScore(a.score, e.scoreCounting, h)} end`.mapWith(Number),
     })
     .from(a)
-    .innerJoin(e, and(eq(e.organizationId, a.organizationId), eq(e.id, a.examId)))
+    .innerJoin(e, sameOrg(e, a, [eq(e.id, a.examId)]))
     .leftJoinLateral(h, sql`true`)
-    .leftJoin(tasks, and(eq(tasks.organizationId, e.organizationId), eq(tasks.examId, e.id)))
-    .leftJoin(tu, and(eq(tu.organizationId, tasks.organizationId), eq(tu.taskId, tasks.id), eq(tu.userId, a.userId)))
+    .leftJoin(tasks, sameOrg(tasks, e, [eq(tasks.examId, e.id)]))
+    .leftJoin(tu, sameOrg(tu, tasks, [eq(tu.taskId, tasks.id), eq(tu.userId, a.userId)]))
     .where(
-      and(
-        eq(a.organizationId, orgId),
+      inOrg(a, orgId, [
         inArray(a.status, COUNTED),
         inArray(
           a.examId,
           finals.map((c) => c.examId),
         ),
         inArray(a.userId, userIds),
-      ),
+      ]),
     );
   for (const r of list) {
     if (r.score === null) continue;

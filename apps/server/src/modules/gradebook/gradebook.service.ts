@@ -1,9 +1,10 @@
 import type { Gradebook, Lang, MyGrades, zGradebookSetup } from '@lyceum/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { semesters } from '../calendar/calendar.table';
 import { teamScope } from '../team/team.resource';
 import { teamMembers, teams } from '../team/team.table';
@@ -23,7 +24,7 @@ async function termOf(db: DbOrTx, orgId: number, semesterId: number): Promise<Te
   const [term] = await db
     .select({ id: semesters.id, name: semesters.name, startDate: semesters.startDate, endDate: semesters.endDate })
     .from(semesters)
-    .where(and(eq(semesters.organizationId, orgId), eq(semesters.id, semesterId)));
+    .where(inOrg(semesters, orgId, [eq(semesters.id, semesterId)]));
   if (!term) throw notFound('semester');
   return term;
 }
@@ -33,7 +34,7 @@ async function teamInScope(ctx: RequestContext, teamId: number) {
   const [team] = await ctx.db
     .select({ id: teams.id, name: teams.name })
     .from(teams)
-    .where(and(eq(teams.organizationId, ctx.orgId), eq(teams.id, teamId), teamScope(ctx)));
+    .where(inOrg(teams, ctx.orgId, [eq(teams.id, teamId), teamScope(ctx)]));
   if (!team) throw notFound('class');
   return team;
 }
@@ -114,7 +115,7 @@ export async function setupGradebook(
       })
       .returning({ id: gradebooks.id });
     const where = (t: typeof gradebookCategories | typeof gradebookItems) =>
-      and(eq(t.organizationId, ctx.orgId), eq(t.gradebookId, book!.id));
+      inOrg(t, ctx.orgId, [eq(t.gradebookId, book!.id)]);
     await tx.delete(gradebookItems).where(where(gradebookItems));
     await tx.delete(gradebookCategories).where(where(gradebookCategories));
     await tx
@@ -150,8 +151,8 @@ export async function myGrades(ctx: RequestContext, semesterId: number | undefin
   const classes = await ctx.db
     .select({ id: teams.id, name: teams.name })
     .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.organizationId, teamMembers.organizationId), eq(teams.id, teamMembers.teamId)))
-    .where(and(eq(teamMembers.organizationId, ctx.orgId), eq(teamMembers.userId, ctx.userId)))
+    .innerJoin(teams, sameOrg(teams, teamMembers, [eq(teams.id, teamMembers.teamId)]))
+    .where(inOrg(teamMembers, ctx.orgId, [eq(teamMembers.userId, ctx.userId)]))
     .orderBy(asc(teams.name));
   const books = [];
   for (const team of classes) {

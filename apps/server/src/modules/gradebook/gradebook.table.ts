@@ -1,19 +1,8 @@
 import { gradeItemKindLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  doublePrecision,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { enumCheck, organizationId, refId, tenantId, tenantRef, updateTime } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { boolean, check, doublePrecision, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { enumCheck, idTable, keyedTable, keyId, refId, tenantRef, updateTime } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 import { semesters } from '../calendar/calendar.table';
 import { exams } from '../exam/exam.table';
 import { teams } from '../team/team.table';
@@ -21,19 +10,16 @@ import { users } from '../user/user.table';
 
 // A class's gradebook for a term, once someone sets it up (until then the defaults apply): one per
 // class and term, so two teachers saving at once meet the same row.
-export const gradebooks = pgTable(
+export const gradebooks = idTable(
   'gradebooks',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    teamId: bigint('team_id', { mode: 'number' }).notNull(),
-    semesterId: bigint('semester_id', { mode: 'number' }).notNull(),
+    teamId: keyId('team_id'),
+    semesterId: keyId('semester_id'),
     missingAsZero: boolean('missing_as_zero').notNull().default(false),
     updatedBy: refId('updated_by'),
     updateTime: updateTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('gradebooks_team_semester_uq').on(t.organizationId, t.teamId, t.semesterId),
     tenantRef(t.organizationId, t.teamId, teams).onDelete('cascade'),
     tenantRef(t.organizationId, t.semesterId, semesters).onDelete('cascade'),
@@ -43,19 +29,16 @@ export const gradebooks = pgTable(
 
 // Its categories, in order: a weight (the weights add up to 100, checked on save) and the kind of
 // column each takes by default (at most one category per kind).
-export const gradebookCategories = pgTable(
+export const gradebookCategories = idTable(
   'gradebook_categories',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    gradebookId: bigint('gradebook_id', { mode: 'number' }).notNull(),
+    gradebookId: keyId('gradebook_id'),
     position: integer('position').notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     weight: doublePrecision('weight').notNull(),
     kind: smallint('kind'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('gradebook_categories_position_uq').on(t.organizationId, t.gradebookId, t.position),
     uniqueIndex('gradebook_categories_name_uq').on(t.organizationId, t.gradebookId, sql`lower(${t.name})`),
     uniqueIndex('gradebook_categories_kind_uq')
@@ -68,32 +51,28 @@ export const gradebookCategories = pgTable(
 );
 
 // Columns placed by hand: in a category other than their kind's, or out of the total (position null).
-export const gradebookItems = pgTable(
+export const gradebookItems = keyedTable(
   'gradebook_items',
   {
-    organizationId: organizationId(),
-    gradebookId: bigint('gradebook_id', { mode: 'number' }).notNull(),
-    examId: bigint('exam_id', { mode: 'number' }).notNull(),
+    gradebookId: keyId('gradebook_id'),
+    examId: keyId('exam_id'),
     position: integer('position'),
   },
+  (t) => [t.gradebookId, t.examId],
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.gradebookId, t.examId] }),
     tenantRef(t.organizationId, t.gradebookId, gradebooks).onDelete('cascade'),
     tenantRef(t.organizationId, t.examId, exams).onDelete('cascade'),
   ],
 );
 
 // An organisation's grade scale, once it saves its own (until then the default A–F applies).
-export const gradeBands = pgTable(
+export const gradeBands = tenantTable(
   'grade_bands',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     label: varchar('label', { length: 16 }).notNull(),
     minPercent: doublePrecision('min_percent').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('grade_bands_label_uq').on(t.organizationId, sql`lower(${t.label})`),
     uniqueIndex('grade_bands_min_uq').on(t.organizationId, t.minPercent),
     check('grade_bands_min_ck', sql`${t.minPercent} >= 0 and ${t.minPercent} <= 100`),

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { businessError } from '../../platform/errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { ledgerBalances, ledgerEntries } from './ledger.table';
 
 export interface Account {
@@ -21,17 +22,17 @@ export interface Entry {
   balanceAfter: number;
 }
 
+// An account's rows: its balance, or its entries.
+const ofAccount = (table: typeof ledgerBalances | typeof ledgerEntries, account: Account) =>
+  inOrg(table, account.orgId, [eq(table.accountKind, account.kind), eq(table.accountId, account.id)]);
+
 // Adds one entry to an account's ledger and moves its balance, in the caller's transaction: the
 // balance moves by a conditional update (never below 0), so of many debits at once exactly those
 // the balance affords go through and the rest are refused (`insufficientBalance`), with nothing
 // written for them. Never read-modify-write.
 export async function post(tx: DbOrTx, account: Account, p: Posting): Promise<Entry> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`ledger amount ${p.amount}`);
-  const key = and(
-    eq(ledgerBalances.organizationId, account.orgId),
-    eq(ledgerBalances.accountKind, account.kind),
-    eq(ledgerBalances.accountId, account.id),
-  );
+  const key = ofAccount(ledgerBalances, account);
   await tx
     .insert(ledgerBalances)
     .values({ organizationId: account.orgId, accountKind: account.kind, accountId: account.id })
@@ -65,13 +66,7 @@ export async function balanceOf(db: DbOrTx, account: Account): Promise<number> {
   const [row] = await db
     .select({ balance: ledgerBalances.balance })
     .from(ledgerBalances)
-    .where(
-      and(
-        eq(ledgerBalances.organizationId, account.orgId),
-        eq(ledgerBalances.accountKind, account.kind),
-        eq(ledgerBalances.accountId, account.id),
-      ),
-    );
+    .where(ofAccount(ledgerBalances, account));
   return Number(row?.balance ?? 0);
 }
 
@@ -80,12 +75,6 @@ export async function entriesOf(db: DbOrTx, account: Account) {
   return db
     .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.organizationId, account.orgId),
-        eq(ledgerEntries.accountKind, account.kind),
-        eq(ledgerEntries.accountId, account.id),
-      ),
-    )
+    .where(ofAccount(ledgerEntries, account))
     .orderBy(asc(ledgerEntries.id));
 }

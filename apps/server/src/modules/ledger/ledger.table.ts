@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { createTime, organizationId, tenantId } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { createTime, organizationId } from '../../platform/columns';
+import { organizations, tenantTable } from '../../platform/organizations.table';
 
 // Ledgers (issue 28): money and points are an append-only list of entries; the balance beside it is
 // written in the same transaction, by a conditional update, and a CHECK keeps it from going negative.
@@ -21,11 +21,9 @@ export const ledgerBalances = pgTable(
   ],
 );
 
-export const ledgerEntries = pgTable(
+export const ledgerEntries = tenantTable(
   'ledger_entries',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     accountKind: varchar('account_kind', { length: 32 }).notNull(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -37,7 +35,6 @@ export const ledgerEntries = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('ledger_entries_account_ix').on(t.organizationId, t.accountKind, t.accountId, t.id),
     check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
     check('ledger_entries_balance_ck', sql`${t.balanceAfter} >= 0`),

@@ -1,22 +1,21 @@
 import { documentAudienceLabels, resourceKindLabels } from '@lyceum/contract';
-import { bigint, index, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { index, smallint, varchar } from 'drizzle-orm/pg-core';
 import {
   createTime,
   enumCheck,
-  organizationId,
+  keyedTable,
+  keyId,
+  ownedRefs,
   refId,
-  tenantId,
   tenantRef,
   trigramIndex,
 } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { tenantTable } from '../../platform/organizations.table';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 
-export const documents = pgTable(
+export const documents = tenantTable(
   'documents',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     title: varchar('title', { length: 200 }).notNull(),
     fileUrl: varchar('file_url', { length: 512 }).notNull(),
     audience: smallint('audience').notNull().default(1),
@@ -24,7 +23,6 @@ export const documents = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     enumCheck('documents_audience_ck', t.audience, documentAudienceLabels),
     trigramIndex('documents_title_trgm', t.title),
     trigramIndex('documents_description_trgm', t.description),
@@ -32,11 +30,9 @@ export const documents = pgTable(
   ],
 );
 
-export const resources = pgTable(
+export const resources = tenantTable(
   'resources',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     title: varchar('title', { length: 200 }).notNull(),
     kind: smallint('kind').notNull(),
     url: varchar('url', { length: 512 }).notNull(),
@@ -46,7 +42,6 @@ export const resources = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     tenantRef(t.organizationId, t.categoryId, courseCategories),
     trigramIndex('resources_title_trgm', t.title),
     trigramIndex('resources_description_trgm', t.description),
@@ -55,17 +50,12 @@ export const resources = pgTable(
 );
 
 // A teaching resource's tags (the engine's link set `tagIds`), checked by foreign keys.
-export const resourceTags = pgTable(
+export const resourceTags = keyedTable(
   'resource_tags',
   {
-    organizationId: organizationId(),
-    resourceId: bigint('resource_id', { mode: 'number' }).notNull(),
-    tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+    resourceId: keyId('resource_id'),
+    tagId: keyId('tag_id'),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.resourceId, t.tagId] }),
-    index('resource_tags_tag_ix').on(t.organizationId, t.tagId),
-    tenantRef(t.organizationId, t.resourceId, resources).onDelete('cascade'),
-    tenantRef(t.organizationId, t.tagId, tags),
-  ],
+  (t) => [t.resourceId, t.tagId],
+  (t) => ownedRefs('resource_tags_tag_ix', t, [t.resourceId, resources], [t.tagId, tags]),
 );

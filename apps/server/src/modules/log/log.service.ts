@@ -1,21 +1,21 @@
 import { type OperationLog, type OperationLogFilter, type PageRequest, pageOf, pageOffset } from '@lyceum/contract';
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { invalidParams } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { users } from '../user/user.table';
 import { operationLogs as ops } from './log.table';
 
 const SUCCESS = 1;
 
 // The user's current real name beside the name stored at the time (the user may be gone since).
-const withUser = and(eq(users.organizationId, ops.organizationId), eq(users.id, ops.userId));
+const withUser = sameOrg(users, ops, [eq(users.id, ops.userId)]);
 
 function conditions(ctx: RequestContext, f: OperationLogFilter): SQL | undefined {
   const user = f.user ? likePattern(f.user) : null;
   const keyword = f.keyword ? likePattern(f.keyword) : null;
-  return and(
-    eq(ops.organizationId, ctx.orgId),
+  return inOrg(ops, ctx.orgId, [
     f.userId ? eq(ops.userId, f.userId) : undefined,
     user ? or(ilike(ops.userName, user), ilike(users.realName, user)) : undefined,
     keyword ? or(ilike(ops.recordLabel, keyword), ilike(ops.message, keyword)) : undefined,
@@ -29,7 +29,7 @@ function conditions(ctx: RequestContext, f: OperationLogFilter): SQL | undefined
     f.mobile === undefined ? undefined : eq(ops.mobile, f.mobile),
     f.from ? gte(ops.createTime, new Date(f.from)) : undefined,
     f.to ? lte(ops.createTime, new Date(f.to)) : undefined,
-  );
+  ]);
 }
 
 const columns = {

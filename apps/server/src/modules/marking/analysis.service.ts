@@ -2,13 +2,15 @@ import { type Analysis, CandidateStatus, type ItemAnalysis, QuestionType } from 
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { inClass } from '../team/reach';
 import { users } from '../user/user.table';
 import { pendingOfExam } from './exam-scores.service';
 import { attemptMarks } from './marking.table';
-import { classOf, examForMarking, examQuestions, inClass, plainText } from './marking-scope';
+import { classOf, examForMarking, examQuestions, plainText } from './marking-scope';
 import { catalogueTags } from './marking-tags';
 import { COUNTED_STATUSES, EXCELLENT_SHARE, round2 } from './score-shared';
 import { box, groupSize, histogram, summary } from './stats';
@@ -36,15 +38,14 @@ export async function takers(db: DbOrTx, orgId: number, examId: number, teamId?:
     const list = await db
       .select({ id: t.id, userId: t.userId, teamId: cls.id, className: cls.name, score: t.score })
       .from(t)
-      .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+      .innerJoin(users, sameOrg(users, t, [eq(users.id, t.userId)]))
       .where(
-        and(
-          eq(t.organizationId, orgId),
+        inOrg(t, orgId, [
           eq(t.examId, examId),
           inArray(t.status, COUNTED_STATUSES),
           gt(t.id, after),
           teamId ? inClass(teamId, t.organizationId, t.userId) : undefined,
-        ),
+        ]),
       )
       .orderBy(asc(t.id))
       .limit(5000);
@@ -91,12 +92,11 @@ export async function analyse(
     .select({ n: count() })
     .from(c)
     .where(
-      and(
-        eq(c.organizationId, orgId),
+      inOrg(c, orgId, [
         eq(c.examId, examId),
         eq(c.status, CandidateStatus.Approved),
         teamId ? inClass(teamId, c.organizationId, c.userId) : undefined,
-      ),
+      ]),
     );
   const pending = await pendingOfExam(db, orgId, examId);
   const maxScore = questions.reduce((s, q) => s + (q.thrownOut === 2 ? 0 : q.max), 0) || exam.totalScore;
@@ -125,7 +125,7 @@ export async function analyse(
     inArray(t.status, COUNTED_STATUSES),
     teamId ? inClass(teamId, t.organizationId, t.userId) : undefined,
   );
-  const onAttempt = (x: typeof am | typeof aa) => and(eq(t.organizationId, x.organizationId), eq(t.id, x.attemptId));
+  const onAttempt = (x: typeof am | typeof aa) => sameOrg(t, x, [eq(t.id, x.attemptId)]);
   const got = sql`coalesce(${am.score}, 0)`;
   const items: {
     questionId: number;
@@ -139,7 +139,7 @@ export async function analyse(
   const byClass: { questionId: number; teamId: number | null; got: number; max: number }[] = [];
   const tagged = new Set(questions.filter((q) => q.question.tagIds.length).map((q) => q.questionId));
   const ofQuestion = (questionId: number) =>
-    and(eq(am.organizationId, orgId), eq(am.examId, examId), eq(am.questionId, questionId), counted);
+    inOrg(am, orgId, [eq(am.examId, examId), eq(am.questionId, questionId), counted]);
   for (const q of people.length ? questions : []) {
     const [it] = await db
       .select({
@@ -171,7 +171,7 @@ export async function analyse(
             sql`jsonb_array_elements_text(case jsonb_typeof(${aa.answer}) when 'array' then ${aa.answer}
               when 'string' then jsonb_build_array(${aa.answer}) else '[]'::jsonb end) as l(label)`,
           )
-          .where(and(eq(t.organizationId, orgId), eq(t.examId, examId), eq(aa.questionId, q.questionId), counted))
+          .where(inOrg(t, orgId, [eq(t.examId, examId), eq(aa.questionId, q.questionId), counted]))
           .groupBy(aa.questionId, label)),
       );
     }
@@ -186,7 +186,7 @@ export async function analyse(
           })
           .from(am)
           .innerJoin(t, onAttempt(am))
-          .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+          .innerJoin(users, sameOrg(users, t, [eq(users.id, t.userId)]))
           .where(ofQuestion(q.questionId))
           // By position: the class is a subquery on the student.
           .groupBy(sql`1`, sql`2`)),
@@ -304,8 +304,8 @@ export async function updateQuestionStatistics(tx: DbOrTx, orgId: number, examId
       passScore: examPapers.passScore,
     })
     .from(exams)
-    .innerJoin(examPapers, and(eq(examPapers.organizationId, exams.organizationId), eq(examPapers.id, exams.paperId)))
-    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)));
+    .innerJoin(examPapers, sameOrg(examPapers, exams, [eq(examPapers.id, exams.paperId)]))
+    .where(inOrg(exams, orgId, [eq(exams.id, examId)]));
   if (!exam) return;
   const report = await analyse(tx, orgId, {
     id: examId,
@@ -340,5 +340,5 @@ export async function updateQuestionStatistics(tx: DbOrTx, orgId: number, examId
   await tx
     .update(examPapers)
     .set({ measuredDifficulty: weighted((i) => i.difficulty), discrimination: weighted((i) => i.discrimination) })
-    .where(and(eq(examPapers.organizationId, orgId), eq(examPapers.id, exam.paperId)));
+    .where(inOrg(examPapers, orgId, [eq(examPapers.id, exam.paperId)]));
 }

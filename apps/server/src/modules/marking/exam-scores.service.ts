@@ -14,12 +14,14 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { examCandidates, exams } from '../exam/exam.table';
 import { examPapers, paperSections } from '../exam-paper/exam-paper.table';
+import { inClass } from '../team/reach';
 import { users } from '../user/user.table';
 import { attemptMarks } from './marking.table';
-import { classOf, examForMarking, inClass } from './marking-scope';
+import { classOf, examForMarking } from './marking-scope';
 import { COUNTED_STATUSES, round2 } from './score-shared';
 
 // Exam scores, confirmation, the analysis report, statistics, and the students' side (decision 38).
@@ -53,11 +55,11 @@ const rankedScores = (db: DbOrTx, orgId: number, examId: number) => {
         counted: sql<number | null>`case when ${inArray(t.status, COUNTED_STATUSES)} then ${t.score} end`.as('counted'),
       })
       .from(c)
-      .innerJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
-      .innerJoin(exams, and(eq(exams.organizationId, c.organizationId), eq(exams.id, c.examId)))
-      .innerJoin(p, and(eq(p.organizationId, exams.organizationId), eq(p.id, exams.paperId)))
-      .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.examId, c.examId), eq(t.userId, c.userId)))
-      .where(and(eq(c.organizationId, orgId), eq(c.examId, examId), eq(c.status, CandidateStatus.Approved))),
+      .innerJoin(users, sameOrg(users, c, [eq(users.id, c.userId)]))
+      .innerJoin(exams, sameOrg(exams, c, [eq(exams.id, c.examId)]))
+      .innerJoin(p, sameOrg(p, exams, [eq(p.id, exams.paperId)]))
+      .leftJoin(t, sameOrg(t, c, [eq(t.examId, c.examId), eq(t.userId, c.userId)]))
+      .where(inOrg(c, orgId, [eq(c.examId, examId), eq(c.status, CandidateStatus.Approved)])),
   );
   const ranked = db.$with('ranked').as(
     db
@@ -127,7 +129,7 @@ export async function examScores(
     ctx.db
       .select({ title: paperSections.title })
       .from(paperSections)
-      .where(and(eq(paperSections.organizationId, ctx.orgId), eq(paperSections.paperId, exam.paperId)))
+      .where(inOrg(paperSections, ctx.orgId, [eq(paperSections.paperId, exam.paperId)]))
       .orderBy(asc(paperSections.sort), asc(paperSections.id)),
     pendingOfExam(ctx.db, ctx.orgId, req.examId),
   ]);
@@ -175,7 +177,7 @@ export async function pendingOfExam(db: DbOrTx, orgId: number, examId: number): 
       ),
     })
     .from(t)
-    .where(and(eq(t.organizationId, orgId), eq(t.examId, examId), ne(t.status, PaperStatus.Answering)));
+    .where(inOrg(t, orgId, [eq(t.examId, examId), ne(t.status, PaperStatus.Answering)]));
   return r?.n ?? 0;
 }
 
@@ -190,15 +192,8 @@ async function sectionsOf(db: DbOrTx, orgId: number, attemptIds: number[]): Prom
     .from(t)
     .crossJoinLateral(sql`jsonb_array_elements(${t.paper}->'sections') with ordinality as s(sec, sec_no)`)
     .crossJoinLateral(sql`jsonb_array_elements(s.sec->'items') as it(item)`)
-    .innerJoin(
-      am,
-      and(
-        eq(am.organizationId, t.organizationId),
-        eq(am.attemptId, t.id),
-        eq(am.questionId, sql`(it.item->>'questionId')::bigint`),
-      ),
-    )
-    .where(and(eq(t.organizationId, orgId), inArray(t.id, attemptIds)))
+    .innerJoin(am, sameOrg(am, t, [eq(am.attemptId, t.id), eq(am.questionId, sql`(it.item->>'questionId')::bigint`)]))
+    .where(inOrg(t, orgId, [inArray(t.id, attemptIds)]))
     .groupBy(t.id, secNo);
   const out = new Map<number, (number | null)[]>();
   for (const r of list) {

@@ -15,17 +15,18 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
+import { inClass } from '../team/reach';
 import { users } from '../user/user.table';
 import { attemptMarks, scoreQueries } from './marking.table';
 import {
-  classOf,
+  attemptLine,
   codeOf,
   type ExamForMarking,
   type ExamQuestion,
   examForMarking,
   examQuestions,
-  inClass,
   mayMarkQuestion,
   numbered,
 } from './marking-scope';
@@ -49,11 +50,7 @@ export async function markRows(db: DbOrTx, orgId: number, examId: number, where:
     .select({ id: scoreQueries.id, text: scoreQueries.text, status: scoreQueries.status, reply: scoreQueries.reply })
     .from(scoreQueries)
     .where(
-      and(
-        eq(scoreQueries.organizationId, am.organizationId),
-        eq(scoreQueries.attemptId, am.attemptId),
-        eq(scoreQueries.questionId, am.questionId),
-      ),
+      sameOrg(scoreQueries, am, [eq(scoreQueries.attemptId, am.attemptId), eq(scoreQueries.questionId, am.questionId)]),
     )
     .orderBy(desc(scoreQueries.id))
     .limit(1)
@@ -84,20 +81,19 @@ export async function markRows(db: DbOrTx, orgId: number, examId: number, where:
     })
     .from(am)
     .innerJoin(n, eq(n.id, am.attemptId))
-    .innerJoin(examAttempts, and(eq(examAttempts.organizationId, am.organizationId), eq(examAttempts.id, am.attemptId)))
-    .innerJoin(users, and(eq(users.organizationId, examAttempts.organizationId), eq(users.id, examAttempts.userId)))
+    .innerJoin(examAttempts, sameOrg(examAttempts, am, [eq(examAttempts.id, am.attemptId)]))
+    .innerJoin(users, sameOrg(users, examAttempts, [eq(users.id, examAttempts.userId)]))
     .leftJoin(
       attemptAnswers,
-      and(
-        eq(attemptAnswers.organizationId, am.organizationId),
+      sameOrg(attemptAnswers, am, [
         eq(attemptAnswers.attemptId, am.attemptId),
         eq(attemptAnswers.questionId, am.questionId),
-      ),
+      ]),
     )
-    .leftJoin(marker, and(eq(marker.organizationId, am.organizationId), eq(marker.id, am.markerId)))
-    .leftJoin(reviewer, and(eq(reviewer.organizationId, am.organizationId), eq(reviewer.id, am.reviewerId)))
+    .leftJoin(marker, sameOrg(marker, am, [eq(marker.id, am.markerId)]))
+    .leftJoin(reviewer, sameOrg(reviewer, am, [eq(reviewer.id, am.reviewerId)]))
     .leftJoinLateral(q, sql`true`)
-    .where(and(eq(am.organizationId, orgId), eq(am.examId, examId), where))
+    .where(inOrg(am, orgId, [eq(am.examId, examId), where]))
     .$dynamic();
   return ordered ? query.orderBy(asc(n.no)) : query;
 }
@@ -185,23 +181,15 @@ export async function markedPapers(
   const [attempts, marks, questions] = await Promise.all([
     ctx.db
       .select({
-        id: t.id,
-        no: n.no,
-        userName: users.userName,
-        realName: users.realName,
-        className: classOf(users).name,
-        status: t.status,
-        answerStatus: t.answerStatus,
-        score: t.score,
-        maxScore: sql<number>`coalesce(${t.scoreMax}, ${t.totalScore})`.mapWith(Number),
+        ...attemptLine(n),
         startedAt: t.startedAt,
         endedAt: t.endedAt,
         paper: t.paper,
       })
       .from(t)
       .innerJoin(n, eq(n.id, t.id))
-      .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
-      .where(and(eq(t.organizationId, ctx.orgId), eq(t.examId, examId), inArray(t.id, attemptIds))),
+      .innerJoin(users, sameOrg(users, t, [eq(users.id, t.userId)]))
+      .where(inOrg(t, ctx.orgId, [eq(t.examId, examId), inArray(t.id, attemptIds)])),
     markRows(ctx.db, ctx.orgId, examId, inArray(attemptMarks.attemptId, attemptIds)),
     examQuestions(ctx.db, ctx.orgId, examId),
   ]);

@@ -12,11 +12,12 @@ import {
   zRegradeKey,
   zStudentPaper,
 } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bus } from '../../platform/bus';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { readVersionSnapshots } from '../question/question-versions';
@@ -136,7 +137,7 @@ export async function adjustmentsOf(db: DbOrTx, orgId: number, examId: number): 
   const list = await db
     .select({ questionId: examAdjustments.questionId, key: examAdjustments.key, throwOut: examAdjustments.throwOut })
     .from(examAdjustments)
-    .where(and(eq(examAdjustments.organizationId, orgId), eq(examAdjustments.examId, examId)));
+    .where(inOrg(examAdjustments, orgId, [eq(examAdjustments.examId, examId)]));
   return new Map(
     list.map((a) => [
       a.questionId,
@@ -184,8 +185,8 @@ export async function markAttempt(
   const [t] = await db
     .select({ id: a.id, status: a.status, examId: a.examId, paper: a.paper, confirmedAt: exams.scoresConfirmedAt })
     .from(a)
-    .innerJoin(exams, and(eq(exams.organizationId, a.organizationId), eq(exams.id, a.examId)))
-    .where(and(eq(a.organizationId, orgId), eq(a.id, attemptId)))
+    .innerJoin(exams, sameOrg(exams, a, [eq(exams.id, a.examId)]))
+    .where(inOrg(a, orgId, [eq(a.id, attemptId)]))
     .for('update', { of: a });
   // Still answering, or the exam's scores are confirmed (locked): nothing to do.
   if (!t || t.status === PaperStatus.Answering || t.confirmedAt) return { marked: false, pending: 0 };
@@ -197,7 +198,7 @@ export async function markAttempt(
   const answers = await db
     .select({ questionId: attemptAnswers.questionId, answer: attemptAnswers.answer })
     .from(attemptAnswers)
-    .where(and(eq(attemptAnswers.organizationId, orgId), eq(attemptAnswers.attemptId, attemptId)));
+    .where(inOrg(attemptAnswers, orgId, [eq(attemptAnswers.attemptId, attemptId)]));
   // Stored as the contract's shape (jsonb).
   const answerOf = new Map(answers.map((x) => [x.questionId, x.answer as StudentAnswer]));
   const marks = items.flatMap((item) => {

@@ -2,6 +2,7 @@ import { PaperStatus } from '@lyceum/contract';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
+import { sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { markAttempt } from './marking-engine';
@@ -19,7 +20,7 @@ export async function markDue(db: Db, limit = 500): Promise<number> {
   const due = await db
     .select({ organizationId: examAttempts.organizationId, id: examAttempts.id })
     .from(examAttempts)
-    .innerJoin(exams, and(eq(exams.organizationId, examAttempts.organizationId), eq(exams.id, examAttempts.examId)))
+    .innerJoin(exams, sameOrg(exams, examAttempts, [eq(exams.id, examAttempts.examId)]))
     .where(
       and(
         isNull(examAttempts.markedAt),

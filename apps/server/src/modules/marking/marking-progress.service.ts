@@ -16,19 +16,20 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { roles } from '../role/role.table';
+import { inClass } from '../team/reach';
 import { userRoles, users } from '../user/user.table';
 import { attemptMarks, examMarkers } from './marking.table';
 import {
-  classOf,
+  attemptLine,
   codeOf,
   type ExamQuestion,
   examForMarking,
   examQuestions,
-  inClass,
   markableExams,
   numbered,
   plainText,
@@ -47,7 +48,7 @@ export async function markExams(ctx: RequestContext, req: z.output<typeof zMarkE
   const t = examAttempts;
   const am = attemptMarks;
   const e = exams;
-  const ofExam = (x: typeof t | typeof am) => and(eq(x.organizationId, e.organizationId), eq(x.examId, e.id));
+  const ofExam = (x: typeof t | typeof am) => sameOrg(x, e, [eq(x.examId, e.id)]);
   const toMark = and(eq(am.manual, true), eq(am.markingFlag, MarkingFlag.NotMarked));
   const where = and(
     // Homework is marked from its task (/task/taskPaperEdit).
@@ -100,7 +101,7 @@ export async function markExams(ctx: RequestContext, req: z.output<typeof zMarkE
         pendingItems: items.pendingItems,
       })
       .from(e)
-      .innerJoin(examPapers, and(eq(examPapers.organizationId, e.organizationId), eq(examPapers.id, e.paperId)))
+      .innerJoin(examPapers, sameOrg(examPapers, e, [eq(examPapers.id, e.paperId)]))
       .crossJoinLateral(attempts)
       .crossJoinLateral(items)
       .where(where)
@@ -147,7 +148,7 @@ export async function markOverview(ctx: RequestContext, examId: number, db: DbOr
         average: sql<number | null>`avg(${am.score})`.mapWith(Number),
       })
       .from(am)
-      .where(and(eq(am.organizationId, ctx.orgId), eq(am.examId, examId)))
+      .where(inOrg(am, ctx.orgId, [eq(am.examId, examId)]))
       .groupBy(am.questionId),
     db
       .select({
@@ -155,12 +156,12 @@ export async function markOverview(ctx: RequestContext, examId: number, db: DbOr
         answering: countWhere(eq(t.status, PaperStatus.Answering)),
       })
       .from(t)
-      .where(and(eq(t.organizationId, ctx.orgId), eq(t.examId, examId))),
+      .where(inOrg(t, ctx.orgId, [eq(t.examId, examId)])),
     db
       .select({ userId: k.userId, realName: users.realName, userName: users.userName, questionId: k.questionId })
       .from(k)
-      .innerJoin(users, and(eq(users.organizationId, k.organizationId), eq(users.id, k.userId)))
-      .where(and(eq(k.organizationId, ctx.orgId), eq(k.examId, examId)))
+      .innerJoin(users, sameOrg(users, k, [eq(users.id, k.userId)]))
+      .where(inOrg(k, ctx.orgId, [eq(k.examId, examId)]))
       .orderBy(asc(users.realName), asc(k.userId)),
   ]);
   const byQuestion = new Map(counts.map((c) => [c.questionId, c]));
@@ -222,8 +223,7 @@ export async function markPapers(ctx: RequestContext, req: z.output<typeof zMark
   await examForMarking(ctx, req.examId);
   const t = examAttempts;
   const n = numbered(ctx.db, ctx.orgId, req.examId);
-  const where = and(
-    eq(t.organizationId, ctx.orgId),
+  const where = inOrg(t, ctx.orgId, [
     eq(t.examId, req.examId),
     req.pendingOnly ? gt(t.pendingCount, 0) : undefined,
     req.teamId ? inClass(req.teamId, t.organizationId, t.userId) : undefined,
@@ -232,22 +232,14 @@ export async function markPapers(ctx: RequestContext, req: z.output<typeof zMark
         ? or(ilike(users.userName, `%${req.keyword}%`), ilike(users.realName, `%${req.keyword}%`))
         : sql`lpad(${n.no}::text, 4, '0') like ${`%${req.keyword.replace(/^#/, '')}%`}`
       : undefined,
-  );
-  const onUser = and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId));
+  ]);
+  const onUser = sameOrg(users, t, [eq(users.id, t.userId)]);
   const [[total], list] = await Promise.all([
     ctx.db.select({ n: count() }).from(t).innerJoin(n, eq(n.id, t.id)).innerJoin(users, onUser).where(where),
     ctx.db
       .select({
-        id: t.id,
-        no: n.no,
+        ...attemptLine(n),
         userId: users.id,
-        userName: users.userName,
-        realName: users.realName,
-        className: classOf(users).name,
-        status: t.status,
-        answerStatus: t.answerStatus,
-        score: t.score,
-        maxScore: sql<number>`coalesce(${t.scoreMax}, ${t.totalScore})`.mapWith(Number),
         pending: t.pendingCount,
         endedAt: t.endedAt,
       })
@@ -293,27 +285,19 @@ export async function assignMarkers(ctx: RequestContext, req: z.output<typeof zA
     const staffRole = ctx.db
       .select({ one: sql`1` })
       .from(userRoles)
-      .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
-      .where(
-        and(
-          eq(userRoles.organizationId, users.organizationId),
-          eq(userRoles.userId, users.id),
-          ne(roles.kind, RoleKind.Student),
-        ),
-      );
+      .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
+      .where(sameOrg(userRoles, users, [eq(userRoles.userId, users.id), ne(roles.kind, RoleKind.Student)]));
     const staff = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, ctx.orgId), inArray(users.id, userIds), exists(staffRole)));
+      .where(inOrg(users, ctx.orgId, [inArray(users.id, userIds), exists(staffRole)]));
     const ok = new Set(staff.map((s) => s.id));
     for (const [i, m] of req.markers.entries()) {
       if (!ok.has(m.userId)) throw invalidParams(`markers.${i}.userId`, 'notFound', { entity: 'User' });
     }
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(examMarkers)
-      .where(and(eq(examMarkers.organizationId, ctx.orgId), eq(examMarkers.examId, req.examId)));
+    await tx.delete(examMarkers).where(inOrg(examMarkers, ctx.orgId, [eq(examMarkers.examId, req.examId)]));
     const values = req.markers.flatMap((m) =>
       [...new Set(m.questionIds)].map((q) => ({
         organizationId: ctx.orgId,

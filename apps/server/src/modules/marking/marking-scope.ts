@@ -1,14 +1,16 @@
 import { ExamState, type QuestionInput, type StudentAnswer } from '@lyceum/contract';
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/errors';
 import { allows } from '../../platform/route';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { examInvigilators, exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { teamMembers, teams } from '../team/team.table';
+import { users } from '../user/user.table';
 import { examMarkers, examQuestions as examQuestionsTable } from './marking.table';
 import { adjustedQuestion, adjustmentsOf, loadVersions } from './marking-engine';
 
@@ -71,20 +73,13 @@ export async function examForMarking(
       creatorId: exams.creatorId,
     })
     .from(exams)
-    .innerJoin(examPapers, and(eq(examPapers.organizationId, exams.organizationId), eq(examPapers.id, exams.paperId)))
-    .where(
-      and(
-        eq(exams.organizationId, ctx.orgId),
-        eq(exams.id, examId),
-        ne(exams.state, ExamState.Draft),
-        markableExams(ctx),
-      ),
-    );
+    .innerJoin(examPapers, sameOrg(examPapers, exams, [eq(examPapers.id, exams.paperId)]))
+    .where(inOrg(exams, ctx.orgId, [eq(exams.id, examId), ne(exams.state, ExamState.Draft), markableExams(ctx)]));
   if (!e) throw notFound('Exam');
   const markers = await db
     .select({ userId: examMarkers.userId, questionId: examMarkers.questionId })
     .from(examMarkers)
-    .where(and(eq(examMarkers.organizationId, ctx.orgId), eq(examMarkers.examId, examId)));
+    .where(inOrg(examMarkers, ctx.orgId, [eq(examMarkers.examId, examId)]));
   const owner = allows(ctx, ['exam:all']) || e.creatorId === ctx.userId;
   const confirmedAt = e.confirmedAt?.toISOString() ?? null;
   return {
@@ -122,7 +117,7 @@ export const numbered = (db: DbOrTx, orgId: number, examId: number) =>
       no: sql<number>`row_number() over (order by ${examAttempts.id})`.mapWith(Number).as('no'),
     })
     .from(examAttempts)
-    .where(and(eq(examAttempts.organizationId, orgId), eq(examAttempts.examId, examId)))
+    .where(inOrg(examAttempts, orgId, [eq(examAttempts.examId, examId)]))
     .as('n');
 export const codeOf = (no: unknown) => `#${String(no).padStart(4, '0')}`;
 
@@ -145,10 +140,19 @@ export const classOf = (user: string | { organizationId: AnyPgColumn; id: AnyPgC
   };
 };
 
-// The user (`user`, a column of the query, with its organisation `org`) is a member of the class.
-export const inClass = (teamId: number, org: AnyPgColumn | number, user: AnyPgColumn) =>
-  sql`exists (select 1 from ${teamMembers} where ${teamMembers.organizationId} = ${org}
-    and ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${user})`;
+// An attempt as the marking lists show it (its number in `n`, its student, status and score); the
+// query joins `n` and the attempt's user.
+export const attemptLine = (n: ReturnType<typeof numbered>) => ({
+  id: examAttempts.id,
+  no: n.no,
+  userName: users.userName,
+  realName: users.realName,
+  className: classOf(users).name,
+  status: examAttempts.status,
+  answerStatus: examAttempts.answerStatus,
+  score: examAttempts.score,
+  maxScore: sql<number>`coalesce(${examAttempts.scoreMax}, ${examAttempts.totalScore})`.mapWith(Number),
+});
 
 export interface ExamQuestion {
   questionId: number;
@@ -171,7 +175,7 @@ export async function examQuestions(db: DbOrTx, orgId: number, examId: number): 
   const list = await db
     .select({ questionId: t.questionId, version: t.version, score: t.score, title: t.sectionTitle })
     .from(t)
-    .where(and(eq(t.organizationId, orgId), eq(t.examId, examId)))
+    .where(inOrg(t, orgId, [eq(t.examId, examId)]))
     .orderBy(asc(t.sectionNo), asc(t.itemNo), asc(t.questionId));
   const versions = await loadVersions(
     db,

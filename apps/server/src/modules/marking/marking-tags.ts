@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg } from '../../platform/tenant-sql';
 import { tags } from '../catalogue/catalogue.table';
 
 // The names of knowledge points (tags) a report shows.
@@ -8,6 +9,6 @@ export async function catalogueTags(db: DbOrTx, orgId: number, ids: number[]): P
   const list = await db
     .select({ id: tags.id, name: tags.name })
     .from(tags)
-    .where(and(eq(tags.organizationId, orgId), inArray(tags.id, ids)));
+    .where(inOrg(tags, orgId, [inArray(tags.id, ids)]));
   return new Map(list.map((t) => [t.id, t.name]));
 }

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { users } from '../user/user.table';
@@ -37,27 +38,14 @@ async function lockMark(tx: DbOrTx, ctx: RequestContext, examId: number, attempt
   const [m] = await tx
     .select({ max: am.max, score: am.score, markerId: am.markerId, status: examAttempts.status })
     .from(am)
-    .innerJoin(examAttempts, and(eq(examAttempts.organizationId, am.organizationId), eq(examAttempts.id, am.attemptId)))
-    .where(
-      and(
-        eq(am.organizationId, ctx.orgId),
-        eq(am.examId, examId),
-        eq(am.attemptId, attemptId),
-        eq(am.questionId, questionId),
-      ),
-    )
+    .innerJoin(examAttempts, sameOrg(examAttempts, am, [eq(examAttempts.id, am.attemptId)]))
+    .where(inOrg(am, ctx.orgId, [eq(am.examId, examId), eq(am.attemptId, attemptId), eq(am.questionId, questionId)]))
     .for('update', { of: am });
   if (!m) {
     const [t] = await tx
       .select({ status: examAttempts.status })
       .from(examAttempts)
-      .where(
-        and(
-          eq(examAttempts.organizationId, ctx.orgId),
-          eq(examAttempts.examId, examId),
-          eq(examAttempts.id, attemptId),
-        ),
-      );
+      .where(inOrg(examAttempts, ctx.orgId, [eq(examAttempts.examId, examId), eq(examAttempts.id, attemptId)]));
     if (!t) throw notFound('Attempt');
     if (t.status === PaperStatus.Answering) throw businessError('notMarkable');
     throw invalidParams('questionId', 'questionNotInPaper', { id: questionId });
@@ -66,11 +54,7 @@ async function lockMark(tx: DbOrTx, ctx: RequestContext, examId: number, attempt
 }
 
 export const thisMark = (orgId: number, attemptId: number, questionId: number) =>
-  and(
-    eq(attemptMarks.organizationId, orgId),
-    eq(attemptMarks.attemptId, attemptId),
-    eq(attemptMarks.questionId, questionId),
-  );
+  inOrg(attemptMarks, orgId, [eq(attemptMarks.attemptId, attemptId), eq(attemptMarks.questionId, questionId)]);
 
 function checkScore(score: number, max: number) {
   if (score > max + 1e-9) throw invalidParams('score', 'tooBig', { max });
@@ -117,7 +101,7 @@ async function markResult(ctx: RequestContext, tx: DbOrTx, examId: number, attem
   const [t] = await tx
     .select({ score: examAttempts.score, pending: examAttempts.pendingCount })
     .from(examAttempts)
-    .where(and(eq(examAttempts.organizationId, ctx.orgId), eq(examAttempts.id, attemptId)));
+    .where(inOrg(examAttempts, ctx.orgId, [eq(examAttempts.id, attemptId)]));
   return {
     item: toItem(row!, false),
     attemptScore: t?.score ?? 0,
@@ -125,13 +109,43 @@ async function markResult(ctx: RequestContext, tx: DbOrTx, examId: number, attem
   };
 }
 
-export async function mark(ctx: RequestContext, req: z.output<typeof zMarkRequest>) {
+type LockedMark = Awaited<ReturnType<typeof lockMark>>;
+type MarkKey = { examId: number; attemptId: number; questionId: number; score: number };
+
+// A mark and its review change one score alike: the marker's right to the question, the locks, the
+// audit of a changed score and the attempt's totals; `write` checks and writes the mark itself.
+async function changeMark(
+  ctx: RequestContext,
+  req: MarkKey,
+  write: (tx: DbOrTx, m: LockedMark) => Promise<{ kind: ScoreChangeKind; reason: string }>,
+) {
   const exam = await examForMarking(ctx, req.examId);
   if (exam.confirmedAt) throw businessError('scoresConfirmed');
   if (!mayMarkQuestion(exam, req.questionId)) throw forbidden('notYourQuestion');
   return ctx.db.transaction(async (tx) => {
     await lockConfirmation(tx, ctx.orgId, req.examId);
     const m = await lockMark(tx, ctx, req.examId, req.attemptId, req.questionId);
+    const { kind, reason } = await write(tx, m);
+    if (m.score !== req.score) {
+      await audit(tx, ctx.orgId, ctx.userId, [
+        {
+          examId: req.examId,
+          attemptId: req.attemptId,
+          questionId: req.questionId,
+          kind,
+          from: m.score,
+          to: req.score,
+          reason,
+        },
+      ]);
+    }
+    await refreshAttempts(tx, ctx.orgId, [req.attemptId]);
+    return markResult(ctx, tx, req.examId, req.attemptId, req.questionId);
+  });
+}
+
+export const mark = (ctx: RequestContext, req: z.output<typeof zMarkRequest>) =>
+  changeMark(ctx, req, async (tx, m) => {
     checkScore(req.score, m.max);
     await tx
       .update(attemptMarks)
@@ -146,37 +160,15 @@ export async function mark(ctx: RequestContext, req: z.output<typeof zMarkReques
         reviewedAt: null,
       })
       .where(thisMark(ctx.orgId, req.attemptId, req.questionId));
-    const from = m.score;
-    if (from !== req.score) {
-      await audit(tx, ctx.orgId, ctx.userId, [
-        {
-          examId: req.examId,
-          attemptId: req.attemptId,
-          questionId: req.questionId,
-          kind: ScoreChangeKind.Manual,
-          from,
-          to: req.score,
-          reason: req.comment.slice(0, 500),
-        },
-      ]);
-    }
-    await refreshAttempts(tx, ctx.orgId, [req.attemptId]);
-    return markResult(ctx, tx, req.examId, req.attemptId, req.questionId);
+    return { kind: ScoreChangeKind.Manual, reason: req.comment.slice(0, 500) };
   });
-}
 
-export async function reviewMark(ctx: RequestContext, req: z.output<typeof zReviewMarkRequest>) {
-  const exam = await examForMarking(ctx, req.examId);
-  if (exam.confirmedAt) throw businessError('scoresConfirmed');
-  if (!mayMarkQuestion(exam, req.questionId)) throw forbidden('notYourQuestion');
-  return ctx.db.transaction(async (tx) => {
-    await lockConfirmation(tx, ctx.orgId, req.examId);
-    const m = await lockMark(tx, ctx, req.examId, req.attemptId, req.questionId);
+export const reviewMark = (ctx: RequestContext, req: z.output<typeof zReviewMarkRequest>) =>
+  changeMark(ctx, req, async (tx, m) => {
     if (m.markerId === null) throw businessError('notHandMarked');
     if (m.markerId === ctx.userId) throw businessError('ownReview');
     checkScore(req.score, m.max);
-    const from = m.score;
-    if (from !== req.score && !req.reason) throw invalidParams('reason', 'reviewReason');
+    if (m.score !== req.score && !req.reason) throw invalidParams('reason', 'reviewReason');
     await tx
       .update(attemptMarks)
       .set({
@@ -188,23 +180,8 @@ export async function reviewMark(ctx: RequestContext, req: z.output<typeof zRevi
         reviewedAt: sql`now()`,
       })
       .where(thisMark(ctx.orgId, req.attemptId, req.questionId));
-    if (from !== req.score) {
-      await audit(tx, ctx.orgId, ctx.userId, [
-        {
-          examId: req.examId,
-          attemptId: req.attemptId,
-          questionId: req.questionId,
-          kind: ScoreChangeKind.Review,
-          from,
-          to: req.score,
-          reason: req.reason,
-        },
-      ]);
-    }
-    await refreshAttempts(tx, ctx.orgId, [req.attemptId]);
-    return markResult(ctx, tx, req.examId, req.attemptId, req.questionId);
+    return { kind: ScoreChangeKind.Review, reason: req.reason };
   });
-}
 
 // Confirmation and a score change exclude each other: both take the exam row, the change then
 // re-reads that the scores are still open.
@@ -212,7 +189,7 @@ export async function lockConfirmation(tx: DbOrTx, orgId: number, examId: number
   const [e] = await tx
     .select({ confirmedAt: exams.scoresConfirmedAt })
     .from(exams)
-    .where(and(eq(exams.organizationId, orgId), eq(exams.id, examId)))
+    .where(inOrg(exams, orgId, [eq(exams.id, examId)]))
     .for('share');
   if (e?.confirmedAt) throw businessError('scoresConfirmed');
 }
@@ -220,12 +197,11 @@ export async function lockConfirmation(tx: DbOrTx, orgId: number, examId: number
 export async function scoreHistory(ctx: RequestContext, req: z.output<typeof zScoreHistoryRequest>) {
   await examForMarking(ctx, req.examId);
   const c = scoreChanges;
-  const where = and(
-    eq(c.organizationId, ctx.orgId),
+  const where = inOrg(c, ctx.orgId, [
     eq(c.examId, req.examId),
     req.attemptId ? eq(c.attemptId, req.attemptId) : undefined,
     req.questionId ? eq(c.questionId, req.questionId) : undefined,
-  );
+  ]);
   const n = numbered(ctx.db, ctx.orgId, req.examId);
   const [[total], list] = await Promise.all([
     ctx.db.select({ n: count() }).from(c).where(where),
@@ -244,7 +220,7 @@ export async function scoreHistory(ctx: RequestContext, req: z.output<typeof zSc
       })
       .from(c)
       .innerJoin(n, eq(n.id, c.attemptId))
-      .leftJoin(users, and(eq(users.organizationId, c.organizationId), eq(users.id, c.userId)))
+      .leftJoin(users, sameOrg(users, c, [eq(users.id, c.userId)]))
       .where(where)
       .orderBy(desc(c.id))
       .limit(req.pageSize)

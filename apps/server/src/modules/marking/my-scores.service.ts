@@ -6,13 +6,14 @@ import {
   type ScoreReason,
   ShowScore,
 } from '@lyceum/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bus } from '../../platform/bus';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { closedForAllSql } from '../exam/exam-candidates';
@@ -81,16 +82,15 @@ export async function myScores(ctx: RequestContext, examIds?: number[]) {
       passScore: p.passScore,
     })
     .from(t)
-    .innerJoin(e, and(eq(e.organizationId, t.organizationId), eq(e.id, t.examId)))
-    .innerJoin(p, and(eq(p.organizationId, e.organizationId), eq(p.id, e.paperId)))
+    .innerJoin(e, sameOrg(e, t, [eq(e.id, t.examId)]))
+    .innerJoin(p, sameOrg(p, e, [eq(p.id, e.paperId)]))
     .leftJoinLateral(h, sql`true`)
     .where(
-      and(
-        eq(t.organizationId, ctx.orgId),
+      inOrg(t, ctx.orgId, [
         eq(t.userId, ctx.userId),
         eq(e.homework, false),
         examIds ? inArray(t.examId, examIds) : undefined,
-      ),
+      ]),
     );
   const now = clock.now();
   return list.map((r) => {
@@ -162,9 +162,9 @@ export async function myAttempt(ctx: RequestContext, examId: number) {
       scoresShownFrom: e.scoresShownFrom,
     })
     .from(a)
-    .innerJoin(e, and(eq(e.organizationId, a.organizationId), eq(e.id, a.examId)))
-    .innerJoin(p, and(eq(p.organizationId, e.organizationId), eq(p.id, e.paperId)))
-    .where(and(eq(a.organizationId, ctx.orgId), eq(a.examId, examId), eq(a.userId, ctx.userId)));
+    .innerJoin(e, sameOrg(e, a, [eq(e.id, a.examId)]))
+    .innerJoin(p, sameOrg(p, e, [eq(p.id, e.paperId)]))
+    .where(inOrg(a, ctx.orgId, [eq(a.examId, examId), eq(a.userId, ctx.userId)]));
   if (!t) throw notFound('Attempt');
   const confirmed = Boolean(t.scoresConfirmedAt);
   const reason = scoreReasonOf(t, clock.now());
@@ -231,7 +231,7 @@ export async function myResult(ctx: RequestContext, examId: number): Promise<MyR
   const myMarks = await ctx.db
     .select({ questionId: attemptMarks.questionId, score: attemptMarks.score, max: attemptMarks.max })
     .from(attemptMarks)
-    .where(and(eq(attemptMarks.organizationId, ctx.orgId), eq(attemptMarks.attemptId, t.id)));
+    .where(inOrg(attemptMarks, ctx.orgId, [eq(attemptMarks.attemptId, t.id)]));
   const questions = await examQuestions(ctx.db, ctx.orgId, examId);
   const knowledge = report.knowledge.map((k) => {
     const qs = new Set(questions.filter((q) => q.question.tagIds.includes(k.tagId)).map((q) => q.questionId));

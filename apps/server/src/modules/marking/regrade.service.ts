@@ -1,9 +1,10 @@
 import { type RegradeResult, ScoreChangeKind, type StudentAnswer, type zRegradeRequest } from '@lyceum/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { users } from '../user/user.table';
 import { audit, lockConfirmation } from './marking.service';
@@ -67,13 +68,10 @@ async function plan(db: DbOrTx, ctx: RequestContext, examId: number, questionId:
     })
     .from(am)
     .innerJoin(n, eq(n.id, am.attemptId))
-    .innerJoin(t, and(eq(t.organizationId, am.organizationId), eq(t.id, am.attemptId)))
-    .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
-    .leftJoin(
-      aa,
-      and(eq(aa.organizationId, am.organizationId), eq(aa.attemptId, am.attemptId), eq(aa.questionId, am.questionId)),
-    )
-    .where(and(eq(am.organizationId, ctx.orgId), eq(am.examId, examId), eq(am.questionId, questionId)))
+    .innerJoin(t, sameOrg(t, am, [eq(t.id, am.attemptId)]))
+    .innerJoin(users, sameOrg(users, t, [eq(users.id, t.userId)]))
+    .leftJoin(aa, sameOrg(aa, am, [eq(aa.attemptId, am.attemptId), eq(aa.questionId, am.questionId)]))
+    .where(inOrg(am, ctx.orgId, [eq(am.examId, examId), eq(am.questionId, questionId)]))
     .orderBy(asc(n.no));
   const scorers = new Map<number, ScoreFn>();
   const scorerOf = (score: number) => {
@@ -185,11 +183,10 @@ export async function regrade(ctx: RequestContext, req: z.output<typeof zRegrade
       await tx
         .delete(examAdjustments)
         .where(
-          and(
-            eq(examAdjustments.organizationId, ctx.orgId),
+          inOrg(examAdjustments, ctx.orgId, [
             eq(examAdjustments.examId, req.examId),
             eq(examAdjustments.questionId, req.questionId),
-          ),
+          ]),
         );
     }
     const p = await plan(tx, ctx, req.examId, req.questionId, next);

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import { businessError } from '../../platform/errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { sendNotice } from '../message/message-delivery';
@@ -19,8 +20,8 @@ import { iso } from './score-shared';
 export async function confirmScores(ctx: RequestContext, req: z.output<typeof zConfirmRequest>) {
   await examForMarking(ctx, req.examId);
   return ctx.db.transaction(async (tx) => {
-    const thisExam = and(eq(exams.organizationId, ctx.orgId), eq(exams.id, req.examId));
-    const itsAttempts = and(eq(examAttempts.organizationId, ctx.orgId), eq(examAttempts.examId, req.examId));
+    const thisExam = inOrg(exams, ctx.orgId, [eq(exams.id, req.examId)]);
+    const itsAttempts = inOrg(examAttempts, ctx.orgId, [eq(examAttempts.examId, req.examId)]);
     const ended = ne(examAttempts.status, PaperStatus.Answering);
     const [e] = await tx.select({ confirmedAt: exams.scoresConfirmedAt }).from(exams).where(thisExam).for('update');
     if (e?.confirmedAt) throw businessError('scoresConfirmed');
@@ -80,16 +81,15 @@ export async function unconfirmScores(ctx: RequestContext, examId: number) {
     await tx
       .update(exams)
       .set({ scoresConfirmedAt: null, scoresConfirmedBy: null })
-      .where(and(eq(exams.organizationId, ctx.orgId), eq(exams.id, examId)));
+      .where(inOrg(exams, ctx.orgId, [eq(exams.id, examId)]));
     const updated = await tx
       .update(examAttempts)
       .set({ answerStatus: AnswerStatus.NotConfirmed })
       .where(
-        and(
-          eq(examAttempts.organizationId, ctx.orgId),
+        inOrg(examAttempts, ctx.orgId, [
           eq(examAttempts.examId, examId),
           eq(examAttempts.answerStatus, AnswerStatus.Confirmed),
-        ),
+        ]),
       )
       .returning({ id: examAttempts.id });
     return { confirmedAt: null, attempts: updated.length, pending: 0 };

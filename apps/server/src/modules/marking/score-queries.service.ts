@@ -8,11 +8,12 @@ import {
   type zQueriesRequest,
   type zQueryRequest,
 } from '@lyceum/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { users } from '../user/user.table';
 import { audit, lockConfirmation, thisMark } from './marking.service';
@@ -50,13 +51,10 @@ function queryRows(db: DbOrTx, orgId: number, examId: number, where: SQL | undef
     })
     .from(q)
     .innerJoin(n, eq(n.id, q.attemptId))
-    .innerJoin(examAttempts, and(eq(examAttempts.organizationId, q.organizationId), eq(examAttempts.id, q.attemptId)))
-    .innerJoin(users, and(eq(users.organizationId, examAttempts.organizationId), eq(users.id, examAttempts.userId)))
-    .leftJoin(
-      am,
-      and(eq(am.organizationId, q.organizationId), eq(am.attemptId, q.attemptId), eq(am.questionId, q.questionId)),
-    )
-    .where(and(eq(q.organizationId, orgId), eq(q.examId, examId), where))
+    .innerJoin(examAttempts, sameOrg(examAttempts, q, [eq(examAttempts.id, q.attemptId)]))
+    .innerJoin(users, sameOrg(users, examAttempts, [eq(users.id, examAttempts.userId)]))
+    .leftJoin(am, sameOrg(am, q, [eq(am.attemptId, q.attemptId), eq(am.questionId, q.questionId)]))
+    .where(inOrg(q, orgId, [eq(q.examId, examId), where]))
     .$dynamic();
 }
 
@@ -94,12 +92,11 @@ export async function myQuery(ctx: RequestContext, req: z.output<typeof zQueryRe
       .select({ n: count() })
       .from(scoreQueries)
       .where(
-        and(
-          eq(scoreQueries.organizationId, ctx.orgId),
+        inOrg(scoreQueries, ctx.orgId, [
           eq(scoreQueries.attemptId, t.id),
           eq(scoreQueries.questionId, req.questionId),
           eq(scoreQueries.status, QueryStatus.Open),
-        ),
+        ]),
       );
     if (open?.n) throw businessError('queryOpen');
     const [row] = await tx
@@ -127,7 +124,7 @@ export async function listQueries(ctx: RequestContext, req: z.output<typeof zQue
     ctx.db
       .select({ n: count() })
       .from(q)
-      .where(and(eq(q.organizationId, ctx.orgId), eq(q.examId, req.examId), filter)),
+      .where(inOrg(q, ctx.orgId, [eq(q.examId, req.examId), filter])),
     queryRows(ctx.db, ctx.orgId, req.examId, filter)
       .orderBy(asc(q.status), desc(q.id))
       .limit(req.pageSize)
@@ -151,19 +148,12 @@ export async function answerQuery(ctx: RequestContext, req: z.output<typeof zAns
       .from(scoreQueries)
       .innerJoin(
         am,
-        and(
-          eq(am.organizationId, scoreQueries.organizationId),
+        sameOrg(am, scoreQueries, [
           eq(am.attemptId, scoreQueries.attemptId),
           eq(am.questionId, scoreQueries.questionId),
-        ),
+        ]),
       )
-      .where(
-        and(
-          eq(scoreQueries.organizationId, ctx.orgId),
-          eq(scoreQueries.examId, req.examId),
-          eq(scoreQueries.id, req.queryId),
-        ),
-      )
+      .where(inOrg(scoreQueries, ctx.orgId, [eq(scoreQueries.examId, req.examId), eq(scoreQueries.id, req.queryId)]))
       .for('update', { of: scoreQueries });
     if (!q) throw notFound('Query');
     if (req.score !== undefined) {
@@ -198,7 +188,7 @@ export async function answerQuery(ctx: RequestContext, req: z.output<typeof zAns
     await tx
       .update(scoreQueries)
       .set({ status: QueryStatus.Answered, reply: req.reply, repliedBy: ctx.userId, repliedAt: sql`now()` })
-      .where(and(eq(scoreQueries.organizationId, ctx.orgId), eq(scoreQueries.id, req.queryId)));
+      .where(inOrg(scoreQueries, ctx.orgId, [eq(scoreQueries.id, req.queryId)]));
   });
   const list = await queryRows(ctx.db, ctx.orgId, req.examId, eq(scoreQueries.id, req.queryId));
   const [q] = await withNumbers(ctx.db, ctx.orgId, req.examId, list);

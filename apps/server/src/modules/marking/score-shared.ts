@@ -1,7 +1,8 @@
 import { PaperStatus } from '@lyceum/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
+import { sameOrg } from '../../platform/tenant-sql';
 import { attemptHistory } from '../exam/attempt.table';
 import { countedScoreSql } from '../exam/attempt-history';
 
@@ -37,7 +38,7 @@ export const sittingsOf = (
       n: sql<number>`count(${k.score})`.mapWith(Number).as('n'),
     })
     .from(k)
-    .where(and(eq(k.organizationId, a.organizationId), eq(k.examId, a.examId), eq(k.userId, a.userId)))
+    .where(sameOrg(k, a, [eq(k.examId, a.examId), eq(k.userId, a.userId)]))
     .as('h');
 };
 

@@ -2,13 +2,15 @@ import { ExamState, type Statistics, type zStatisticsRequest } from '@lyceum/con
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
+import { sameOrg } from '../../platform/tenant-sql';
 import { semesters } from '../calendar/calendar.table';
 import { courseCategories } from '../catalogue/catalogue.table';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
+import { inClass } from '../team/reach';
 import { users } from '../user/user.table';
-import { classOf, inClass, markableExams } from './marking-scope';
+import { classOf, markableExams } from './marking-scope';
 import { COUNTED_STATUSES, iso, round2 } from './score-shared';
 import { mean } from './stats';
 
@@ -54,10 +56,10 @@ export async function statistics(ctx: RequestContext, req: z.output<typeof zStat
       max: sql<number>`coalesce(${t.scoreMax}, ${p.totalScore})`.mapWith(Number),
     })
     .from(e)
-    .innerJoin(p, and(eq(p.organizationId, e.organizationId), eq(p.id, e.paperId)))
-    .leftJoin(cc, and(eq(cc.organizationId, p.organizationId), eq(cc.id, p.subjectId)))
-    .innerJoin(t, and(eq(t.organizationId, e.organizationId), eq(t.examId, e.id), inArray(t.status, COUNTED_STATUSES)))
-    .innerJoin(users, and(eq(users.organizationId, t.organizationId), eq(users.id, t.userId)))
+    .innerJoin(p, sameOrg(p, e, [eq(p.id, e.paperId)]))
+    .leftJoin(cc, sameOrg(cc, p, [eq(cc.id, p.subjectId)]))
+    .innerJoin(t, sameOrg(t, e, [eq(t.examId, e.id), inArray(t.status, COUNTED_STATUSES)]))
+    .innerJoin(users, sameOrg(users, t, [eq(users.id, t.userId)]))
     .where(where)
     .orderBy(asc(e.windowStart), asc(e.id));
   const byExam = new Map<number, typeof list>();

@@ -8,10 +8,11 @@ import {
   UserStatus,
   wordNotice,
 } from '@lyceum/contract';
-import { and, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { roles } from '../role/role.table';
 import { teamMembers, teams } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';
@@ -30,13 +31,12 @@ function withKind(orgId: number, student: boolean) {
     qb
       .select({ one: sql`1` })
       .from(userRoles)
-      .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
+      .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
       .where(
-        and(
-          eq(userRoles.organizationId, orgId),
+        inOrg(userRoles, orgId, [
           eq(userRoles.userId, users.id),
           student ? eq(roles.kind, RoleKind.Student) : ne(roles.kind, RoleKind.Student),
-        ),
+        ]),
       ),
   );
 }
@@ -54,7 +54,7 @@ export function recipientsOf(orgId: number, m: Targets): SQL {
     qb
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), ...conditions))
+      .where(inOrg(users, orgId, [eq(users.status, UserStatus.Enabled), ...conditions]))
       .getSQL();
   const memberOf = (teamCondition: SQL) =>
     inArray(
@@ -62,8 +62,8 @@ export function recipientsOf(orgId: number, m: Targets): SQL {
       qb
         .select({ id: teamMembers.userId })
         .from(teamMembers)
-        .innerJoin(teams, and(eq(teams.organizationId, teamMembers.organizationId), eq(teams.id, teamMembers.teamId)))
-        .where(and(eq(teamMembers.organizationId, orgId), teamCondition)),
+        .innerJoin(teams, sameOrg(teams, teamMembers, [eq(teams.id, teamMembers.teamId)]))
+        .where(inOrg(teamMembers, orgId, [teamCondition])),
     );
   switch (m.targetType) {
     case MessageTarget.School: {
@@ -81,14 +81,14 @@ export function recipientsOf(orgId: number, m: Targets): SQL {
       const named = qb
         .select({ id: messageTeams.targetId })
         .from(messageTeams)
-        .where(and(eq(messageTeams.organizationId, orgId), eq(messageTeams.ownerId, m.id)));
+        .where(inOrg(messageTeams, orgId, [eq(messageTeams.ownerId, m.id)]));
       return enabledWith(withKind(orgId, true), memberOf(inArray(teams.id, named)));
     }
     default: {
       const named = qb
         .select({ id: messageUsers.targetId })
         .from(messageUsers)
-        .where(and(eq(messageUsers.organizationId, orgId), eq(messageUsers.ownerId, m.id)));
+        .where(inOrg(messageUsers, orgId, [eq(messageUsers.ownerId, m.id)]));
       return enabledWith(inArray(users.id, named));
     }
   }
@@ -104,11 +104,11 @@ export async function deliver(db: DbOrTx, orgId: number, messageId: number, reci
   const received = db
     .select({ n: count() })
     .from(messageReceipts)
-    .where(and(eq(messageReceipts.organizationId, orgId), eq(messageReceipts.messageId, messageId)));
+    .where(inOrg(messageReceipts, orgId, [eq(messageReceipts.messageId, messageId)]));
   const [c] = await db
     .update(messages)
     .set({ recipientCount: sql`${received}` })
-    .where(and(eq(messages.organizationId, orgId), eq(messages.id, messageId)))
+    .where(inOrg(messages, orgId, [eq(messages.id, messageId)]))
     .returning({ n: messages.recipientCount });
   return c?.n ?? 0;
 }
@@ -143,7 +143,7 @@ export async function sendNotice(db: DbOrTx, orgId: number, notice: Notice): Pro
     .returning({ id: messages.id });
   const id = m!.id;
   const n = await deliver(db, orgId, id, notice.to, now);
-  if (n === 0) await db.delete(messages).where(and(eq(messages.organizationId, orgId), eq(messages.id, id)));
+  if (n === 0) await db.delete(messages).where(inOrg(messages, orgId, [eq(messages.id, id)]));
   return n;
 }
 

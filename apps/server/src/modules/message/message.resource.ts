@@ -8,13 +8,14 @@ import {
   messageMeta,
   onlyMessageTargets,
 } from '@lyceum/contract';
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { sanitizeRichText } from '../../platform/sanitize';
+import { inOrg } from '../../platform/tenant-sql';
 import { exams } from '../exam/exam.table';
 import { tasks } from '../task/task.table';
 import { checkOwnClasses } from '../team/reach';
@@ -73,7 +74,7 @@ async function checkAbout(ctx: RequestContext, input: Values) {
     ? await ctx.db
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.organizationId, ctx.orgId), eq(table.id, id)))
+        .where(inOrg(table, ctx.orgId, [eq(table.id, id)]))
     : [];
   if (!found.length) throw invalidParams('associationId', 'nothingAbout');
 }
@@ -90,11 +91,10 @@ export const messageResource = createResource({
       .select({ id: messageReceipts.messageId })
       .from(messageReceipts)
       .where(
-        and(
-          eq(messageReceipts.organizationId, ctx.orgId),
+        inOrg(messageReceipts, ctx.orgId, [
           eq(messageReceipts.userId, ctx.userId),
           inArray(messageReceipts.messageId, ids),
-        ),
+        ]),
       )
       .limit(1);
     if (hit) return true;
@@ -102,7 +102,7 @@ export const messageResource = createResource({
     const [own] = await ctx.db
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.organizationId, ctx.orgId), inArray(messages.id, ids), readScope(ctx)))
+      .where(inOrg(messages, ctx.orgId, [inArray(messages.id, ids), readScope(ctx)]))
       .limit(1);
     return Boolean(own);
   },
@@ -228,11 +228,10 @@ export const messageResource = createResource({
           .select({ id: messageReceipts.messageId, n: count() })
           .from(messageReceipts)
           .where(
-            and(
-              eq(messageReceipts.organizationId, ctx.orgId),
+            inOrg(messageReceipts, ctx.orgId, [
               inArray(messageReceipts.messageId, ids),
               isNotNull(messageReceipts.readAt),
-            ),
+            ]),
           )
           .groupBy(messageReceipts.messageId);
         for (const r of readCounts) read.set(r.id, r.n);
@@ -248,7 +247,7 @@ export const messageResource = createResource({
           for (const u of await ctx.db
             .select({ id: users.id, name: users.realName })
             .from(users)
-            .where(and(eq(users.organizationId, ctx.orgId), inArray(users.id, senderIds)))) {
+            .where(inOrg(users, ctx.orgId, [inArray(users.id, senderIds)]))) {
             senders.set(u.id, u.name);
           }
         }

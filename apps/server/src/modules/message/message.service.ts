@@ -14,7 +14,7 @@ import {
   type zInboxRequest,
   type zReceiptRequest,
 } from '@lyceum/contract';
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
@@ -22,12 +22,15 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { exams } from '../exam/exam.table';
 import { iso } from '../exam/exam-time';
 import { listSheet, type SheetColumn } from '../export/list-sheet';
 import { roles } from '../role/role.table';
 import { tasks } from '../task/task.table';
+import { inClass } from '../team/reach';
 import { teamMembers, teams } from '../team/team.table';
+import { keywordMatch } from '../user/user.service';
 import { userRoles, users } from '../user/user.table';
 import { messageResource } from './message.resource';
 import { messageReceipts, messages } from './message.table';
@@ -75,8 +78,8 @@ const inboxRows = (db: DbOrTx, withBody: boolean, where: SQL) =>
       >`case ${m.associationType} when 1 then ${aboutName(exams)} when 2 then ${aboutName(tasks)} end`,
     })
     .from(r)
-    .innerJoin(m, and(eq(m.organizationId, r.organizationId), eq(m.id, r.messageId)))
-    .leftJoin(s, and(eq(s.organizationId, m.organizationId), eq(s.id, m.senderId)))
+    .innerJoin(m, sameOrg(m, r, [eq(m.id, r.messageId)]))
+    .leftJoin(s, sameOrg(s, m, [eq(s.id, m.senderId)]))
     .where(where);
 
 type InboxRow = Awaited<ReturnType<typeof inboxRows>>[number];
@@ -141,7 +144,7 @@ export async function inbox(ctx: RequestContext, req: z.output<typeof zInboxRequ
       unread: sql<number>`count(*) filter (where ${r.readAt} is null)::int`,
     })
     .from(r)
-    .innerJoin(m, and(eq(m.organizationId, r.organizationId), eq(m.id, r.messageId)))
+    .innerJoin(m, sameOrg(m, r, [eq(m.id, r.messageId)]))
     .where(visible(ctx));
   return { ...pageOf(list.map(toItem), c?.total ?? 0, req), unread: c?.unread ?? 0 };
 }
@@ -151,7 +154,7 @@ export async function unreadSummary(ctx: RequestContext): Promise<UnreadSummary>
   const [c] = await ctx.db
     .select({ unread: count(), need: sql<number>`count(*) filter (where ${m.needRead})::int` })
     .from(r)
-    .innerJoin(m, and(eq(m.organizationId, r.organizationId), eq(m.id, r.messageId)))
+    .innerJoin(m, sameOrg(m, r, [eq(m.id, r.messageId)]))
     .where(unread);
   const need = await inboxRows(ctx.db, false, sql`${unread} and ${m.needRead}`).orderBy(r.sentAt, r.messageId).limit(5);
   return { unread: c?.unread ?? 0, needRead: need.map(toItem), needReadTotal: c?.need ?? 0 };
@@ -180,11 +183,7 @@ async function markRead(ctx: RequestContext, id: number): Promise<string> {
     .update(messageReceipts)
     .set({ readAt: sql`coalesce(${messageReceipts.readAt}, ${now()})` })
     .where(
-      and(
-        eq(messageReceipts.organizationId, ctx.orgId),
-        eq(messageReceipts.userId, ctx.userId),
-        eq(messageReceipts.messageId, id),
-      ),
+      inOrg(messageReceipts, ctx.orgId, [eq(messageReceipts.userId, ctx.userId), eq(messageReceipts.messageId, id)]),
     )
     .returning({ readAt: messageReceipts.readAt });
   return iso(done?.readAt)!;
@@ -202,13 +201,12 @@ export async function readAll(ctx: RequestContext): Promise<{ changed: number }>
     .set({ readAt: clock.date() })
     .from(messages)
     .where(
-      and(
-        eq(messages.organizationId, messageReceipts.organizationId),
+      sameOrg(messages, messageReceipts, [
         eq(messages.id, messageReceipts.messageId),
         visible(ctx, messageReceipts, messages),
         isNull(messageReceipts.readAt),
         eq(messages.needRead, false),
-      ),
+      ]),
     )
     .returning({ id: messageReceipts.messageId });
   return { changed: done.length };
@@ -244,16 +242,10 @@ export async function receipts(
   await messageResource.readable(ctx, messageId);
   const conditions: (SQL | undefined)[] = [eq(r.organizationId, ctx.orgId), eq(r.messageId, messageId)];
   if (req.read !== undefined) conditions.push(req.read ? isNotNull(r.readAt) : isNull(r.readAt));
-  if (req.keyword)
-    conditions.push(or(ilike(u.userName, likePattern(req.keyword)), ilike(u.realName, likePattern(req.keyword))));
-  if (req.teamId) {
-    const x = teamMembers;
-    conditions.push(
-      sql`exists (select 1 from ${x} where ${x.organizationId} = ${u.organizationId} and ${x.userId} = ${u.id} and ${x.teamId} = ${req.teamId})`,
-    );
-  }
+  if (req.keyword) conditions.push(keywordMatch(req.keyword, u));
+  if (req.teamId) conditions.push(inClass(req.teamId, u.organizationId, u.id));
   const where = and(...conditions);
-  const onUser = and(eq(u.organizationId, r.organizationId), eq(u.id, r.userId));
+  const onUser = sameOrg(u, r, [eq(u.id, r.userId)]);
   const size = limit ?? req.pageSize;
   const offset = limit ? 0 : (req.pageIndex - 1) * req.pageSize;
   const list = await ctx.db
@@ -285,7 +277,7 @@ export async function receipts(
       read: sql<number>`count(*) filter (where ${r.readAt} is not null)::int`,
     })
     .from(r)
-    .where(and(eq(r.organizationId, ctx.orgId), eq(r.messageId, messageId)));
+    .where(inOrg(r, ctx.orgId, [eq(r.messageId, messageId)]));
   return {
     ...pageOf(
       list.map((row) => ({

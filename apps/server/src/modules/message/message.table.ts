@@ -6,50 +6,36 @@ import {
   SYSTEM_NOTICES,
 } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import {
   at,
-  createTime,
   enumCheck,
+  gradeYears,
+  keyedTable,
+  keyId,
   linkTable,
-  organizationId,
+  publishStamps,
   refId,
-  tenantId,
   tenantRef,
   trigramIndex,
-  updateTime,
 } from '../../platform/columns';
-import { organizations } from '../organization/organization.table';
+import { tenantTable } from '../../platform/organizations.table';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 
 // A message (decision 40): a notice written by staff, or sent by the product itself (`notice` set,
 // no sender), to the whole school, grades, classes or named people. Publishing writes one receipt
 // per recipient in one statement; the inbox reads the receipts.
-export const messages = pgTable(
+export const messages = tenantTable(
   'messages',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull().default(''),
     // [{name, url}]: uploads of the file service or http(s) links.
     attachments: jsonb('attachments').notNull().default([]),
     targetType: smallint('target_type').notNull().default(3),
     audience: smallint('audience').notNull().default(1),
-    gradeYears: integer('grade_years').array().notNull().default([]),
+    gradeYears: gradeYears(),
     needRead: boolean('need_read').notNull().default(false),
     openStart: at('open_start'),
     openEnd: at('open_end'),
@@ -63,12 +49,9 @@ export const messages = pgTable(
     recipientCount: integer('recipient_count').notNull().default(0),
     lastRemindTime: at('last_remind_time'),
     lastRemindCount: integer('last_remind_count').notNull().default(0),
-    publishTime: at('publish_time'),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    ...publishStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('messages_sender_ix').on(t.organizationId, t.senderId, t.id),
     index('messages_about_ix').on(t.organizationId, t.associationType, t.associationId),
     trigramIndex('messages_title_trgm', t.title),
@@ -89,17 +72,16 @@ export const messageUsers = linkTable('message_users', 'message_id', messages, '
 
 // One row per recipient of a published message: delivered when published, read when the recipient
 // opened it (or confirmed it, for a need-read message). The inbox walks (user, sent_at) newest first.
-export const messageReceipts = pgTable(
+export const messageReceipts = keyedTable(
   'message_receipts',
   {
-    organizationId: organizationId(),
-    messageId: bigint('message_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    messageId: keyId('message_id'),
+    userId: keyId('user_id'),
     sentAt: at('sent_at').notNull(),
     readAt: at('read_at'),
   },
+  (t) => [t.messageId, t.userId],
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.messageId, t.userId] }),
     index('message_receipts_inbox_ix').on(t.organizationId, t.userId, t.sentAt.desc(), t.messageId.desc()),
     index('message_receipts_unread_ix').on(t.organizationId, t.userId).where(sql`${t.readAt} is null`),
     tenantRef(t.organizationId, t.messageId, messages).onDelete('cascade'),

@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { inOrg } from '../../platform/tenant-sql';
 import { questionVersions } from './question.table';
 
 export interface VersionRef {
@@ -8,7 +9,7 @@ export interface VersionRef {
 }
 
 // The stored snapshots of the given question versions, 200 pairs a statement. The exam page's
-// paper view and the marking engine both read versions this way (each keeps its own parsed cache).
+// paper view, the marking engine (each keeps its own parsed cache) and a paper's content read versions this way.
 export async function readVersionSnapshots(db: DbOrTx, orgId: number, wanted: VersionRef[]) {
   const out: { questionId: number; version: number; snapshot: unknown }[] = [];
   for (let i = 0; i < wanted.length; i += 200) {
@@ -22,14 +23,13 @@ export async function readVersionSnapshots(db: DbOrTx, orgId: number, wanted: Ve
         })
         .from(questionVersions)
         .where(
-          and(
-            eq(questionVersions.organizationId, orgId),
+          inOrg(questionVersions, orgId, [
             or(
               ...chunk.map((w) =>
                 and(eq(questionVersions.questionId, w.questionId), eq(questionVersions.version, w.questionVersion)),
               ),
             ),
-          ),
+          ]),
         )),
     );
   }

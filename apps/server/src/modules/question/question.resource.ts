@@ -6,12 +6,13 @@ import {
   type zQuestionCreate,
   type zQuestionUpdate,
 } from '@lyceum/contract';
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, type Values } from '../../platform/resource';
 import { disallowedHtmlWhat, sanitizeRichText } from '../../platform/sanitize';
+import { inOrg } from '../../platform/tenant-sql';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 import { questionsOnPapers } from '../exam-paper/exam-paper.service';
@@ -46,7 +47,7 @@ async function recordVersion(tx: Tx, ctx: RequestContext, id: number, snapshot: 
   const [row] = await tx
     .select({ version: questions.version })
     .from(questions)
-    .where(and(eq(questions.organizationId, ctx.orgId), eq(questions.id, id)));
+    .where(inOrg(questions, ctx.orgId, [eq(questions.id, id)]));
   if (mode === 'create' || !(await isQuestionInUse(tx, ctx, id))) {
     await tx
       .insert(questionVersions)
@@ -61,7 +62,7 @@ async function recordVersion(tx: Tx, ctx: RequestContext, id: number, snapshot: 
   await tx
     .update(questions)
     .set({ version: next })
-    .where(and(eq(questions.organizationId, ctx.orgId), eq(questions.id, id)));
+    .where(inOrg(questions, ctx.orgId, [eq(questions.id, id)]));
   await tx
     .insert(questionVersions)
     .values({ organizationId: ctx.orgId, questionId: id, version: next, snapshot, editorId: ctx.userId });

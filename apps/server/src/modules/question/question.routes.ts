@@ -10,7 +10,7 @@ import {
   zQuestionFilter,
   zQuestionInput,
 } from '@lyceum/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, invalidParams } from '../../platform/errors';
@@ -19,6 +19,7 @@ import { noteSubject } from '../../platform/operation-log';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint, defineFileEndpoint } from '../../platform/route';
+import { inOrg } from '../../platform/tenant-sql';
 import { importBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { startExport } from '../export/export.service';
@@ -38,7 +39,7 @@ export function questionRoutes(app: FastifyInstance) {
     const rows = await ctx.db
       .select()
       .from(questionVersions)
-      .where(and(eq(questionVersions.organizationId, ctx.orgId), eq(questionVersions.questionId, params.id)))
+      .where(inOrg(questionVersions, ctx.orgId, [eq(questionVersions.questionId, params.id)]))
       .orderBy(asc(questionVersions.version));
     return rows.map((r) => ({
       version: r.version,
@@ -53,7 +54,7 @@ export function questionRoutes(app: FastifyInstance) {
     const known = await ctx.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.organizationId, ctx.orgId), inArray(tags.id, body.tagIds)));
+      .where(inOrg(tags, ctx.orgId, [inArray(tags.id, body.tagIds)]));
     const missing = body.tagIds.filter((id) => !known.some((k) => k.id === id));
     if (missing.length)
       throw invalidParams('tagIds', 'noSuchReference', { entity: 'tag or knowledge point', ids: missing.join(', ') });
@@ -65,7 +66,7 @@ export function questionRoutes(app: FastifyInstance) {
       await tx
         .update(questions)
         .set({ updateTime: new Date() })
-        .where(and(eq(questions.organizationId, ctx.orgId), inArray(questions.id, body.ids)));
+        .where(inOrg(questions, ctx.orgId, [inArray(questions.id, body.ids)]));
     });
     return { updated: found.length };
   });

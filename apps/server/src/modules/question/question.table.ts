@@ -1,37 +1,27 @@
 import { difficultyLabels, judgeTypeLabels, partialCreditLabels, questionTypeLabels } from '@lyceum/contract';
-import {
-  bigint,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createTime,
   enumCheck,
-  organizationId,
+  idTable,
+  keyedTable,
+  keyId,
+  ownedRefs,
   refId,
-  tenantId,
+  stamps,
   tenantRef,
+  tenantRefs,
   trigramIndex,
-  updateTime,
 } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { tenantTable } from '../../platform/organizations.table';
 import { courseCategories, tags } from '../catalogue/catalogue.table';
 import { categories, degrees } from '../education/education.table';
 
 // The current state of each question; every saved state is also kept in question_versions, and
 // papers will point at a version so later edits never change a paper already set.
-export const questions = pgTable(
+export const questions = tenantTable(
   'questions',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     type: smallint('type').notNull(),
     stem: text('stem').notNull(),
     options: jsonb('options').notNull().default([]),
@@ -47,41 +37,34 @@ export const questions = pgTable(
     categoryId: refId('category_id'),
     subjectId: refId('subject_id'),
     version: integer('version').notNull().default(1),
-    creatorId: bigint('creator_id', { mode: 'number' }),
+    creatorId: refId('creator_id'),
     // Filled in by exams: share of correct answers and the discrimination index.
     statDifficulty: doublePrecision('stat_difficulty'),
     statDiscrimination: doublePrecision('stat_discrimination'),
     answerCount: integer('answer_count').notNull().default(0),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    ...stamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('questions_type_ix').on(t.organizationId, t.type),
     trigramIndex('questions_stem_trgm', t.stem),
     enumCheck('questions_type_ck', t.type, questionTypeLabels),
     enumCheck('questions_judge_ck', t.judgeType, judgeTypeLabels),
     enumCheck('questions_difficulty_ck', t.difficulty, difficultyLabels),
     enumCheck('questions_partial_ck', t.partialCredit, partialCreditLabels),
-    tenantRef(t.organizationId, t.degreeId, degrees),
-    tenantRef(t.organizationId, t.categoryId, categories),
-    tenantRef(t.organizationId, t.subjectId, courseCategories),
+    ...tenantRefs(t, [t.degreeId, degrees], [t.categoryId, categories], [t.subjectId, courseCategories]),
   ],
 );
 
-export const questionVersions = pgTable(
+export const questionVersions = idTable(
   'question_versions',
   {
-    organizationId: organizationId(),
-    id: tenantId(),
-    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    questionId: keyId('question_id'),
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').notNull(),
-    editorId: bigint('editor_id', { mode: 'number' }),
+    editorId: refId('editor_id'),
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('question_versions_uq').on(t.organizationId, t.questionId, t.version),
     tenantRef(t.organizationId, t.questionId, questions).onDelete('cascade'),
   ],
@@ -89,17 +72,12 @@ export const questionVersions = pgTable(
 
 // A question's tags and knowledge points: a join table, so the database checks every id and a tag
 // in use cannot be deleted (the engine's link set `tagIds`).
-export const questionTags = pgTable(
+export const questionTags = keyedTable(
   'question_tags',
   {
-    organizationId: organizationId(),
-    questionId: bigint('question_id', { mode: 'number' }).notNull(),
-    tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+    questionId: keyId('question_id'),
+    tagId: keyId('tag_id'),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.questionId, t.tagId] }),
-    index('question_tags_tag_ix').on(t.organizationId, t.tagId),
-    tenantRef(t.organizationId, t.questionId, questions).onDelete('cascade'),
-    tenantRef(t.organizationId, t.tagId, tags),
-  ],
+  (t) => [t.questionId, t.tagId],
+  (t) => ownedRefs('question_tags_tag_ix', t, [t.questionId, questions], [t.tagId, tags]),
 );

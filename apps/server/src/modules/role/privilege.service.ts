@@ -1,8 +1,9 @@
 import { ADMIN_ROLE_CODE, Permission, RoleKind, studentOnlyPermissions, UserStatus } from '@lyceum/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { businessError, forbidden } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { userRoles, users } from '../user/user.table';
 import { effectivePermissions } from './role.service';
 import { roles } from './role.table';
@@ -43,7 +44,7 @@ export async function privilegesOfUsers(ctx: RequestContext, userIds: number[]):
     ? await ctx.db
         .select({ userId: userRoles.userId, roleId: userRoles.roleId })
         .from(userRoles)
-        .where(and(eq(userRoles.organizationId, ctx.orgId), inArray(userRoles.userId, userIds)))
+        .where(inOrg(userRoles, ctx.orgId, [inArray(userRoles.userId, userIds)]))
     : [];
   const byRole = new Map<number, Privilege>();
   for (const roleId of new Set(held.map((h) => h.roleId))) {
@@ -72,7 +73,7 @@ export async function assertCanManageUsers(ctx: RequestContext, userIds: number[
     const [u] = await ctx.db
       .select({ userName: users.userName })
       .from(users)
-      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, userId)));
+      .where(inOrg(users, ctx.orgId, [eq(users.id, userId)]));
     throw forbidden('userOutranks', { action, user: u?.userName ?? `user ${userId}`, permissions: describe(extra) });
   }
 }
@@ -88,7 +89,7 @@ export async function assertCanAssignRoles(ctx: RequestContext, roleIds: number[
     const [r] = await ctx.db
       .select({ name: roles.name })
       .from(roles)
-      .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
+      .where(inOrg(roles, ctx.orgId, [eq(roles.id, roleId)]));
     throw forbidden('roleOutranks', { role: r?.name ?? String(roleId), permissions: describe(extra) });
   }
 }
@@ -123,9 +124,9 @@ export async function assertAdministratorRemains(tx: Tx, orgId: number): Promise
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.organizationId, users.organizationId), eq(userRoles.userId, users.id)))
-    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(users.organizationId, orgId), eq(users.status, UserStatus.Enabled), eq(roles.code, ADMIN_ROLE_CODE)));
+    .innerJoin(userRoles, sameOrg(userRoles, users, [eq(userRoles.userId, users.id)]))
+    .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
+    .where(inOrg(users, orgId, [eq(users.status, UserStatus.Enabled), eq(roles.code, ADMIN_ROLE_CODE)]));
   if (Number(n) === 0) {
     throw businessError('lastAdministrator');
   }

@@ -1,7 +1,8 @@
 import { RoleKind, roleDecl } from '@lyceum/contract';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { businessError, forbidden, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl } from '../../platform/resource';
+import { inOrg } from '../../platform/tenant-sql';
 import { userCountsByRole } from '../user/user.service';
 import { assertCanManageRole, assignableRoles } from './privilege.service';
 import { permissionIdsOf, permissionsChanged } from './role.service';
@@ -26,7 +27,7 @@ export const roleResource = createResource({
         const [current] = await ctx.db
           .select({ code: roles.code, kind: roles.kind })
           .from(roles)
-          .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, input.id)));
+          .where(inOrg(roles, ctx.orgId, [eq(roles.id, input.id)]));
         if (current?.code && current.kind !== input.kind) throw invalidParams('kind', 'builtInKind');
       }
       return input;
@@ -39,7 +40,7 @@ export const roleResource = createResource({
       const builtIn = await ctx.db
         .select({ name: roles.name })
         .from(roles)
-        .where(and(eq(roles.organizationId, ctx.orgId), inArray(roles.id, ids), isNotNull(roles.code)));
+        .where(inOrg(roles, ctx.orgId, [inArray(roles.id, ids), isNotNull(roles.code)]));
       if (builtIn.length) throw businessError('builtInDelete', { names: builtIn.map((r) => r.name).join(', ') });
       for (const id of ids) await assertCanManageRole(ctx, id);
     },

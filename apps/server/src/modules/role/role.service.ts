@@ -10,11 +10,12 @@ import {
   RoleKind,
   studentOnlyPermissions,
 } from '@lyceum/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { bus } from '../../platform/bus';
 import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { assertCanManageRole, ceilingOf } from './privilege.service';
 import { permissions, rolePermissions, roles } from './role.table';
 
@@ -255,13 +256,13 @@ export async function effectivePermissions(
   const [role] = await db
     .select({ kind: roles.kind })
     .from(roles)
-    .where(and(eq(roles.organizationId, orgId), eq(roles.id, roleId)));
+    .where(inOrg(roles, orgId, [eq(roles.id, roleId)]));
   if (!role) return null;
   const kind = role.kind as RoleKind;
   const granted = await db
     .select({ id: rolePermissions.permissionId })
     .from(rolePermissions)
-    .where(and(eq(rolePermissions.organizationId, orgId), eq(rolePermissions.roleId, roleId)));
+    .where(inOrg(rolePermissions, orgId, [eq(rolePermissions.roleId, roleId)]));
   const ids = new Set(granted.map((g) => g.id).filter((id) => kind !== RoleKind.Student || studentGrantable.has(id)));
   const codes = new Set(catalogue.filter((p) => ids.has(p.id) && p.permission).map((p) => p.permission!));
   const value = { kind, ids, codes, expires: Date.now() + CACHE_MS };
@@ -331,7 +332,7 @@ export async function permissionIdsOf(db: DbOrTx, orgId: number, roleIds: number
   const rows = await db
     .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId })
     .from(rolePermissions)
-    .where(and(eq(rolePermissions.organizationId, orgId), inArray(rolePermissions.roleId, roleIds)));
+    .where(inOrg(rolePermissions, orgId, [inArray(rolePermissions.roleId, roleIds)]));
   for (const r of rows) out.get(r.roleId)?.push(r.permissionId);
   return out;
 }
@@ -340,7 +341,7 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
   const [role] = await ctx.db
     .select()
     .from(roles)
-    .where(and(eq(roles.organizationId, ctx.orgId), eq(roles.id, roleId)));
+    .where(inOrg(roles, ctx.orgId, [eq(roles.id, roleId)]));
   if (!role) throw notFound('Role');
   if (role.code === ADMIN_ROLE_CODE) throw businessError('adminRoleHoldsAll');
   const known = new Set(catalogue.map((p) => p.id));
@@ -375,9 +376,7 @@ export async function grantPermissions(ctx: RequestContext, roleId: number, perm
   }
   const ids = [...new Set(permissionIds)];
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(rolePermissions)
-      .where(and(eq(rolePermissions.organizationId, ctx.orgId), eq(rolePermissions.roleId, roleId)));
+    await tx.delete(rolePermissions).where(inOrg(rolePermissions, ctx.orgId, [eq(rolePermissions.roleId, roleId)]));
     if (ids.length) {
       await tx
         .insert(rolePermissions)

@@ -1,18 +1,8 @@
 import { permissionLevelLabels, roleKindLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  foreignKey,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createTime, enumCheck, organizationId, tenantId, tenantRef } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { boolean, foreignKey, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createTime, enumCheck, keyedTable, keyId, tenantRef } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 
 // The permission menu is platform data (the same catalogue for every organisation), synced from the
 // contract's menu catalogue at start; what differs per organisation is which role holds which entry.
@@ -41,11 +31,9 @@ export const permissions = pgTable(
   ],
 );
 
-export const roles = pgTable(
+export const roles = tenantTable(
   'roles',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 64 }).notNull(),
     kind: smallint('kind').notNull(),
     // Set on the four built-in roles only; they cannot be deleted.
@@ -55,24 +43,20 @@ export const roles = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('roles_name_uq').on(t.organizationId, sql`lower(${t.name})`),
     uniqueIndex('roles_code_uq').on(t.organizationId, t.code),
     enumCheck('roles_kind_ck', t.kind, roleKindLabels),
   ],
 );
 
-export const rolePermissions = pgTable(
+export const rolePermissions = keyedTable(
   'role_permissions',
   {
-    organizationId: organizationId(),
-    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    roleId: keyId('role_id'),
     permissionId: integer('permission_id')
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.roleId, t.permissionId] }),
-    tenantRef(t.organizationId, t.roleId, roles).onDelete('cascade'),
-  ],
+  (t) => [t.roleId, t.permissionId],
+  (t) => [tenantRef(t.organizationId, t.roleId, roles).onDelete('cascade')],
 );

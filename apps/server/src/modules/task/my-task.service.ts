@@ -18,6 +18,7 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptHistory } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { iso, ms, ts } from '../exam/exam-time';
@@ -76,9 +77,9 @@ const mine = (db: DbOrTx, ctx: RequestContext, where: SQL) =>
     })
     .from(tu)
     .innerJoin(t, onTask)
-    .leftJoin(e, and(eq(e.organizationId, t.organizationId), eq(e.id, t.examId)))
+    .leftJoin(e, sameOrg(e, t, [eq(e.id, t.examId)]))
     .leftJoin(a, onAttempt)
-    .where(and(eq(tu.organizationId, ctx.orgId), eq(tu.userId, ctx.userId), eq(t.status, TaskStatus.Published), where));
+    .where(inOrg(tu, ctx.orgId, [eq(tu.userId, ctx.userId), eq(t.status, TaskStatus.Published), where]));
 
 type MineRow = Awaited<ReturnType<typeof mine>>[number];
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { Values } from '../../platform/resource';
+import { inOrg } from '../../platform/tenant-sql';
 import { refreshDeadlines } from '../exam/attempt.service';
 import { examCandidates, examStudents, exams, examTeams } from '../exam/exam.table';
 import { resolveCandidates } from '../exam/exam-candidates';
@@ -69,12 +70,12 @@ export async function publishHomework(tx: DbOrTx, ctx: RequestContext, row: Valu
     await tx
       .update(exams)
       .set({ ...values, state: ExamState.Published, updateTime: sql`now()` })
-      .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
+      .where(inOrg(exams, org, [eq(exams.id, examId)]));
     await refreshDeadlines(tx, org, examId, values.windowEnd);
   }
   const thisExam = examId;
-  await tx.delete(examTeams).where(and(eq(examTeams.organizationId, org), eq(examTeams.ownerId, thisExam)));
-  await tx.delete(examStudents).where(and(eq(examStudents.organizationId, org), eq(examStudents.ownerId, thisExam)));
+  await tx.delete(examTeams).where(inOrg(examTeams, org, [eq(examTeams.ownerId, thisExam)]));
+  await tx.delete(examStudents).where(inOrg(examStudents, org, [eq(examStudents.ownerId, thisExam)]));
   // The task's targets become the exam's, each list in one INSERT … SELECT.
   await tx.insert(examTeams).select(
     tx
@@ -84,7 +85,7 @@ export async function publishHomework(tx: DbOrTx, ctx: RequestContext, row: Valu
         targetId: taskTeams.targetId,
       })
       .from(taskTeams)
-      .where(and(eq(taskTeams.organizationId, org), eq(taskTeams.ownerId, taskId))),
+      .where(inOrg(taskTeams, org, [eq(taskTeams.ownerId, taskId)])),
   );
   await tx.insert(examStudents).select(
     tx
@@ -94,7 +95,7 @@ export async function publishHomework(tx: DbOrTx, ctx: RequestContext, row: Valu
         targetId: taskStudents.targetId,
       })
       .from(taskStudents)
-      .where(and(eq(taskStudents.organizationId, org), eq(taskStudents.ownerId, taskId))),
+      .where(inOrg(taskStudents, org, [eq(taskStudents.ownerId, taskId)])),
   );
   await resolveCandidates(tx, org, examId);
   // Raw: the builder's INSERT … SELECT wants every column of task_users; this writes three.
@@ -132,12 +133,12 @@ export async function extendHomework(tx: DbOrTx, row: Values, due: Date, lateUnt
       scoresShownFrom: values.scoresShownFrom,
       updateTime: sql`now()`,
     })
-    .where(and(eq(exams.organizationId, org), eq(exams.id, examId)));
+    .where(inOrg(exams, org, [eq(exams.id, examId)]));
   await refreshDeadlines(tx, org, examId, values.windowEnd);
   await tx
     .update(tasks)
     .set({ dueTime: due, lateUntil })
-    .where(and(eq(tasks.organizationId, org), eq(tasks.id, Number(row.id))));
+    .where(inOrg(tasks, org, [eq(tasks.id, Number(row.id))]));
   await syncTaskUsers(tx, org, eq(tu.taskId, Number(row.id)));
 }
 
@@ -145,6 +146,6 @@ export async function taskOfExam(db: DbOrTx, orgId: number, examId: number) {
   const [t] = await db
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.organizationId, orgId), eq(tasks.examId, examId)));
+    .where(inOrg(tasks, orgId, [eq(tasks.examId, examId)]));
   return t ? t.id : null;
 }

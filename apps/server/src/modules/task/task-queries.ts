@@ -1,7 +1,8 @@
 import { PaperStatus, type TaskCounts } from '@lyceum/contract';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptHistory, examAttempts } from '../exam/attempt.table';
 import { tasks, taskUsers } from './task.table';
 
@@ -15,12 +16,8 @@ export const tu = alias(taskUsers, 'tu');
 export const a = alias(examAttempts, 'a');
 
 // The student's attempt at the task's exam, and the task of a status row.
-export const onAttempt = and(
-  eq(a.organizationId, tu.organizationId),
-  eq(a.examId, t.examId),
-  eq(a.userId, tu.userId),
-) as SQL;
-export const onTask = and(eq(t.organizationId, tu.organizationId), eq(t.id, tu.taskId)) as SQL;
+export const onAttempt = sameOrg(a, tu, [eq(a.examId, t.examId), eq(a.userId, tu.userId)]) as SQL;
+export const onTask = sameOrg(t, tu, [eq(t.id, tu.taskId)]) as SQL;
 
 export const num = (v: unknown) => (v == null ? null : Number(v));
 
@@ -50,7 +47,7 @@ export async function taskCounts(ctx: RequestContext, taskIds: number[]): Promis
     .from(tu)
     .innerJoin(t, onTask)
     .leftJoin(a, onAttempt)
-    .where(and(eq(tu.organizationId, ctx.orgId), inArray(tu.taskId, taskIds)))
+    .where(inOrg(tu, ctx.orgId, [inArray(tu.taskId, taskIds)]))
     .groupBy(tu.taskId);
   for (const { taskId, ...counts } of list) out.set(taskId, counts);
   return out;

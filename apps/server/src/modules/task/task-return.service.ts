@@ -6,9 +6,10 @@ import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { scheduleCollection } from '../exam/attempt.service';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
-import { keepSittings } from '../exam/attempt-history';
+import { answeringAgain, keepSittings } from '../exam/attempt-history';
 import { exams } from '../exam/exam.table';
 import { ts } from '../exam/exam-time';
 import { attemptMarks } from '../marking/marking.table';
@@ -33,12 +34,11 @@ export async function reopenPapers(
   until: number,
   note: { text: string | null; returned: boolean },
 ): Promise<number> {
-  const ended = and(
-    eq(a.organizationId, orgId),
+  const ended = inOrg(a, orgId, [
     eq(a.examId, task.examId),
     inArray(a.userId, userIds),
     ne(a.status, PaperStatus.Answering),
-  ) as SQL;
+  ]) as SQL;
   // The papers are locked first: a redo and a teacher's return at the same moment keep one copy.
   await tx.select({ id: a.id }).from(a).where(ended).for('update');
   // Each hand-in is kept as it was (score, time, answers and their marks) before the paper opens again.
@@ -51,48 +51,36 @@ export async function reopenPapers(
   const reopened = await tx
     .update(examAttempts)
     .set({
-      status: PaperStatus.Answering,
+      ...answeringAgain,
       attemptNo: sql`${examAttempts.attemptNo} + 1`,
-      endedAt: null,
-      endReason: null,
       deadline: new Date(until),
       closesAt: sql`${ts(until)} + ${exams.graceSeconds} * interval '1 second'`,
-      endStatus: null,
-      score: null,
-      scoreMax: null,
-      pendingCount: 0,
-      answerStatus: 3,
-      markedAt: null,
     })
     .from(exams)
     .where(
-      and(
-        eq(exams.organizationId, examAttempts.organizationId),
+      sameOrg(exams, examAttempts, [
         eq(exams.id, examAttempts.examId),
         eq(examAttempts.organizationId, orgId),
         eq(examAttempts.examId, task.examId),
         inArray(examAttempts.userId, userIds),
         ne(examAttempts.status, PaperStatus.Answering),
-      ),
+      ]),
     )
     .returning({ id: examAttempts.id, closesAt: examAttempts.closesAt });
   if (!reopened.length) return 0;
   const ids = reopened.map((r) => r.id);
-  await tx
-    .delete(attemptMarks)
-    .where(and(eq(attemptMarks.organizationId, orgId), inArray(attemptMarks.attemptId, ids)));
+  await tx.delete(attemptMarks).where(inOrg(attemptMarks, orgId, [inArray(attemptMarks.attemptId, ids)]));
   // Checked answers may change again in a redo.
   await tx
     .update(attemptAnswers)
     .set({ revision: 1 })
     .where(
-      and(
-        eq(attemptAnswers.organizationId, orgId),
+      inOrg(attemptAnswers, orgId, [
         inArray(attemptAnswers.attemptId, ids),
         gte(attemptAnswers.revision, CHECKED_REVISION),
-      ),
+      ]),
     );
-  await tx.delete(taskChecks).where(and(eq(taskChecks.organizationId, orgId), inArray(taskChecks.attemptId, ids)));
+  await tx.delete(taskChecks).where(inOrg(taskChecks, orgId, [inArray(taskChecks.attemptId, ids)]));
   await tx
     .update(taskUsers)
     .set({
@@ -102,13 +90,12 @@ export async function reopenPapers(
     })
     .from(examAttempts)
     .where(
-      and(
-        eq(examAttempts.organizationId, taskUsers.organizationId),
+      sameOrg(examAttempts, taskUsers, [
         eq(examAttempts.userId, taskUsers.userId),
         eq(taskUsers.organizationId, orgId),
         eq(taskUsers.taskId, task.id),
         inArray(examAttempts.id, ids),
-      ),
+      ]),
     );
   for (const r of reopened) await scheduleCollection(tx, orgId, r.id, r.closesAt.getTime());
   await syncTaskUsers(tx, orgId, and(eq(tu.taskId, task.id), inArray(a.id, ids)) as SQL);
@@ -130,8 +117,8 @@ const taskRow = (db: DbOrTx, orgId: number, taskId: number) =>
       confirmed: sql<boolean>`${e.scoresConfirmedAt} is not null`,
     })
     .from(t)
-    .leftJoin(e, and(eq(e.organizationId, t.organizationId), eq(e.id, t.examId)))
-    .where(and(eq(t.organizationId, orgId), eq(t.id, taskId)));
+    .leftJoin(e, sameOrg(e, t, [eq(e.id, t.examId)]))
+    .where(inOrg(t, orgId, [eq(t.id, taskId)]));
 
 export async function returnWork(ctx: RequestContext, req: z.output<typeof zReturnTaskRequest>) {
   await taskResource.readable(ctx, req.taskId);
@@ -148,16 +135,16 @@ export async function returnWork(ctx: RequestContext, req: z.output<typeof zRetu
       returned: true,
     });
     if (!changed) throw invalidParams('userIds', 'notReturnable');
+    const returned = inOrg(examAttempts, ctx.orgId, [
+      eq(examAttempts.examId, task.examId),
+      eq(examAttempts.status, PaperStatus.Answering),
+      inArray(examAttempts.userId, req.userIds),
+    ]);
     await sendNotice(tx, ctx.orgId, {
       kind: 'homeworkReturned',
       params: { name: task.name, note: req.note ?? '' },
       about: { type: MessageAssociation.Task, id: task.id },
-      to: sql`select ${examAttempts.userId} as id from ${examAttempts} where ${and(
-        eq(examAttempts.organizationId, ctx.orgId),
-        eq(examAttempts.examId, task.examId),
-        eq(examAttempts.status, PaperStatus.Answering),
-        inArray(examAttempts.userId, req.userIds),
-      )}`,
+      to: sql`select ${examAttempts.userId} as id from ${examAttempts} where ${returned}`,
     });
     return { changed };
   });

@@ -7,17 +7,18 @@ import {
   type TaskUserStatus,
   type zTaskStudentRequest,
 } from '@lyceum/contract';
-import { and, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
-import { likePattern } from '../../platform/resource';
+import { sameOrg } from '../../platform/tenant-sql';
 import { attemptHistory } from '../exam/attempt.table';
 import { iso, ts } from '../exam/exam-time';
 import { listSheet, type SheetColumn } from '../export/list-sheet';
 import { classOf } from '../marking/marking-scope';
-import { teamMembers } from '../team/team.table';
+import { inClass } from '../team/reach';
+import { keywordMatch } from '../user/user.service';
 import { users } from '../user/user.table';
 import { taskResource } from './task.resource';
 import { a, earlierSql, num, onAttempt, onTask, t, taskCounts, tu } from './task-queries';
@@ -40,16 +41,8 @@ export async function taskStudents(
   const cls = classOf(u);
   const conditions: (SQL | undefined)[] = [eq(tu.organizationId, ctx.orgId), eq(tu.taskId, taskId)];
   if (req.status !== undefined) conditions.push(eq(tu.status, req.status));
-  if (req.keyword) {
-    const like = likePattern(req.keyword);
-    conditions.push(or(ilike(u.userName, like), ilike(u.realName, like)));
-  }
-  if (req.teamId) {
-    const m = teamMembers;
-    conditions.push(
-      sql`exists (select 1 from ${m} where ${m.organizationId} = ${u.organizationId} and ${m.userId} = ${u.id} and ${m.teamId} = ${req.teamId})`,
-    );
-  }
+  if (req.keyword) conditions.push(keywordMatch(req.keyword, u));
+  if (req.teamId) conditions.push(inClass(req.teamId, u.organizationId, u.id));
   if (req.late) conditions.push(sql`(${tu.late} or (${a.id} is null and ${cutoffSql(t)} <= ${ts(clock.now())}))`);
   if (req.toMark) conditions.push(and(ne(a.status, PaperStatus.Answering), gt(a.pendingCount, 0)));
   const size = limit ?? req.pageSize;
@@ -78,7 +71,7 @@ export async function taskStudents(
     })
     .from(tu)
     .innerJoin(t, onTask)
-    .innerJoin(u, and(eq(u.organizationId, tu.organizationId), eq(u.id, tu.userId)))
+    .innerJoin(u, sameOrg(u, tu, [eq(u.id, tu.userId)]))
     .leftJoin(a, onAttempt)
     .where(and(...conditions))
     .orderBy(sql`${cls.name} nulls last`, u.userName)

@@ -12,12 +12,13 @@ import {
   taskDecl,
   taskMeta,
 } from '@lyceum/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { businessError, invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, implement, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { examAttempts } from '../exam/attempt.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
 import { sendNotice } from '../message/message-delivery';
@@ -93,11 +94,8 @@ export const taskResource = createResource({
         const [r] = await db
           .select({ n: count() })
           .from(examAttempts)
-          .innerJoin(
-            tasks,
-            and(eq(tasks.organizationId, examAttempts.organizationId), eq(tasks.examId, examAttempts.examId)),
-          )
-          .where(and(eq(tasks.organizationId, ctx.orgId), inArray(tasks.id, ids)));
+          .innerJoin(tasks, sameOrg(tasks, examAttempts, [eq(tasks.examId, examAttempts.examId)]))
+          .where(inOrg(tasks, ctx.orgId, [inArray(tasks.id, ids)]));
         return r?.n ?? 0;
       },
     },
@@ -145,7 +143,7 @@ export const taskResource = createResource({
         const [paper] = await ctx.db
           .select({ status: examPapers.status, type: examPapers.paperType })
           .from(examPapers)
-          .where(and(eq(examPapers.organizationId, ctx.orgId), eq(examPapers.id, input.paperId)));
+          .where(inOrg(examPapers, ctx.orgId, [eq(examPapers.id, input.paperId)]));
         if (paper && (paper.status !== ExamPaperStatus.Published || paper.type !== PaperType.Homework)) {
           throw invalidParams('paperId', 'paperNotHomework');
         }

@@ -1,11 +1,12 @@
 import { type HomeworkRules, PaperStatus, type zCheckAnswerRequest, zStudentPaper } from '@lyceum/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { iso } from '../exam/exam-time';
 import { adjustmentsOf, isAnswered, loadVersions, paperItems, scorerFor } from '../marking/marking-engine';
@@ -26,7 +27,7 @@ export const checkedQuestions = (orgId: number, attemptId: number) =>
   new QueryBuilder()
     .select({ questionId: taskChecks.questionId })
     .from(taskChecks)
-    .where(and(eq(taskChecks.organizationId, orgId), eq(taskChecks.attemptId, attemptId)))
+    .where(inOrg(taskChecks, orgId, [eq(taskChecks.attemptId, attemptId)]))
     .getSQL();
 
 // The homework rules of an attempt's exam, for the exam page (null: an exam).
@@ -42,15 +43,8 @@ export async function homeworkRules(db: DbOrTx, orgId: number, examId: number, a
       returnNote: taskUsers.returnNote,
     })
     .from(tasks)
-    .leftJoin(
-      taskUsers,
-      and(
-        eq(taskUsers.organizationId, tasks.organizationId),
-        eq(taskUsers.taskId, tasks.id),
-        eq(taskUsers.userId, userId),
-      ),
-    )
-    .where(and(eq(tasks.organizationId, orgId), eq(tasks.examId, examId)));
+    .leftJoin(taskUsers, sameOrg(taskUsers, tasks, [eq(taskUsers.taskId, tasks.id), eq(taskUsers.userId, userId)]))
+    .where(inOrg(tasks, orgId, [eq(tasks.examId, examId)]));
   if (!t) return null;
   const checked = await db
     .select({
@@ -60,7 +54,7 @@ export async function homeworkRules(db: DbOrTx, orgId: number, examId: number, a
       max: taskChecks.max,
     })
     .from(taskChecks)
-    .where(and(eq(taskChecks.organizationId, orgId), eq(taskChecks.attemptId, attemptId)));
+    .where(inOrg(taskChecks, orgId, [eq(taskChecks.attemptId, attemptId)]));
   const rules: HomeworkRules = {
     taskId: t.id,
     taskName: t.name,
@@ -88,17 +82,8 @@ export async function checkAnswer(ctx: RequestContext, req: z.output<typeof zChe
         instantFeedback: tasks.instantFeedback,
       })
       .from(examAttempts)
-      .leftJoin(
-        tasks,
-        and(eq(tasks.organizationId, examAttempts.organizationId), eq(tasks.examId, examAttempts.examId)),
-      )
-      .where(
-        and(
-          eq(examAttempts.organizationId, org),
-          eq(examAttempts.id, req.attemptId),
-          eq(examAttempts.userId, ctx.userId),
-        ),
-      )
+      .leftJoin(tasks, sameOrg(tasks, examAttempts, [eq(tasks.examId, examAttempts.examId)]))
+      .where(inOrg(examAttempts, org, [eq(examAttempts.id, req.attemptId), eq(examAttempts.userId, ctx.userId)]))
       .for('update', { of: examAttempts });
     if (!a) throw notFound('Attempt');
     if (a.instantFeedback == null) throw invalidParams('attemptId', 'notHomework');
@@ -112,11 +97,10 @@ export async function checkAnswer(ctx: RequestContext, req: z.output<typeof zChe
     const versions = await loadVersions(tx, org, [item]);
     const q = versions.get(`${item.questionId}:${item.questionVersion}`);
     if (!q) throw notFound('Question');
-    const thisAnswer = and(
-      eq(attemptAnswers.organizationId, org),
+    const thisAnswer = inOrg(attemptAnswers, org, [
       eq(attemptAnswers.attemptId, a.id),
       eq(attemptAnswers.questionId, req.questionId),
-    );
+    ]);
     const [stored] = await tx
       .select({ answer: attemptAnswers.answer, revision: attemptAnswers.revision })
       .from(attemptAnswers)

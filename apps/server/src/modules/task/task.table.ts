@@ -6,51 +6,42 @@ import {
   taskTypeLabels,
   taskUserStatusLabels,
 } from '@lyceum/contract';
-import {
-  bigint,
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import {
   at,
+  attemptRules,
   createTime,
   enumCheck,
+  gradeYears,
+  keyedTable,
+  keyId,
   linkTable,
-  organizationId,
+  ownedRefs,
+  publishStamps,
   refId,
-  tenantId,
   tenantRef,
+  tenantRefs,
   trigramIndex,
   updateTime,
 } from '../../platform/columns';
+import { tenantTable } from '../../platform/organizations.table';
 import { examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
-import { organizations } from '../organization/organization.table';
 import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 
 // A task (decision 39): homework, or later a course or article to study, given to grades, classes
 // or students. A published homework task runs on an exam row of its own (`exams.homework`), so the
 // exam page, the answer journal, collection and marking serve homework unchanged.
-export const tasks = pgTable(
+export const tasks = tenantTable(
   'tasks',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
     description: text('description'),
     taskType: smallint('task_type').notNull().default(1),
     rangeType: smallint('range_type').notNull().default(2),
-    gradeYears: integer('grade_years').array().notNull().default([]),
+    gradeYears: gradeYears(),
     paperId: refId('paper_id'),
     // Courses or articles to study (task types 2 and 3): {kind, targetId, title}.
     items: jsonb('items').notNull().default([]),
@@ -60,20 +51,16 @@ export const tasks = pgTable(
     lateAccepted: boolean('late_accepted').notNull().default(false),
     lateUntil: at('late_until'),
     latePenalty: integer('late_penalty').notNull().default(0),
-    attemptsAllowed: integer('attempts_allowed').notNull().default(1),
-    scoreCounting: smallint('score_counting').notNull().default(1),
+    ...attemptRules(),
     reveal: smallint('reveal').notNull().default(1),
     showKey: boolean('show_key').notNull().default(true),
     instantFeedback: boolean('instant_feedback').notNull().default(false),
     status: smallint('status').notNull().default(0),
     examId: refId('exam_id'),
     creatorId: refId('creator_id'),
-    publishTime: at('publish_time'),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    ...publishStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     index('tasks_due_ix').on(t.organizationId, t.dueTime),
     index('tasks_exam_ix').on(t.organizationId, t.examId),
     trigramIndex('tasks_name_trgm', t.name),
@@ -82,9 +69,7 @@ export const tasks = pgTable(
     enumCheck('tasks_status_ck', t.status, taskStatusLabels),
     enumCheck('tasks_reveal_ck', t.reveal, taskRevealLabels),
     enumCheck('tasks_score_counting_ck', t.scoreCounting, attemptCountingLabels),
-    tenantRef(t.organizationId, t.paperId, examPapers),
-    tenantRef(t.organizationId, t.examId, exams),
-    tenantRef(t.organizationId, t.creatorId, users),
+    ...tenantRefs(t, [t.paperId, examPapers], [t.examId, exams], [t.creatorId, users]),
   ],
 );
 
@@ -94,12 +79,11 @@ export const taskStudents = linkTable('task_students', 'task_id', tasks, 'user_i
 // One row per student a published task reaches (spec: per-user task status). Status, score and
 // hand-ins are written from the student's paper by one statement (task-status.ts) whenever the
 // paper moves, and by a sweep when the last hand-in time passes.
-export const taskUsers = pgTable(
+export const taskUsers = keyedTable(
   'task_users',
   {
-    organizationId: organizationId(),
-    taskId: bigint('task_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    taskId: keyId('task_id'),
+    userId: keyId('user_id'),
     status: smallint('status').notNull().default(0),
     openedAt: at('opened_at'),
     handedInAt: at('handed_in_at'),
@@ -114,29 +98,24 @@ export const taskUsers = pgTable(
     itemsDone: integer('items_done').array().notNull().default([]),
     updateTime: updateTime(),
   },
+  (t) => [t.taskId, t.userId],
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.taskId, t.userId] }),
-    index('task_users_user_ix').on(t.organizationId, t.userId),
+    ...ownedRefs('task_users_user_ix', t, [t.taskId, tasks], [t.userId, users], true),
     enumCheck('task_users_status_ck', t.status, taskUserStatusLabels),
-    tenantRef(t.organizationId, t.taskId, tasks).onDelete('cascade'),
-    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );
 
 // Immediate feedback: an objective answer checked while working (its answer is then final).
-export const taskChecks = pgTable(
+export const taskChecks = keyedTable(
   'task_checks',
   {
-    organizationId: organizationId(),
-    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
-    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    attemptId: keyId('attempt_id'),
+    questionId: keyId('question_id'),
     correct: boolean('correct').notNull(),
     score: doublePrecision('score').notNull(),
     max: doublePrecision('max').notNull(),
     checkedAt: createTime(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.attemptId, t.questionId] }),
-    tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade'),
-  ],
+  (t) => [t.attemptId, t.questionId],
+  (t) => [tenantRef(t.organizationId, t.attemptId, examAttempts).onDelete('cascade')],
 );

@@ -1,9 +1,10 @@
 import { type Accommodation, RoleKind, type zAccommodation } from '@lyceum/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams, notFound } from '../../platform/errors';
+import { inOrg } from '../../platform/tenant-sql';
 import { accommodations } from '../exam/exam.table';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
@@ -16,7 +17,7 @@ async function assertStudent(db: DbOrTx, ctx: RequestContext, userId: number): P
   const [user] = await db
     .select({ userName: users.userName, student: sql<boolean>`${withRoleKind(RoleKind.Student)}` })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, userId)));
+    .where(inOrg(users, ctx.orgId, [eq(users.id, userId)]));
   if (!user) throw notFound('User');
   if (!user.student) throw invalidParams('id', 'notAStudent', { name: user.userName });
 }
@@ -33,7 +34,7 @@ export async function getAccommodation(ctx: RequestContext, userId: number): Pro
   const [row] = await ctx.db
     .select(columns)
     .from(accommodations)
-    .where(and(eq(accommodations.organizationId, ctx.orgId), eq(accommodations.userId, userId)));
+    .where(inOrg(accommodations, ctx.orgId, [eq(accommodations.userId, userId)]));
   return row ?? null;
 }
 

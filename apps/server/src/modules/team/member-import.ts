@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import { type FormMeta, type ImportReport, type Lang, RoleKind, zMemberImportRow } from '@lyceum/contract';
-import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { count, eq, inArray, max, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { clock } from '../../platform/clock';
 import type { RequestContext } from '../../platform/context';
 import { readWorkbook } from '../../platform/excel';
 import { ImportErrors } from '../../platform/import-errors';
 import { columnOf, MAX_IMPORT_ROWS } from '../../platform/resource-io';
+import { inOrg } from '../../platform/tenant-sql';
 import { giveWay } from '../../platform/xlsx-reader';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
@@ -112,7 +113,7 @@ export async function importMembers(
         student: sql<boolean>`${withRoleKind(RoleKind.Student)}`,
       })
       .from(users)
-      .where(and(eq(users.organizationId, ctx.orgId), inArray(sql`lower(${users.userName})`, batch)));
+      .where(inOrg(users, ctx.orgId, [inArray(sql`lower(${users.userName})`, batch)]));
     for (const h of hits) found.set(h.name, { id: h.id, student: Boolean(h.student) });
   }
 
@@ -168,7 +169,7 @@ export async function importMembers(
 async function addMembers(ctx: RequestContext, teamId: number, members: { userId: number; joinDate: string }[]) {
   return ctx.db.transaction(async (tx) => {
     await teamResource.loadForWrite(tx, ctx, teamId, true);
-    const inTeam = and(eq(teamMembers.organizationId, ctx.orgId), eq(teamMembers.teamId, teamId));
+    const inTeam = inOrg(teamMembers, ctx.orgId, [eq(teamMembers.teamId, teamId)]);
     const [last] = await tx
       .select({ sort: max(teamMembers.sort) })
       .from(teamMembers)
@@ -195,7 +196,7 @@ async function addMembers(ctx: RequestContext, teamId: number, members: { userId
     await tx
       .update(teams)
       .set({ memberCount: n?.n ?? 0, updateTime: new Date() })
-      .where(and(eq(teams.organizationId, ctx.orgId), eq(teams.id, teamId)));
+      .where(inOrg(teams, ctx.orgId, [eq(teams.id, teamId)]));
     return added;
   });
 }

@@ -1,8 +1,10 @@
 import { type PermissionCode, permissionTitle } from '@lyceum/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { teamMembers, teams } from './team.table';
 
 // Whom a member reaches without their area's school-wide permission (message:all, exam:all,
@@ -24,7 +26,7 @@ export async function checkOwnClasses(
     const found = await ctx.db
       .select({ id: teams.id })
       .from(teams)
-      .where(and(eq(teams.organizationId, ctx.orgId), eq(teams.classTeacherId, ctx.userId), inArray(teams.id, t.ids)));
+      .where(inOrg(teams, ctx.orgId, [eq(teams.classTeacherId, ctx.userId), inArray(teams.id, t.ids)]));
     const mine = new Set(found.map((r) => r.id));
     const i = t.ids.findIndex((id) => !mine.has(id));
     if (i >= 0) throw invalidParams(`${t.field}.${i}`, 'notYourClass', { name: String(t.ids[i]) });
@@ -34,11 +36,10 @@ export async function checkOwnClasses(
       .selectDistinct({ id: teamMembers.userId })
       .from(teamMembers)
       .where(
-        and(
-          eq(teamMembers.organizationId, ctx.orgId),
+        inOrg(teamMembers, ctx.orgId, [
           sql`${teamMembers.teamId} in (${ownTeams(ctx)})`,
           inArray(teamMembers.userId, people.ids),
-        ),
+        ]),
       );
     const mine = new Set(found.map((r) => r.id));
     const i = people.ids.findIndex((id) => !mine.has(id));
@@ -59,13 +60,12 @@ export async function inOtherClasses(
   const found = await db
     .select({ userId: teamMembers.userId, name: teams.name })
     .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.organizationId, teamMembers.organizationId), eq(teams.id, teamMembers.teamId)))
+    .innerJoin(teams, sameOrg(teams, teamMembers, [eq(teams.id, teamMembers.teamId)]))
     .where(
-      and(
-        eq(teamMembers.organizationId, ctx.orgId),
+      inOrg(teamMembers, ctx.orgId, [
         inArray(teamMembers.userId, userIds),
         teamId === null ? undefined : ne(teamMembers.teamId, teamId),
-      ),
+      ]),
     );
   return new Map(found.map((r) => [r.userId, r.name]));
 }
@@ -75,7 +75,7 @@ export async function membersOf(db: DbOrTx, ctx: RequestContext, teamId: number)
   const found = await db
     .select({ id: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, ctx.orgId), eq(teamMembers.teamId, teamId)));
+    .where(inOrg(teamMembers, ctx.orgId, [eq(teamMembers.teamId, teamId)]));
   return new Set(found.map((r) => r.id));
 }
 
@@ -85,3 +85,8 @@ export function wideRefused(field: string, permission: PermissionCode) {
   const title = permissionTitle(permission);
   return invalidParams(field, 'wideAudienceNotAllowed', { permission: title.en, permissionZh: title.zh });
 }
+
+// The user (`user`, a column of the query, with its organisation `org`) is a member of the class.
+export const inClass = (teamId: number, org: AnyPgColumn | number, user: AnyPgColumn) =>
+  sql`exists (select 1 from ${teamMembers} where ${teamMembers.organizationId} = ${org}
+    and ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${user})`;

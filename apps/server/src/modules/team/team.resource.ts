@@ -1,10 +1,11 @@
 import { DepartmentType, RoleKind, teamDecl, teamMeta } from '@lyceum/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { createResource, fromDecl, type Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
+import { inOrg } from '../../platform/tenant-sql';
 import { semesters } from '../calendar/calendar.table';
 import { departments } from '../department/department.table';
 import { withRoleKind } from '../user/user.service';
@@ -23,7 +24,7 @@ export async function notStudents(db: DbOrTx, ctx: RequestContext, ids: number[]
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.orgId), inArray(users.id, ids), withRoleKind(RoleKind.Student)));
+    .where(inOrg(users, ctx.orgId, [inArray(users.id, ids), withRoleKind(RoleKind.Student)]));
   const students = new Set(rows.map((r) => r.id));
   return new Set(ids.filter((id) => !students.has(id)));
 }
@@ -32,7 +33,7 @@ export async function isTeacher(db: DbOrTx, ctx: RequestContext, id: number): Pr
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, id), withRoleKind(RoleKind.Teacher)));
+    .where(inOrg(users, ctx.orgId, [eq(users.id, id), withRoleKind(RoleKind.Teacher)]));
   return (row?.n ?? 0) > 0;
 }
 
@@ -79,7 +80,7 @@ export const teamResource = createResource({
         const [dep] = await ctx.db
           .select({ type: departments.type })
           .from(departments)
-          .where(and(eq(departments.organizationId, ctx.orgId), eq(departments.id, input.majorId)));
+          .where(inOrg(departments, ctx.orgId, [eq(departments.id, input.majorId)]));
         if (dep && dep.type !== DepartmentType.Major) throw invalidParams('majorId', 'notAMajor');
       }
       const seen = new Set<number>();

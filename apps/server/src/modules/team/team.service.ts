@@ -1,7 +1,8 @@
 import { pageOf, pageOffset, type zTeamMemberPageRequest } from '@lyceum/contract';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { departments } from '../department/department.table';
 import { keywordMatch } from '../user/user.service';
 import { users } from '../user/user.table';
@@ -15,11 +16,10 @@ export async function teamMemberPage(
   req: z.output<typeof zTeamMemberPageRequest>,
 ) {
   await teamResource.get(ctx, teamId, teamResource.readScope(ctx));
-  const where: SQL | undefined = and(
-    eq(teamMembers.organizationId, ctx.orgId),
+  const where: SQL | undefined = inOrg(teamMembers, ctx.orgId, [
     eq(teamMembers.teamId, teamId),
     req.keyword ? keywordMatch(req.keyword) : undefined,
-  );
+  ]);
   const from = () =>
     ctx.db
       .select({
@@ -32,16 +32,13 @@ export async function teamMemberPage(
         departmentName: departments.name,
       })
       .from(teamMembers)
-      .innerJoin(users, and(eq(users.organizationId, teamMembers.organizationId), eq(users.id, teamMembers.userId)))
-      .leftJoin(
-        departments,
-        and(eq(departments.organizationId, users.organizationId), eq(departments.id, users.departmentId)),
-      );
+      .innerJoin(users, sameOrg(users, teamMembers, [eq(users.id, teamMembers.userId)]))
+      .leftJoin(departments, sameOrg(departments, users, [eq(departments.id, users.departmentId)]));
   const list = await from().where(where).orderBy(asc(users.userName)).limit(req.pageSize).offset(pageOffset(req));
   const [total] = await ctx.db
     .select({ n: count() })
     .from(teamMembers)
-    .innerJoin(users, and(eq(users.organizationId, teamMembers.organizationId), eq(users.id, teamMembers.userId)))
+    .innerJoin(users, sameOrg(users, teamMembers, [eq(users.id, teamMembers.userId)]))
     .where(where);
   return pageOf(list, total?.n ?? 0, req);
 }
@@ -51,7 +48,7 @@ export async function teamsOf(ctx: RequestContext, userId: number) {
   return ctx.db
     .select({ id: teams.id, name: teams.name, gradeYear: teams.gradeYear })
     .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.organizationId, teamMembers.organizationId), eq(teams.id, teamMembers.teamId)))
-    .where(and(eq(teamMembers.organizationId, ctx.orgId), eq(teamMembers.userId, userId)))
+    .innerJoin(teams, sameOrg(teams, teamMembers, [eq(teams.id, teamMembers.teamId)]))
+    .where(inOrg(teamMembers, ctx.orgId, [eq(teamMembers.userId, userId)]))
     .orderBy(asc(teams.name));
 }

@@ -7,13 +7,14 @@ import {
   userDecl,
   userMeta,
 } from '@lyceum/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/crypto';
 import type { DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
 import { assertPassword } from '../../platform/password-policy';
-import { createResource, fromDecl } from '../../platform/resource';
+import { createResource, fromDecl, likePattern } from '../../platform/resource';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { endUserSessions } from '../auth/session.service';
 import { departments, userCategories } from '../department/department.table';
 import {
@@ -37,13 +38,14 @@ export function withRole(ctx: RequestContext, roleId: number): SQL {
     ctx.db
       .select({ id: userRoles.userId })
       .from(userRoles)
-      .where(and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.roleId, roleId))),
+      .where(inOrg(userRoles, ctx.orgId, [eq(userRoles.roleId, roleId)])),
   );
 }
 
-export function keywordMatch(keyword: string): SQL | undefined {
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(users.userName, pattern), ilike(users.realName, pattern));
+// A user (`user`: the users table of the query or an alias of it) whose user name or real name holds the keyword.
+export function keywordMatch(keyword: string, user: { userName: Column; realName: Column } = users): SQL | undefined {
+  const pattern = likePattern(keyword);
+  return or(ilike(user.userName, pattern), ilike(user.realName, pattern));
 }
 
 async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: number[]) {
@@ -52,8 +54,8 @@ async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: number[]) {
   const rows = await db
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name, kind: roles.kind, code: roles.code })
     .from(userRoles)
-    .innerJoin(roles, and(eq(roles.organizationId, userRoles.organizationId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(userRoles.organizationId, orgId), inArray(userRoles.userId, userIds)))
+    .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
+    .where(inOrg(userRoles, orgId, [inArray(userRoles.userId, userIds)]))
     .orderBy(asc(roles.kind), asc(roles.id));
   for (const r of rows) {
     const list = out.get(r.userId) ?? [];
@@ -68,7 +70,7 @@ export async function userCountsByRole(ctx: RequestContext, roleIds: number[]): 
   const rows = await ctx.db
     .select({ roleId: userRoles.roleId, n: sql<number>`count(*)::int` })
     .from(userRoles)
-    .where(and(eq(userRoles.organizationId, ctx.orgId), inArray(userRoles.roleId, roleIds)))
+    .where(inOrg(userRoles, ctx.orgId, [inArray(userRoles.roleId, roleIds)]))
     .groupBy(userRoles.roleId);
   return new Map(rows.map((r) => [r.roleId, Number(r.n)]));
 }
@@ -170,7 +172,7 @@ export async function changeStatus(ctx: RequestContext, id: number, status?: Use
     await tx
       .update(users)
       .set({ status: next, updateTime: new Date() })
-      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, id)));
+      .where(inOrg(users, ctx.orgId, [eq(users.id, id)]));
     // Disabling ends the user's sessions at once, not at their next expiry.
     if (next === UserStatus.Disabled) {
       await endUserSessions(tx, ctx.orgId, [id]);
@@ -193,7 +195,7 @@ export async function resetPassword(ctx: RequestContext, id: number, password?: 
     await tx
       .update(users)
       .set({ passwordHash, updateTime: new Date() })
-      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, id)));
+      .where(inOrg(users, ctx.orgId, [eq(users.id, id)]));
     await endUserSessions(tx, ctx.orgId, [id]);
   });
   // A generated password is shown once to the admin; one they typed is not echoed back.
@@ -204,7 +206,7 @@ export async function changeOwnPassword(ctx: RequestContext, oldPassword: string
   const [row] = await ctx.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+    .where(inOrg(users, ctx.orgId, [eq(users.id, ctx.userId)]));
   if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
     throw invalidParams('oldPassword', 'wrongPassword');
   }
@@ -215,7 +217,7 @@ export async function changeOwnPassword(ctx: RequestContext, oldPassword: string
     await tx
       .update(users)
       .set({ passwordHash, updateTime: new Date() })
-      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+      .where(inOrg(users, ctx.orgId, [eq(users.id, ctx.userId)]));
     // Other sessions of this user end; the one that changed the password stays.
     await endUserSessions(tx, ctx.orgId, [ctx.userId], ctx.tokenHash);
   });
@@ -234,7 +236,7 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate) {
     await tx
       .update(users)
       .set(values)
-      .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, ctx.userId)));
+      .where(inOrg(users, ctx.orgId, [eq(users.id, ctx.userId)]));
     await userResource.linkFiles(tx, ctx, [{ id: ctx.userId, values }]);
   });
   return userResource.get(ctx, ctx.userId);
@@ -251,13 +253,12 @@ export async function searchBrief(
     .select(brief)
     .from(users)
     .where(
-      and(
-        eq(users.organizationId, ctx.orgId),
+      inOrg(users, ctx.orgId, [
         opts.keyword ? keywordMatch(opts.keyword) : undefined,
         opts.kind ? withRoleKind(opts.kind) : undefined,
         opts.ids ? inArray(users.id, opts.ids) : undefined,
         opts.extra,
-      ),
+      ]),
     )
     .orderBy(asc(users.userName))
     .limit(opts.limit);
@@ -267,7 +268,7 @@ export async function findUserByName(ctx: RequestContext, userName: string) {
   const [row] = await ctx.db
     .select(brief)
     .from(users)
-    .where(and(eq(users.organizationId, ctx.orgId), sql`lower(${users.userName}) = lower(${userName})`));
+    .where(inOrg(users, ctx.orgId, [sql`lower(${users.userName}) = lower(${userName})`]));
   if (!row) throw notFound('User');
   return row;
 }
@@ -301,11 +302,8 @@ export async function departmentNameOf(ctx: RequestContext, userId: number): Pro
   const [row] = await ctx.db
     .select({ name: departments.name })
     .from(users)
-    .innerJoin(
-      departments,
-      and(eq(departments.organizationId, users.organizationId), eq(departments.id, users.departmentId)),
-    )
-    .where(and(eq(users.organizationId, ctx.orgId), eq(users.id, userId)));
+    .innerJoin(departments, sameOrg(departments, users, [eq(departments.id, users.departmentId)]))
+    .where(inOrg(users, ctx.orgId, [eq(users.id, userId)]));
   return row?.name ?? null;
 }
 
@@ -321,7 +319,7 @@ export async function activeSince(ctx: RequestContext, since: Date): Promise<num
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(and(eq(users.organizationId, ctx.orgId), gte(users.lastActiveTime, since)));
+    .where(inOrg(users, ctx.orgId, [gte(users.lastActiveTime, since)]));
   return Number(n);
 }
 
@@ -350,9 +348,7 @@ export async function assignRole(ctx: RequestContext, roleId: number, userIds: n
   await ctx.db.transaction(async (tx) => {
     await tx
       .delete(userRoles)
-      .where(
-        and(eq(userRoles.organizationId, ctx.orgId), eq(userRoles.roleId, roleId), inArray(userRoles.userId, ids)),
-      );
+      .where(inOrg(userRoles, ctx.orgId, [eq(userRoles.roleId, roleId), inArray(userRoles.userId, ids)]));
     await assertAdministratorRemains(tx, ctx.orgId);
   });
 }

@@ -1,26 +1,24 @@
 import { userSexLabels, userStatusLabels, userVerifiedLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
   at,
-  createTime,
   enumCheck,
-  organizationId,
+  keyedTable,
+  keyId,
+  ownedRefs,
   refId,
-  tenantId,
-  tenantRef,
+  stamps,
+  tenantRefs,
   trigramIndex,
-  updateTime,
 } from '../../platform/columns';
-import { organizations } from '../../platform/organizations.table';
+import { tenantTable } from '../../platform/organizations.table';
 import { departments, userCategories } from '../department/department.table';
 import { roles } from '../role/role.table';
 
-export const users = pgTable(
+export const users = tenantTable(
   'users',
   {
-    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
-    id: tenantId(),
     userName: varchar('user_name', { length: 64 }).notNull(),
     realName: varchar('real_name', { length: 64 }).notNull(),
     passwordHash: varchar('password_hash', { length: 255 }).notNull(),
@@ -32,19 +30,16 @@ export const users = pgTable(
     avatar: varchar('avatar', { length: 512 }),
     departmentId: refId('department_id'),
     userCategoryId: refId('user_category_id'),
-    createTime: createTime(),
-    updateTime: updateTime(),
+    ...stamps(),
     lastActiveTime: at('last_active_time'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
     // User names are unique per organisation regardless of case, so "Admin" cannot shadow "admin".
     uniqueIndex('users_user_name_uq').on(t.organizationId, sql`lower(${t.userName})`),
     index('users_real_name_ix').on(t.organizationId, t.realName),
     trigramIndex('users_user_name_trgm', t.userName),
     trigramIndex('users_real_name_trgm', t.realName),
-    tenantRef(t.organizationId, t.departmentId, departments),
-    tenantRef(t.organizationId, t.userCategoryId, userCategories),
+    ...tenantRefs(t, [t.departmentId, departments], [t.userCategoryId, userCategories]),
     enumCheck('users_sex_ck', t.sex, userSexLabels),
     enumCheck('users_status_ck', t.status, userStatusLabels),
     enumCheck('users_verified_ck', t.verified, userVerifiedLabels),
@@ -52,17 +47,12 @@ export const users = pgTable(
 );
 
 // Which roles a user holds; part of the user's record, so the user module owns it.
-export const userRoles = pgTable(
+export const userRoles = keyedTable(
   'user_roles',
   {
-    organizationId: organizationId(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    userId: keyId('user_id'),
+    roleId: keyId('role_id'),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.userId, t.roleId] }),
-    index('user_roles_role_ix').on(t.organizationId, t.roleId),
-    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
-    tenantRef(t.organizationId, t.roleId, roles),
-  ],
+  (t) => [t.userId, t.roleId],
+  (t) => ownedRefs('user_roles_role_ix', t, [t.userId, users], [t.roleId, roles]),
 );

@@ -2,6 +2,7 @@ import type { PortalExam, PortalHomework, PortalMessage, PortalResult } from '@l
 import { Badge, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { PlainList } from '../../shell/plain-list';
 import { scoreText, TIME, timeWindow } from '../../ui/portal-format';
 import { useWordMessage } from '../message/use-word-message';
@@ -13,9 +14,24 @@ function Meta({ parts }: { parts: (string | null)[] }) {
   return <Typography.Text type="secondary">{parts.filter(Boolean).join(' · ')}</Typography.Text>;
 }
 
+// A line: its title over the facts (course, time…), with its state at the end.
+function Line({ title, parts, extra }: { title: ReactNode; parts: (string | null)[]; extra: ReactNode }) {
+  return (
+    <PlainList.Item extra={extra}>
+      <PlainList.Item.Meta title={title} description={<Meta parts={parts} />} />
+    </PlainList.Item>
+  );
+}
+
 export function ExamItem({ exam, t }: { exam: PortalExam; t: TFunction }) {
   return (
-    <PlainList.Item
+    <Line
+      title={exam.name}
+      parts={[
+        exam.course,
+        timeWindow(exam.startTime, exam.endTime),
+        exam.durationMinutes ? t('portal.minutes', { count: exam.durationMinutes }) : null,
+      ]}
       extra={
         exam.state === 'open' ? (
           <Tag color="success">{t('portal.open')}</Tag>
@@ -23,52 +39,35 @@ export function ExamItem({ exam, t }: { exam: PortalExam; t: TFunction }) {
           <Tag color="processing">{t('portal.upcoming')}</Tag>
         )
       }
-    >
-      <PlainList.Item.Meta
-        title={exam.name}
-        description={
-          <Meta
-            parts={[
-              exam.course,
-              timeWindow(exam.startTime, exam.endTime),
-              exam.durationMinutes ? t('portal.minutes', { count: exam.durationMinutes }) : null,
-            ]}
-          />
-        }
-      />
-    </PlainList.Item>
+    />
   );
 }
 
 export function HomeworkItem({ homework, t }: { homework: PortalHomework; t: TFunction }) {
   return (
-    <PlainList.Item
+    <Line
+      title={homework.title}
+      parts={[
+        homework.course,
+        homework.dueTime ? t('portal.due', { time: dayjs(homework.dueTime).format(TIME) }) : t('portal.noDeadline'),
+      ]}
       extra={
         <Tag color={homework.state === 'inProgress' ? 'processing' : 'default'}>
           {homework.state === 'inProgress' ? t('portal.inProgress') : t('portal.notStarted')}
         </Tag>
       }
-    >
-      <PlainList.Item.Meta
-        title={homework.title}
-        description={
-          <Meta
-            parts={[
-              homework.course,
-              homework.dueTime
-                ? t('portal.due', { time: dayjs(homework.dueTime).format(TIME) })
-                : t('portal.noDeadline'),
-            ]}
-          />
-        }
-      />
-    </PlainList.Item>
+    />
   );
 }
 
 export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }) {
   return (
-    <PlainList.Item
+    <Line
+      title={result.title}
+      parts={[
+        result.kind === 'exam' ? t('portal.exam') : t('portal.homeworkKind'),
+        dayjs(result.publishedTime).format(TIME),
+      ]}
       extra={
         <Space size={4}>
           <Typography.Text strong>
@@ -81,19 +80,7 @@ export function ResultItem({ result, t }: { result: PortalResult; t: TFunction }
           )}
         </Space>
       }
-    >
-      <PlainList.Item.Meta
-        title={result.title}
-        description={
-          <Meta
-            parts={[
-              result.kind === 'exam' ? t('portal.exam') : t('portal.homeworkKind'),
-              dayjs(result.publishedTime).format(TIME),
-            ]}
-          />
-        }
-      />
-    </PlainList.Item>
+    />
   );
 }
 
@@ -110,18 +97,17 @@ export function MessageItem({
   const word = useWordMessage();
   const worded = word(message);
   return (
-    <PlainList.Item extra={message.read ? null : <Badge status="processing" text={t('portal.unread')} />}>
-      <PlainList.Item.Meta
-        title={
-          <Space size={6} wrap>
-            <button type="button" className="portal-open" onClick={() => onOpen(message.id)}>
-              {message.read ? worded.title : <Typography.Text strong>{worded.title}</Typography.Text>}
-            </button>
-            {message.needRead && !message.read && <Tag color="warning">{t('portal.needRead')}</Tag>}
-          </Space>
-        }
-        description={<Meta parts={[worded.sender, dayjs(message.sendTime).format(TIME)]} />}
-      />
-    </PlainList.Item>
+    <Line
+      title={
+        <Space size={6} wrap>
+          <button type="button" className="portal-open" onClick={() => onOpen(message.id)}>
+            {message.read ? worded.title : <Typography.Text strong>{worded.title}</Typography.Text>}
+          </button>
+          {message.needRead && !message.read && <Tag color="warning">{t('portal.needRead')}</Tag>}
+        </Space>
+      }
+      parts={[worded.sender, dayjs(message.sendTime).format(TIME)]}
+      extra={message.read ? null : <Badge status="processing" text={t('portal.unread')} />}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { CheckSquareOutlined, EditOutlined, MailOutlined, ScheduleOutlined } fro
 import type { StaffWork } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { windowHours } from '../../crud/duration';
 import { useUnreadSummary } from '../message/message-api';
@@ -17,6 +17,15 @@ import { PlainList } from '../../shell/plain-list';
 const markingOf = (examId: number) => `/answer/list?examId=${examId}`;
 const homeworkMarkingOf = (taskId: number, examId: number) => `/task/taskPaperEdit?taskId=${taskId}&examId=${examId}`;
 const monitorOf = (examId: number) => `/exam/monitor?examId=${examId}`;
+
+interface CardSpec {
+  key: 'marking' | 'homework' | 'today' | 'messages';
+  icon: ReactNode;
+  count: number;
+  unit: string;
+  empty: string;
+  body: ReactNode;
+}
 
 function WorkCard(props: {
   title: string;
@@ -88,35 +97,28 @@ export function WorkPanel() {
   const work = useQuery({ queryKey: ['dashboard', 'work'], queryFn: staffWork });
   const unread = useUnreadSummary();
   const w = work.data;
-  const cards: ReactElement[] = [];
-  if (w?.marking) {
-    cards.push(
-      <WorkCard
-        key="marking"
-        testId="work-marking"
-        title={t('work.marking')}
-        icon={<EditOutlined />}
-        count={w.marking.answers}
-        unit={t('work.answersIn', { count: w.marking.exams })}
-        empty={t('work.nothingToMark')}
-      >
+  const needRead = unread.data?.needReadTotal ?? 0;
+  // Each card's title and test id follow its key (`work.marking`, `work-marking`).
+  const specs: (CardSpec | false | null | undefined)[] = [
+    w?.marking && {
+      key: 'marking',
+      icon: <EditOutlined />,
+      count: w.marking.answers,
+      unit: t('work.answersIn', { count: w.marking.exams }),
+      empty: t('work.nothingToMark'),
+      body: (
         <CountedLinks
           items={w.marking.list.map((e) => ({ id: e.id, name: e.name, count: e.pending, to: markingOf(e.id) }))}
         />
-      </WorkCard>,
-    );
-  }
-  if (w?.homework) {
-    cards.push(
-      <WorkCard
-        key="homework"
-        testId="work-homework"
-        title={t('work.homework')}
-        icon={<CheckSquareOutlined />}
-        count={w.homework.handIns}
-        unit={t('work.handInsIn', { count: w.homework.tasks })}
-        empty={t('work.noHomeworkToMark')}
-      >
+      ),
+    },
+    w?.homework && {
+      key: 'homework',
+      icon: <CheckSquareOutlined />,
+      count: w.homework.handIns,
+      unit: t('work.handInsIn', { count: w.homework.tasks }),
+      empty: t('work.noHomeworkToMark'),
+      body: (
         <CountedLinks
           items={w.homework.list.map((h) => ({
             id: h.id,
@@ -125,45 +127,42 @@ export function WorkPanel() {
             to: homeworkMarkingOf(h.id, h.examId),
           }))}
         />
-      </WorkCard>,
-    );
-  }
-  if (w?.today) {
-    cards.push(
-      <WorkCard
-        key="today"
-        testId="work-today"
-        title={t('work.today')}
-        icon={<ScheduleOutlined />}
-        count={w.today.length}
-        unit={t('work.exams', { count: w.today.length })}
-        empty={t('work.noExamsToday')}
-      >
-        <PlainList dataSource={w.today} renderItem={(e) => <TodayLine exam={e} />} />
-      </WorkCard>,
-    );
-  }
-  const needRead = unread.data?.needReadTotal ?? 0;
-  cards.push(
-    <WorkCard
-      key="messages"
-      testId="work-messages"
-      title={t('work.messages')}
-      icon={<MailOutlined />}
-      count={needRead}
-      unit={t('work.toConfirm')}
-      empty={t('work.nothingToConfirm')}
-    >
-      <Link to={STAFF_INBOX_PATH}>{t('work.openInbox')}</Link>
-    </WorkCard>,
-  );
+      ),
+    },
+    w?.today && {
+      key: 'today',
+      icon: <ScheduleOutlined />,
+      count: w.today.length,
+      unit: t('work.exams', { count: w.today.length }),
+      empty: t('work.noExamsToday'),
+      body: <PlainList dataSource={w.today} renderItem={(e) => <TodayLine exam={e} />} />,
+    },
+    {
+      key: 'messages',
+      icon: <MailOutlined />,
+      count: needRead,
+      unit: t('work.toConfirm'),
+      empty: t('work.nothingToConfirm'),
+      body: <Link to={STAFF_INBOX_PATH}>{t('work.openInbox')}</Link>,
+    },
+  ];
+  const cards = specs.filter((c): c is CardSpec => !!c);
   if (!w) return null;
   return (
     <section aria-label={t('work.title')}>
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
           <Col key={card.key} xs={24} md={12} xl={24 / Math.min(cards.length, 4)}>
-            {card}
+            <WorkCard
+              testId={`work-${card.key}`}
+              title={t(`work.${card.key}`)}
+              icon={card.icon}
+              count={card.count}
+              unit={card.unit}
+              empty={card.empty}
+            >
+              {card.body}
+            </WorkCard>
           </Col>
         ))}
       </Row>

@@ -1,14 +1,16 @@
 import { DesktopOutlined, FlagFilled } from '@ant-design/icons';
 import type { MonitorExam } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDuration } from '../../crud/duration';
+import { KeywordFilter } from '../../crud/filter-fields';
 import { useKitTexts } from '../../crud/i18n';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
+import { LinkCell } from '../../ui/link-cell';
 import { TIME, timeWindow } from '../../ui/portal-format';
 import { EXAMS_KEY, type ExamListFilter, MONITOR_KEY, monitorExams, monitorPath } from './monitor-api';
 import { useMonitorTexts } from './monitor-texts';
@@ -61,14 +63,11 @@ export function ExamPicker({ shown }: { shown: boolean }) {
       dataIndex: 'name',
       width: 240,
       render: (name: string, exam) => (
-        <div>
-          <Button type="link" className="monitor-link" onClick={() => open(exam)}>
-            {name}
-          </Button>
-          <Typography.Text type="secondary" className="monitor-sub">
-            {examPlace(exam, (room) => t('monitor.onlineRoom', { room })) ?? t('monitor.noPlace')}
-          </Typography.Text>
-        </div>
+        <LinkCell
+          name={name}
+          sub={examPlace(exam, (room) => t('monitor.onlineRoom', { room })) ?? t('monitor.noPlace')}
+          onOpen={() => open(exam)}
+        />
       ),
     },
     {
@@ -147,9 +146,7 @@ export function ExamPicker({ shown }: { shown: boolean }) {
         // The scope lives in the switch above, not in the form: Reset keeps it.
         toFilter={(values) => ({ keyword: values.keyword as string | undefined, live: list.filters.live })}
         filterFields={
-          <Form.Item name="keyword" label={t('monitor.exam')}>
-            <Input allowClear placeholder={t('monitor.examPlaceholder')} style={{ width: 220 }} />
-          </Form.Item>
+          <KeywordFilter label={t('monitor.exam')} placeholder={t('monitor.examPlaceholder')} width={220} />
         }
       />
     </div>

@@ -2,7 +2,7 @@ import type { EndpointInput, EndpointRef, MonitorExam, MonitorPage, Timeline, zM
 import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { cleanFilter } from '../../crud/resource-api';
+import { cleanFilter, type Paged } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 
 export const MONITOR_PATH = '/exam/monitor';
@@ -31,7 +31,7 @@ async function stamped<T>(request: Promise<T>): Promise<Stamped<T>> {
   return { data, receivedAt: performance.now() };
 }
 
-export const monitorExams = (req: ExamListFilter & { pageIndex: number; pageSize: number }, { signal }: Cancel = {}) =>
+export const monitorExams = (req: Paged<ExamListFilter>, { signal }: Cancel = {}) =>
   call(api.examLog.exams, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
 
 // Polls after the first reply are silent: a dropped connection shows on the board's header (and the
@@ -42,7 +42,7 @@ export interface PollOptions extends Cancel {
 
 export const monitorPage = (
   examId: number,
-  req: MonitorFilter & { pageIndex: number; pageSize: number },
+  req: Paged<MonitorFilter>,
   { signal, silent }: PollOptions = {},
 ): Promise<Stamped<MonitorPage>> =>
   stamped(

@@ -1,7 +1,5 @@
 import { FieldTimeOutlined, MessageOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
-  enumValues,
-  labelOf,
   type MonitorRow,
   type PaperStatus,
   paperStatusLabels,
@@ -17,7 +15,6 @@ import {
   Form,
   Input,
   Result,
-  Select,
   Skeleton,
   Switch,
   Table,
@@ -28,7 +25,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FilterButtons } from '../../crud/filter-buttons';
+import { FilterBar } from '../../crud/filter-buttons';
+import { EnumFilter } from '../../crud/filter-fields';
 import { flexibleColumns, selectionLabels, tableScrollWidth, useSelection } from '../../crud/resource-list-page';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
@@ -198,36 +196,29 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
             },
           ]}
         />
-        <Form<FilterValues>
+        <FilterBar
           form={form}
           name="monitor-filter"
-          layout="inline"
-          className="filter-bar"
-          onFinish={(values) => setFilters(toFilter(values))}
+          onSearch={(values) => setFilters(toFilter(values))}
+          onReset={() => setFilters({})}
         >
           <Form.Item name="userName" label={t('monitor.userName')}>
             <Input allowClear style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="paperStatus" label={t('monitor.paperStatus')}>
-            <Select
-              allowClear
-              style={{ width: 190 }}
-              options={enumValues(paperStatusLabels).map((v) => ({
-                value: v,
-                label: labelOf(paperStatusLabels, v, lang),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="studentStatus" label={t('monitor.studentStatus')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              options={enumValues(studentExamStatusLabels).map((v) => ({
-                value: v,
-                label: labelOf(studentExamStatusLabels, v, lang),
-              }))}
-            />
-          </Form.Item>
+          <EnumFilter
+            name="paperStatus"
+            label={t('monitor.paperStatus')}
+            labels={paperStatusLabels}
+            width={190}
+            placeholder={false}
+          />
+          <EnumFilter
+            name="studentStatus"
+            label={t('monitor.studentStatus')}
+            labels={studentExamStatusLabels}
+            width={160}
+            placeholder={false}
+          />
           <Form.Item name="virtualRoomId" label={t('monitor.virtualRoom')}>
             <Input allowClear style={{ width: 130 }} />
           </Form.Item>
@@ -236,13 +227,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
               <Switch />
             </Form.Item>
           )}
-          <FilterButtons
-            onReset={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          />
-        </Form>
+        </FilterBar>
         <div className="toolbar">
           {canManage && (
             <>

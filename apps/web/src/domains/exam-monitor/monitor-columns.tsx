@@ -26,6 +26,7 @@ import { Button, Dropdown, Progress, Space, type TableColumnsType, Tag, Tooltip,
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { type RowAction, RowActionButtons } from '../../crud/row-actions';
+import { LinkCell } from '../../ui/link-cell';
 import {
   canAddTime,
   canCollect,
@@ -81,14 +82,10 @@ export interface ColumnContext {
   collect: (rows: MonitorRow[]) => void;
 }
 
-function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: RowAction<MonitorRow>[] } {
+// The actions on one candidate, for people who may manage the exam: the board's rows and the timeline
+// drawer offer the same ones, each disabled (saying why) where it cannot act.
+export function candidateActions(c: Pick<ColumnContext, 't' | 'canManage' | 'openDialog' | 'collect'>) {
   const { t, canManage } = c;
-  const timeline: RowAction<MonitorRow> = {
-    key: 'timeline',
-    label: t('monitor.timeline'),
-    icon: <ProfileOutlined />,
-    onClick: c.openTimeline,
-  };
   const addTime: RowAction<MonitorRow> = {
     key: 'addTime',
     label: t('monitor.addTime'),
@@ -139,6 +136,17 @@ function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: Ro
     disabled: (r) => !canReview(r) && t('monitor.reviewLock'),
     onClick: (r) => c.openDialog('review', [r]),
   };
+  return { addTime, collect, notice, reopen, abnormal, review };
+}
+
+function actionsOf(c: ColumnContext): { shown: RowAction<MonitorRow>[]; more: RowAction<MonitorRow>[] } {
+  const timeline: RowAction<MonitorRow> = {
+    key: 'timeline',
+    label: c.t('monitor.timeline'),
+    icon: <ProfileOutlined />,
+    onClick: c.openTimeline,
+  };
+  const { addTime, collect, notice, reopen, abnormal, review } = candidateActions(c);
   const visible = (list: RowAction<MonitorRow>[]) => list.filter((a) => a.allowed !== false);
   const order = c.queue
     ? [timeline, review, notice, addTime, collect, reopen, abnormal]
@@ -183,14 +191,7 @@ export function monitorColumns(c: ColumnContext): TableColumnsType<MonitorRow> {
       key: 'student',
       width: 150,
       render: (_: unknown, r) => (
-        <div>
-          <Button type="link" className="monitor-link" onClick={() => c.openTimeline(r)}>
-            {r.realName ?? r.userName}
-          </Button>
-          <Typography.Text type="secondary" className="monitor-sub">
-            {r.userName}
-          </Typography.Text>
-        </div>
+        <LinkCell name={r.realName ?? r.userName} sub={r.userName} onOpen={() => c.openTimeline(r)} />
       ),
     },
     {

@@ -1,12 +1,4 @@
 import {
-  CloseCircleOutlined,
-  FieldTimeOutlined,
-  LoginOutlined,
-  MessageOutlined,
-  SafetyCertificateOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
-import {
   type EnumLabel,
   examLogTypeLabels,
   labelOf,
@@ -19,19 +11,10 @@ import { Alert, Button, Descriptions, Drawer, Empty, Image, Skeleton, Space, Tag
 import dayjs from 'dayjs';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
-import {
-  canAddTime,
-  canCollect,
-  canMarkAbnormal,
-  canMessage,
-  canReopen,
-  canReview,
-  type DialogKind,
-  personName,
-} from './monitor-actions';
+import { type DialogKind, personName } from './monitor-actions';
 import { MONITOR_KEY, monitorTimeline, POLL_MS } from './monitor-api';
 import { agoParts, clockText, timeLeftNow } from './monitor-clock';
-import { agoText, PaperStatusTag } from './monitor-columns';
+import { agoText, candidateActions, PaperStatusTag } from './monitor-columns';
 import { useMonitorTexts } from './monitor-texts';
 
 // antd's Timeline takes a colour name; the labels' tag colours map onto the nearest one.
@@ -126,38 +109,33 @@ export function TimelineDrawer({
   const entries = data ? [...data.entries].sort((a, b) => a.at - b.at || a.id - b.id) : [];
   const left = row?.timeLeftMs == null ? null : timeLeftNow(row.timeLeftMs, receivedAt, now);
 
-  const act = (kind: DialogKind) => row && openDialog(kind, [row]);
+  const {
+    addTime,
+    notice,
+    collect: collectOne,
+    reopen,
+    abnormal,
+    review,
+  } = candidateActions({
+    t,
+    canManage,
+    openDialog,
+    collect,
+  });
   const actions = row && canManage && (
     <Space wrap size={8}>
-      <Button size="small" icon={<FieldTimeOutlined />} disabled={!canAddTime(row)} onClick={() => act('addTime')}>
-        {t('monitor.addTime')}
-      </Button>
-      <Button size="small" icon={<MessageOutlined />} disabled={!canMessage(row)} onClick={() => act('notice')}>
-        {t('monitor.sendMessage')}
-      </Button>
-      <Button size="small" danger icon={<StopOutlined />} disabled={!canCollect(row)} onClick={() => collect([row])}>
-        {t('monitor.collect')}
-      </Button>
-      <Button size="small" icon={<LoginOutlined />} disabled={!canReopen(row)} onClick={() => act('reopen')}>
-        {t('monitor.reopen')}
-      </Button>
-      <Button
-        size="small"
-        danger
-        icon={<CloseCircleOutlined />}
-        disabled={!canMarkAbnormal(row)}
-        onClick={() => act('abnormal')}
-      >
-        {t('monitor.markAbnormal')}
-      </Button>
-      <Button
-        size="small"
-        icon={<SafetyCertificateOutlined />}
-        disabled={!canReview(row)}
-        onClick={() => act('review')}
-      >
-        {t('monitor.decide')}
-      </Button>
+      {[addTime, notice, collectOne, reopen, abnormal, review].map((a) => (
+        <Button
+          key={a.key}
+          size="small"
+          danger={a.danger}
+          icon={a.icon}
+          disabled={!!a.disabled?.(row)}
+          onClick={() => a.onClick(row)}
+        >
+          {a.label}
+        </Button>
+      ))}
     </Space>
   );
 

@@ -1,5 +1,6 @@
 import { enumValues, labelOf, type PaperBuildMode, PaperType, paperBuildModeLabels } from '@lyceum/contract';
 import { Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Tag, TreeSelect } from 'antd';
+import type { ReactNode } from 'react';
 import { useLang } from '../../shell/i18n';
 import { useCommonLists } from '../../ui/lookups';
 import { useSubjectOptions } from '../question/classification-fields';
@@ -66,45 +67,73 @@ function ClassificationFields({ builder }: { builder: PaperBuilderState }) {
           />
         </Form.Item>
       </Col>
-      <Col xs={24} md={12}>
-        <Form.Item label={t('paper.subject')} htmlFor="paper-subject">
-          <TreeSelect
-            id="paper-subject"
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            treeData={subjects}
-            value={draft.subjectId ?? undefined}
-            onChange={(v) => patch({ subjectId: (v as number | undefined) ?? null })}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={6}>
-        <Form.Item label={t('paper.degree')} htmlFor="paper-degree">
-          <Select
-            id="paper-degree"
-            allowClear
-            value={draft.degreeId ?? undefined}
-            options={lists.data?.degreeList.map((d) => ({ value: d.id, label: d.name }))}
-            onChange={(v) => patch({ degreeId: v ?? null, categoryId: null })}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={6}>
-        <Form.Item label={t('paper.category')} htmlFor="paper-category">
-          <Select
-            id="paper-category"
-            allowClear
-            value={draft.categoryId ?? undefined}
-            options={lists.data?.categoryList
-              .filter((c) => !draft.degreeId || c.degreeId === draft.degreeId)
-              .map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(v) => patch({ categoryId: v ?? null })}
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol md={12} id="paper-subject" label={t('paper.subject')}>
+        <TreeSelect
+          id="paper-subject"
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          treeData={subjects}
+          value={draft.subjectId ?? undefined}
+          onChange={(v) => patch({ subjectId: (v as number | undefined) ?? null })}
+        />
+      </FieldCol>
+      <FieldCol md={6} id="paper-degree" label={t('paper.degree')}>
+        <Select
+          id="paper-degree"
+          allowClear
+          value={draft.degreeId ?? undefined}
+          options={lists.data?.degreeList.map((d) => ({ value: d.id, label: d.name }))}
+          onChange={(v) => patch({ degreeId: v ?? null, categoryId: null })}
+        />
+      </FieldCol>
+      <FieldCol md={6} id="paper-category" label={t('paper.category')}>
+        <Select
+          id="paper-category"
+          allowClear
+          value={draft.categoryId ?? undefined}
+          options={lists.data?.categoryList
+            .filter((c) => !draft.degreeId || c.degreeId === draft.degreeId)
+            .map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(v) => patch({ categoryId: v ?? null })}
+        />
+      </FieldCol>
     </>
+  );
+}
+
+// A labelled field as a Col of the details form's Row (the control carries the same id).
+function FieldCol(props: { xs?: number; md: number; id: string; label: string; children: ReactNode }) {
+  return (
+    <Col xs={props.xs ?? 24} md={props.md}>
+      <Form.Item label={props.label} htmlFor={props.id}>
+        {props.children}
+      </Form.Item>
+    </Col>
+  );
+}
+
+// A whole number between bounds, empty allowed (the duration and the pass score).
+function NumberCol(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <FieldCol xs={12} md={6} id={props.id} label={props.label}>
+      <InputNumber
+        id={props.id}
+        min={props.min}
+        max={props.max}
+        style={{ width: '100%' }}
+        value={props.value}
+        onChange={(v) => props.onChange(v ?? null)}
+      />
+    </FieldCol>
   );
 }
 
@@ -116,31 +145,23 @@ function BuildFields({ builder }: { builder: PaperBuilderState }) {
   return (
     <>
       {paperType === PaperType.Exam && (
-        <Col xs={12} md={6}>
-          <Form.Item label={t('paper.duration')} htmlFor="paper-duration">
-            <InputNumber
-              id="paper-duration"
-              min={1}
-              max={1440}
-              style={{ width: '100%' }}
-              value={draft.durationMinutes}
-              onChange={(v) => patch({ durationMinutes: v ?? null })}
-            />
-          </Form.Item>
-        </Col>
+        <NumberCol
+          id="paper-duration"
+          label={t('paper.duration')}
+          min={1}
+          max={1440}
+          value={draft.durationMinutes}
+          onChange={(v) => patch({ durationMinutes: v })}
+        />
       )}
-      <Col xs={12} md={6}>
-        <Form.Item label={t('paper.passScore')} htmlFor="paper-pass">
-          <InputNumber
-            id="paper-pass"
-            min={0}
-            max={10000}
-            style={{ width: '100%' }}
-            value={draft.passScore}
-            onChange={(v) => patch({ passScore: v ?? null })}
-          />
-        </Form.Item>
-      </Col>
+      <NumberCol
+        id="paper-pass"
+        label={t('paper.passScore')}
+        min={0}
+        max={10000}
+        value={draft.passScore}
+        onChange={(v) => patch({ passScore: v })}
+      />
       <Col xs={24}>
         <Form.Item
           label={t('paper.buildMode')}

@@ -126,23 +126,17 @@ export function emptyRule(questionType: QuestionType, score: number): DraftRule 
 const ruleOf = (r: PaperRule): DraftRule => ({
   key: newKey(),
   id: r.id,
-  questionType: r.questionType as QuestionType,
-  numberMode: r.numberMode as QuestionNumberMode,
   count: r.count,
   score: r.score,
-  difficultyMin: r.difficultyMin,
-  difficultyMax: r.difficultyMax,
-  measuredMin: r.measuredMin,
-  measuredMax: r.measuredMax,
-  subjectId: r.subjectId,
-  knowledgePointIds: r.knowledgePointIds,
-  includeSubtree: r.includeSubtree,
-  tagIds: r.tagIds,
-  excludeLastPapers: r.excludeLastPapers,
+  ...ruleCriteria({
+    ...r,
+    questionType: r.questionType as QuestionType,
+    numberMode: r.numberMode as QuestionNumberMode,
+  }),
 });
 
-// What the server counts for a rule: its criteria without count and score.
-export function ruleCriteria(r: DraftRule) {
+// What the server counts for a rule: its criteria without count and score (a draft's or a saved one's).
+export function ruleCriteria(r: Omit<DraftRule, 'key' | 'id' | 'count' | 'score'>) {
   return {
     questionType: r.questionType,
     numberMode: r.numberMode,

@@ -9,29 +9,17 @@ import {
 import {
   type ExamPaper,
   ExamPaperStatus,
-  enumValues,
   examPaperMeta,
   examPaperStatusLabels,
   labelOf,
   type PaperType,
 } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Select,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
+import { CheckFilter, EnumFilter, KeywordFilter } from '../../crud/filter-fields';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { TransferButtons } from '../../crud/transfer-buttons';
 import { usePagedList } from '../../crud/use-paged-list';
@@ -230,23 +218,9 @@ export function PaperList({ paperType }: { paperType: BuiltPaperType & PaperType
       filterFormName={`paper-filter-${paperType}`}
       filterFields={
         <>
-          <Form.Item name="keyword" label={t('paper.keyword')}>
-            <Input allowClear style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="status" label={t('paper.status')}>
-            <Select
-              allowClear
-              placeholder={t('common.all')}
-              style={{ width: 140 }}
-              options={enumValues(examPaperStatusLabels).map((v) => ({
-                value: v,
-                label: labelOf(examPaperStatusLabels, v, lang),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="mine" valuePropName="checked">
-            <Checkbox>{t('paper.mine')}</Checkbox>
-          </Form.Item>
+          <KeywordFilter label={t('paper.keyword')} />
+          <EnumFilter name="status" label={t('paper.status')} labels={examPaperStatusLabels} width={140} />
+          <CheckFilter name="mine">{t('paper.mine')}</CheckFilter>
         </>
       }
       toolbar={

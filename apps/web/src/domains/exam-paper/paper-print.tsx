@@ -10,6 +10,7 @@ import { type BuiltPaperType, paperPaths, usePaperOfTab } from './paper-api';
 import { downloadPaperWord } from './print-api';
 import { PrintQuestion } from './print-question';
 import { usePrintTexts } from './print-texts';
+import '../../ui/print-page.css';
 import './paper-print.css';
 
 // The paper as it is handed out: A4, school and paper name, the name / class / number blanks,
@@ -60,7 +61,7 @@ function PrintView({ paper, school, onBack, onEdit }: ViewProps) {
   };
   return (
     <div className="paper-print-page">
-      <div className="paper-print-toolbar">
+      <div className="paper-print-toolbar print-hidden">
         <Space wrap>
           <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
             {t('paperPrint.back')}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Form, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterButtons } from '../../crud/filter-buttons';
+import { FilterBar } from '../../crud/filter-buttons';
 import { selectionLabels } from '../../crud/resource-list-page';
 import { OneLineHtml } from '../../rich-text/one-line';
 import { useLang } from '../../shell/i18n';
@@ -65,26 +65,21 @@ export function QuestionPicker({ open, sectionTitle, onPaper, onClose, onAdd }: 
         </Space>
       }
     >
-      <Form
+      <FilterBar
         form={form}
         name="picker-filter"
-        layout="inline"
-        className="filter-bar"
-        onFinish={(values) => {
+        onSearch={(values) => {
           setFilter(toQuestionFilter(values));
+          setPage(1);
+        }}
+        onReset={() => {
+          setFilter({});
           setPage(1);
         }}
         style={{ marginBottom: 16 }}
       >
         <QuestionFilterItems />
-        <FilterButtons
-          onReset={() => {
-            form.resetFields();
-            setFilter({});
-            setPage(1);
-          }}
-        />
-      </Form>
+      </FilterBar>
       <Table<Question>
         rowKey="id"
         size="small"

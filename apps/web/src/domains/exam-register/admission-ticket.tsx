@@ -8,6 +8,7 @@ import { useKitTexts } from '../../crud/i18n';
 import { useLang } from '../../shell/i18n';
 import { ruleLines } from './exam-rules';
 import { useTicketTexts } from './ticket-texts';
+import '../../ui/print-page.css';
 import './admission-ticket.css';
 
 // A grey head-and-shoulders outline where the candidate has no photo.
@@ -147,7 +148,7 @@ export function TicketSheet({
   const lang = useLang();
   return (
     <div className="ticket-page">
-      <div className="ticket-toolbar">
+      <div className="ticket-toolbar print-hidden">
         <Space wrap>
           <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
             {backLabel}

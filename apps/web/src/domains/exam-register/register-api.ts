@@ -9,7 +9,7 @@ import {
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
-import { cleanFilter, resourceApi } from '../../crud/resource-api';
+import { cleanFilter, type Paged, resourceApi } from '../../crud/resource-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';
 import { type Cancel, call } from '../../shell/request';
 
@@ -31,14 +31,10 @@ export const ticketsPath = (examId: number, userIds?: number[]) =>
     ? `${registerPaths.tickets}?examId=${examId}&userIds=${userIds.join(',')}`
     : `${registerPaths.tickets}?examId=${examId}`;
 
-export const registrationPage = (req: RegistrationFilter & { pageIndex: number; pageSize: number }, c: Cancel) =>
+export const registrationPage = (req: Paged<RegistrationFilter>, c: Cancel) =>
   call(api.examRegister.page, { body: cleanFilter(req) as typeof req }, { signal: c.signal, retry: 2 });
 
-export const candidatePage = (
-  examId: number,
-  req: CandidateFilter & { pageIndex: number; pageSize: number },
-  c: Cancel = {},
-): Promise<Page<Candidate>> =>
+export const candidatePage = (examId: number, req: Paged<CandidateFilter>, c: Cancel = {}): Promise<Page<Candidate>> =>
   call(api.exam.candidates, { params: { id: examId }, body: cleanFilter(req) as typeof req }, { signal: c.signal });
 
 // Every candidate the filter matches, page after page (for the Excel export).

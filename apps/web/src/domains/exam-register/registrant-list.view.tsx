@@ -11,15 +11,15 @@ import {
   type CandidateStatus,
   candidateSourceLabels,
   candidateStatusLabels,
-  enumValues,
   labelOf,
 } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Form, Input, Result, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { App, Button, Dropdown, Result, type TableColumnsType, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
+import { EnumFilter, KeywordFilter } from '../../crud/filter-fields';
 import { ResourceListPage, useSelection } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
@@ -206,19 +206,14 @@ function Registrants({ examId, examName }: { examId: number; examName: string })
       filterFormName="registrant-filter"
       filterFields={
         <>
-          <Form.Item name="keyword" label={t('examRegister.search')}>
-            <Input allowClear style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="status" label={t('examRegister.status')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              options={enumValues(candidateStatusLabels).map((v) => ({
-                value: v,
-                label: labelOf(candidateStatusLabels, v, lang),
-              }))}
-            />
-          </Form.Item>
+          <KeywordFilter label={t('examRegister.search')} />
+          <EnumFilter
+            name="status"
+            label={t('examRegister.status')}
+            labels={candidateStatusLabels}
+            width={160}
+            placeholder={false}
+          />
         </>
       }
       toolbar={

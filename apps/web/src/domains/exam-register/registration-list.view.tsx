@@ -1,12 +1,14 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { ExamState, examStateLabels, examStatusLabels, labelOf } from '@lyceum/contract';
-import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { KeywordFilter } from '../../crud/filter-fields';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
+import { OpenLink } from '../../ui/link-cell';
 import { TIME, timeWindow } from '../../ui/portal-format';
 import { useRegisterTexts } from './i18n';
 import { type RegistrationExam, type RegistrationFilter, registrantsPath, registrationPage } from './register-api';
@@ -55,13 +57,7 @@ export default function RegistrationListView() {
       width: 250,
       render: (name: string, exam) => (
         <div className="reg-window">
-          <Button
-            type="link"
-            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-            onClick={() => navigate(registrantsPath(exam.id))}
-          >
-            {name}
-          </Button>
+          <OpenLink onOpen={() => navigate(registrantsPath(exam.id))}>{name}</OpenLink>
           <ExamStatusTag exam={exam} />
         </div>
       ),
@@ -137,9 +133,11 @@ export default function RegistrationListView() {
       emptyText={t('examRegister.empty')}
       filterFormName="registration-filter"
       filterFields={
-        <Form.Item name="keyword" label={t('examRegister.keyword')}>
-          <Input allowClear placeholder={t('examRegister.keywordPlaceholder')} style={{ width: 200 }} />
-        </Form.Item>
+        <KeywordFilter
+          label={t('examRegister.keyword')}
+          placeholder={t('examRegister.keywordPlaceholder')}
+          width={200}
+        />
       }
     />
   );

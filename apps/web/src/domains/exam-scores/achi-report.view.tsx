@@ -4,12 +4,14 @@ import { Button, Card, Empty, Result, Select, Skeleton, Space, Typography } from
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTabLocation } from '../../shell/layout/tabs-store';
+import { FigureTile } from '../../ui/figure-tile';
 import { TIME } from '../../ui/portal-format';
 import { figure, percent } from '../../ui/score-chart';
 import { ClassBoxes, className, Histogram, KnowledgeRadar } from './report-charts';
 import { ClassTable, DistractorTable, ItemTable } from './report-tables';
 import { useReportTexts } from './report-texts';
 import { reportPath, SCORES_PATH, scoresPath, useAnalysis } from './scores-api';
+import '../../ui/print-page.css';
 import './exam-scores.css';
 
 const SUMMARY: { key: keyof Summary; rate?: boolean }[] = [
@@ -29,12 +31,12 @@ function SummaryCards({ summary }: { summary: Summary }) {
   return (
     <div className="report-summary">
       {SUMMARY.map(({ key, rate }) => (
-        <div key={key} className="report-figure">
-          <div className="report-figure-label">{t(`report.${key}`)}</div>
-          <div className="report-figure-value" data-testid={`summary-${key}`}>
-            {rate ? percent(summary[key]) : figure(summary[key])}
-          </div>
-        </div>
+        <FigureTile
+          key={key}
+          label={t(`report.${key}`)}
+          value={rate ? percent(summary[key]) : figure(summary[key])}
+          testId={`summary-${key}`}
+        />
       ))}
     </div>
   );
@@ -126,7 +128,7 @@ export default function AchiReportView() {
 
   return (
     <div className="report-page">
-      <Card size="small" className="report-toolbar">
+      <Card size="small" className="report-toolbar print-hidden">
         <Space wrap>
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(scoresPath(examId))}>
             {t('report.back')}

@@ -13,7 +13,6 @@ import {
   Card,
   Empty,
   Form,
-  Input,
   Result,
   Select,
   Skeleton,
@@ -27,10 +26,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FilterButtons } from '../../crud/filter-buttons';
+import { FilterBar } from '../../crud/filter-buttons';
+import { KeywordFilter } from '../../crud/filter-fields';
 import type { Sort } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
-import { useTeams } from '../../ui/lookups';
+import { ClassFilter } from '../../ui/class-filter';
 import { TIME } from '../../ui/portal-format';
 import { ScoreActions } from './score-actions';
 import { SCORES_PATH, type ScoreFilter, useAnalysis, useExamScores } from './scores-api';
@@ -136,7 +136,6 @@ export function ScoreBoard({ examId }: { examId: number }) {
   const { t } = useScoresTexts();
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const teams = useTeams();
   const exam = useAnalysis(examId, undefined);
   const [form] = Form.useForm<{ teamId?: number; keyword?: string; passed: Passed }>();
   const [filter, setFilter] = useState<ScoreFilter>({});
@@ -219,13 +218,11 @@ export function ScoreBoard({ examId }: { examId: number }) {
         )}
       </Card>
       <Card size="small">
-        <Form
+        <FilterBar
           form={form}
           name="score-filter"
-          layout="inline"
-          className="filter-bar"
           initialValues={{ passed: 'all' }}
-          onFinish={(v) => {
+          onSearch={(v) => {
             setFilter({
               teamId: v.teamId,
               keyword: v.keyword?.trim() || undefined,
@@ -233,20 +230,13 @@ export function ScoreBoard({ examId }: { examId: number }) {
             });
             setPaging((p) => ({ ...p, pageIndex: 1 }));
           }}
+          onReset={() => {
+            setFilter({});
+            setPaging((p) => ({ ...p, pageIndex: 1 }));
+          }}
         >
-          <Form.Item name="teamId" label={t('scores.class')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('scores.allClasses')}
-              style={{ width: 200 }}
-              loading={teams.isPending}
-              options={(teams.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="keyword" label={t('scores.keyword')}>
-            <Input allowClear placeholder={t('scores.keywordPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
+          <ClassFilter label={t('scores.class')} width={200} searchable placeholder={t('scores.allClasses')} />
+          <KeywordFilter label={t('scores.keyword')} placeholder={t('scores.keywordPlaceholder')} />
           <Form.Item name="passed" label={t('scores.result')}>
             <Select
               style={{ width: 120 }}
@@ -257,14 +247,7 @@ export function ScoreBoard({ examId }: { examId: number }) {
               ]}
             />
           </Form.Item>
-          <FilterButtons
-            onReset={() => {
-              form.resetFields();
-              setFilter({});
-              setPaging((p) => ({ ...p, pageIndex: 1 }));
-            }}
-          />
-        </Form>
+        </FilterBar>
       </Card>
       <Card size="small">
         <div className="toolbar">

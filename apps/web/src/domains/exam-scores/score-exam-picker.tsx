@@ -1,9 +1,11 @@
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
 import type { MarkExam } from '@lyceum/contract';
-import { Button, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useNavigate } from 'react-router';
+import { KeywordFilter } from '../../crud/filter-fields';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
+import { LinkCell } from '../../ui/link-cell';
 import { timeWindow } from '../../ui/portal-format';
 import { reportPath, SCORES_KEY, scoreExams, scoresPath } from './scores-api';
 import { useScoresTexts } from './scores-texts';
@@ -23,14 +25,7 @@ export function ScoreExamPicker() {
       dataIndex: 'name',
       width: 260,
       render: (name: string, exam) => (
-        <div>
-          <Button type="link" className="scores-link" onClick={() => navigate(scoresPath(exam.id))}>
-            {name}
-          </Button>
-          <Typography.Text type="secondary" className="scores-sub">
-            {exam.paperName}
-          </Typography.Text>
-        </div>
+        <LinkCell name={name} sub={exam.paperName} onOpen={() => navigate(scoresPath(exam.id))} />
       ),
     },
     {
@@ -84,11 +79,7 @@ export function ScoreExamPicker() {
       columns={columns}
       emptyText={list.filters.keyword ? t('scores.noExamMatches') : t('scores.noExams')}
       filterFormName="score-exam-filter"
-      filterFields={
-        <Form.Item name="keyword" label={t('scores.exam')}>
-          <Input allowClear placeholder={t('scores.examPlaceholder')} style={{ width: 220 }} />
-        </Form.Item>
-      }
+      filterFields={<KeywordFilter label={t('scores.exam')} placeholder={t('scores.examPlaceholder')} width={220} />}
     />
   );
 }

@@ -5,7 +5,6 @@ import {
   candidateStatusLabels,
   type Exam,
   ExamState,
-  enumValues,
   labelOf,
   StudentExamStatus,
   studentExamStatusLabels,
@@ -21,7 +20,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Select,
   Space,
   Table,
   type TableColumnsType,
@@ -31,6 +29,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { settleAction } from '../../crud/confirm';
+import { EnumFilter } from '../../crud/filter-fields';
 import { useKitTexts } from '../../crud/i18n';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
@@ -190,17 +189,7 @@ export function CandidatesDrawer({ exam, canAdjust, onClose }: Props) {
             }}
           />
         </Form.Item>
-        <Form.Item name="status" label={t('exam.status')}>
-          <Select
-            allowClear
-            placeholder={t('common.all')}
-            style={{ width: 170 }}
-            options={enumValues(candidateStatusLabels).map((v) => ({
-              value: v,
-              label: labelOf(candidateStatusLabels, v, lang),
-            }))}
-          />
-        </Form.Item>
+        <EnumFilter name="status" label={t('exam.status')} labels={candidateStatusLabels} width={170} />
       </Form>
       <Table<Candidate>
         rowKey="id"

@@ -10,12 +10,12 @@ import {
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import type { z } from 'zod';
-import { resourceApi } from '../../crud/resource-api';
+import { resourceApi, type SaveOf } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 import { type BuiltPaperType, paperApi } from '../exam-paper/paper-api';
 
 export type ExamPageRequest = z.input<typeof zExamPageRequest>;
-export type ExamSave = Omit<ExamInput, 'id'> & { id?: number | null };
+export type ExamSave = SaveOf<ExamInput>;
 
 export const examApi = resourceApi<Exam, ExamSave, ExamSave, ExamPageRequest>('exam');
 

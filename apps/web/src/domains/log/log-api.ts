@@ -1,9 +1,8 @@
 import type { Lang, LoginLogFilter, OperationLogFilter } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
+import type { Paged } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 import { downloadFrom } from '../../shell/transfer';
-
-type Paged<F> = F & { pageIndex: number; pageSize: number };
 
 export function operationLogPage(req: Paged<OperationLogFilter>, { signal }: Cancel = {}) {
   return call(api.log.page, { body: req }, { signal, retry: 2 });

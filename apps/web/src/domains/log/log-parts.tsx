@@ -1,10 +1,12 @@
 import { DesktopOutlined, DownloadOutlined, MobileOutlined } from '@ant-design/icons';
-import { logLabels } from '@lyceum/contract';
-import { Button, DatePicker, Form, Select, Space, Tooltip, Typography } from 'antd';
+import { type Lang, logLabels } from '@lyceum/contract';
+import { Button, DatePicker, Form, Input, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectFilter } from '../../crud/filter-fields';
 import { useLang } from '../../shell/i18n';
+import { formatTime } from '../../shell/time-format';
 import './i18n';
 
 // Filter values as the forms hold them: a date range and a device choice instead of from/to/mobile.
@@ -25,34 +27,52 @@ export function serverFilter<F extends CommonFilterForm>({ range, device, ...res
   };
 }
 
-// Result, device and time: the filters both logs share.
-export function CommonFilters() {
+// When and who: the columns both logs open with.
+export function timeAndUserColumns<R extends { createTime: string; realName: string | null; userName: string | null }>(
+  lang: Lang,
+  userWidth: number,
+): TableColumnsType<R> {
+  return [
+    {
+      title: logLabels.time[lang],
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 150,
+      sorter: true,
+      render: formatTime,
+    },
+    {
+      title: logLabels.user[lang],
+      key: 'user',
+      width: userWidth,
+      render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
+    },
+  ];
+}
+
+// The user filter both logs open with.
+function UserFilter() {
   const { t } = useTranslation();
   const lang = useLang();
   return (
+    <Form.Item name="user" label={logLabels.user[lang]}>
+      <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
+    </Form.Item>
+  );
+}
+
+// A log's filter bar: the user, the log's own filters, then result, device and time (both logs share these).
+export function LogFilters({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const choices = (...keys: ('success' | 'failure' | 'mobile' | 'desktop')[]) =>
+    keys.map((k) => ({ value: k, label: logLabels[k][lang] }));
+  return (
     <>
-      <Form.Item name="result" label={logLabels.result[lang]}>
-        <Select
-          allowClear
-          placeholder={t('common.all')}
-          style={{ width: 120 }}
-          options={[
-            { value: 'success', label: logLabels.success[lang] },
-            { value: 'failure', label: logLabels.failure[lang] },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item name="device" label={logLabels.device[lang]}>
-        <Select
-          allowClear
-          placeholder={t('common.all')}
-          style={{ width: 120 }}
-          options={[
-            { value: 'mobile', label: logLabels.mobile[lang] },
-            { value: 'desktop', label: logLabels.desktop[lang] },
-          ]}
-        />
-      </Form.Item>
+      <UserFilter />
+      {children}
+      <SelectFilter name="result" label={logLabels.result[lang]} width={120} options={choices('success', 'failure')} />
+      <SelectFilter name="device" label={logLabels.device[lang]} width={120} options={choices('mobile', 'desktop')} />
       <Form.Item name="range" label={t('log.timeRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
       </Form.Item>

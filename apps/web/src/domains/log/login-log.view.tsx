@@ -1,12 +1,19 @@
 import { type LoginLog, type LoginLogFilter, type LoginReason, loginReasonLabels, logLabels } from '@lyceum/contract';
-import { Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SelectFilter } from '../../crud/filter-fields';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
-import { formatTime } from '../../shell/time-format';
 import { exportLoginLog, loginLogPage } from './log-api';
-import { type CommonFilterForm, CommonFilters, DeviceCell, ExportButton, serverFilter, UserCell } from './log-parts';
+import {
+  type CommonFilterForm,
+  DeviceCell,
+  ExportButton,
+  LogFilters,
+  serverFilter,
+  timeAndUserColumns,
+} from './log-parts';
 import { ResultCell } from './result-cell';
 
 type Filter = CommonFilterForm & Pick<LoginLogFilter, 'reason' | 'ip'>;
@@ -24,20 +31,7 @@ export default function LoginLogView() {
   const lang = useLang();
   const list = usePagedList<LoginLog, Filter>('loginLog', (req, cancel) => loginLogPage(serverFilter(req), cancel), {});
   const columns: TableColumnsType<LoginLog> = [
-    {
-      title: logLabels.time[lang],
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 150,
-      sorter: true,
-      render: formatTime,
-    },
-    {
-      title: logLabels.user[lang],
-      key: 'user',
-      width: 160,
-      render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
-    },
+    ...timeAndUserColumns<LoginLog>(lang, 160),
     {
       title: logLabels.result[lang],
       key: 'result',
@@ -72,23 +66,17 @@ export default function LoginLogView() {
       toolbar={<ExportButton onExport={() => exportLoginLog(serverFilter(list.filters), lang)} />}
       scrollX={780}
       filterFields={
-        <>
-          <Form.Item name="user" label={logLabels.user[lang]}>
-            <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="reason" label={logLabels.reason[lang]}>
-            <Select
-              allowClear
-              placeholder={t('common.all')}
-              style={{ width: 190 }}
-              options={reasons.map((r) => ({ value: r, label: loginReasonLabels[r][lang] }))}
-            />
-          </Form.Item>
+        <LogFilters>
+          <SelectFilter
+            name="reason"
+            label={logLabels.reason[lang]}
+            width={190}
+            options={reasons.map((r) => ({ value: r, label: loginReasonLabels[r][lang] }))}
+          />
           <Form.Item name="ip" label={logLabels.address[lang]}>
             <Input allowClear style={{ width: 140 }} />
           </Form.Item>
-          <CommonFilters />
-        </>
+        </LogFilters>
       }
     />
   );

@@ -8,14 +8,21 @@ import {
   operationActionLabels,
   operationEntityLabels,
 } from '@lyceum/contract';
-import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeywordFilter, SelectFilter } from '../../crud/filter-fields';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
-import { formatTime } from '../../shell/time-format';
 import { exportOperationLog, operationLogPage } from './log-api';
-import { type CommonFilterForm, CommonFilters, DeviceCell, ExportButton, serverFilter, UserCell } from './log-parts';
+import {
+  type CommonFilterForm,
+  DeviceCell,
+  ExportButton,
+  LogFilters,
+  serverFilter,
+  timeAndUserColumns,
+} from './log-parts';
 import { ResultCell, refusalText } from './result-cell';
 
 type Filter = CommonFilterForm & Pick<OperationLogFilter, 'entity' | 'action' | 'keyword'>;
@@ -34,20 +41,7 @@ export default function OperationLogView() {
     {},
   );
   const columns: TableColumnsType<OperationLog> = [
-    {
-      title: logLabels.time[lang],
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 150,
-      sorter: true,
-      render: formatTime,
-    },
-    {
-      title: logLabels.user[lang],
-      key: 'user',
-      width: 140,
-      render: (_, r) => <UserCell realName={r.realName} userName={r.userName} />,
-    },
+    ...timeAndUserColumns<OperationLog>(lang, 140),
     {
       title: logLabels.operation[lang],
       key: 'operation',
@@ -86,33 +80,23 @@ export default function OperationLogView() {
         ),
       }}
       filterFields={
-        <>
-          <Form.Item name="user" label={logLabels.user[lang]}>
-            <Input allowClear placeholder={t('log.userPlaceholder')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="action" label={t('log.action')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('common.all')}
-              style={{ width: 150 }}
-              options={actionKeys.map((k) => ({ value: k, label: operationActionLabels[k][lang] }))}
-            />
-          </Form.Item>
-          <Form.Item name="entity" label={t('log.entity')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('common.all')}
-              style={{ width: 160 }}
-              options={entityKeys.map((k) => ({ value: k, label: operationEntityLabels[k][lang] }))}
-            />
-          </Form.Item>
-          <Form.Item name="keyword" label={t('log.record')}>
-            <Input allowClear placeholder={t('log.recordPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <CommonFilters />
-        </>
+        <LogFilters>
+          <SelectFilter
+            name="action"
+            label={t('log.action')}
+            width={150}
+            searchable
+            options={actionKeys.map((k) => ({ value: k, label: operationActionLabels[k][lang] }))}
+          />
+          <SelectFilter
+            name="entity"
+            label={t('log.entity')}
+            width={160}
+            searchable
+            options={entityKeys.map((k) => ({ value: k, label: operationEntityLabels[k][lang] }))}
+          />
+          <KeywordFilter label={t('log.record')} placeholder={t('log.recordPlaceholder')} />
+        </LogFilters>
       }
     />
   );

@@ -1,25 +1,12 @@
-import { ArrowLeftOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { type MarkItem, MarkingFlag, type MarkOverview, type MarkQueue } from '@lyceum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Progress,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Empty, Progress, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LockBanner } from './lock-banner';
 import { refreshAfterMark, withItem } from './mark-cache';
+import { MarkHead, MarkNotFound, NamedSwitch } from './mark-frame';
 import { firstToMark, moveBy, nextUnmarked } from './mark-queue';
 import { AnswerText, ChangeTags, FlagTags, points, QuestionKey, QuestionStem, TypeTag } from './marked-question';
 import { MARK_KEY, useMarkHost, useMarkOverview, useMarkQueue } from './marking-api';
@@ -30,8 +17,6 @@ import { type MarkResult, ScoreBox } from './score-box';
 // anonymous number, and the current one scored from the keyboard (type, Enter, on to the next).
 export function MarkByQuestion({ examId, questionId, shown }: { examId: number; questionId: number; shown: boolean }) {
   const { t } = useMarkingTexts();
-  const navigate = useNavigate();
-  const host = useMarkHost();
   const client = useQueryClient();
   const { message } = App.useApp();
   const [pendingOnly, setPendingOnly] = useState(false);
@@ -77,16 +62,7 @@ export function MarkByQuestion({ examId, questionId, shown }: { examId: number; 
 
   const summary = overview.data?.questions.find((q) => q.questionId === questionId);
   if (queue.isPending) return <Skeleton active style={{ padding: 24 }} />;
-  if (!queue.data)
-    return (
-      <Result
-        status="404"
-        subTitle={t('marking.questionNotFound')}
-        extra={
-          <Button onClick={() => navigate(host.overview(examId))}>{host.backLabel ?? t('marking.backToExam')}</Button>
-        }
-      />
-    );
+  if (!queue.data) return <MarkNotFound examId={examId} text={t('marking.questionNotFound')} />;
   const { question, canMark } = queue.data;
   const answered = summary?.answers ?? items.length;
   const marked = summary
@@ -95,41 +71,35 @@ export function MarkByQuestion({ examId, questionId, shown }: { examId: number; 
 
   return (
     <div className="mark-page">
-      <Card size="small">
-        <div className="mark-head">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(host.overview(examId))}>
-            {host.backLabel ?? t('marking.backToExam')}
-          </Button>
-          <div className="mark-head-title">
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {overview.data?.examName ?? t('marking.examNo', { id: examId })}
-            </Typography.Title>
-            <QuestionSwitch overview={overview.data} examId={examId} questionId={questionId} />
-          </div>
+      <MarkHead
+        examId={examId}
+        title={overview.data?.examName ?? t('marking.examNo', { id: examId })}
+        sub={<QuestionSwitch overview={overview.data} examId={examId} questionId={questionId} />}
+        aside={
           <div className="mark-head-progress">
             <Typography.Text strong>{t('marking.progress', { marked, total: answered })}</Typography.Text>
             <Progress percent={answered ? Math.round((marked / answered) * 100) : 100} size="small" />
           </div>
-        </div>
-        <Space wrap className="mark-switches">
-          <Space size={6}>
-            <Switch
-              checked={pendingOnly}
-              onChange={(v) => {
-                setPendingOnly(v);
-                setIndex(null);
-              }}
-              aria-labelledby="mark-pending-label"
-            />
-            <span id="mark-pending-label">{t('marking.pendingOnly')}</span>
-          </Space>
-          <Space size={6}>
-            <Switch checked={review} disabled={!canMark} onChange={setReview} aria-labelledby="mark-review-label" />
-            <span id="mark-review-label">{t('marking.reviewMode')}</span>
-          </Space>
-          <Typography.Text type="secondary">{t('marking.keysHint')}</Typography.Text>
-        </Space>
-      </Card>
+        }
+      >
+        <NamedSwitch
+          id="mark-pending-label"
+          label={t('marking.pendingOnly')}
+          checked={pendingOnly}
+          onChange={(v) => {
+            setPendingOnly(v);
+            setIndex(null);
+          }}
+        />
+        <NamedSwitch
+          id="mark-review-label"
+          label={t('marking.reviewMode')}
+          checked={review}
+          disabled={!canMark}
+          onChange={setReview}
+        />
+        <Typography.Text type="secondary">{t('marking.keysHint')}</Typography.Text>
+      </MarkHead>
       {!canMark && <LockBanner confirmed={!!overview.data?.confirmedAt} at={overview.data?.confirmedAt} />}
       {review && canMark && <Alert type="info" showIcon title={t('marking.reviewModeHint')} />}
       <div className="mark-grid">

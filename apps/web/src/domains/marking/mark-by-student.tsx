@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EyeOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { EyeOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import {
   AnswerStatus,
   answerStatusLabels,
@@ -8,12 +8,13 @@ import {
   PAGE_SIZE_MAX,
 } from '@lyceum/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLang } from '../../shell/i18n';
 import { LockBanner } from './lock-banner';
 import { MarkFacts } from './mark-by-question';
 import { refreshAfterMark, withMark } from './mark-cache';
+import { MarkHead, MarkNotFound } from './mark-frame';
 import { AnswerText, ChangeTags, FlagTags, points, QuestionKey, QuestionStem, TypeTag } from './marked-question';
 import { MARK_KEY, markPapers, useMarkedPaper, useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
@@ -48,16 +49,7 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
   }
 
   if (paper.isPending) return <Skeleton active style={{ padding: 24 }} />;
-  if (!paper.data)
-    return (
-      <Result
-        status="404"
-        subTitle={t('marking.paperNotFound')}
-        extra={
-          <Button onClick={() => navigate(host.overview(examId))}>{host.backLabel ?? t('marking.backToExam')}</Button>
-        }
-      />
-    );
+  if (!paper.data) return <MarkNotFound examId={examId} text={t('marking.paperNotFound')} />;
   const p = paper.data;
   const pending = p.sections.reduce(
     (n, s) => n + s.items.filter((i) => i.mark.markingFlag === MarkingFlag.NotMarked).length,
@@ -65,17 +57,13 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
   );
   return (
     <div className="mark-page">
-      <Card size="small">
-        <div className="mark-head">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(host.overview(examId))}>
-            {host.backLabel ?? t('marking.backToExam')}
-          </Button>
-          <div className="mark-head-title">
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('marking.paperOf', { code: p.code })}
-            </Typography.Title>
-            <Typography.Text type="secondary">{[p.examName, p.className].filter(Boolean).join(' · ')}</Typography.Text>
-          </div>
+      <MarkHead
+        examId={examId}
+        title={t('marking.paperOf', { code: p.code })}
+        sub={
+          <Typography.Text type="secondary">{[p.examName, p.className].filter(Boolean).join(' · ')}</Typography.Text>
+        }
+        aside={
           <Space wrap>
             <Tag color={answerStatusLabels[p.answerStatus].color}>
               {labelOf(answerStatusLabels, p.answerStatus, lang)}
@@ -85,24 +73,23 @@ export function MarkByStudent({ examId, attemptId }: { examId: number; attemptId
             </Typography.Text>
             {pending > 0 && <Tag color="warning">{t('marking.pendingOf', { count: pending })}</Tag>}
           </Space>
-        </div>
-        <Space wrap className="mark-switches">
-          <Button
-            icon={<LeftOutlined />}
-            disabled={prev === undefined}
-            onClick={() => prev && navigate(host.byStudent(examId, prev))}
-          >
-            {t('marking.previousStudent')}
-          </Button>
-          <Button disabled={next === undefined} onClick={() => next && navigate(host.byStudent(examId, next))}>
-            {t('marking.nextStudent')} <RightOutlined />
-          </Button>
-          <Button icon={<EyeOutlined />} onClick={() => navigate(host.read(examId, attemptId))}>
-            {t('marking.viewPaper')}
-          </Button>
-          {host.paperActions?.(examId, attemptId)}
-        </Space>
-      </Card>
+        }
+      >
+        <Button
+          icon={<LeftOutlined />}
+          disabled={prev === undefined}
+          onClick={() => prev && navigate(host.byStudent(examId, prev))}
+        >
+          {t('marking.previousStudent')}
+        </Button>
+        <Button disabled={next === undefined} onClick={() => next && navigate(host.byStudent(examId, next))}>
+          {t('marking.nextStudent')} <RightOutlined />
+        </Button>
+        <Button icon={<EyeOutlined />} onClick={() => navigate(host.read(examId, attemptId))}>
+          {t('marking.viewPaper')}
+        </Button>
+        {host.paperActions?.(examId, attemptId)}
+      </MarkHead>
       {!p.canMark && <LockBanner confirmed={p.answerStatus === AnswerStatus.Confirmed} />}
       {p.sections.map((s) => (
         <section key={s.title} className="mark-section" aria-label={s.title}>

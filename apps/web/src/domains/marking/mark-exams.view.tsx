@@ -1,10 +1,12 @@
 import { FormOutlined } from '@ant-design/icons';
 import type { MarkExam } from '@lyceum/contract';
-import { Button, Checkbox, Form, Input, Progress, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Progress, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
+import { CheckFilter, KeywordFilter } from '../../crud/filter-fields';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
+import { LinkCell } from '../../ui/link-cell';
 import { MARK_KEY, type MarkExamFilter, markExams, markPaths } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
 import './marking.css';
@@ -23,16 +25,7 @@ export default function MarkExamsView() {
       title: t('marking.exam'),
       dataIndex: 'name',
       width: 240,
-      render: (name: string, exam) => (
-        <div>
-          <Button type="link" className="mark-link" onClick={() => open(exam)}>
-            {name}
-          </Button>
-          <Typography.Text type="secondary" className="mark-sub">
-            {exam.paperName}
-          </Typography.Text>
-        </div>
-      ),
+      render: (name: string, exam) => <LinkCell name={name} sub={exam.paperName} onOpen={() => open(exam)} />,
     },
     {
       title: t('marking.window'),
@@ -121,12 +114,8 @@ export default function MarkExamsView() {
         })}
         filterFields={
           <>
-            <Form.Item name="keyword" label={t('marking.exam')}>
-              <Input allowClear placeholder={t('marking.examPlaceholder')} style={{ width: 220 }} />
-            </Form.Item>
-            <Form.Item name="pendingOnly" valuePropName="checked">
-              <Checkbox>{t('marking.pendingExamsOnly')}</Checkbox>
-            </Form.Item>
+            <KeywordFilter label={t('marking.exam')} placeholder={t('marking.examPlaceholder')} width={220} />
+            <CheckFilter name="pendingOnly">{t('marking.pendingExamsOnly')}</CheckFilter>
           </>
         }
       />

@@ -1,13 +1,15 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton, Space, Switch, Typography } from 'antd';
+import { Button, Empty, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchCurrentUser } from '../../shell/auth-api';
 import { useTabLocation } from '../../shell/layout/tabs-store';
+import { NamedSwitch } from './mark-frame';
 import { MarkedSheet } from './marked-sheet';
 import { idsParam, numberParam, printBack, useMarkedBatch } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
+import '../../ui/print-page.css';
 import './marking.css';
 
 // /answer/print?examId=&attemptIds=1,2,3: marked papers ready to print, one student per page.
@@ -35,15 +37,12 @@ function PrintPapers({ examId, attemptIds, back }: { examId: number; attemptIds:
   const me = useQuery({ queryKey: ['currentUser'], queryFn: fetchCurrentUser });
   return (
     <div className="marked-page">
-      <div className="marked-toolbar marked-print-toolbar">
+      <div className="marked-toolbar marked-print-toolbar print-hidden">
         <Space wrap>
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
             {t('marking.backToExam')}
           </Button>
-          <Space size={6}>
-            <Switch checked={reveal} onChange={setReveal} aria-labelledby="print-reveal-label" />
-            <span id="print-reveal-label">{t('marking.revealNames')}</span>
-          </Space>
+          <NamedSwitch id="print-reveal-label" label={t('marking.revealNames')} checked={reveal} onChange={setReveal} />
           <Button
             type="primary"
             icon={<PrinterOutlined />}

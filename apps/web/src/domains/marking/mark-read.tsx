@@ -1,10 +1,12 @@
-import { ArrowLeftOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Result, Skeleton, Space, Switch } from 'antd';
+import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BackButton, MarkNotFound, NamedSwitch } from './mark-frame';
 import { MarkedSheet } from './marked-sheet';
 import { useMarkedPaper, useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
+import '../../ui/print-page.css';
 
 // One marked paper as the student will see it, with the ways to mark, print it and reveal the name.
 export function ReadPaper({ examId, attemptId }: { examId: number; attemptId: number }) {
@@ -14,22 +16,11 @@ export function ReadPaper({ examId, attemptId }: { examId: number; attemptId: nu
   const [reveal, setReveal] = useState(false);
   const paper = useMarkedPaper(examId, attemptId, reveal);
   if (paper.isPending) return <Skeleton active style={{ padding: 24 }} />;
-  if (!paper.data)
-    return (
-      <Result
-        status="404"
-        subTitle={t('marking.paperNotFound')}
-        extra={
-          <Button onClick={() => navigate(host.overview(examId))}>{host.backLabel ?? t('marking.backToExam')}</Button>
-        }
-      />
-    );
+  if (!paper.data) return <MarkNotFound examId={examId} text={t('marking.paperNotFound')} />;
   return (
     <div className="marked-page">
-      <Space wrap className="marked-toolbar">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(host.overview(examId))}>
-          {host.backLabel ?? t('marking.backToExam')}
-        </Button>
+      <Space wrap className="marked-toolbar print-hidden">
+        <BackButton examId={examId} />
         {paper.data.canMark && (
           <Button icon={<EditOutlined />} onClick={() => navigate(host.byStudent(examId, attemptId))}>
             {t('marking.markPaper')}
@@ -39,10 +30,7 @@ export function ReadPaper({ examId, attemptId }: { examId: number; attemptId: nu
           {t('marking.print')}
         </Button>
         {host.paperActions?.(examId, attemptId)}
-        <Space size={6}>
-          <Switch checked={reveal} onChange={setReveal} aria-labelledby="read-reveal-label" />
-          <span id="read-reveal-label">{t('marking.revealNames')}</span>
-        </Space>
+        <NamedSwitch id="read-reveal-label" label={t('marking.revealNames')} checked={reveal} onChange={setReveal} />
       </Space>
       <MarkedSheet paper={paper.data} />
     </div>

@@ -16,7 +16,7 @@ import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { z } from 'zod';
-import { cleanFilter } from '../../crud/resource-api';
+import { cleanFilter, type Paged } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 
 // Exams › Marking and the screens it opens (catalogue sub-pages with the page's permission).
@@ -61,18 +61,15 @@ export function printBack(query: Record<string, string> | undefined, examId: num
 // them all (progress, papers, queue, history move together).
 export const MARK_KEY = 'marking';
 
-type PageOf<S extends z.ZodType> = z.input<S> & { pageIndex: number; pageSize: number };
+type PageOf<S extends z.ZodType> = Paged<z.input<S>>;
 export type MarkExamFilter = Omit<z.input<typeof zMarkExamRequest>, 'pageIndex' | 'pageSize'>;
 export type PapersFilter = Omit<z.input<typeof zMarkPapersRequest>, 'pageIndex' | 'pageSize' | 'examId'>;
 
 export const markExams = (req: PageOf<typeof zMarkExamRequest>, { signal }: Cancel = {}) =>
   call(api.answer.exams, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
 
-export const markPapers = (
-  examId: number,
-  req: PapersFilter & { pageIndex: number; pageSize: number },
-  c: Cancel = {},
-) => call(api.answer.papers, { body: { ...(cleanFilter(req) as typeof req), examId } }, { signal: c.signal, retry: 2 });
+export const markPapers = (examId: number, req: Paged<PapersFilter>, c: Cancel = {}) =>
+  call(api.answer.papers, { body: { ...(cleanFilter(req) as typeof req), examId } }, { signal: c.signal, retry: 2 });
 
 export const scoreHistory = (req: PageOf<typeof zScoreHistoryRequest>, { signal }: Cancel = {}) =>
   call(api.answer.history, { body: req }, { signal, retry: 2 });

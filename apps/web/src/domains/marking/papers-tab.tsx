@@ -7,14 +7,17 @@ import {
   paperStatusLabels,
   type zMarkPaperRow,
 } from '@lyceum/contract';
-import { Button, Checkbox, Form, Input, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { CheckFilter, KeywordFilter } from '../../crud/filter-fields';
+import type { Paged } from '../../crud/resource-api';
 import { ResourceListPage, useSelection } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useLang } from '../../shell/i18n';
 import type { Cancel } from '../../shell/request';
-import { useTeams } from '../../ui/lookups';
+import { ClassFilter } from '../../ui/class-filter';
+import { NamedSwitch } from './mark-frame';
 import { points } from './marked-question';
 import { MARK_KEY, markPapers, type PapersFilter, useMarkHost } from './marking-api';
 import { useMarkingTexts } from './marking-texts';
@@ -28,10 +31,9 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
   const lang = useLang();
   const navigate = useNavigate();
   const host = useMarkHost();
-  const teams = useTeams();
   const selection = useSelection();
   const examId = overview.examId;
-  const fetchPage = async (req: PapersFilter & { pageIndex: number; pageSize: number }, c: Cancel) => {
+  const fetchPage = async (req: Paged<PapersFilter>, c: Cancel) => {
     const page = await markPapers(examId, req, c);
     return { ...page, list: page.list.map((r) => ({ ...r, id: r.attemptId })) } as Page<PaperRow>;
   };
@@ -140,32 +142,19 @@ export function PapersTab({ overview }: { overview: MarkOverview }) {
           >
             {t('marking.printSelected', { count: selection.selected.length })}
           </Button>
-          <Space size={6}>
-            <Switch
-              checked={reveal}
-              onChange={(v) => list.setFilters({ ...list.filters, reveal: v })}
-              aria-labelledby="papers-reveal-label"
-            />
-            <span id="papers-reveal-label">{t('marking.revealNames')}</span>
-          </Space>
+          <NamedSwitch
+            id="papers-reveal-label"
+            label={t('marking.revealNames')}
+            checked={reveal}
+            onChange={(v) => list.setFilters({ ...list.filters, reveal: v })}
+          />
         </Space>
       }
       filterFields={
         <>
-          <Form.Item name="keyword" label={t('marking.keyword')}>
-            <Input allowClear placeholder={t('marking.keywordPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="teamId" label={t('marking.class')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              loading={teams.isPending}
-              options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="pendingOnly" valuePropName="checked">
-            <Checkbox>{t('marking.pendingPapersOnly')}</Checkbox>
-          </Form.Item>
+          <KeywordFilter label={t('marking.keyword')} placeholder={t('marking.keywordPlaceholder')} />
+          <ClassFilter label={t('marking.class')} width={160} placeholder={false} />
+          <CheckFilter name="pendingOnly">{t('marking.pendingPapersOnly')}</CheckFilter>
         </>
       }
     />

@@ -12,10 +12,10 @@ import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { cleanFilter, resourceApi } from '../../crud/resource-api';
+import { cleanFilter, type Paged, resourceApi, type SaveOf } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 
-export type MessageSave = Omit<MessageInput, 'id'> & { id?: number | null };
+export type MessageSave = SaveOf<MessageInput>;
 export type MessageFilter = z.input<typeof zMessageFilter>;
 export type ReceiptFilter = Omit<z.input<typeof zReceiptRequest>, 'pageIndex' | 'pageSize'>;
 export type InboxFilter = Omit<z.input<typeof zInboxRequest>, 'pageIndex' | 'pageSize'>;
@@ -35,18 +35,13 @@ export const messageActions = {
     call(api.message.receiptsExport, { params: { id }, body: cleanFilter(body) as ReceiptFilter }, { loading: true }),
 };
 
-export const messageReceipts = (
-  id: number,
-  req: ReceiptFilter & { pageIndex: number; pageSize: number },
-  { signal }: Cancel = {},
-) => call(api.message.receipts, { params: { id }, body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+export const messageReceipts = (id: number, req: Paged<ReceiptFilter>, { signal }: Cancel = {}) =>
+  call(api.message.receipts, { params: { id }, body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
 
 // ---- the inbox of the signed-in user ----
 
-export const inboxPage = (
-  req: InboxFilter & { pageIndex: number; pageSize: number },
-  { signal }: Cancel = {},
-): Promise<InboxPage> => call(api.message.inbox, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+export const inboxPage = (req: Paged<InboxFilter>, { signal }: Cancel = {}): Promise<InboxPage> =>
+  call(api.message.inbox, { body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
 
 export const inboxActions = {
   view: (id: number, { signal }: Cancel = {}) => call(api.message.view, { params: { id } }, { signal }),

@@ -1,16 +1,18 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Message, Page, Receipt, ReceiptPage } from '@lyceum/contract';
-import { Button, Drawer, Form, Input, Progress, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Drawer, Progress, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportProgress } from '../../crud/export-progress';
+import { KeywordFilter, SelectFilter } from '../../crud/filter-fields';
+import type { Paged } from '../../crud/resource-api';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import type { Cancel } from '../../shell/request';
 import { shortMoment } from '../../shell/time-format';
+import { ClassFilter } from '../../ui/class-filter';
 import { formatMoment } from '../../ui/moment-input';
-import { ClassFilter } from '../task/task-students';
 import { useTargetText } from './message-actions';
 import { MESSAGE_KEY, messageActions, messageReceipts, type ReceiptFilter } from './message-api';
 import { useMessageTexts } from './message-texts';
@@ -55,7 +57,7 @@ export function MessageReceipts({ message }: { message: Message }) {
   const canExport = usePermission(['message:export']);
   const [exportId, setExportId] = useState<number | null>(null);
   const fetchPage = async (
-    req: ReceiptFilter & { pageIndex: number; pageSize: number },
+    req: Paged<ReceiptFilter>,
     c: Cancel,
   ): Promise<Page<ReceiptRow> & Pick<ReceiptPage, 'counts'>> => {
     const page = await messageReceipts(message.id, req, c);
@@ -130,21 +132,17 @@ export function MessageReceipts({ message }: { message: Message }) {
         })}
         filterFields={
           <>
-            <Form.Item name="keyword" label={t('message.keyword')}>
-              <Input allowClear placeholder={t('message.keywordPlaceholder')} style={{ width: 170 }} />
-            </Form.Item>
-            <Form.Item name="read" label={t('message.readState')}>
-              <Select<ReadState>
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 120 }}
-                options={[
-                  { value: 'read', label: t('message.read') },
-                  { value: 'unread', label: t('message.unread') },
-                ]}
-              />
-            </Form.Item>
-            <ClassFilter width={180} />
+            <KeywordFilter label={t('message.keyword')} placeholder={t('message.keywordPlaceholder')} width={170} />
+            <SelectFilter<ReadState>
+              name="read"
+              label={t('message.readState')}
+              width={120}
+              options={[
+                { value: 'read', label: t('message.read') },
+                { value: 'unread', label: t('message.unread') },
+              ]}
+            />
+            <ClassFilter label={t('message.class')} width={180} searchable />
           </>
         }
         toolbar={

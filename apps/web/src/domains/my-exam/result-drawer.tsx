@@ -3,6 +3,7 @@ import { Alert, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useIsMobile } from '../../shell/layout/use-device';
+import { FigureTile } from '../../ui/figure-tile';
 import { figure, ScoreChart } from '../../ui/score-chart';
 import { useMyResult } from './my-result-api';
 import { ResultPaper } from './result-paper';
@@ -44,11 +45,11 @@ function Figures({ result }: { result: MyResult }) {
   const { t } = useResultTexts();
   return (
     <div className="result-figures">
-      <div className="result-figure">
-        <div className="result-figure-label">{t('myResult.score')}</div>
-        <div className="result-figure-value" data-testid="my-score">
-          {figure(result.score)} / {figure(result.maxScore)}
-        </div>
+      <FigureTile
+        label={t('myResult.score')}
+        value={`${figure(result.score)} / ${figure(result.maxScore)}`}
+        testId="my-score"
+      >
         {result.passed !== null && (
           <Tag color={result.passed ? 'success' : 'error'}>
             {result.passed ? t('myResult.passed') : t('myResult.failed')}
@@ -64,21 +65,14 @@ function Figures({ result }: { result: MyResult }) {
             {t('myResult.provisional', { count: result.pending })}
           </Typography.Text>
         )}
-      </div>
-      <div className="result-figure">
-        <div className="result-figure-label">{t('myResult.rank')}</div>
-        <div className="result-figure-value" data-testid="my-rank">
-          {result.rank === null ? '—' : t('myResult.rankOf', { rank: result.rank, count: result.candidates })}
-        </div>
-      </div>
-      <div className="result-figure">
-        <div className="result-figure-label">{t('myResult.classMean')}</div>
-        <div className="result-figure-value">{figure(result.classMean)}</div>
-      </div>
-      <div className="result-figure">
-        <div className="result-figure-label">{t('myResult.examMean')}</div>
-        <div className="result-figure-value">{figure(result.examMean)}</div>
-      </div>
+      </FigureTile>
+      <FigureTile
+        label={t('myResult.rank')}
+        value={result.rank === null ? '—' : t('myResult.rankOf', { rank: result.rank, count: result.candidates })}
+        testId="my-rank"
+      />
+      <FigureTile label={t('myResult.classMean')} value={figure(result.classMean)} />
+      <FigureTile label={t('myResult.examMean')} value={figure(result.examMean)} />
       {result.examPending > 0 && (
         <Typography.Text type="secondary" className="result-sub" data-testid="rank-later">
           {t('myResult.rankLater', { count: result.examPending })}

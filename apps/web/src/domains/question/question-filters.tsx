@@ -1,7 +1,7 @@
-import { difficultyLabels, enumValues, labelOf, questionTypeLabels } from '@lyceum/contract';
-import { Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Tooltip, TreeSelect } from 'antd';
+import { difficultyLabels, questionTypeLabels } from '@lyceum/contract';
+import { DatePicker, Form, InputNumber, Space, Tooltip, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useLang } from '../../shell/i18n';
+import { CheckFilter, EnumFilter, KeywordFilter, SelectFilter } from '../../crud/filter-fields';
 import { TagTreeSelect, useSubjectOptions } from './classification-fields';
 import { useQuestionTexts } from './i18n';
 import { type QuestionFilter, useCommonLists, useUsers } from './question-api';
@@ -34,42 +34,23 @@ export function toQuestionFilter(values: Record<string, unknown>): QuestionFilte
 // The items of the question list's filter bar (the list frame holds the form and its buttons).
 export function QuestionFilterItems() {
   const { t } = useQuestionTexts();
-  const lang = useLang();
   const lists = useCommonLists();
   const users = useUsers();
   const subjects = useSubjectOptions();
-  const select = { allowClear: true, placeholder: t('common.all'), showSearch: { optionFilterProp: 'label' } };
 
   return (
     <>
-      <Form.Item name="keyword" label={t('question.keyword')}>
-        <Input allowClear style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="type" label={t('question.type')}>
-        <Select
-          {...select}
-          style={{ width: 150 }}
-          options={enumValues(questionTypeLabels).map((v) => ({
-            value: v,
-            label: labelOf(questionTypeLabels, v, lang),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="difficulty" label={t('question.difficulty')}>
-        <Select
-          {...select}
-          style={{ width: 130 }}
-          options={enumValues(difficultyLabels).map((v) => ({ value: v, label: labelOf(difficultyLabels, v, lang) }))}
-        />
-      </Form.Item>
-      <Form.Item name="categoryId" label={t('question.category')}>
-        <Select
-          {...select}
-          style={{ width: 160 }}
-          loading={lists.isPending}
-          options={lists.data?.categoryList.map((c) => ({ value: c.id, label: c.name }))}
-        />
-      </Form.Item>
+      <KeywordFilter label={t('question.keyword')} />
+      <EnumFilter name="type" label={t('question.type')} labels={questionTypeLabels} width={150} searchable />
+      <EnumFilter name="difficulty" label={t('question.difficulty')} labels={difficultyLabels} width={130} searchable />
+      <SelectFilter
+        name="categoryId"
+        label={t('question.category')}
+        width={160}
+        searchable
+        loading={lists.isPending}
+        options={lists.data?.categoryList.map((c) => ({ value: c.id, label: c.name }))}
+      />
       <Form.Item name="subjectId" label={t('question.subject')}>
         <TreeSelect
           allowClear
@@ -86,14 +67,14 @@ export function QuestionFilterItems() {
         <TagTreeSelect width={200} />
       </Form.Item>
       {!users.isError && (
-        <Form.Item name="creatorId" label={t('question.creator')}>
-          <Select
-            {...select}
-            style={{ width: 160 }}
-            loading={users.isPending}
-            options={users.data?.map((u) => ({ value: u.id, label: `${u.realName} (${u.userName})` }))}
-          />
-        </Form.Item>
+        <SelectFilter
+          name="creatorId"
+          label={t('question.creator')}
+          width={160}
+          searchable
+          loading={users.isPending}
+          options={users.data?.map((u) => ({ value: u.id, label: `${u.realName} (${u.userName})` }))}
+        />
       )}
       <Form.Item name="created" label={t('question.dateRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
@@ -135,11 +116,9 @@ export function QuestionFilterItems() {
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item name="poorDiscrimination" valuePropName="checked">
-        <Checkbox>
-          <Tooltip title={t('question.poorDiscriminationHint')}>{t('question.poorDiscrimination')}</Tooltip>
-        </Checkbox>
-      </Form.Item>
+      <CheckFilter name="poorDiscrimination">
+        <Tooltip title={t('question.poorDiscriminationHint')}>{t('question.poorDiscrimination')}</Tooltip>
+      </CheckFilter>
     </>
   );
 }

@@ -1,26 +1,17 @@
 import type { Statistics, zStatisticsRequest } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Form,
-  Select,
-  Table,
-  type TableColumnsType,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Table, type TableColumnsType, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { FilterButtons } from '../../crud/filter-buttons';
+import { FilterBar } from '../../crud/filter-buttons';
+import { SelectFilter } from '../../crud/filter-fields';
 import { cleanFilter } from '../../crud/resource-api';
 import { call } from '../../shell/request';
-import { toTreeOptions, useSemesters, useSubjects, useTeams } from '../../ui/lookups';
+import { ClassFilter } from '../../ui/class-filter';
+import { toTreeOptions, useSemesters, useSubjects } from '../../ui/lookups';
 import { TIME } from '../../ui/portal-format';
 import { figure, percent, ScoreChart } from '../../ui/score-chart';
 import { reportPath } from '../exam-scores/scores-api';
@@ -89,7 +80,6 @@ export default function StatisticsView() {
   const navigate = useNavigate();
   const semesters = useSemesters();
   const subjects = useSubjects();
-  const teams = useTeams();
   const [form] = Form.useForm<FilterValues>();
   const [request, setRequest] = useState<Request>({});
   const stats = useQuery({
@@ -145,22 +135,20 @@ export default function StatisticsView() {
   return (
     <div className="statistics-page">
       <Card size="small">
-        <Form<FilterValues>
+        <FilterBar
           form={form}
           name="statistics-filter"
-          layout="inline"
-          className="filter-bar"
-          onFinish={(v) => setRequest(toRequest(v))}
+          onSearch={(v) => setRequest(toRequest(v))}
+          onReset={() => setRequest({})}
         >
-          <Form.Item name="semesterId" label={t('statistics.semester')}>
-            <Select
-              allowClear
-              placeholder={t('statistics.allSemesters')}
-              style={{ width: 180 }}
-              loading={semesters.isPending}
-              options={semesters.data}
-            />
-          </Form.Item>
+          <SelectFilter
+            name="semesterId"
+            label={t('statistics.semester')}
+            width={180}
+            placeholder={t('statistics.allSemesters')}
+            loading={semesters.isPending}
+            options={semesters.data}
+          />
           <Form.Item name="subjectId" label={t('statistics.subject')}>
             <TreeSelect
               allowClear
@@ -172,16 +160,7 @@ export default function StatisticsView() {
               popupMatchSelectWidth={false}
             />
           </Form.Item>
-          <Form.Item name="teamId" label={t('statistics.class')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('statistics.allClasses')}
-              style={{ width: 180 }}
-              loading={teams.isPending}
-              options={(teams.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            />
-          </Form.Item>
+          <ClassFilter label={t('statistics.class')} width={180} searchable placeholder={t('statistics.allClasses')} />
           <Form.Item name="dates" label={t('statistics.dates')}>
             <DatePicker.RangePicker
               allowEmpty={[true, true]}
@@ -189,13 +168,7 @@ export default function StatisticsView() {
               style={{ width: 240 }}
             />
           </Form.Item>
-          <FilterButtons
-            onReset={() => {
-              form.resetFields();
-              setRequest({});
-            }}
-          />
-        </Form>
+        </FilterBar>
       </Card>
       <Card size="small" title={t('statistics.trend')} loading={stats.isPending}>
         <Typography.Paragraph type="secondary" className="statistics-hint">

@@ -10,11 +10,11 @@ import type {
 import { api } from '@lyceum/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { cleanFilter, resourceApi } from '../../crud/resource-api';
+import { cleanFilter, type Paged, resourceApi, type SaveOf } from '../../crud/resource-api';
 import { type Cancel, call } from '../../shell/request';
 import { type MarkHost, markPaths } from '../marking/marking-api';
 
-export type TaskSave = Omit<TaskInput, 'id'> & { id?: number | null };
+export type TaskSave = SaveOf<TaskInput>;
 export type TaskFilter = z.input<typeof zTaskFilter>;
 export type TaskStudentFilter = Omit<z.input<typeof zTaskStudentRequest>, 'pageIndex' | 'pageSize'>;
 
@@ -36,11 +36,8 @@ export const taskActions = {
     call(api.task.studentsExport, { params: { id }, body: cleanFilter(body) as TaskStudentFilter }, { loading: true }),
 };
 
-export const taskStudents = (
-  id: number,
-  req: TaskStudentFilter & { pageIndex: number; pageSize: number },
-  { signal }: Cancel = {},
-) => call(api.user.taskStudentList, { params: { id }, body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
+export const taskStudents = (id: number, req: Paged<TaskStudentFilter>, { signal }: Cancel = {}) =>
+  call(api.user.taskStudentList, { params: { id }, body: cleanFilter(req) as typeof req }, { signal, retry: 2 });
 
 export function useTask(id: number | null) {
   return useQuery({

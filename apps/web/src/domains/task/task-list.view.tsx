@@ -29,11 +29,12 @@ import type { RowAction } from '../../crud/row-actions';
 import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { shortMoment } from '../../shell/time-format';
+import { ClassFilter } from '../../ui/class-filter';
 import { ExtendTaskModal, useAudienceText, useTaskTransitions } from './task-actions';
 import { TASK_KEY, taskMarkPath } from './task-api';
 import { TaskEditor } from './task-editor';
 import { TaskProgress } from './task-progress';
-import { ClassFilter, TaskStudentsDrawer } from './task-students';
+import { TaskStudentsDrawer } from './task-students';
 import { usePhaseLabel, useTaskTexts } from './task-texts';
 import './task.css';
 
@@ -208,7 +209,7 @@ export default function TaskListView() {
                 options={TASK_PHASES.map((p) => ({ value: p, label: phaseLabel(p) }))}
               />
             </Form.Item>
-            <ClassFilter width={180} />
+            <ClassFilter label={t('task.class')} width={180} searchable />
           </>
         ),
         columns,

@@ -1,6 +1,5 @@
 import { BellOutlined, DownloadOutlined, EditOutlined, EyeOutlined, UndoOutlined } from '@ant-design/icons';
 import {
-  enumValues,
   FINAL_PAPER_STATUSES,
   labelOf,
   type Page,
@@ -12,24 +11,13 @@ import {
   type TaskStudent,
   taskUserStatusLabels,
 } from '@lyceum/contract';
-import {
-  App,
-  Button,
-  Checkbox,
-  Drawer,
-  Form,
-  Input,
-  Select,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Drawer, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
 import { ExportProgress } from '../../crud/export-progress';
+import { CheckFilter, EnumFilter, KeywordFilter } from '../../crud/filter-fields';
+import type { Paged } from '../../crud/resource-api';
 import { ResourceListPage, useSelection } from '../../crud/resource-list-page';
 import { Explained } from '../../crud/row-actions';
 import { usePagedList } from '../../crud/use-paged-list';
@@ -38,7 +26,7 @@ import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import type { Cancel } from '../../shell/request';
 import { shortMoment } from '../../shell/time-format';
-import { useTeams } from '../../ui/lookups';
+import { ClassFilter } from '../../ui/class-filter';
 import { formatMoment } from '../../ui/moment-input';
 import { points } from '../marking/marked-question';
 import { type Returning, ReturnWorkModal } from './return-work';
@@ -68,10 +56,7 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
   const selection = useSelection();
   const [returning, setReturning] = useState<Returning[] | null>(null);
   const [exportId, setExportId] = useState<number | null>(null);
-  const fetchPage = async (
-    req: TaskStudentFilter & { pageIndex: number; pageSize: number },
-    c: Cancel,
-  ): Promise<StudentPage> => {
+  const fetchPage = async (req: Paged<TaskStudentFilter>, c: Cancel): Promise<StudentPage> => {
     const page = await taskStudents(task.id, req, c);
     return { ...page, list: page.list.map((s) => ({ ...s, id: s.userId })) };
   };
@@ -276,27 +261,11 @@ export function TaskStudents({ task, onLeave }: { task: Task; onLeave?: () => vo
         })}
         filterFields={
           <>
-            <Form.Item name="keyword" label={t('task.keyword')}>
-              <Input allowClear placeholder={t('task.studentKeyword')} style={{ width: 170 }} />
-            </Form.Item>
-            <Form.Item name="status" label={t('task.status')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 130 }}
-                options={enumValues(taskUserStatusLabels).map((v) => ({
-                  value: v,
-                  label: labelOf(taskUserStatusLabels, v, lang),
-                }))}
-              />
-            </Form.Item>
-            <ClassFilter width={150} />
-            <Form.Item name="late" valuePropName="checked">
-              <Checkbox>{t('task.lateOnly')}</Checkbox>
-            </Form.Item>
-            <Form.Item name="toMark" valuePropName="checked">
-              <Checkbox>{t('task.toMarkOnly')}</Checkbox>
-            </Form.Item>
+            <KeywordFilter label={t('task.keyword')} placeholder={t('task.studentKeyword')} width={170} />
+            <EnumFilter name="status" label={t('task.status')} labels={taskUserStatusLabels} width={130} />
+            <ClassFilter label={t('task.class')} width={150} searchable />
+            <CheckFilter name="late">{t('task.lateOnly')}</CheckFilter>
+            <CheckFilter name="toMark">{t('task.toMarkOnly')}</CheckFilter>
           </>
         }
         toolbar={
@@ -375,23 +344,5 @@ export function TaskStudentsDrawer({ task, onClose }: { task: Task | null; onClo
     >
       {task && <TaskStudents task={task} onLeave={onClose} />}
     </Drawer>
-  );
-}
-
-// The class filter of the tasks list and of a task's students.
-export function ClassFilter({ width }: { width: number }) {
-  const { t } = useTaskTexts();
-  const teams = useTeams();
-  return (
-    <Form.Item name="teamId" label={t('task.class')}>
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={t('common.all')}
-        style={{ width }}
-        loading={teams.isPending}
-        options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
-      />
-    </Form.Item>
   );
 }

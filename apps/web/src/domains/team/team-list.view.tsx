@@ -1,7 +1,8 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { type ResourceMeta, type Team, teamMeta, zTeamCreate } from '@lyceum/contract';
-import { Button, Form, Select, type TableColumnsType } from 'antd';
+import { Button, Form, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
+import { SelectFilter } from '../../crud/filter-fields';
 import { ResourceScreen } from '../../crud/resource-screen';
 import { usePermission } from '../../shell/permission';
 import { useTeamTexts } from './i18n';
@@ -87,27 +88,22 @@ export default function TeamListView() {
             {keyword}
             {fields.gradeYear}
             {namesMajors && (
-              <Form.Item name="majorId" label={t('team.major')}>
-                <Select
-                  allowClear
-                  placeholder={t('common.all')}
-                  style={{ width: 170 }}
-                  loading={majors.isPending}
-                  options={majors.data}
-                  optionFilterProp="label"
-                  showSearch
-                />
-              </Form.Item>
-            )}
-            <Form.Item name="semesterId" label={t('team.semester')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 200 }}
-                loading={semesters.isPending}
-                options={semesters.data}
+              <SelectFilter
+                name="majorId"
+                label={t('team.major')}
+                width={170}
+                searchable
+                loading={majors.isPending}
+                options={majors.data}
               />
-            </Form.Item>
+            )}
+            <SelectFilter
+              name="semesterId"
+              label={t('team.semester')}
+              width={200}
+              loading={semesters.isPending}
+              options={semesters.data}
+            />
             {seesAll && (
               <Form.Item name="classTeacherId" label={t('team.classTeacher')}>
                 <TeacherSelect style={{ width: 170 }} placeholder={t('common.all')} />

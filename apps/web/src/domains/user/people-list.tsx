@@ -1,6 +1,7 @@
 import type { Page, User } from '@lyceum/contract';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Paged } from '../../crud/resource-api';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { type RowAction, RowActionButtons, visibleActions } from '../../crud/row-actions';
 import { usePagedList } from '../../crud/use-paged-list';
@@ -11,10 +12,7 @@ export type PeopleFilter = { userName?: string; realName?: string; keyword?: str
 
 interface Props {
   queryKey: string;
-  fetchPage: (
-    req: PeopleFilter & { pageIndex: number; pageSize: number },
-    cancel: { signal?: AbortSignal },
-  ) => Promise<Page<User>>;
+  fetchPage: (req: Paged<PeopleFilter>, cancel: { signal?: AbortSignal }) => Promise<Page<User>>;
   emptyText: string;
   // The teacher list filters by user and real name; the student list by one keyword.
   filter: 'names' | 'keyword';

@@ -9,10 +9,11 @@ import {
   zUserCreate,
 } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Select, Switch } from 'antd';
+import { App, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settleAction, useConfirm } from '../../crud/confirm';
+import { SelectFilter } from '../../crud/filter-fields';
 import { useRefChoices } from '../../crud/ref-options';
 import { ResourceScreen } from '../../crud/resource-screen';
 import { Explained } from '../../crud/row-actions';
@@ -103,15 +104,13 @@ export default function UserListView() {
             <Form.Item name="realName" label={t('user.realName')}>
               {keyword}
             </Form.Item>
-            <Form.Item name="roleId" label={t('user.role')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 160 }}
-                loading={roles.isPending}
-                options={roles.data?.map((r) => ({ value: r.id, label: roleName(r, t) }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              name="roleId"
+              label={t('user.role')}
+              width={160}
+              loading={roles.isPending}
+              options={roles.data?.map((r) => ({ value: r.id, label: roleName(r, t) }))}
+            />
             {fields.status}
             {fields.departmentId}
             {fields.userCategoryId}
