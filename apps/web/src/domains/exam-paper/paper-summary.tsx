@@ -49,17 +49,27 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
       { name: t('paper.byType'), rows: types },
       { name: t('paper.byDifficulty'), rows: levels },
     ].filter((r) => r.rows.length);
-    const ring = (name: string, center: string, rows: typeof typeRows) => ({
-      name,
-      type: 'pie',
-      radius: ['28%', '48%'],
-      center: [center, '58%'],
-      label: { formatter: '{b}\n{c}' },
-      data: rows.map((r) => ({ name: r.name, value: r.points })),
-    });
+    // One ring above the other: side by side in the builder's narrow side column, their outside
+    // labels ran into each other. Each ring has its slot and its title at the top of it.
+    const slot = 100 / rings.length;
     return {
       tooltip: { trigger: 'item' },
-      series: rings.map((r, i) => ring(r.name, rings.length === 1 ? '50%' : i === 0 ? '25%' : '75%', r.rows)),
+      title: rings.map((r, i) => ({
+        text: r.name,
+        left: 'center',
+        top: `${i * slot}%`,
+        textStyle: { fontSize: 12, fontWeight: 'normal', color: 'rgba(0, 0, 0, 0.65)' },
+      })),
+      series: rings.map((r, i) => ({
+        name: r.name,
+        type: 'pie',
+        radius: ['22%', '36%'],
+        center: ['50%', `${(i + 0.56) * slot}%`],
+        // Labels against the sides, wrapped in the room left there, so none is cut at the edge.
+        label: { formatter: '{b}\n{c}', alignTo: 'edge', edgeDistance: 4, overflow: 'break' },
+        labelLine: { length: 10, length2: 0 },
+        data: r.rows.map((row) => ({ name: row.name, value: row.points })),
+      })),
     };
   }, [chartKey, t]);
 
@@ -80,11 +90,7 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
       />
       {typeRows.length > 0 && (
         <>
-          <div className="paper-chart-titles" aria-hidden>
-            <span>{t('paper.byType')}</span>
-            {difficultyRows.length > 0 && <span>{t('paper.byDifficulty')}</span>}
-          </div>
-          <ChartBox option={option} height={180} label={t('paper.chartLabel')} />
+          <ChartBox option={option} height={difficultyRows.length > 0 ? 380 : 190} label={t('paper.chartLabel')} />
         </>
       )}
       <Typography.Title level={5} style={{ marginTop: 8 }}>

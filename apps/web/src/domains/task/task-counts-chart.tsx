@@ -1,14 +1,9 @@
 import type { TaskCounts } from '@lyceum/contract';
-import { TitleComponent } from 'echarts/components';
-import { use } from 'echarts/core';
 import { useMemo } from 'react';
 import { ChartBox } from '../../ui/chart-box';
 import { PROGRESS_PARTS } from './task-form';
 import { PART_COLORS, usePartLabels } from './task-progress';
 import { useTaskTexts } from './task-texts';
-
-// The dashboard's wrapper registers bars and pies; the ring's total in the middle is a title.
-use([TitleComponent]);
 
 // A task's students as a ring: passed, failed, in progress and not started, the total in the middle.
 export function TaskCountsChart({ counts }: { counts: TaskCounts }) {
