@@ -114,8 +114,6 @@ export function refusal(out: SaveOutcome, items: SaveItem[], now: number): never
   throw businessError('attemptClosed');
 }
 
-export const acksOf = (out: SaveOutcome) => out.acked;
-
 export async function saveAnswers(
   ctx: RequestContext,
   attemptId: number,
@@ -132,7 +130,7 @@ export async function saveAnswers(
     );
   }
   return {
-    acked: acksOf(out),
+    acked: out.acked,
     status: Number(out.status) as PaperStatus,
     serverNow: now,
     deadline: ms(out.deadline)!,

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import { inOrg } from '../../platform/tenant-sql';
 import { examAttempts } from './attempt.table';
 import { answeredCount, endAttempts } from './attempt-end';
-import { acksOf, refusal, upsertAnswers } from './attempt-save';
+import { refusal, upsertAnswers } from './attempt-save';
 import { ms, ts } from './exam-time';
 
 // Handing in (see attempt.service for the rules).
@@ -42,7 +42,7 @@ export async function submitAttempt(
       if (body.items?.length) {
         const out = await upsertAnswers(tx, ctx, body.attemptId, body.items, now);
         if (!out.open) refusal(out, body.items, now);
-        acked = acksOf(out);
+        acked = out.acked;
       }
       // The page's timer is trusted only once the deadline has really come.
       const timeUp = body.reason === 'timeUp' && now >= t.deadline.getTime() - 5000;
