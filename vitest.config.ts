@@ -31,6 +31,9 @@ const pgliteSet = [
   'engine-pieces',
   // Imports (users, base data, questions): every error of every row at once, nothing written.
   'import-errors',
+  // Live updates: on the embedded database no change-bus listener runs (one process), so what a
+  // stream hears is delivered in process, from inside the writing transaction.
+  'push',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',

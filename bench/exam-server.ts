@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { openPrepared } from '../apps/server/src/platform/bootstrap';
 import type { Db } from '../apps/server/src/platform/db';
@@ -18,6 +19,12 @@ const url = process.env.BENCH_DATABASE_URL || null;
 const dataDir = process.env.BENCH_DATA_DIR || null;
 if (!url && !dataDir) throw new Error('exam-server needs BENCH_DATABASE_URL or BENCH_DATA_DIR');
 const database = await openPrepared({ databaseUrl: url, dataDir });
+// The yardsticks' table (the bare route's and the raw loop's), shaped like attempt_answers.
+await database.db.execute(sql`create table if not exists bench_raw_upserts (
+    organization_id bigint not null, attempt_id bigint not null, question_id bigint not null,
+    answer jsonb, revision integer not null, saved_at timestamptz not null,
+    primary key (organization_id, attempt_id, question_id))`);
+
 const app = await buildApp({
   db: database.db,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent',
@@ -33,6 +40,38 @@ interface RawRequest {
   attempts: number;
   questions: number;
 }
+
+// Statements sent to PostgreSQL by this process (every client, the pool's and the listener's): the
+// benches print round trips per operation from it.
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: Parameters<typeof query>) {
+  statements++;
+  return query.apply(this, args);
+} as typeof query;
+app.post('/bench/statements', async () => ({ code: 1, message: 'success', response: { statements } }));
+
+// The HTTP limit of the save path: a bare route doing the same upsert the save does (1-3 answers of
+// one attempt into a table shaped like attempt_answers), with no session, validation or envelope
+// schema: what Fastify, the driver and the database cost together.
+interface BareSave {
+  attemptId: number;
+  items: { questionId: number; answer: unknown; revision: number }[];
+}
+app.post<{ Body: BareSave }>('/bench/bare-save', async (req) => {
+  const { attemptId, items } = req.body;
+  const values = items.map(
+    (i) => sql`(1, ${attemptId}, ${i.questionId}, ${JSON.stringify(i.answer)}::jsonb, ${i.revision}, now())`,
+  );
+  const out = await database.db.execute(sql`insert into bench_raw_upserts
+      (organization_id, attempt_id, question_id, answer, revision, saved_at)
+    values ${sql.join(values, sql`, `)}
+    on conflict (organization_id, attempt_id, question_id) do update
+      set answer = excluded.answer, revision = excluded.revision, saved_at = excluded.saved_at
+      where bench_raw_upserts.revision < excluded.revision
+    returning question_id as "questionId", revision`);
+  return { code: 1, message: 'success', response: { acked: (out as unknown as { rows: unknown[] }).rows } };
+});
 
 app.post<{ Body: RawRequest }>('/bench/raw-upsert', async (req) => ({
   code: 1,
@@ -143,10 +182,6 @@ console.log(`PORT=${(app.server.address() as { port: number }).port}`);
 // flight, for `seconds`. No session lookup, no validation, no attempt row: the database and the
 // driver alone.
 async function rawUpserts(db: Db, r: RawRequest) {
-  await db.execute(sql`create table if not exists bench_raw_upserts (
-    organization_id bigint not null, attempt_id bigint not null, question_id bigint not null,
-    answer jsonb, revision integer not null, saved_at timestamptz not null,
-    primary key (organization_id, attempt_id, question_id))`);
   const revisions = new Map<number, number>();
   const latencies: number[] = [];
   const t0 = performance.now();

@@ -3,7 +3,8 @@
 // revisions, a proctoring event every 30 s, start offsets spread over the period. Then, in the same
 // run, the save path's capacity (saves in a closed loop) and the database's raw upsert capacity (a
 // loop of insert ... on conflict do update into a table shaped like attempt_answers, through the
-// server's own driver and pool), so the save path is reported as a ratio of it.
+// server's own driver and pool) and the HTTP limit (the same upsert behind a bare Fastify route), so
+// the save path is reported as a ratio of both (issue 29: >= 80 % of the bare route, >= 20 % of raw).
 // PostgreSQL when DATABASE_URL is set, the embedded database otherwise.
 //   EXAM_N=2000 EXAM_SECONDS=300 EXAM_CAPACITY_SECONDS=20 EXAM_CAPACITY_C=32
 import { ExamLogType } from '@lyceum/contract';
@@ -179,6 +180,35 @@ try {
   const capacityPerSecond = capacity.length / ((performance.now() - c0) / 1000);
   const capCpu = await capMeter();
 
+  // The HTTP limit: the same upsert behind a bare route (no session, validation or schemas), from
+  // the same client with as many in flight.
+  const bare: number[] = [];
+  const bareMeter = await cpuMeter(server, db);
+  const bareEnd = performance.now() + CAPACITY_SECONDS * 1000;
+  const b0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CAPACITY_C }, async () => {
+      while (performance.now() < bareEnd) {
+        const attemptId = 1 + Math.floor(Math.random() * N);
+        const n = 1 + Math.floor(Math.random() * 3);
+        const picked = new Set<number>();
+        while (picked.size < n) picked.add(1 + Math.floor(Math.random() * QUESTIONS));
+        const items = [...picked]
+          .sort((x, y) => x - y)
+          .map((q) => ({ questionId: q, answer: answerFor(q, bare.length), revision: bare.length + 1 }));
+        try {
+          const r = await call(origin, '/bench/bare-save', { attemptId, items }, { timeoutMs: TIMEOUT });
+          if (r.body.code === 1) bare.push(r.ms);
+          else countError('bare: refused');
+        } catch (err) {
+          countError(`bare: ${networkFailure(err)}`);
+        }
+      }
+    }),
+  );
+  const barePerSecond = bare.length / ((performance.now() - b0) / 1000);
+  const bareCpu = await bareMeter();
+
   // The yardstick: the database's own upserts through the same driver and pool.
   const rawMeter = await cpuMeter(server, db);
   const raw = ok(
@@ -234,10 +264,36 @@ try {
     `raw upsert loop: ${rawCpu.text}; per upsert: server ${perOp(rawCpu.serverCpu, raw.statements)}` +
       (db.url ? `, PostgreSQL ${perOp(rawCpu.databaseCpu, raw.statements)}` : ''),
   );
-  const pass = s.p99 < 100 && errorCount === 0 && (db.kind !== 'postgres' || capacityPerSecond / raw.perSecond >= 0.5);
+  console.log(
+    `bare route (${CAPACITY_C} in flight): ${barePerSecond.toFixed(1)}/s; ${bareCpu.text}; per upsert: server ` +
+      `${perOp(bareCpu.serverCpu, bare.length)}` +
+      (db.url ? `, PostgreSQL ${perOp(bareCpu.databaseCpu, bare.length)}` : ''),
+  );
+  console.log(latencyRow('bare route', bare));
+  const perSave = (n: number | null, count: number) => (n === null ? 'n/a' : (n / count).toFixed(2));
+  console.log(
+    `per save (capacity loop): ${perSave(capCpu.commits, capacity.length)} commits, ` +
+      `${perSave(capCpu.statements, capacity.length)} statements; bare route: ` +
+      `${perSave(bareCpu.commits, bare.length)} commits, ${perSave(bareCpu.statements, bare.length)} statements`,
+  );
+  // A student saves every 10 s: what the save path could carry at full use (a ceiling; the paced p99
+  // above says whether N students fit with room to spare).
+  console.log(
+    `${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ceiling: ${capacityPerSecond.toFixed(0)} saves/s at full use ` +
+      `= about ${Math.floor((capacityPerSecond * SAVE_EVERY) / 1000)} students saving every ${SAVE_EVERY / 1000} s; ` +
+      `this run: ${N} students, paced save p99 ${s.p99.toFixed(0)} ms (PGlite target < 200 ms)`,
+  );
+  const ofBare = capacityPerSecond / barePerSecond;
+  const ofRaw = capacityPerSecond / raw.perSecond;
+  console.log(
+    `save capacity: ${(100 * ofBare).toFixed(1)} % of the bare route, ${(100 * ofRaw).toFixed(1)} % of raw upserts`,
+  );
+  const onPg = db.kind === 'postgres';
+  const verdict = (met: boolean) => (met ? 'met' : onPg ? 'MISSED' : 'missed (PostgreSQL target only)');
+  const pass = s.p99 < 100 && errorCount === 0 && (!onPg || (ofBare >= 0.8 && ofRaw >= 0.2));
   console.log(
     `targets: save p99 < 100 ms ${s.p99 < 100 ? 'met' : 'MISSED'}; 0 errors ${errorCount === 0 ? 'met' : 'MISSED'}; ` +
-      `ratio >= 50 % ${capacityPerSecond / raw.perSecond >= 0.5 ? 'met' : db.kind === 'postgres' ? 'MISSED' : 'missed (PostgreSQL target only)'}` +
+      `>= 80 % of the bare route ${verdict(ofBare >= 0.8)}; >= 20 % of raw upserts ${verdict(ofRaw >= 0.2)}` +
       ` -> ${pass ? 'PASS' : 'FAIL'}\n`,
   );
 } finally {

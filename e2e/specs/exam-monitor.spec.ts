@@ -71,6 +71,8 @@ test('the monitor shows a screen switch and a forced collection', async ({ page,
   await expect(page).toHaveURL(new RegExp(`/exam/monitor\\?examId=${examId}$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText(/Live · updated/)).toBeVisible();
+  // Changes are pushed (GET /api/examLog/stream), not polled every 3 s.
+  await expect(page.locator('.monitor-live')).toHaveAttribute('data-push', 'live');
 
   const { realName } = student;
   const row = page.locator('.ant-table-row').filter({ hasText: student.userName });

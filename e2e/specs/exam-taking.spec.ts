@@ -274,6 +274,30 @@ test('the timer counts from the server clock when the device clock is hours wron
   await page.context().close();
 });
 
+// Issue 29: opened before the start, the page is the exam's waiting room: the countdown on the
+// server's clock, then the paper by itself when the exam opens (no reload, no click).
+test('the waiting room counts down to the start and opens the paper by itself', async ({ browser, request }) => {
+  const opensIn = 15_000;
+  const setup = await setUp(request, {
+    windowStart: new Date(Date.now() + opensIn).toISOString(),
+    windowEnd: new Date(Date.now() + 2 * HOUR).toISOString(),
+  });
+  const page = await newStudentPage(browser, setup);
+  await page.goto(`/take/${setup.examId}`);
+  const room = page.getByTestId('waiting-room');
+  await expect(room).toBeVisible();
+  await expect(room.getByRole('heading', { name: setup.examName })).toBeVisible();
+  await expect(room.getByText('Answer every question.')).toBeVisible();
+  await expect(page.getByTestId('waiting-countdown')).toHaveText(/^00:(0\d|1\d)$/);
+  await expectNoSeriousA11yViolations(page, 'the waiting room');
+  await page.getByTestId('language').click();
+  await expect(room.getByText('候考室')).toBeVisible();
+  await page.getByTestId('language').click();
+  await expect(page.getByTestId('time-left')).toBeVisible({ timeout: opensIn + 20_000 });
+  await expect(page.getByText(setup.examName)).toBeVisible();
+  await page.context().close();
+});
+
 // Issue 36, items 3 and 4: an exam that shows the score after hand-in shows it on the page after
 // hand-in once the marking job has run, provisional while a teacher still has to mark written answers;
 // My exams then gives the same score, not "Not released yet".

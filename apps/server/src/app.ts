@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/session.service';
+import { flushTouches } from './modules/auth/session-cache';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -32,6 +32,7 @@ import { logRoutes } from './modules/log/log.routes';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { registerMarkingJobs } from './modules/marking/marking-jobs';
 import { messageRoutes } from './modules/message/message.routes';
+import { registerMessageMailJobs } from './modules/message/message-mail';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -46,6 +47,7 @@ import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
+import { compressAnswers, securityHeaders } from './platform/transport';
 import './wiring';
 
 declare module 'fastify' {
@@ -144,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (config?.mutates || config?.audited) operationLog.record(req, reply.elapsedTime);
   });
   app.addHook('onClose', async () => operationLog.flush());
+  app.addHook('onClose', async () => flushTouches());
 
   const jobs = new JobRunner(opts.db, {
     onError: (err, job) => app.log.error({ err, job: job?.id, kind: job?.kind }, 'background job failed'),
@@ -156,38 +159,50 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAttemptJobs(jobs, opts.db);
   registerMarkingJobs(jobs, opts.db);
   registerTaskJobs(jobs, opts.db);
+  registerMessageMailJobs(jobs, opts.db);
   registerFileJobs(jobs, opts.db, app.storage);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());
 
   await app.register(fastifyCookie);
-  // Security headers on every answer, pages and API alike: no framing (clickjacking), no sniffing,
-  // no referrer leaking a path with an id, and a CSP that lets only our own scripts run.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd and KaTeX set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Question images may come from https addresses (the sanitiser allows them).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  securityHeaders(app);
+  const webDist = opts.webDist ?? null;
+  const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  // The web app routes every non-API path itself (its 404 page included), so they all get index.html.
+  const sendApp = (reply: FastifyReply) => reply.sendFile('index.html', webDist!);
+  // The exam page is its own entry (apps/web/exam.html): /take/<examId> gets it, not the back office.
+  const sendExam = (reply: FastifyReply) => reply.sendFile('exam.html', webDist!);
+  if (hasWeb && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Files are looked up per request, so a rebuild while the server runs is served too.
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      // The build writes file.br and file.gz beside every compressible file (apps/web/precompress.ts):
+      // the best variant the browser accepts is sent as it is, brotli before gzip, the file itself
+      // otherwise. Nothing static is compressed per request.
+      preCompressed: true,
+      // `file` is the file actually sent (main-1a2b.js.br). Vite names assets by content hash, so they
+      // are cached for good; index.html is revalidated on every load, so a new deploy is picked up.
+      setHeaders: (res, file) => {
+        res.setHeader('vary', 'Accept-Encoding');
+        res.setHeader(
+          'cache-control',
+          path.relative(webDist, file).startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : // Pages, and the exam page's service worker, so a new deploy reaches the next load.
+              /(\.html|exam-sw\.js)(\.br|\.gz)?$/.test(file)
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
       },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Over plain http (a school's intranet server) HSTS would only confuse; behind TLS the proxy sets it.
-    strictTransportSecurity: false,
-  });
+    });
+    app.get('/', (_req, reply) => sendApp(reply));
+  }
+  // After the web's files (which carry their own .br and .gz), before every API route.
+  await compressAnswers(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -234,40 +249,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   exportRoutes(app);
   if (opts.testClock) testClockRoute(app);
 
-  const webDist = opts.webDist ?? null;
-  const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
-  // The web app routes every non-API path itself (its 404 page included), so they all get index.html.
-  const sendApp = (reply: FastifyReply) => reply.sendFile('index.html', webDist!);
-  // The exam page is its own entry (apps/web/exam.html): /take/<examId> gets it, not the back office.
-  const sendExam = (reply: FastifyReply) => reply.sendFile('exam.html', webDist!);
-  if (hasWeb && webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      // Files are looked up per request, so a rebuild while the server runs is served too.
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      // The build writes file.br and file.gz beside every compressible file (apps/web/precompress.ts):
-      // the best variant the browser accepts is sent as it is, brotli before gzip, the file itself
-      // otherwise. Nothing static is compressed per request.
-      preCompressed: true,
-      // `file` is the file actually sent (main-1a2b.js.br). Vite names assets by content hash, so they
-      // are cached for good; index.html is revalidated on every load, so a new deploy is picked up.
-      setHeaders: (res, file) => {
-        res.setHeader('vary', 'Accept-Encoding');
-        res.setHeader(
-          'cache-control',
-          path.relative(webDist, file).startsWith(`assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : // Pages, and the exam page's service worker, so a new deploy reaches the next load.
-              /(\.html|exam-sw\.js)(\.br|\.gz)?$/.test(file)
-              ? 'no-cache'
-              : 'public, max-age=3600',
-        );
-      },
-    });
-    app.get('/', (_req, reply) => sendApp(reply));
-  }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
       const error = { key: 'noSuchApi', params: { method: req.method, url: req.url.split('?')[0] } } as const;

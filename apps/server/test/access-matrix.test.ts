@@ -130,6 +130,10 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'GET /api/common/userCategoryList': () => ({}),
   'POST /api/systemConfig/get': () => ({}),
   'POST /api/systemConfig/save': () => ({ body: { name: 'Renamed', themeColor: '#123456' }, own: true }),
+  'POST /api/systemConfig/mail': () => ({}),
+  // The caller's own organisation's settings (e-mail off, so the test e-mail is refused).
+  'POST /api/systemConfig/saveMail': () => ({ body: { enabled: false }, own: true }),
+  'POST /api/systemConfig/testMail': () => ({ body: { to: 'matrix@example.edu' }, own: true }),
   'POST /api/user/export': () => ({ body: { roleId: 1 } }),
   'POST /api/user/exportAsync': () => ({ body: { roleId: 1 }, own: true }),
   'POST /api/question/exportAsync': () => ({ body: { keyword: 'prime' }, own: true }),
@@ -232,6 +236,7 @@ Object.assign(templates, {
   // Exam day: the attempt ids name no attempt of the caller's (not found); the matrix proves who may call.
   'POST /api/exam/attempt/start': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
   'POST /api/exam/attempt/retake': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
+  'POST /api/exam/attempt/waitingRoom': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
   'POST /api/exam/attempt/save': () => ({ body: { attemptId: 1, items: [] } }),
   'POST /api/exam/attempt/submit': () => ({ body: { attemptId: 1 } }),
   'POST /api/exam/attempt/events': () => ({ body: { attemptId: 1, events: [{ type: 7, at: 1 }] } }),
@@ -250,6 +255,8 @@ Object.assign(templates, {
   'POST /api/examLog/review': (d: DemoIds) => ({
     body: { examId: d.rows.exam, userId: d.studentId, decision: 1, note: 'Hacked' },
   }),
+  // Live updates: without Accept: text/event-stream a stream route answers 501 (push.test.ts opens them).
+  'GET /api/examLog/stream': (d: DemoIds) => ({ query: { examId: String(d.rows.exam) } }),
   // Marking and scores: the demo exam (ended attempts are the seed's; ids of nothing are refused the same).
   'POST /api/answer/exams': () => ({ body: { pageIndex: 1, pageSize: 10 } }),
   'POST /api/answer/overview': (d: DemoIds) => ({ body: { examId: d.rows.exam } }),
@@ -346,10 +353,14 @@ Object.assign(templates, {
   'POST /api/message/receipts/export/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage }, body: {} }),
   'POST /api/message/inbox': () => ({ body: { view: 'all' } }),
   'GET /api/message/unread': () => ({}),
+  'GET /api/message/stream': () => ({}),
   'GET /api/message/view/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage } }),
   'POST /api/message/read/:id': (d: DemoIds) => ({ params: { id: d.rows.studentMessage } }),
   // Marks the caller's own inbox read (another school's administrator has their own).
   'POST /api/message/readAll': () => ({ own: true }),
+  'GET /api/message/mailPreferences': () => ({}),
+  // The caller's own choice.
+  'POST /api/message/saveMailPreferences': () => ({ body: { receive: true }, own: true }),
 });
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.

@@ -176,13 +176,13 @@ describe('messages', () => {
     const opened = ok(await t.call<InboxMessage>('GET', `/api/message/view/${must.id}`, { token: tokens[a] }));
     expect(opened.readAt).toBeNull();
     let r = await recipients(academic, must.id);
-    expect(r.counts).toEqual({ recipients: 3, read: 0 });
+    expect(r.counts).toMatchObject({ recipients: 3, read: 0 });
     const confirmed = ok(
       await t.call<{ readAt: string }>('POST', `/api/message/read/${must.id}`, { token: tokens[a] }),
     );
     expect(confirmed.readAt).toBeTruthy();
     r = await recipients(academic, must.id);
-    expect(r.counts).toEqual({ recipients: 3, read: 1 });
+    expect(r.counts).toMatchObject({ recipients: 3, read: 1 });
     expect(r.list.find((x) => x.userName === a)?.readAt).toBe(confirmed.readAt);
     expect((await recipients(academic, must.id, { read: false })).list.map((x) => x.userName).sort()).toEqual(
       [b, c].sort(),
@@ -203,7 +203,7 @@ describe('messages', () => {
       headers: { token: academic },
     });
     const sheet = await sheetRows(file.rawPayload);
-    expect(sheet[0]).toEqual(['用户名', '姓名', '班级', '送达时间', '阅读时间']);
+    expect(sheet[0]).toEqual(['用户名', '姓名', '班级', '送达时间', '阅读时间', '邮件']);
     expect(sheet).toHaveLength(4);
     expect(
       sheet

@@ -37,6 +37,9 @@ export const FORMAT_TEXTS = {
   halfSteps: { en: 'in steps of 0.5', zh: '须为 0.5 的整数倍' },
   positiveId: { en: 'must be a positive whole number', zh: '必须是正整数' },
   pattern: { en: 'does not match the expected pattern', zh: '格式不正确' },
+  host: { en: 'a host name or IP address, like smtp.example.edu', zh: '应为主机名或 IP 地址，如 smtp.example.edu' },
+  timeZone: { en: 'a time zone like Asia/Shanghai', zh: '应为时区，如 Asia/Shanghai' },
+  oneLine: { en: 'must be one line without control characters', zh: '须为单行，且不含控制字符' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type FormatKey = keyof typeof FORMAT_TEXTS;
 
@@ -284,6 +287,12 @@ export const ERRORS = {
     '{{minutes}} 分钟内已发送过提醒',
   ),
   nobodyToRemind: def('everyone has read it already', '所有人都已阅读'),
+  // E-mail (the organisation's SMTP settings, issue 29).
+  mailOff: def(
+    'e-mail is turned off: turn it on and save the SMTP settings first',
+    '邮件发送未开启：请先开启并保存 SMTP 设置',
+  ),
+  mailFailed: def<{ reason: string }>('the e-mail could not be sent: {{reason}}', '邮件发送失败：{{reason}}'),
   nothingAbout: def('the exam or homework it is about was not found', '关联的考试或作业不存在'),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
@@ -390,6 +399,11 @@ export const ERRORS = {
   missingHeader: def<{ header: string; value: string }>(
     'missing {{header}}: {{value}} header',
     '缺少请求头 {{header}}: {{value}}',
+  ),
+  // Live updates (server-sent events): bounded per session, per user and per server process.
+  tooManyStreams: def<{ max: number }>(
+    'too many live update streams are open (at most {{max}}); the page refreshes itself instead',
+    '打开的实时更新连接过多（最多 {{max}} 个），页面将改为定时刷新',
   ),
   // Users, roles and privileges.
   wrongPassword: def('the current password is not correct', '当前密码不正确'),

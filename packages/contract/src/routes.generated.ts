@@ -72,6 +72,9 @@ export const api = {
   systemConfig: {
     get: ref<E<'systemConfig', 'get'>>('POST', '/api/systemConfig/get', true),
     save: ref<E<'systemConfig', 'save'>>('POST', '/api/systemConfig/save', false),
+    mail: ref<E<'systemConfig', 'mail'>>('POST', '/api/systemConfig/mail', true),
+    saveMail: ref<E<'systemConfig', 'saveMail'>>('POST', '/api/systemConfig/saveMail', false),
+    testMail: ref<E<'systemConfig', 'testMail'>>('POST', '/api/systemConfig/testMail', false),
   },
   log: {
     page: ref<E<'log', 'page'>>('POST', '/api/log/page', true),
@@ -181,6 +184,7 @@ export const api = {
   attempt: {
     retake: ref<E<'attempt', 'retake'>>('POST', '/api/exam/attempt/retake', false),
     start: ref<E<'attempt', 'start'>>('POST', '/api/exam/attempt/start', false),
+    waitingRoom: ref<E<'attempt', 'waitingRoom'>>('POST', '/api/exam/attempt/waitingRoom', true),
     save: ref<E<'attempt', 'save'>>('POST', '/api/exam/attempt/save', true),
     submit: ref<E<'attempt', 'submit'>>('POST', '/api/exam/attempt/submit', true),
     events: ref<E<'attempt', 'events'>>('POST', '/api/exam/attempt/events', true),
@@ -188,6 +192,7 @@ export const api = {
   examLog: {
     exams: ref<E<'examLog', 'exams'>>('POST', '/api/examLog/exams', true),
     page: ref<E<'examLog', 'page'>>('POST', '/api/examLog/page', true),
+    stream: ref<E<'examLog', 'stream'>>('GET', '/api/examLog/stream', true),
     timeline: ref<E<'examLog', 'timeline'>>('POST', '/api/examLog/timeline', true),
     addTime: ref<E<'examLog', 'addTime'>>('POST', '/api/examLog/addTime', false),
     collect: ref<E<'examLog', 'collect'>>('POST', '/api/examLog/collect', false),
@@ -266,6 +271,9 @@ export const api = {
     view: ref<E<'message', 'view'>>('GET', '/api/message/view/:id', true),
     read: ref<E<'message', 'read'>>('POST', '/api/message/read/:id', false),
     readAll: ref<E<'message', 'readAll'>>('POST', '/api/message/readAll', false),
+    stream: ref<E<'message', 'stream'>>('GET', '/api/message/stream', true),
+    mailPreferences: ref<E<'message', 'mailPreferences'>>('GET', '/api/message/mailPreferences', true),
+    saveMailPreferences: ref<E<'message', 'saveMailPreferences'>>('POST', '/api/message/saveMailPreferences', false),
     publish: ref<E<'message', 'publish'>>('POST', '/api/message/publish/:id', false),
     withdraw: ref<E<'message', 'withdraw'>>('POST', '/api/message/withdraw/:id', false),
     remind: ref<E<'message', 'remind'>>('POST', '/api/message/remind/:id', false),

@@ -16,6 +16,9 @@ import { jobs } from './jobs.table';
 
 export type Job = typeof jobs.$inferSelect;
 
+// Runners poll every second (jobs.ts); a job due within this is worth a wake-up.
+const WAKE_WITHIN_MS = 2_000;
+
 export interface JobSpec {
   kind: string;
   // null for platform maintenance.
@@ -80,9 +83,13 @@ export async function enqueue(db: DbOrTx, spec: JobSpec): Promise<{ id: number; 
     .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey], where: sql`dedupe_key is not null` })
     .returning({ id: jobs.id });
   // Inside a transaction the job is seen once it commits, and so is the notice to the other
-  // processes; the poll after the wake-up (or the next regular one) picks it up.
-  await bus.publish(db, 'jobs', { kind: spec.kind });
-  setTimeout(wake, 20).unref();
+  // processes; the poll after the wake-up (or the next regular one) picks it up. A job due later
+  // than the runners' next regular poll (a sitting's collection, hours away) wakes nobody: the
+  // synchronised start of an exam enqueues one per student.
+  if (!spec.runAt || spec.runAt.getTime() - Date.now() < WAKE_WITHIN_MS) {
+    await bus.publish(db, 'jobs', { kind: spec.kind });
+    setTimeout(wake, 20).unref();
+  }
   if (row) return { id: row.id, created: true };
   const [existing] = await db
     .select({ id: jobs.id })

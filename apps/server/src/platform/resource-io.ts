@@ -1,19 +1,18 @@
 import type { Readable, Writable } from 'node:stream';
 import { type FormMeta, type ImportRowError, type Lang, MAX_EXPORT_ROWS } from '@lyceum/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './context';
 import { readWorkbook, streamWorkbook, writeTemplate, writeWorkbook } from './excel';
 import { ImportErrors } from './import-errors';
 import { type Resource, uniqueKey, type Values } from './resource';
+import { refreshStatistics } from './sql-rows';
 import { giveWay } from './xlsx-reader';
 
 // The contract's, so the documented limit is the one applied.
 export { MAX_EXPORT_ROWS };
 export const MAX_IMPORT_ROWS = 20_000;
 const INSERT_BATCH = 500;
-const ANALYZE_AFTER = 1000;
 
 export interface ImportReport {
   dryRun: boolean;
@@ -253,8 +252,6 @@ export async function importResource<
     }
   });
   report.created = values.length;
-  // After a large import the planner's statistics are stale until autovacuum comes by; refresh them
-  // now so the next list query uses the indexes.
-  if (values.length >= ANALYZE_AFTER) await ctx.db.execute(sql`analyze ${def.table}`);
+  await refreshStatistics(ctx.db, values.length, def.table);
   return report;
 }

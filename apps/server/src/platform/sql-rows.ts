@@ -1,4 +1,4 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './db';
 
 // Shared SQL helpers for raw statements (issue 28: they lived in the exam module and twelve files
@@ -26,7 +26,7 @@ export const idList = (ids: number[]) =>
 // them), or a decoder for a value computed in SQL.
 
 type Decoder = Column | ((value: unknown) => unknown);
-type Shape = Record<string, Decoder>;
+export type Shape = Record<string, Decoder>;
 type Value<D> = D extends Column
   ? D['_']['notNull'] extends true
     ? D['_']['data']
@@ -39,7 +39,11 @@ export type RawRow<S extends Shape> = { [K in keyof S]: Value<S[K]> };
 // A column's value is null when SQL gave null (a column read through an outer join: use orNull);
 // a decoder sees every value, null included.
 export async function typedRows<S extends Shape>(db: DbOrTx, query: SQL, shape: S): Promise<RawRow<S>[]> {
-  const raw = await rows(db, query);
+  return decodeRows(await rows(db, query), shape);
+}
+
+// The same for rows already fetched (a prepared statement's: platform/prepared.ts).
+export function decodeRows<S extends Shape>(raw: Row[], shape: S): RawRow<S>[] {
   return raw.map((r) => {
     const out: Record<string, unknown> = {};
     for (const [key, decode] of Object.entries(shape)) {
@@ -61,3 +65,12 @@ export const orNull =
 export const num = (v: unknown): number => Number(v ?? 0);
 export const flag = (v: unknown): boolean => Boolean(v);
 export const ids = (v: unknown): number[] | null => (Array.isArray(v) ? v.map(Number) : null);
+
+// After a bulk write of `rows` rows the planner's statistics are stale until autovacuum comes by (and
+// some servers run without it): refresh them for the tables written, so the next queries use the
+// indexes. Below the threshold the old statistics are good enough.
+const ANALYZE_AFTER = 1000;
+export async function refreshStatistics(db: DbOrTx, rows: number, ...tables: Table[]): Promise<void> {
+  if (rows < ANALYZE_AFTER) return;
+  for (const table of tables) await db.execute(sql`analyze ${table}`);
+}

@@ -105,6 +105,7 @@ function call<E extends Endpoint>(
 
 export const attemptApi = {
   start: (examId: number) => call(api.attempt.start, { examId }),
+  waitingRoom: (examId: number) => call(api.attempt.waitingRoom, { examId }),
   save: (attemptId: number, items: SaveItem[], keepalive = false) =>
     call(api.attempt.save, { attemptId, items }, keepalive),
   submit: (attemptId: number, items: SaveItem[], reason: 'manual' | 'timeUp') =>

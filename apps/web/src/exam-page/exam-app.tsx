@@ -1,5 +1,7 @@
+import type { WaitingRoom } from '@lyceum/contract';
 import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { type ApiError, attemptApi, loginPath } from './api';
+import { ServerClock, timed } from './clock';
 import { FinishedView } from './finished-view';
 import { type Journal, memoryJournal, openJournal } from './journal';
 import { LanguageButton } from './language-button';
@@ -7,12 +9,14 @@ import { preloadFormulas } from './rich-html';
 import { type Ending, ExamSession, endingOf, isFinal, rememberedAttempt } from './session';
 import { TakingView } from './taking-view';
 import { type TextKey, useTexts } from './texts';
+import { WaitingView } from './waiting-view';
 
 type Phase =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string; retry: boolean }
   | { kind: 'loggedOut' }
   | { kind: 'finished'; examName: string | null; ending: Ending; homework: boolean }
+  | { kind: 'waiting'; room: WaitingRoom; clock: ServerClock }
   | { kind: 'taking'; session: ExamSession };
 
 // Refusals of start the page explains in the reader's language (the server's English otherwise).
@@ -93,6 +97,15 @@ export function ExamApp() {
       setPhase({ kind: 'taking', session });
     } catch (err) {
       const e = err as ApiError;
+      // Opened before the start: the waiting room, which enters the exam when it opens.
+      if (e.detail?.key === 'examNotOpenYet' && !homework) {
+        const clock = new ServerClock();
+        const room = await timed(clock, () => attemptApi.waitingRoom(examId)).catch(() => null);
+        if (room) {
+          setPhase({ kind: 'waiting', room, clock });
+          return;
+        }
+      }
       if (e.unreachable) setPhase({ kind: 'failed', message: t('offlineStart'), retry: true });
       else if (e.loggedOut) setPhase({ kind: 'loggedOut' });
       else if (e.detail?.key === 'attemptEnded') {
@@ -153,6 +166,12 @@ export function ExamApp() {
           <a className="xb xb-primary" href={loginPath()} data-testid="login-link">
             {t('logIn')}
           </a>
+        </Centered>
+      );
+    case 'waiting':
+      return (
+        <Centered>
+          <WaitingView room={phase.room} clock={phase.clock} onOpen={() => void enter()} />
         </Centered>
       );
     case 'finished':

@@ -353,6 +353,31 @@ export const operationActionLabels = {
     'default',
   ),
   logout: action('Log out', '退出登录', 'logged out', 'log out', '退出登录', 'default'),
+  // E-mail (issue 29): the organisation's SMTP settings and a user's own choice.
+  saveMail: action(
+    'Save e-mail settings',
+    '保存邮件设置',
+    'saved the e-mail (SMTP) settings',
+    'save the e-mail (SMTP) settings',
+    '保存邮件（SMTP）设置',
+    'default',
+  ),
+  testMail: action(
+    'Send a test e-mail',
+    '发送测试邮件',
+    'sent a test e-mail',
+    'send a test e-mail',
+    '发送测试邮件',
+    'default',
+  ),
+  saveMailPreferences: action(
+    'Choose e-mail for own messages',
+    '设置消息邮件提醒',
+    'chose whether they receive messages by e-mail',
+    'choose whether they receive messages by e-mail',
+    '设置是否通过邮件接收消息',
+    'default',
+  ),
 } satisfies Record<string, OperationActionLabel>;
 export type OperationAction = keyof typeof operationActionLabels;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { zDecimalId } from '../fields';
+import { streamEndpoint } from '../stream-endpoint';
 import {
   zAddTimeRequest,
   zAttempt,
@@ -22,6 +24,7 @@ import {
   zReopenRequest,
   zReviewRequest,
   zTimeline,
+  zWaitingRoom,
 } from './attempt';
 
 const tags = ['exam day'];
@@ -54,6 +57,19 @@ export const attemptEndpoints = {
     mutates: true,
     body: zAttemptStartRequest,
     response: zAttempt,
+  }),
+  waitingRoom: endpoint({
+    method: 'POST',
+    path: '/api/exam/attempt/waitingRoom',
+    summary: 'Check in before the start: the exam, its opening time and the server clock, without the paper',
+    description:
+      'For a candidate of a published exam, at any time before it ends; changes nothing. The exam page shows ' +
+      'the countdown and calls /start when the exam opens.',
+    tags,
+    access: 'student',
+    idempotent: true,
+    body: zAttemptStartRequest,
+    response: zWaitingRoom,
   }),
   save: endpoint({
     method: 'POST',
@@ -124,6 +140,16 @@ export const examLogEndpoints = {
     access: MONITOR,
     body: zMonitorRequest,
     response: zMonitorPage,
+  }),
+  stream: streamEndpoint({
+    path: '/api/examLog/stream',
+    summary: "An exam's board as server-sent events (MonitorEvents): which candidates' attempts changed",
+    description:
+      'Send Accept: text/event-stream. For those who may watch the exam (else "not found"). A few streams per ' +
+      'session and user; a heartbeat comment every 25 s. The page reads what changed through /api/examLog/page.',
+    tags,
+    access: MONITOR,
+    query: z.object({ examId: zDecimalId() }),
   }),
   timeline: endpoint({
     method: 'POST',

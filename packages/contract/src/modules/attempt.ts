@@ -109,6 +109,23 @@ export type Attempt = z.infer<typeof zAttempt>;
 
 export const zAttemptStartRequest = z.object({ examId: zId });
 
+// The exam's waiting room (issue 29): what a candidate who opened the exam before its start sees
+// (no paper), and the server's clock to count down on. The page starts the attempt when it opens,
+// so on exam morning the sign-ins are spread over the check-in time and the start is starts only.
+export const zWaitingRoom = z.object({
+  examId: zId,
+  examName: z.string(),
+  opensAt: zEpochMs,
+  serverNow: zEpochMs,
+  durationMinutes: z.number().int(),
+  // The candidate's own extra time (accommodations), in minutes.
+  extraMinutes: z.number().int(),
+  instructions: z.string().nullable(),
+  // The caller already has a sitting: the page enters it at once.
+  started: z.boolean(),
+});
+export type WaitingRoom = z.infer<typeof zWaitingRoom>;
+
 export const zSaveItem = z.object({
   questionId: zId,
   answer: zStudentAnswer,

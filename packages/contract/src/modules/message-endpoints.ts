@@ -4,7 +4,9 @@ import { endpoint } from '../endpoint';
 import { engineDecl, engineEndpoints } from '../engine-endpoints';
 import { MessageStatus } from '../enums/message';
 import { zIdParam } from '../fields';
+import { streamEndpoint } from '../stream-endpoint';
 import { zExportStarted } from './export';
+import { zMailPreferences, zMailPreferencesRow } from './mail';
 import {
   zInboxMessage,
   zInboxPage,
@@ -95,6 +97,35 @@ export const messageEndpoints = {
     access: ANYONE,
     mutates: true,
     response: z.object({ changed: z.number().int() }),
+  }),
+  stream: streamEndpoint({
+    path: '/api/message/stream',
+    summary:
+      "The caller's bell as server-sent events (InboxEvents): a message reached them, their unread count changed",
+    description:
+      'Send Accept: text/event-stream. A few streams per session and user; a heartbeat comment every 25 s. ' +
+      'The events name what changed; the page reads it through /api/message/unread.',
+    tags,
+    access: ANYONE,
+  }),
+  // Every user's own choice about e-mail (the profile's switch).
+  mailPreferences: endpoint({
+    method: 'GET',
+    path: '/api/message/mailPreferences',
+    summary: 'Whether the caller receives messages and notices by e-mail too, in which language, and at which address',
+    tags,
+    access: ANYONE,
+    response: zMailPreferencesRow,
+  }),
+  saveMailPreferences: endpoint({
+    method: 'POST',
+    path: '/api/message/saveMailPreferences',
+    summary: 'Choose whether the caller receives messages and notices by e-mail too, and in which language',
+    tags,
+    access: ANYONE,
+    mutates: true,
+    body: zMailPreferences,
+    response: zMailPreferencesRow,
   }),
 };
 

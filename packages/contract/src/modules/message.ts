@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailStatusLabels } from '../enums/mail';
 import {
   MessageAssociation,
   MessageAudience,
@@ -15,6 +16,7 @@ import { messageFieldWords } from '../field-words';
 import { zDateText, zDateTime, zEnum, zId, zLink, zOptionalText, zText } from '../fields';
 import { zPage, zPlainPageRequest } from '../paging';
 import { type FormMeta, field } from '../resource-meta';
+import { zMailCounts, zMailDelivery } from './mail';
 
 const zMoment = zDateText('date-time');
 
@@ -166,6 +168,8 @@ export const zReceiptRequest = zPlainPageRequest.extend({
   keyword: zOptionalText(64),
   read: z.boolean().optional(),
   teamId: zId.optional(),
+  // The recipients whose e-mail came to this (issue 29).
+  mailStatus: zEnum(mailStatusLabels).optional(),
 });
 export const zReceipt = z.object({
   userId: zId,
@@ -176,9 +180,11 @@ export const zReceipt = z.object({
   student: z.boolean(),
   deliveredAt: zDateTime,
   readAt: zDateTime.nullable(),
+  // The e-mail to this recipient, once one was tried (null: none yet, or e-mail is off).
+  mail: zMailDelivery.nullable(),
 });
 export type Receipt = z.infer<typeof zReceipt>;
-export const zReceiptCounts = z.object({ recipients: z.number().int(), read: z.number().int() });
+export const zReceiptCounts = z.object({ recipients: z.number().int(), read: z.number().int(), mail: zMailCounts });
 export const zReceiptPage = zPage(zReceipt).extend({ counts: zReceiptCounts });
 export type ReceiptPage = z.infer<typeof zReceiptPage>;
 

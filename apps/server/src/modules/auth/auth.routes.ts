@@ -6,16 +6,8 @@ import { defineEndpoint } from '../../platform/route';
 import { toPublic } from '../organization/organization.service';
 import { buildMenu, effectivePermissions } from '../role/role.service';
 import { changeOwnPassword, currentUser, updateProfile } from '../user/user.service';
-import {
-  type ClientMeta,
-  exchangeHandoff,
-  handoffForApiKey,
-  handoffForCaller,
-  login,
-  logout,
-  type NewSession,
-  switchRole,
-} from './session.service';
+import { type ClientMeta, login, type NewSession } from './login.service';
+import { exchangeHandoff, handoffForApiKey, handoffForCaller, logout, switchRole } from './session.service';
 
 const DEVICE_COOKIE = 'lyceum_device';
 const ep = api.auth;
@@ -52,7 +44,7 @@ export function authRoutes(app: FastifyInstance) {
   });
   defineEndpoint(app, ep.logout, async ({ ctx, reply }) => {
     if (ctx) {
-      await logout(app.db, ctx.tokenHash);
+      await logout(app.db, ctx);
       reply.clearCookie(sessionCookieName(ctx.domain), { path: '/' });
     }
     return null;

@@ -8,20 +8,11 @@ import {
   SESSION_TTL_MS,
   UserStatus,
 } from '@lyceum/contract';
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
-import { dummyHash, randomToken, sha256, verifyPassword } from '../../platform/crypto';
+import { randomToken, sha256 } from '../../platform/crypto';
 import type { Db, DbOrTx } from '../../platform/db';
-import {
-  businessError,
-  forbidden,
-  notFound,
-  notLoggedIn,
-  refusal,
-  sessionInvalid,
-  wrongCredentials,
-} from '../../platform/errors';
+import { businessError, forbidden, notFound, notLoggedIn, refusal, sessionInvalid } from '../../platform/errors';
 import { organizations } from '../../platform/organizations.table';
 import type { SessionLookup } from '../../platform/route';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
@@ -29,36 +20,19 @@ import { apiKeys } from '../organization/organization.table';
 import { effectivePermissions } from '../role/role.service';
 import { roles } from '../role/role.table';
 import { userRoles, users } from '../user/user.table';
-import { handoffSecrets, loginLogs, sessions, trustedDevices } from './auth.table';
+import { handoffSecrets, sessions } from './auth.table';
+import { type ClientMeta, firstRoleOf, type NewSession, openSession } from './login.service';
 import {
-  ACCOUNT_RULE,
-  ADDRESS_RULE,
-  accountKey,
-  addressKey,
-  admit,
-  clearFailures,
-  DEVICE_RULE,
-  deviceKey,
-  releaseAttempt,
-  type ThrottleRule,
-} from './throttle.service';
+  cachedSession,
+  keepSession,
+  lookupStarts,
+  type SessionFacts,
+  sessionsChanged,
+  touchLater,
+} from './session-cache';
 
 // Extending the expiry on every call would write on every call; once a minute is as good.
 const TOUCH_EVERY_MS = 60_000;
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string | null;
-  deviceToken: string | null;
-}
-
-export interface NewSession {
-  token: string;
-  domain: string;
-  userName: string;
-  realName: string;
-  deviceToken: string;
-}
 
 export async function endUserSessions(db: DbOrTx, orgId: number, userIds: number[], keepTokenHash?: string) {
   await db
@@ -69,165 +43,17 @@ export async function endUserSessions(db: DbOrTx, orgId: number, userIds: number
         keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
       ]),
     );
+  await sessionsChanged(db, { orgId, userIds });
 }
 
 export async function endOrganizationSessions(db: DbOrTx, orgId: number) {
   await db.delete(sessions).where(eq(sessions.organizationId, orgId));
+  await sessionsChanged(db, { orgId });
 }
 
-async function firstRoleOf(db: DbOrTx, orgId: number, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(userRoles)
-    .innerJoin(roles, sameOrg(roles, userRoles, [eq(roles.id, userRoles.roleId)]))
-    .where(inOrg(userRoles, orgId, [eq(userRoles.userId, userId)]))
-    .orderBy(asc(roles.kind), asc(roles.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-async function openSession(
-  db: DbOrTx,
-  user: { organizationId: number; id: number; userName: string; realName: string },
-  domain: string,
-  meta: ClientMeta,
-): Promise<NewSession> {
-  const token = randomToken();
-  const now = Date.now();
-  await db.insert(sessions).values({
-    tokenHash: sha256(token),
-    organizationId: user.organizationId,
-    userId: user.id,
-    activeRoleId: await firstRoleOf(db, user.organizationId, user.id),
-    expireTime: new Date(now + SESSION_TTL_MS),
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 255) ?? null,
-  });
-  const deviceToken = meta.deviceToken ?? randomToken();
-  await db
-    .insert(trustedDevices)
-    .values({ tokenHash: sha256(deviceToken), organizationId: user.organizationId, userId: user.id })
-    .onConflictDoNothing();
-  await db
-    .update(users)
-    .set({ lastActiveTime: new Date(now) })
-    .where(inOrg(users, user.organizationId, [eq(users.id, user.id)]));
-  return { token, domain, userName: user.userName, realName: user.realName, deviceToken };
-}
-
-async function logLogin(
-  db: DbOrTx,
-  orgId: number,
-  userName: string,
-  userId: number | null,
-  success: boolean,
-  reason: LoginReason | null,
-  meta: ClientMeta,
-) {
-  await db.insert(loginLogs).values({
-    organizationId: orgId,
-    userId,
-    userName: userName.slice(0, 64),
-    success,
-    reason,
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 255) ?? null,
-  });
-}
-
-// Whether this browser has logged in as this user before. Looked up whenever a device cookie comes,
-// even for an unknown user name, so the work done does not tell which names exist.
-async function isTrustedDevice(
-  db: Db,
-  orgId: number,
-  userId: number | null,
-  deviceToken: string | null,
-): Promise<boolean> {
-  if (!deviceToken) return false;
-  const rows = await db
-    .select({ userId: trustedDevices.userId })
-    .from(trustedDevices)
-    .where(and(eq(trustedDevices.tokenHash, sha256(deviceToken)), eq(trustedDevices.organizationId, orgId)));
-  return userId !== null && rows.some((r) => r.userId === userId);
-}
-
-export async function findOrganization(db: Db, domain: string) {
-  const [org] = await db.select().from(organizations).where(eq(organizations.domain, domain.toLowerCase()));
-  return org ?? null;
-}
-
-export async function login(
-  db: Db,
-  input: { userName: string; password: string; domain: string },
-  meta: ClientMeta,
-  log: FastifyRequest['log'],
-): Promise<NewSession> {
-  const org = await findOrganization(db, input.domain);
-  if (!org) throw businessError('organizationUnknown', { domain: input.domain });
-  if (org.status !== OrganizationStatus.Enabled) throw sessionInvalid('organizationDisabled', { name: org.name });
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(inOrg(users, org.id, [sql`lower(${users.userName}) = lower(${input.userName})`]));
-
-  // Every attempt is counted before its password is checked (see throttle.service). A browser that
-  // logged in as this user before answers only to its own device counter, so nobody else's guessing
-  // pauses it; any other attempt counts on its address and then on the account name. An address
-  // already paused stops before the account key, so a paused guesser cannot push the account pause.
-  const keys: { key: string; rule: ThrottleRule; owned: boolean }[] =
-    meta.deviceToken && (await isTrustedDevice(db, org.id, user?.id ?? null, meta.deviceToken))
-      ? [{ key: deviceKey(meta.deviceToken), rule: DEVICE_RULE, owned: true }]
-      : [
-          { key: addressKey(meta.ip), rule: ADDRESS_RULE, owned: false },
-          { key: accountKey(org.id, input.userName), rule: ACCOUNT_RULE, owned: true },
-        ];
-  for (const { key, rule } of keys) {
-    const admission = await admit(db, key, rule);
-    if (admission.allowed) continue;
-    // Refused without looking at the password, so a refusal says nothing about it or the user.
-    // One log row and no argon2: a refused guess stays cheap for us.
-    await logLogin(db, org.id, input.userName, user?.id ?? null, false, LoginReason.Throttled, meta);
-    if (admission.pauseStarted)
-      log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip, key }, 'login paused');
-    throw businessError('throttled', { seconds: admission.waitSeconds });
-  }
-  // Counted attempts that turn out right stop counting: the account and device counters end, the
-  // shared address counter only gets this attempt back.
-  const settle = async (tx: DbOrTx) => {
-    for (const { key, owned } of keys) await (owned ? clearFailures(tx, key) : releaseAttempt(tx, key));
-  };
-
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !ok) {
-    await logLogin(
-      db,
-      org.id,
-      input.userName,
-      user?.id ?? null,
-      false,
-      user ? LoginReason.WrongPassword : LoginReason.UnknownUser,
-      meta,
-    );
-    log.warn({ domain: org.domain, userName: input.userName, ip: meta.ip }, 'login failed');
-    throw wrongCredentials();
-  }
-  if (user.status !== UserStatus.Enabled) {
-    await settle(db);
-    await logLogin(db, org.id, user.userName, user.id, false, LoginReason.Disabled, meta);
-    throw sessionInvalid('accountDisabled');
-  }
-  // One transaction, so a login costs one commit (one fsync on PostgreSQL), not five.
-  return db.transaction(async (tx) => {
-    await settle(tx);
-    await logLogin(tx, org.id, user.userName, user.id, true, null, meta);
-    return openSession(tx, user, org.domain, meta);
-  });
-}
-
-// Resolves the caller of an authenticated request; the single place where sessions are checked.
-export async function resolveSession(db: Db, lookup: SessionLookup): Promise<RequestContext> {
-  const tokenHash = sha256(lookup.token);
-  const [row] = await db
+// The session lookup, prepared once per database (the builder would render its SQL on every call).
+function lookupQuery(db: Db) {
+  return db
     .select({
       s: sessions,
       userName: users.userName,
@@ -247,42 +73,66 @@ export async function resolveSession(db: Db, lookup: SessionLookup): Promise<Req
         eq(userRoles.roleId, sessions.activeRoleId),
       ]),
     )
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_lookup');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof lookupQuery>>();
+
+// Reads a session from the database and checks it; what passes is cached (session-cache.ts).
+async function readSession(db: Db, tokenHash: string, now: number): Promise<SessionFacts> {
+  const query = lookups.get(db) ?? lookupQuery(db);
+  lookups.set(db, query);
+  const startedAt = lookupStarts();
+  const [row] = await query.execute({ tokenHash });
   if (!row) throw notLoggedIn();
   const s = row.s;
-  const now = Date.now();
   if (s.expireTime.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     throw notLoggedIn('sessionExpired');
   }
-  if (lookup.domainHint && lookup.domainHint !== row.domain) throw sessionInvalid('otherOrganizationSession');
   if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('thisOrganizationDisabled');
   if (row.userStatus !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');
-
   let roleId = row.heldRole;
-  const patch: Partial<typeof sessions.$inferInsert> = {};
   if (roleId === null) {
     // The active role was taken away from the user: fall back to another role they hold.
     roleId = await firstRoleOf(db, s.organizationId, s.userId);
-    patch.activeRoleId = roleId;
+    await db.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.tokenHash, tokenHash));
   }
-  if (now - s.lastSeenTime.getTime() > TOUCH_EVERY_MS) {
-    patch.lastSeenTime = new Date(now);
-    patch.expireTime = new Date(now + SESSION_TTL_MS);
-    await db
-      .update(users)
-      .set({ lastActiveTime: new Date(now) })
-      .where(inOrg(users, s.organizationId, [eq(users.id, s.userId)]));
-  }
-  if (Object.keys(patch).length) await db.update(sessions).set(patch).where(eq(sessions.tokenHash, tokenHash));
-  const perms = roleId ? await effectivePermissions(db, s.organizationId, roleId) : null;
-  return {
+  const facts: SessionFacts = {
     orgId: s.organizationId,
     domain: row.domain,
     userId: s.userId,
     userName: row.userName,
     realName: row.realName,
     roleId,
+    expireTime: s.expireTime.getTime(),
+    lastSeen: s.lastSeenTime.getTime(),
+  };
+  keepSession(tokenHash, facts, startedAt, now);
+  return facts;
+}
+
+// Resolves the caller of an authenticated request; the single place where sessions are checked.
+// Most requests find their session in this process's cache and write nothing; "last seen" and the
+// sliding expiry go out in batches (session-cache.ts).
+export async function resolveSession(db: Db, lookup: SessionLookup): Promise<RequestContext> {
+  const tokenHash = sha256(lookup.token);
+  const now = Date.now();
+  const facts = cachedSession(tokenHash, now) ?? (await readSession(db, tokenHash, now));
+  if (lookup.domainHint && lookup.domainHint !== facts.domain) throw sessionInvalid('otherOrganizationSession');
+  if (now - facts.lastSeen > TOUCH_EVERY_MS) {
+    facts.lastSeen = now;
+    facts.expireTime = Math.max(facts.expireTime, now + SESSION_TTL_MS);
+    touchLater(db, tokenHash, facts, now);
+  }
+  const perms = facts.roleId ? await effectivePermissions(db, facts.orgId, facts.roleId) : null;
+  return {
+    orgId: facts.orgId,
+    domain: facts.domain,
+    userId: facts.userId,
+    userName: facts.userName,
+    realName: facts.realName,
+    roleId: facts.roleId,
     roleKind: perms?.kind ?? null,
     permissions: perms?.codes ?? new Set(),
     tokenHash,
@@ -290,8 +140,9 @@ export async function resolveSession(db: Db, lookup: SessionLookup): Promise<Req
   };
 }
 
-export async function logout(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+export async function logout(db: Db, ctx: { orgId: number; tokenHash: string }): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, ctx.tokenHash));
+  await sessionsChanged(db, ctx);
 }
 
 export async function switchRole(ctx: RequestContext, roleId: number): Promise<void> {
@@ -301,6 +152,7 @@ export async function switchRole(ctx: RequestContext, roleId: number): Promise<v
     .where(inOrg(userRoles, ctx.orgId, [eq(userRoles.userId, ctx.userId), eq(userRoles.roleId, roleId)]));
   if (!held) throw businessError('notRoleHolder');
   await ctx.db.update(sessions).set({ activeRoleId: roleId }).where(eq(sessions.tokenHash, ctx.tokenHash));
+  await sessionsChanged(ctx.db, ctx);
 }
 
 // Staff handoff: a one-time secret, valid 60 s, that another tab or a trusted system exchanges for a session.
@@ -368,10 +220,7 @@ export async function exchangeHandoff(db: Db, secret: string, meta: ClientMeta):
   if (!row) throw notLoggedIn();
   if (row.orgStatus !== OrganizationStatus.Enabled) throw sessionInvalid('thisOrganizationDisabled');
   if (row.user.status !== UserStatus.Enabled) throw sessionInvalid('accountDisabled');
-  return db.transaction(async (tx) => {
-    await logLogin(tx, used.organizationId, row.user.userName, row.user.id, true, LoginReason.Handoff, meta);
-    return openSession(tx, row.user, row.domain, meta);
-  });
+  return openSession(db, row.user, row.domain, meta, { clear: [], release: [], reason: LoginReason.Handoff });
 }
 
 // Housekeeping: drop expired sessions and secrets (run at start and hourly).

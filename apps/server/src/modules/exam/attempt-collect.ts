@@ -8,6 +8,7 @@ import { examAttempts } from './attempt.table';
 import { endAttempts } from './attempt-end';
 import { examCandidates, exams } from './exam.table';
 import { ts } from './exam-time';
+import { announceCandidates } from './monitor-push';
 
 const { Answering, AutoCollected } = PaperStatus;
 export const COLLECT_JOB = 'exam.collect';
@@ -73,6 +74,8 @@ export async function refreshDeadlines(db: DbOrTx, orgId: number, examId: number
         and c.organization_id = t.organization_id and c.exam_id = t.exam_id and c.user_id = t.user_id
         and t.organization_id = ${orgId} and t.exam_id = ${examId} and t.status = ${Answering}`,
   );
+  // Every open attempt's time left may have moved: the boards read their page again.
+  await announceCandidates(db, orgId, examId, null);
 }
 
 // The exam was called off while candidates were answering: their attempts end as abnormal.

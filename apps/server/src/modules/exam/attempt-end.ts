@@ -7,6 +7,7 @@ import { typedRows } from '../../platform/sql-rows';
 import { inOrg } from '../../platform/tenant-sql';
 import { MARK_JOB } from '../marking/marking-jobs';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
+import { announceCandidates } from './monitor-push';
 
 // Ending attempts, once each (submit, collection, the invigilators; see attempt.service), and what
 // counts as answered.
@@ -16,8 +17,9 @@ const { Answering, HandedIn, AutoCollected, ForceCollected } = PaperStatus;
 // ---- ending an attempt ----
 
 // Ends attempts that are still answering, with one final status each (the update's condition is
-// what makes it exactly once), and writes the matching timeline entry. Returns the ended ids. Kept
-// raw: one tuned statement ends, logs and queues marking in a single round trip.
+// what makes it exactly once), writes the matching timeline entry and tells the exams' boards
+// (monitor-push.ts). Returns the ended ids. Kept raw: one tuned statement ends, logs and queues
+// marking in a single round trip.
 export async function endAttempts(
   db: DbOrTx,
   where: SQL,
@@ -38,7 +40,7 @@ export async function endAttempts(
     sql`with done as (
         update ${examAttempts} t set status = ${status}, ended_at = ${endedAt}, end_reason = ${reason}
         where t.status = ${Answering} and ${where}
-        returning t.organization_id, t.id, t.ended_at),
+        returning t.organization_id, t.id, t.exam_id, t.user_id, t.ended_at),
       logged as (insert into ${attemptEvents} (organization_id, attempt_id, type, at, received_at, detail)
         select organization_id, id, ${type}, ended_at, ended_at, ${reason ?? ''} from done
         on conflict do nothing),
@@ -47,10 +49,23 @@ export async function endAttempts(
         select organization_id, ${MARK_JOB}, jsonb_build_object('attemptId', id),
           'mark:' || organization_id || ':' || id || ':' || (extract(epoch from ended_at) * 1000)::bigint from done
         on conflict do nothing)
-      select id from done`,
-    { id: examAttempts.id },
+      select organization_id as "orgId", id, exam_id as "examId", user_id as "userId" from done`,
+    {
+      orgId: examAttempts.organizationId,
+      id: examAttempts.id,
+      examId: examAttempts.examId,
+      userId: examAttempts.userId,
+    },
   );
   if (ended.length) await announceJobs(db, MARK_JOB);
+  const byExam = new Map<string, { orgId: number; examId: number; userIds: number[] }>();
+  for (const r of ended) {
+    const key = `${r.orgId}:${r.examId}`;
+    const group = byExam.get(key) ?? { orgId: r.orgId, examId: r.examId, userIds: [] };
+    byExam.set(key, group);
+    group.userIds.push(r.userId);
+  }
+  for (const g of byExam.values()) await announceCandidates(db, g.orgId, g.examId, g.userIds, status);
   return ended.map((r) => r.id);
 }
 

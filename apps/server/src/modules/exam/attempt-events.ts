@@ -10,6 +10,7 @@ import { attemptEvents, examAttempts } from './attempt.table';
 import { endAttempts } from './attempt-end';
 import { exams } from './exam.table';
 import { ts } from './exam-time';
+import { announceCandidates } from './monitor-push';
 
 const { Answering, ForceCollected } = PaperStatus;
 
@@ -92,6 +93,7 @@ export async function recordEvents(
     const [t] = await tx
       .select({
         id: examAttempts.id,
+        examId: examAttempts.examId,
         status: examAttempts.status,
         closesAt: examAttempts.closesAt,
         startedAt: examAttempts.startedAt,
@@ -163,6 +165,10 @@ export async function recordEvents(
         `screen switches reached ${collectAfter}`,
       );
       status = ForceCollected;
+    } else if (inserted.some((e) => !PICTURE_TYPES.includes(e.type))) {
+      // The boards hear of switches and other events at once; a snapshot alone (one every few
+      // seconds per candidate) only moves a count they read again now and then.
+      await announceCandidates(tx, org, t.examId, [ctx.userId], status);
     }
     return {
       accepted: inserted.length,

@@ -6,6 +6,7 @@ import {
   extraMinutesOf,
   PaperStatus,
   StudentExamStatus,
+  type WaitingRoom,
 } from '@lyceum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
@@ -18,8 +19,9 @@ import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { scheduleCollection } from './attempt-collect';
 import { answeringAgain, keepSittings } from './attempt-history';
 import { drawAttemptPaper } from './attempt-paper';
-import { findAttempt, toAttempt } from './attempt-view';
+import { type AttemptRow, examPageColumns, findAttempt, toAttempt } from './attempt-view';
 import { accommodations, examCandidates, exams } from './exam.table';
+import { announceCandidates } from './monitor-push';
 
 // Starting a sitting, and another sitting of a practice exam (see attempt.service for the rules).
 
@@ -28,12 +30,17 @@ const MINUTE = 60_000;
 
 // ---- start ----
 
-// The exam as a sitting starts it, refused when the caller is no candidate.
-async function examForStart(ctx: RequestContext, examId: number) {
+// The exam as a sitting starts it, with the caller's candidacy, accommodations and the sitting they
+// may already have (one read: a synchronised start costs few round trips).
+async function readExamForStart(ctx: RequestContext, examId: number) {
   const c = examCandidates;
   const a = accommodations;
+  const t = examAttempts;
   const [e] = await ctx.db
     .select({
+      ...examPageColumns,
+      attemptId: t.id,
+      attemptStatus: t.status,
       id: exams.id,
       paperId: exams.paperId,
       state: exams.state,
@@ -62,14 +69,23 @@ async function examForStart(ctx: RequestContext, examId: number) {
     .from(exams)
     .leftJoin(c, sameOrg(c, exams, [eq(c.examId, exams.id), eq(c.userId, ctx.userId)]))
     .leftJoin(a, sameOrg(a, exams, [eq(a.userId, ctx.userId)]))
+    .leftJoin(t, sameOrg(t, exams, [eq(t.examId, exams.id), eq(t.userId, ctx.userId)]))
     .where(inOrg(exams, ctx.orgId, [eq(exams.id, examId)]));
+  return e;
+}
+type ExamRead = NonNullable<Awaited<ReturnType<typeof readExamForStart>>>;
+
+// Refused when the exam is not there for the caller, or they are no candidate.
+function startable(e: ExamRead | undefined): ExamRead {
   if (!e || e.state === ExamState.Draft) throw notFound('Exam');
   if (e.state === ExamState.Cancelled || e.candidateStatus !== CandidateStatus.Approved) {
     throw forbidden('notCandidate');
   }
   return e;
 }
-type ExamForStart = Awaited<ReturnType<typeof examForStart>>;
+
+const examForStart = async (ctx: RequestContext, examId: number) => startable(await readExamForStart(ctx, examId));
+type ExamForStart = ExamRead;
 
 // A sitting starting now: its extra time and deadline, refused outside the window or after entry closed.
 function sittingTimes(e: ExamForStart, now: number) {
@@ -100,20 +116,30 @@ const drawFor = (ctx: RequestContext, e: ExamForStart) =>
     ctx.userId,
   );
 
+// The sitting the caller already has, as the page sees it (a reload, another tab).
+async function resume(ctx: RequestContext, examId: number): Promise<Attempt> {
+  const row = await findAttempt(ctx.db, ctx.orgId, sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`);
+  if (!row) throw notFound('Attempt');
+  if (row.status !== Answering) throw businessError('attemptEnded');
+  return toAttempt(ctx.db, ctx.orgId, row, clock.now());
+}
+
+// Starts the caller's sitting, or returns the one they have. A first start is one read (the exam,
+// candidacy and any sitting together) and one transaction (the paper drawn and frozen, the
+// candidate's status, the first event and the collection job), answered from what it wrote.
 export async function startAttempt(ctx: RequestContext, examId: number): Promise<Attempt> {
   const org = ctx.orgId;
-  const mine = sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`;
-  const existing = await findAttempt(ctx.db, org, mine);
-  if (existing) {
-    if (existing.status !== Answering) throw businessError('attemptEnded');
-    return toAttempt(ctx.db, org, existing, clock.now());
+  const read = await readExamForStart(ctx, examId);
+  if (read?.attemptId != null) {
+    if (read.attemptStatus !== Answering) throw businessError('attemptEnded');
+    return resume(ctx, examId);
   }
-  const e = await examForStart(ctx, examId);
+  const e = startable(read);
   const now = clock.now();
   const { extra, deadline, closesAt } = sittingTimes(e, now);
   const drawn = await drawFor(ctx, e);
   const totalScore = drawn.paper.totalScore;
-  await ctx.db.transaction(async (tx) => {
+  const createdId = await ctx.db.transaction(async (tx) => {
     const created = await tx
       .insert(examAttempts)
       .values({
@@ -133,9 +159,9 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
       })
       .onConflictDoNothing({ target: [examAttempts.organizationId, examAttempts.examId, examAttempts.userId] })
       .returning({ id: examAttempts.id });
-    // Another tab or device got there first: its attempt is the one (read below).
+    // Another tab or device got there first: its attempt is the one (resumed below).
     const first = created[0];
-    if (!first) return;
+    if (!first) return null;
     await tx
       .update(examCandidates)
       .set({ studentStatus: StudentExamStatus.Entered })
@@ -152,11 +178,50 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
       .onConflictDoNothing();
     await scheduleCollection(tx, org, first.id, closesAt);
     if (e.homework) await syncTaskUsers(tx, org, sql`a.id = ${first.id}`, now);
+    // Monitors of the exam hear of it when this commits.
+    else await announceCandidates(tx, org, examId, [ctx.userId], Answering);
+    return first.id;
   });
-  const row = await findAttempt(ctx.db, org, mine);
-  if (!row) throw new Error('attempt vanished after start');
-  if (row.status !== Answering) throw businessError('attemptEnded');
-  return toAttempt(ctx.db, org, row, clock.now());
+  if (createdId === null) return resume(ctx, examId);
+  const row: AttemptRow = {
+    ...e,
+    id: createdId,
+    examId,
+    userId: ctx.userId,
+    status: Answering,
+    attemptNo: 1,
+    view: drawn.view,
+    questionIds: drawn.questionIds,
+    totalScore,
+    extraMinutes: extra,
+    startedAt: new Date(now),
+    deadline: new Date(deadline),
+    closesAt: new Date(closesAt),
+    endedAt: null,
+    switchCount: 0,
+    notice: null,
+    noticeAt: null,
+  };
+  return toAttempt(ctx.db, org, row, clock.now(), true);
+}
+
+// The waiting room: the exam as its candidate may see it before the start (no paper), with the
+// server's clock. Only reads: checking in costs one statement and no commit.
+export async function waitingRoom(ctx: RequestContext, examId: number): Promise<WaitingRoom> {
+  const read = await readExamForStart(ctx, examId);
+  const started = read?.attemptId != null;
+  const e = started ? read! : startable(read);
+  const extra = extraMinutesOf(e.durationMinutes, { extraTimeFactor: e.factor, extraMinutes: e.minutes });
+  return {
+    examId,
+    examName: e.examName,
+    opensAt: e.windowStart.getTime(),
+    serverNow: clock.now(),
+    durationMinutes: e.durationMinutes,
+    extraMinutes: extra + e.addedMinutes,
+    instructions: e.instructions,
+    started,
+  };
 }
 
 // ---- another sitting ----
@@ -227,6 +292,7 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
       })
       .onConflictDoNothing();
     await scheduleCollection(tx, org, current.id, closesAt);
+    await announceCandidates(tx, org, examId, [ctx.userId], Answering);
   });
   return { examId };
 }

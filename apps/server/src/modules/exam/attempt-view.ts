@@ -11,6 +11,21 @@ import { examCandidates, exams } from './exam.table';
 
 // The attempt as `t` (callers' conditions name it so), with its exam's rules.
 const t = alias(examAttempts, 't');
+// What the page needs of the exam and of the caller's candidacy (start reads them with the exam).
+export const examPageColumns = {
+  examName: exams.name,
+  durationMinutes: exams.durationMinutes,
+  instructions: exams.instructions,
+  addedMinutes: sql<number>`coalesce(${examCandidates.addedMinutes}, 0)`.mapWith(Number),
+  fullscreen: exams.fullscreen,
+  switchWarnAfter: exams.switchWarnAfter,
+  switchCollectAfter: exams.switchCollectAfter,
+  cameraSource: exams.cameraSource,
+  snapshotIntervalSeconds: exams.snapshotIntervalSeconds,
+  showScore: exams.showScore,
+  allowReview: exams.allowReview,
+  homework: exams.homework,
+};
 const attemptColumns = {
   id: t.id,
   examId: t.examId,
@@ -28,18 +43,7 @@ const attemptColumns = {
   switchCount: t.switchCount,
   notice: t.notice,
   noticeAt: t.noticeAt,
-  examName: exams.name,
-  durationMinutes: exams.durationMinutes,
-  instructions: exams.instructions,
-  addedMinutes: sql<number>`coalesce(${examCandidates.addedMinutes}, 0)`.mapWith(Number),
-  fullscreen: exams.fullscreen,
-  switchWarnAfter: exams.switchWarnAfter,
-  switchCollectAfter: exams.switchCollectAfter,
-  cameraSource: exams.cameraSource,
-  snapshotIntervalSeconds: exams.snapshotIntervalSeconds,
-  showScore: exams.showScore,
-  allowReview: exams.allowReview,
-  homework: exams.homework,
+  ...examPageColumns,
 };
 
 export async function findAttempt(db: DbOrTx, orgId: number, where: SQL) {
@@ -58,16 +62,25 @@ export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 
 export const noticeOf = (text: string | null, at: Date | null) => (text && at ? { text, at: at.getTime() } : null);
 
-export async function toAttempt(db: DbOrTx, orgId: number, r: AttemptRow, now: number): Promise<Attempt> {
-  const answers = await db
-    .select({
-      questionId: attemptAnswers.questionId,
-      answer: attemptAnswers.answer,
-      revision: attemptAnswers.revision,
-      savedAt: attemptAnswers.savedAt,
-    })
-    .from(attemptAnswers)
-    .where(inOrg(attemptAnswers, orgId, [eq(attemptAnswers.attemptId, r.id)]));
+// `fresh`: the attempt was created by this call, so it holds no answers yet (nothing to read).
+export async function toAttempt(
+  db: DbOrTx,
+  orgId: number,
+  r: AttemptRow,
+  now: number,
+  fresh = false,
+): Promise<Attempt> {
+  const answers = fresh
+    ? []
+    : await db
+        .select({
+          questionId: attemptAnswers.questionId,
+          answer: attemptAnswers.answer,
+          revision: attemptAnswers.revision,
+          savedAt: attemptAnswers.savedAt,
+        })
+        .from(attemptAnswers)
+        .where(inOrg(attemptAnswers, orgId, [eq(attemptAnswers.attemptId, r.id)]));
   return {
     id: r.id,
     examId: r.examId,

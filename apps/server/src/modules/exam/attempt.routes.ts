@@ -1,5 +1,6 @@
 import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
+import { defineStreamEndpoint } from '../../platform/push';
 import { defineEndpoint } from '../../platform/route';
 import {
   EVENTS_BODY_LIMIT,
@@ -8,6 +9,7 @@ import {
   saveAnswers,
   startAttempt,
   submitAttempt,
+  waitingRoom,
 } from './attempt.service';
 import {
   addTime,
@@ -20,11 +22,13 @@ import {
   sendNotice,
   timeline,
 } from './monitor.service';
+import { watchedBoard } from './monitor-push';
 
 // Exam day: the students' protocol and the invigilators' monitor.
 export function attemptRoutes(app: FastifyInstance) {
   const a = api.attempt;
   defineEndpoint(app, a.start, ({ ctx, body }) => startAttempt(ctx, body.examId));
+  defineEndpoint(app, a.waitingRoom, ({ ctx, body }) => waitingRoom(ctx, body.examId));
   defineEndpoint(app, a.retake, ({ ctx, body }) => retakeAttempt(ctx, body.examId));
   defineEndpoint(app, a.save, ({ ctx, body }) => saveAnswers(ctx, body.attemptId, body.items));
   defineEndpoint(app, a.submit, ({ ctx, body }) => submitAttempt(ctx, body));
@@ -40,4 +44,5 @@ export function attemptRoutes(app: FastifyInstance) {
   defineEndpoint(app, m.markAbnormal, ({ ctx, body }) => markAbnormal(ctx, body.examId, body.userId, body.reason));
   defineEndpoint(app, m.notice, ({ ctx, body }) => sendNotice(ctx, body.examId, body.userIds, body.text));
   defineEndpoint(app, m.review, ({ ctx, body }) => review(ctx, body));
+  defineStreamEndpoint(app, m.stream, ({ ctx, query }) => watchedBoard(ctx, query.examId));
 }

@@ -32,5 +32,5 @@ export {
   recordEvents,
 } from './attempt-events';
 export { saveAnswers } from './attempt-save';
-export { retakeAttempt, startAttempt } from './attempt-start';
+export { retakeAttempt, startAttempt, waitingRoom } from './attempt-start';
 export { submitAttempt } from './attempt-submit';

@@ -21,6 +21,7 @@ import { answeringAgain } from './attempt-history';
 import { examCandidates, exams } from './exam.table';
 import { ts } from './exam-time';
 import { attemptsOf, changing, t, watchedExam } from './monitor-access';
+import { announceCandidates } from './monitor-push';
 
 // Exam day, the invigilators' actions on candidates' papers and time (monitor.service).
 
@@ -53,6 +54,12 @@ export async function addTime(ctx: RequestContext, req: z.output<typeof zAddTime
         closesAt: sql`${examAttempts.closesAt} + ${minutes(req.minutes)}`,
       })
       .where(and(attemptsOf(examAttempts, ctx.orgId, req.examId, req.userIds), eq(examAttempts.status, Answering)));
+    await announceCandidates(
+      tx,
+      ctx.orgId,
+      req.examId,
+      changed.map((c) => c.userId),
+    );
     return { changed: changed.length };
   });
 }
@@ -94,6 +101,7 @@ export async function markAbnormal(ctx: RequestContext, examId: number, userId: 
         })
         .onConflictDoNothing();
     }
+    if (marked.length) await announceCandidates(tx, ctx.orgId, examId, [userId], Abnormal);
     return { changed: marked.length };
   });
 }
@@ -155,6 +163,7 @@ export async function reopen(ctx: RequestContext, req: z.output<typeof zReopenRe
       await addMinutes(tx, req.minutes, candidate);
     }
     await scheduleCollection(tx, ctx.orgId, a.id, closesAt);
+    await announceCandidates(tx, ctx.orgId, req.examId, [req.userId], Answering);
     return { changed: 1 };
   });
 }
@@ -165,7 +174,13 @@ export async function sendNotice(ctx: RequestContext, examId: number, userIds: n
     .update(examAttempts)
     .set({ notice: text, noticeAt: clock.date() })
     .where(attemptsOf(examAttempts, ctx.orgId, examId, userIds))
-    .returning({ id: examAttempts.id });
+    .returning({ userId: examAttempts.userId });
+  await announceCandidates(
+    ctx.db,
+    ctx.orgId,
+    examId,
+    changed.map((c) => c.userId),
+  );
   return { changed: changed.length };
 }
 
@@ -179,5 +194,6 @@ async function reviewIn(tx: Tx, ctx: RequestContext, req: z.output<typeof zRevie
     .set({ reviewDecision: req.decision, reviewNote: req.note, reviewerId: ctx.userId, reviewTime: clock.date() })
     .where(attemptsOf(examAttempts, ctx.orgId, req.examId, [req.userId]))
     .returning({ id: examAttempts.id });
+  if (changed.length) await announceCandidates(tx, ctx.orgId, req.examId, [req.userId]);
   return { changed: changed.length };
 }

@@ -14,9 +14,12 @@ import { clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { roles } from '../role/role.table';
+import { mailIsOn } from '../system-config/mail-settings.service';
 import { teamMembers, teams } from '../team/team.table';
 import { userRoles, users } from '../user/user.table';
 import { messageReceipts, messages, messageTeams, messageUsers } from './message.table';
+import { writeReceiptsWithMail } from './message-mail';
+import { announceMessage } from './message-push';
 
 // Delivery (decision 40): a message reaches its recipients as one receipt row each, written by one
 // INSERT … SELECT from its targets, so a notice to the whole school is one statement whatever its
@@ -95,12 +98,15 @@ export function recipientsOf(orgId: number, m: Targets): SQL {
 }
 
 // Writes a receipt for every recipient not holding one yet (publishing again keeps read times), all
-// sent at `sentAt` (when the message starts showing), and the recipient count on the message.
+// sent at `sentAt` (when the message starts showing), and the recipient count on the message. While
+// the organisation sends e-mail, the same statement queues the new recipients' e-mails (message-mail.ts).
 export async function deliver(db: DbOrTx, orgId: number, messageId: number, recipients: SQL, sentAt: Date) {
   // Raw: a bulk INSERT … SELECT of four of the receipt's columns from any query of ids.
-  await db.execute(sql`insert into ${messageReceipts} (organization_id, message_id, user_id, sent_at)
+  const insert = sql`insert into ${messageReceipts} (organization_id, message_id, user_id, sent_at)
     select ${orgId}, ${messageId}, r.id, ${sentAt.toISOString()}::timestamptz from (${recipients}) r
-    on conflict do nothing`);
+    on conflict do nothing`;
+  if (await mailIsOn(db, orgId)) await writeReceiptsWithMail(db, orgId, messageId, insert, sentAt);
+  else await db.execute(insert);
   const received = db
     .select({ n: count() })
     .from(messageReceipts)
@@ -110,6 +116,7 @@ export async function deliver(db: DbOrTx, orgId: number, messageId: number, reci
     .set({ recipientCount: sql`${received}` })
     .where(inOrg(messages, orgId, [eq(messages.id, messageId)]))
     .returning({ n: messages.recipientCount });
+  await announceMessage(db, orgId, messageId, sentAt);
   return c?.n ?? 0;
 }
 

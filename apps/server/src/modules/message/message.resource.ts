@@ -23,6 +23,7 @@ import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { messageReceipts, messages, messageTeams, messageUsers } from './message.table';
 import { deliver, recipientsOf, sendNotice } from './message-delivery';
+import { announceWithdrawn } from './message-push';
 
 const { Published } = MessageStatus;
 // A reminder to the same people at most this often.
@@ -167,8 +168,9 @@ export const messageResource = createResource({
       );
       return { publishTime, recipientCount: count, updateTime: new Date() };
     }),
-    withdraw: implement(messageActions.withdraw, async (_tx, row) => {
+    withdraw: implement(messageActions.withdraw, async (tx, row, _input, ctx) => {
       if (row.notice) throw businessError('noticeLocked');
+      await announceWithdrawn(tx, ctx.orgId, Number(row.id));
       return { updateTime: new Date() };
     }),
     remind: implement(messageActions.remind, async (tx, row, _input, ctx) => {

@@ -1,5 +1,6 @@
 import { api, zReceiptRequest } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
+import { defineStreamEndpoint } from '../../platform/push';
 import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint } from '../../platform/route';
@@ -14,6 +15,8 @@ import {
   viewMessage,
   writeReceiptsSheet,
 } from './message.service';
+import { mailPreferencesOf, saveMailPreferences } from './message-mail';
+import { inboxBell } from './message-push';
 
 export function messageRoutes(app: FastifyInstance) {
   registerResource(app, messageResource);
@@ -24,6 +27,9 @@ export function messageRoutes(app: FastifyInstance) {
   defineEndpoint(app, ep.view, ({ ctx, params }) => viewMessage(ctx, params.id));
   defineEndpoint(app, ep.read, ({ ctx, params }) => confirmRead(ctx, params.id));
   defineEndpoint(app, ep.readAll, ({ ctx }) => readAll(ctx));
+  defineEndpoint(app, ep.mailPreferences, ({ ctx }) => mailPreferencesOf(ctx));
+  defineEndpoint(app, ep.saveMailPreferences, ({ ctx, body }) => saveMailPreferences(ctx, body));
+  defineStreamEndpoint(app, ep.stream, async ({ ctx }) => inboxBell.key(ctx.orgId, ctx.userId));
 
   // The receipts sheet as a background export.
   const startReceiptsExport = listExport({

@@ -3,7 +3,10 @@ import {
   type InboxMessage,
   type InboxPage,
   type Lang,
+  labelOf,
+  type MailStatus,
   MessageStatus,
+  mailStatusLabels,
   type PortalMessage,
   pageOf,
   type Receipt,
@@ -33,7 +36,9 @@ import { teamMembers, teams } from '../team/team.table';
 import { keywordMatch } from '../user/user.service';
 import { userRoles, users } from '../user/user.table';
 import { messageResource } from './message.resource';
-import { messageReceipts, messages } from './message.table';
+import { messageMails, messageReceipts, messages } from './message.table';
+import { mailCounts } from './message-mail';
+import { announceRead } from './message-push';
 
 const now = () => sql`${clock.date().toISOString()}::timestamptz`;
 
@@ -186,6 +191,7 @@ async function markRead(ctx: RequestContext, id: number): Promise<string> {
       inOrg(messageReceipts, ctx.orgId, [eq(messageReceipts.userId, ctx.userId), eq(messageReceipts.messageId, id)]),
     )
     .returning({ readAt: messageReceipts.readAt });
+  await announceRead(ctx.db, ctx.orgId, ctx.userId);
   return iso(done?.readAt)!;
 }
 
@@ -209,6 +215,7 @@ export async function readAll(ctx: RequestContext): Promise<{ changed: number }>
       ]),
     )
     .returning({ id: messageReceipts.messageId });
+  if (done.length) await announceRead(ctx.db, ctx.orgId, ctx.userId);
   return { changed: done.length };
 }
 
@@ -232,6 +239,7 @@ export async function portalMessages(ctx: RequestContext, limit: number): Promis
 // ---- receipts: who received a message and who has read it (staff) ----
 
 const u = alias(users, 'u');
+const e = alias(messageMails, 'e');
 
 export async function receipts(
   ctx: RequestContext,
@@ -244,8 +252,10 @@ export async function receipts(
   if (req.read !== undefined) conditions.push(req.read ? isNotNull(r.readAt) : isNull(r.readAt));
   if (req.keyword) conditions.push(keywordMatch(req.keyword, u));
   if (req.teamId) conditions.push(inClass(req.teamId, u.organizationId, u.id));
+  if (req.mailStatus !== undefined) conditions.push(eq(e.status, req.mailStatus));
   const where = and(...conditions);
   const onUser = sameOrg(u, r, [eq(u.id, r.userId)]);
+  const onMail = sameOrg(e, r, [eq(e.messageId, r.messageId), eq(e.userId, r.userId)]);
   const size = limit ?? req.pageSize;
   const offset = limit ? 0 : (req.pageIndex - 1) * req.pageSize;
   const list = await ctx.db
@@ -262,14 +272,22 @@ export async function receipts(
           and ${roles.id} = ${userRoles.roleId}
         where ${userRoles.organizationId} = ${u.organizationId} and ${userRoles.userId} = ${u.id}
           and ${roles.kind} = ${sql.raw(String(RoleKind.Student))})`,
+      mail: {
+        status: e.status,
+        address: e.address,
+        error: e.error,
+        attempts: e.attempts,
+        at: e.at,
+      },
     })
     .from(r)
     .innerJoin(u, onUser)
+    .leftJoin(e, onMail)
     .where(where)
     .orderBy(sql`${r.readAt} is not null`, desc(r.readAt), u.userName)
     .limit(size)
     .offset(offset);
-  const matching = ctx.db.select({ n: count() }).from(r).innerJoin(u, onUser).where(where);
+  const matching = ctx.db.select({ n: count() }).from(r).innerJoin(u, onUser).leftJoin(e, onMail).where(where);
   const [c] = await ctx.db
     .select({
       total: sql<number>`${matching}::int`,
@@ -288,11 +306,25 @@ export async function receipts(
         student: Boolean(row.student),
         deliveredAt: row.sentAt.toISOString(),
         readAt: iso(row.readAt),
+        mail:
+          row.mail?.status != null
+            ? {
+                status: row.mail.status as MailStatus,
+                address: row.mail.address,
+                error: row.mail.error,
+                attempts: row.mail.attempts ?? 0,
+                at: iso(row.mail.at)!,
+              }
+            : null,
       })),
       c?.total ?? 0,
       { ...req, pageSize: size },
     ),
-    counts: { recipients: c?.recipients ?? 0, read: c?.read ?? 0 },
+    counts: {
+      recipients: c?.recipients ?? 0,
+      read: c?.read ?? 0,
+      mail: await mailCounts(ctx.db, ctx.orgId, messageId),
+    },
   };
 }
 
@@ -305,6 +337,11 @@ const receiptColumns: SheetColumn<Receipt>[] = [
     header: ['Read', '阅读时间'],
     date: true,
     cell: (r, zh) => (r.readAt ? new Date(r.readAt) : zh ? '未读' : 'Not read'),
+  },
+  {
+    header: ['E-mail', '邮件'],
+    width: 24,
+    cell: (r, zh) => (r.mail ? labelOf(mailStatusLabels, r.mail.status, zh ? 'zh' : 'en') : ''),
   },
 ];
 

@@ -1,4 +1,6 @@
 import {
+  MAIL_LANGS,
+  mailStatusLabels,
   messageAssociationLabels,
   messageAudienceLabels,
   messageStatusLabels,
@@ -18,6 +20,7 @@ import {
   refId,
   tenantRef,
   trigramIndex,
+  updateTime,
 } from '../../platform/columns';
 import { tenantTable } from '../../platform/organizations.table';
 import { teams } from '../team/team.table';
@@ -85,6 +88,50 @@ export const messageReceipts = keyedTable(
     index('message_receipts_inbox_ix').on(t.organizationId, t.userId, t.sentAt.desc(), t.messageId.desc()),
     index('message_receipts_unread_ix').on(t.organizationId, t.userId).where(sql`${t.readAt} is null`),
     tenantRef(t.organizationId, t.messageId, messages).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
+  ],
+);
+
+// E-mail beside the bell (issue 29): what became of each recipient's e-mail of a message, written
+// by the mail job (message-mail.ts) after every try, so a retry never sends again to someone the
+// server accepted, and staff see sent, failed and skipped beside the receipts.
+export const messageMails = keyedTable(
+  'message_mails',
+  {
+    messageId: keyId('message_id'),
+    userId: keyId('user_id'),
+    status: smallint('status').notNull(),
+    // The address tried (the user's at that moment), null when there was none.
+    address: varchar('address', { length: 254 }),
+    // The mail server's refusal or why it could not be reached; null once sent.
+    error: varchar('error', { length: 500 }),
+    attempts: integer('attempts').notNull().default(0),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [t.messageId, t.userId],
+  (t) => [
+    enumCheck('message_mails_status_ck', t.status, mailStatusLabels),
+    tenantRef(t.organizationId, t.messageId, messages).onDelete('cascade'),
+    tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
+  ],
+);
+
+// A user's own choice about messages by e-mail (the profile's switch); no row: they receive them,
+// in the organisation's default language.
+export const mailPreferences = keyedTable(
+  'mail_preferences',
+  {
+    userId: keyId('user_id'),
+    receive: boolean('receive').notNull().default(true),
+    lang: varchar('lang', { length: 5 }),
+    updateTime: updateTime(),
+  },
+  (t) => [t.userId],
+  (t) => [
+    check(
+      'mail_preferences_lang_ck',
+      sql`${t.lang} is null or ${t.lang} in (${sql.raw(MAIL_LANGS.map((l) => `'${l}'`).join(', '))})`,
+    ),
     tenantRef(t.organizationId, t.userId, users).onDelete('cascade'),
   ],
 );

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { ImportErrors } from '../../platform/import-errors';
+import { refreshStatistics } from '../../platform/sql-rows';
 import { giveWay } from '../../platform/xlsx-reader';
 import { insertQuestions, questionResource } from './question.resource';
 import { questions } from './question.table';
@@ -163,6 +164,7 @@ export async function importQuestions(
     ),
   );
   report.created = valid.length;
+  await refreshStatistics(ctx.db, valid.length, questions);
   return report;
 }
 

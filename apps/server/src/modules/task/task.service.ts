@@ -1,5 +1,5 @@
 import { type HomeworkRules, PaperStatus, type zCheckAnswerRequest, zStudentPaper } from '@lyceum/contract';
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clock } from '../../platform/clock';
@@ -23,7 +23,7 @@ import { taskChecks, tasks, taskUsers } from './task.table';
 export const CHECKED_REVISION = 1_000_000_000;
 
 // The questions of an attempt that were checked (immediate feedback), for the save statement.
-export const checkedQuestions = (orgId: number, attemptId: number) =>
+export const checkedQuestions = (orgId: number | Placeholder, attemptId: number | Placeholder) =>
   new QueryBuilder()
     .select({ questionId: taskChecks.questionId })
     .from(taskChecks)

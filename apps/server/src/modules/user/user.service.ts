@@ -16,6 +16,7 @@ import { assertPassword } from '../../platform/password-policy';
 import { createResource, fromDecl, likePattern } from '../../platform/resource';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { endUserSessions } from '../auth/session.service';
+import { sessionsChanged } from '../auth/session-cache';
 import { departments, userCategories } from '../department/department.table';
 import {
   assertAdministratorRemains,
@@ -143,13 +144,18 @@ export const userResource = createResource({
     async afterSave(tx, id, input, ctx, mode) {
       if (mode === 'create') return;
       if (input.status === UserStatus.Disabled) await endUserSessions(tx, ctx.orgId, [id]);
+      // Their roles or names may have changed: every process looks their sessions up again.
+      else await sessionsChanged(tx, { orgId: ctx.orgId, userIds: [id] });
       await assertAdministratorRemains(tx, ctx.orgId);
     },
     async beforeDelete(ctx, ids) {
       if (ids.includes(ctx.userId)) throw businessError('ownDelete');
       await assertCanManageUsers(ctx, ids, 'delete');
     },
-    afterDelete: (ctx, _ids, tx) => assertAdministratorRemains(tx, ctx.orgId),
+    async afterDelete(ctx, ids, tx) {
+      await sessionsChanged(tx, { orgId: ctx.orgId, userIds: ids });
+      await assertAdministratorRemains(tx, ctx.orgId);
+    },
     async decorate(rows, ctx) {
       const ids = rows.map((r) => r.id as number);
       const byUser = await rolesOfUsers(ctx.db, ctx.orgId, ids);
@@ -337,6 +343,7 @@ export async function assignRole(ctx: RequestContext, roleId: number, userIds: n
       .insert(userRoles)
       .values(ids.map((userId) => ({ organizationId: ctx.orgId, userId, roleId })))
       .onConflictDoNothing();
+    await sessionsChanged(ctx.db, { orgId: ctx.orgId, userIds: ids });
     return;
   }
   if (ids.includes(ctx.userId)) throw businessError('ownRole');
@@ -350,5 +357,6 @@ export async function assignRole(ctx: RequestContext, roleId: number, userIds: n
       .delete(userRoles)
       .where(inOrg(userRoles, ctx.orgId, [eq(userRoles.roleId, roleId), inArray(userRoles.userId, ids)]));
     await assertAdministratorRemains(tx, ctx.orgId);
+    await sessionsChanged(tx, { orgId: ctx.orgId, userIds: ids });
   });
 }

@@ -12,6 +12,7 @@ import { useLang } from '../../shell/i18n';
 import { usePermission } from '../../shell/permission';
 import { call } from '../../shell/request';
 import { readOrganizationConfig, saveOrganization } from '../../shell/session';
+import { MailSettingsCard } from './mail-settings';
 
 type Values = Record<string, unknown>;
 
@@ -53,34 +54,38 @@ export default function SystemConfigView() {
   if (!config.data) return <Card>{<Skeleton active />}</Card>;
   const refs = new Map();
   return (
-    <Card title={t('settings.title')} extra={<span className="card-hint">{t('settings.hint')}</span>}>
-      <Form<Values>
-        form={form}
-        name="systemConfig"
-        layout="vertical"
-        onFinish={save}
-        disabled={!canSave}
-        style={{ maxWidth: 640 }}
-      >
-        {systemConfigMeta.fields.map((field) =>
-          formItem(field, zSystemConfig.shape[field.key as keyof typeof zSystemConfig.shape], {
-            lang,
-            t,
-            refs,
-            upload: view.upload,
-          }),
-        )}
-        {canSave && (
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {t('common.save')}
-            </Button>
-            <Button htmlType="button" onClick={() => form.setFieldsValue(config.data)}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        )}
-      </Form>
-    </Card>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('settings.title')} extra={<span className="card-hint">{t('settings.hint')}</span>}>
+        <Form<Values>
+          form={form}
+          name="systemConfig"
+          layout="vertical"
+          onFinish={save}
+          disabled={!canSave}
+          style={{ maxWidth: 640 }}
+        >
+          {systemConfigMeta.fields.map((field) =>
+            formItem(field, zSystemConfig.shape[field.key as keyof typeof zSystemConfig.shape], {
+              lang,
+              t,
+              refs,
+              upload: view.upload,
+            }),
+          )}
+          {canSave && (
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('common.save')}
+              </Button>
+              <Button htmlType="button" onClick={() => form.setFieldsValue(config.data)}>
+                {t('common.reset')}
+              </Button>
+            </Space>
+          )}
+        </Form>
+      </Card>
+      {/* The e-mail settings hold the SMTP account: only those who may change the settings see them. */}
+      {canSave && <MailSettingsCard />}
+    </Space>
   );
 }

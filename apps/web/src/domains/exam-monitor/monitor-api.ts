@@ -1,8 +1,19 @@
-import type { EndpointInput, EndpointRef, MonitorExam, MonitorPage, Timeline, zMonitorRequest } from '@lyceum/contract';
+import type {
+  EndpointInput,
+  EndpointRef,
+  MonitorEvents,
+  MonitorExam,
+  MonitorPage,
+  Timeline,
+  zMonitorRequest,
+} from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import { cleanFilter, type Paged } from '../../crud/resource-api';
+import { usePush } from '../../shell/push';
+import { gather } from '../../shell/push-wire';
 import { type Cancel, call } from '../../shell/request';
 
 export const MONITOR_PATH = '/exam/monitor';
@@ -12,9 +23,12 @@ export const monitorPath = (examId: number) => `${MONITOR_PATH}?examId=${examId}
 // every action invalidates both.
 export const MONITOR_KEY = 'examLog';
 export const EXAMS_KEY = 'examLogExams';
-// The board and an open timeline are read again this often while shown (TanStack Query also pauses
-// them while the browser tab is hidden).
+// The board and an open timeline are read again this often while shown and their stream is not
+// live (TanStack Query also pauses them while the browser tab is hidden).
 export const POLL_MS = 3000;
+// While the stream is live, candidates' changes arrive as they happen; what a save moves (answered,
+// last seen: saves are not announced) and snapshot counts are read again this often.
+export const PROGRESS_MS = 15_000;
 
 export type MonitorFilter = Omit<z.input<typeof zMonitorRequest>, 'examId' | 'pageIndex' | 'pageSize'>;
 export type ExamListFilter = { id?: number; keyword?: string; live: boolean };
@@ -83,4 +97,41 @@ export function useMonitorExam(examId: number) {
     },
     staleTime: 60_000,
   });
+}
+
+// The board's live updates (GET /api/examLog/stream): a burst of candidates' changes becomes one read
+// of the page and of the timelines open on them; everything is read again when the stream opens
+// again (what changed meanwhile went unheard) or the server may have missed something.
+export function useBoardPush(examId: number, shown: boolean) {
+  const client = useQueryClient();
+  const batch = useMemo(
+    () =>
+      gather<number[] | null>((changed) => {
+        void client.invalidateQueries({ queryKey: [MONITOR_KEY, 'page', examId] });
+        const all = changed.includes(null);
+        const users = new Set(changed.flatMap((ids) => ids ?? []));
+        void client.invalidateQueries({
+          predicate: ({ queryKey: [key, kind, exam, userId] }) =>
+            key === MONITOR_KEY && kind === 'timeline' && exam === examId && (all || users.has(userId as number)),
+        });
+      }),
+    [client, examId],
+  );
+  useEffect(() => () => batch.cancel(), [batch]);
+  // The first opening comes with the board's own first read.
+  const opened = useRef(false);
+  return usePush<MonitorEvents>(
+    api.examLog.stream,
+    { query: { examId } },
+    {
+      ready: () => {
+        if (opened.current) batch.add(null);
+        opened.current = true;
+      },
+      // Every board hears it at once: spread their reads over a few seconds.
+      resync: () => setTimeout(() => batch.add(null), Math.random() * 3_000),
+      candidate: (d) => batch.add(d.userIds),
+    },
+    shown,
+  );
 }

@@ -33,7 +33,16 @@ import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import { ApiError } from '../../shell/request';
 import { ActionDialog, type DialogKind, type OpenDialog, useCollect } from './monitor-actions';
-import { MONITOR_KEY, MONITOR_PATH, type MonitorFilter, monitorPage, POLL_MS, useMonitorExam } from './monitor-api';
+import {
+  MONITOR_KEY,
+  MONITOR_PATH,
+  type MonitorFilter,
+  monitorPage,
+  POLL_MS,
+  PROGRESS_MS,
+  useBoardPush,
+  useMonitorExam,
+} from './monitor-api';
 import { serverNowAt, useTick } from './monitor-clock';
 import { monitorColumns } from './monitor-columns';
 import { MonitorHeader } from './monitor-header';
@@ -81,6 +90,8 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
   const [timelineOf, setTimelineOf] = useState<MonitorRow | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const now = useTick(shown);
+  // Candidates' changes as they happen; the old polling while the stream is not live.
+  const { live } = useBoardPush(examId, shown);
 
   // The review queue: flagged attempts still without a decision, whatever the other filters say.
   const request = { ...filters, ...(queue ? { flagged: true } : {}), ...paging };
@@ -91,7 +102,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
     queryFn: ({ signal, client }) =>
       monitorPage(examId, request, { signal, silent: client.getQueryData(queryKey) !== undefined }),
     placeholderData: keepPreviousData,
-    refetchInterval: shown ? POLL_MS : false,
+    refetchInterval: shown ? (live ? PROGRESS_MS : POLL_MS) : false,
   });
   const page = query.data?.data;
   // A refusal while polling (the session ended, the exam is no longer one the caller may watch).
@@ -154,6 +165,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
         receivedAt={query.data?.receivedAt}
         now={now}
         failing={query.isError}
+        live={live}
       />
       {refused && (
         <Alert
@@ -305,6 +317,7 @@ export function MonitorBoard({ examId, shown }: { examId: number; shown: boolean
         examId={examId}
         target={timelineOf}
         shown={shown}
+        live={live}
         now={now}
         serverNow={page ? serverNowAt(page.serverNow, query.data?.receivedAt ?? now, now) : null}
         canManage={canManage}

@@ -6,7 +6,7 @@ import { formatDuration } from '../../crud/duration';
 import { useKitTexts } from '../../crud/i18n';
 import { timeWindow } from '../../ui/portal-format';
 import { examPlace } from './exam-picker';
-import { MONITOR_PATH } from './monitor-api';
+import { MONITOR_PATH, PROGRESS_MS } from './monitor-api';
 import { agoParts } from './monitor-clock';
 import { agoText } from './monitor-columns';
 import { useMonitorTexts } from './monitor-texts';
@@ -22,16 +22,18 @@ interface Props {
   receivedAt: number | undefined;
   now: number;
   failing: boolean;
+  // Changes are pushed: the page itself is read again only every PROGRESS_MS.
+  live: boolean;
 }
 
 // The exam being watched (name, window, duration, place), the way back to the exams, and whether the
 // board is live: when it last heard from the server, or that it lost the connection.
-export function MonitorHeader({ examId, exam, loading, receivedAt, now, failing }: Props) {
+export function MonitorHeader({ examId, exam, loading, receivedAt, now, failing, live }: Props) {
   const { t } = useMonitorTexts();
   const { t: tk } = useKitTexts();
   const navigate = useNavigate();
   const age = receivedAt === undefined ? null : now - receivedAt;
-  const stale = failing || (age !== null && age > STALE_MS);
+  const stale = failing || (age !== null && age > (live ? PROGRESS_MS + STALE_MS : STALE_MS));
   return (
     <Card size="small" className="monitor-header">
       <div className="monitor-header-row">
@@ -58,7 +60,7 @@ export function MonitorHeader({ examId, exam, loading, receivedAt, now, failing 
             </Typography.Text>
           )}
         </div>
-        <output className="monitor-live" aria-live="off">
+        <output className="monitor-live" aria-live="off" data-push={live ? 'live' : 'polling'}>
           {age === null ? (
             <Badge status="default" text={t('monitor.connecting')} />
           ) : stale ? (

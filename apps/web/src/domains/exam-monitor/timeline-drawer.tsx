@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { type DialogKind, personName } from './monitor-actions';
-import { MONITOR_KEY, monitorTimeline, POLL_MS } from './monitor-api';
+import { MONITOR_KEY, monitorTimeline, POLL_MS, PROGRESS_MS } from './monitor-api';
 import { agoParts, clockText, timeLeftNow } from './monitor-clock';
 import { agoText, candidateActions, PaperStatusTag } from './monitor-columns';
 import { useMonitorTexts } from './monitor-texts';
@@ -36,6 +36,8 @@ interface Props {
   examId: number;
   target: MonitorRow | null;
   shown: boolean;
+  // The board's stream is live: changes to this candidate arrive as they happen.
+  live: boolean;
   now: number;
   // The server's clock at this tick, as the board last read it (the timeline's reply carries none).
   serverNow: number | null;
@@ -80,6 +82,7 @@ export function TimelineDrawer({
   examId,
   target,
   shown,
+  live,
   now,
   serverNow,
   canManage,
@@ -100,7 +103,7 @@ export function TimelineDrawer({
         silent: client.getQueryData([MONITOR_KEY, 'timeline', examId, userId]) !== undefined,
       }),
     enabled: userId !== null,
-    refetchInterval: shown && userId !== null ? POLL_MS : false,
+    refetchInterval: shown && userId !== null ? (live ? PROGRESS_MS : POLL_MS) : false,
   });
   const data = query.data?.data;
   const receivedAt = query.data?.receivedAt ?? now;

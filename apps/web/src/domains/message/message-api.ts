@@ -1,4 +1,5 @@
 import type {
+  InboxEvents,
   InboxMessage,
   InboxPage,
   Message,
@@ -9,10 +10,12 @@ import type {
   zReceiptRequest,
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import type { z } from 'zod';
 import { cleanFilter, type Paged, resourceApi, type SaveOf } from '../../crud/resource-api';
+import { usePush } from '../../shell/push';
+import { gather } from '../../shell/push-wire';
 import { type Cancel, call } from '../../shell/request';
 
 export type MessageSave = SaveOf<MessageInput>;
@@ -24,8 +27,13 @@ export type InboxFilter = Omit<z.input<typeof zInboxRequest>, 'pageIndex' | 'pag
 // the portal's card) under INBOX_KEY, so one change refreshes every place that shows it.
 export const MESSAGE_KEY = 'message';
 export const INBOX_KEY = 'inbox';
-// The bell asks again every minute (and when the window comes back into focus).
+// The bell asks again every minute (and when the window comes back into focus) while its stream is
+// not live; while it is, events bring the changes, and this catches what no event announces (a
+// message's showing window ending).
 export const UNREAD_POLL_MS = 60_000;
+export const UNREAD_LIVE_MS = 10 * 60_000;
+// A message scheduled further ahead than this is found by the next read rather than a timer.
+const SCHEDULE_AHEAD_MS = 24 * 3_600_000;
 
 export const messageApi = resourceApi<Message, MessageSave, MessageSave, MessageFilter & PageRequest>(MESSAGE_KEY);
 
@@ -49,13 +57,58 @@ export const inboxActions = {
   readAll: () => call(api.message.readAll, {}, { loading: true }),
 };
 
+// The bell, the lists and the portal's card ask again (the open message itself is not fetched
+// again: that would be another "view").
+function refreshInbox(client: QueryClient) {
+  void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === INBOX_KEY && q.queryKey[1] !== 'view' });
+  void client.invalidateQueries({ queryKey: ['studentPortal'] });
+}
+
+// The bell's events, from every component that shows its figures, become one read per burst.
+const inboxChanged = gather<QueryClient>((clients) => {
+  for (const client of new Set(clients)) refreshInbox(client);
+}, 200);
+const scheduled = new Set<number>();
+
+// The bell's live updates (GET /api/message/stream): a message arrived, or the unread count changed
+// on another device. A message scheduled for later is read again when it starts showing.
+function useInboxPush(client: QueryClient) {
+  const opened = useRef(false);
+  return usePush<InboxEvents>(
+    api.message.stream,
+    {},
+    {
+      // The first opening comes with the bell's own first read; a later one may have missed changes.
+      ready: () => {
+        if (opened.current) inboxChanged.add(client);
+        opened.current = true;
+      },
+      // Every page hears it at once: spread their reads over a few seconds.
+      resync: () => setTimeout(() => inboxChanged.add(client), Math.random() * 5_000),
+      message: ({ messageId, showsAt }) => {
+        inboxChanged.add(client);
+        const wait = showsAt - Date.now();
+        if (wait <= 0 || wait > SCHEDULE_AHEAD_MS || scheduled.has(messageId)) return;
+        scheduled.add(messageId);
+        setTimeout(() => {
+          scheduled.delete(messageId);
+          inboxChanged.add(client);
+        }, wait + 1_000);
+      },
+      unread: () => inboxChanged.add(client),
+    },
+  );
+}
+
 // The bell's figures: unread count and the need-read messages still to confirm. Silent: a failed poll
 // is tried again a minute later rather than toasted.
 export function useUnreadSummary() {
+  const client = useQueryClient();
+  const { live } = useInboxPush(client);
   return useQuery({
     queryKey: [INBOX_KEY, 'unread'],
     queryFn: ({ signal }) => call(api.message.unread, {}, { signal, silent: true }),
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: live ? UNREAD_LIVE_MS : UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
@@ -78,12 +131,8 @@ export function useInboxMessage(id: number | null) {
   });
 }
 
-// After reading or confirming: the bell, the lists and the portal's card ask again (the open message
-// itself is not fetched again: that would be another "view").
+// After reading or confirming: the bell, the lists and the portal's card ask again.
 export function useInboxRefresh() {
   const client = useQueryClient();
-  return useCallback(() => {
-    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === INBOX_KEY && q.queryKey[1] !== 'view' });
-    void client.invalidateQueries({ queryKey: ['studentPortal'] });
-  }, [client]);
+  return useCallback(() => refreshInbox(client), [client]);
 }

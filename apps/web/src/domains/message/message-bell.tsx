@@ -22,8 +22,9 @@ const postponed = () => {
   return !!token && sessionStorage.getItem(LATER_KEY) === token;
 };
 
-// The top bar's bell: the unread count (asked every minute and when the window is focused again), the
-// latest messages in a pop-over with a way to the inbox, and the prompt for messages to confirm.
+// The top bar's bell: the unread count (pushed as it changes, else asked every minute, and when the
+// window is focused again), the latest messages in a pop-over with a way to the inbox, and the
+// prompt for messages to confirm.
 export function MessageBell() {
   const { t } = useMessageTexts();
   const navigate = useNavigate();

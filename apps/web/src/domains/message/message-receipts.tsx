@@ -1,12 +1,21 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { Message, Page, Receipt, ReceiptPage } from '@lyceum/contract';
+import {
+  labelOf,
+  type MailStatus,
+  type Message,
+  mailStatusLabels,
+  type Page,
+  type Receipt,
+  type ReceiptPage,
+} from '@lyceum/contract';
 import { Button, Drawer, Progress, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportProgress } from '../../crud/export-progress';
-import { KeywordFilter, SelectFilter } from '../../crud/filter-fields';
+import { EnumFilter, KeywordFilter, SelectFilter } from '../../crud/filter-fields';
 import type { Paged } from '../../crud/resource-api';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { usePagedList } from '../../crud/use-paged-list';
+import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
 import { usePermission } from '../../shell/permission';
 import type { Cancel } from '../../shell/request';
@@ -49,6 +58,45 @@ function ReadCounts({ read, recipients }: ReceiptPage['counts']) {
   );
 }
 
+// What became of the e-mails beside the bell (issue 29), when any was tried or skipped.
+function MailCounts({ sent, failed, skipped }: ReceiptPage['counts']['mail']) {
+  const { t } = useMessageTexts();
+  if (sent + failed + skipped === 0) return null;
+  return (
+    <Typography.Paragraph type={failed ? 'danger' : 'secondary'} style={{ marginBottom: 4 }}>
+      {t('message.mailSummary', { sent, failed, skipped })}
+    </Typography.Paragraph>
+  );
+}
+
+// One recipient's e-mail: its status, and why it failed (the mail server's words) under it.
+function MailCell({ mail }: { mail: Receipt['mail'] }) {
+  const { t } = useMessageTexts();
+  const lang = useLang();
+  if (!mail) return <Typography.Text type="secondary">{t('message.mailNone')}</Typography.Text>;
+  const label = mailStatusLabels[mail.status];
+  return (
+    <div>
+      <Tag color={label.color}>{labelOf(mailStatusLabels, mail.status, lang)}</Tag>
+      {mail.error && (
+        <Typography.Text
+          type="secondary"
+          className="message-sub"
+          style={{ display: 'block', maxWidth: 170 }}
+          ellipsis={{ tooltip: mail.error }}
+        >
+          {mail.error}
+        </Typography.Text>
+      )}
+      {mail.attempts > 1 && (
+        <Typography.Text type="secondary" className="message-sub" style={{ display: 'block' }}>
+          {t('message.mailAttempts', { count: mail.attempts })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
 // Who received one message and when each read it, filtered by read or not, class and name; the list
 // goes to Excel through the export list.
 export function MessageReceipts({ message }: { message: Message }) {
@@ -68,6 +116,7 @@ export function MessageReceipts({ message }: { message: Message }) {
   const counts = (list.data as ReceiptPage | undefined)?.counts ?? {
     recipients: message.recipientCount,
     read: message.readCount,
+    mail: { sent: 0, failed: 0, skipped: 0 },
   };
 
   const columns: TableColumnsType<ReceiptRow> = [
@@ -103,6 +152,12 @@ export function MessageReceipts({ message }: { message: Message }) {
       width: 130,
       render: (v: string | null) => (v ? shortMoment(v) : <Tag color="warning">{t('message.unread')}</Tag>),
     },
+    {
+      title: t('message.mail'),
+      key: 'mail',
+      width: 190,
+      render: (_: unknown, r) => <MailCell mail={r.mail} />,
+    },
   ];
 
   const filtered = Object.values(list.filters).some((v) => v !== undefined);
@@ -117,6 +172,7 @@ export function MessageReceipts({ message }: { message: Message }) {
               {t('message.sentAt', { time: formatMoment(message.publishTime) })}
             </Typography.Paragraph>
           )}
+          <MailCounts {...counts.mail} />
           {message.needRead && <Tag color="warning">{t('message.mustRead')}</Tag>}
         </div>
       </div>
@@ -129,6 +185,7 @@ export function MessageReceipts({ message }: { message: Message }) {
           keyword: (v.keyword as string | undefined)?.trim() || undefined,
           read: v.read === undefined || v.read === null ? undefined : v.read === 'read',
           teamId: v.teamId as number | undefined,
+          mailStatus: v.mailStatus as MailStatus | undefined,
         })}
         filterFields={
           <>
@@ -143,6 +200,7 @@ export function MessageReceipts({ message }: { message: Message }) {
               ]}
             />
             <ClassFilter label={t('message.class')} width={180} searchable />
+            <EnumFilter name="mailStatus" label={t('message.mailStatus')} labels={mailStatusLabels} width={200} />
           </>
         }
         toolbar={

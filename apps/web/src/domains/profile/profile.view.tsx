@@ -20,6 +20,7 @@ import { ApiError } from '../../shell/request';
 import { roleName } from '../../shell/role-name';
 import { clearMenu } from '../../shell/routes';
 import { MyClasses } from '../team/my-classes';
+import { MailPreferencesCard } from './mail-preferences';
 import { loadProfile, switchRole, updateProfile } from './profile-api';
 
 interface Values {
@@ -141,6 +142,9 @@ export default function ProfileView() {
             </Button>
           </Form>
         </Card>
+        <div style={{ marginTop: 16 }}>
+          <MailPreferencesCard />
+        </div>
       </Col>
     </Row>
   );
