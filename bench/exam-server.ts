@@ -44,12 +44,24 @@ interface RawRequest {
 // Statements sent to PostgreSQL by this process (every client, the pool's and the listener's): the
 // benches print round trips per operation from it.
 let statements = 0;
+// BENCH_TRACE=1: also which statements, by their first words (to find what a step costs).
+const traced = new Map<string, number>();
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(this: pg.Client, ...args: Parameters<typeof query>) {
   statements++;
+  if (process.env.BENCH_TRACE) {
+    const first = args[0] as unknown;
+    const text = typeof first === 'string' ? first : String((first as { text?: string })?.text ?? '?');
+    const key = text.replace(/\s+/g, ' ').slice(0, 90);
+    traced.set(key, (traced.get(key) ?? 0) + 1);
+  }
   return query.apply(this, args);
 } as typeof query;
-app.post('/bench/statements', async () => ({ code: 1, message: 'success', response: { statements } }));
+app.post('/bench/statements', async () => ({
+  code: 1,
+  message: 'success',
+  response: { statements, traced: Object.fromEntries([...traced].sort((a, b) => b[1] - a[1]).slice(0, 40)) },
+}));
 
 // The HTTP limit of the save path: a bare route doing the same upsert the save does (1-3 answers of
 // one attempt into a table shaped like attempt_answers), with no session, validation or envelope

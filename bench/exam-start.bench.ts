@@ -14,6 +14,7 @@ import {
   login,
   machine,
   networkFailure,
+  ok,
   openExamBench,
   openExamNow,
   roomAddress,
@@ -143,6 +144,9 @@ try {
     [['start', [...warm.totalMs[0]!, ...warm.totalMs[1]!]]],
     await meter(),
   );
+  if (process.env.BENCH_TRACE) {
+    console.log(ok(await call<{ traced: Record<string, number> }>(origin, '/bench/statements', {})).traced);
+  }
   console.log(`\n${coldPass && warmPass ? 'PASS' : 'FAIL'}\n`);
 } finally {
   await stopServer(server);

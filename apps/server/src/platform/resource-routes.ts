@@ -25,7 +25,7 @@ export function registerResource<
   // The operation log names the records a call touched ("deleted degree «Bachelor»").
   const labelKey = def.meta?.labelKey;
   const labelOf = (rows: Record<string, unknown>[]) => recordLabel(rows, labelKey);
-  registerLabelReader(def.name, async (ctx, ids) => labelOf(await resource.getMany(ctx, ids)));
+  registerLabelReader(def.name, async (ctx, ids) => labelOf(await resource.plainMany(ctx, ids)));
   type RowOut = z.input<R>;
   // The verbs as the contract declares them (engine-endpoints.ts): paths, words, access, schemas.
   const eps = engineEndpoints(def.decl);

@@ -148,6 +148,8 @@ export interface Resource<C extends z.ZodObject, U extends z.ZodObject, F extend
   // beside the engine's verbs that act on a row load it with this.
   readable(ctx: RequestContext, id: number): Promise<Values>;
   getMany(ctx: RequestContext, ids: number[]): Promise<Values[]>;
+  // The rows' own columns, undecorated (the operation log's record names).
+  plainMany(ctx: RequestContext, ids: number[]): Promise<Values[]>;
   create(ctx: RequestContext, input: z.output<C>): Promise<Values>;
   update(ctx: RequestContext, input: z.output<U> & { id: number }): Promise<Values>;
   remove(ctx: RequestContext, ids: number[]): Promise<number>;
@@ -253,6 +255,7 @@ export function createResource<
     get,
     readable: (ctx, id) => get(ctx, id, readScope(ctx)),
     getMany: core.getMany,
+    plainMany: core.plainMany,
     readScope,
     listScope: core.listScope,
     project: core.project,
