@@ -11,6 +11,13 @@ import { useTexts } from './texts';
 const SPREAD_MS = 3_000;
 const TICK_MS = 250;
 
+// "10:42:13" on the day itself; with the date when the exam opens on another day.
+function openingTime(opensAt: number, now: number, lang: 'en' | 'zh'): string {
+  if (new Date(opensAt).toDateString() === new Date(now).toDateString()) return clockTime(opensAt, lang);
+  const day = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium' }).format(opensAt);
+  return `${day} ${clockTime(opensAt, lang)}`;
+}
+
 export function WaitingView({ room, clock, onOpen }: { room: WaitingRoom; clock: ServerClock; onOpen: () => void }) {
   const { t, lang } = useTexts();
   const [now, setNow] = useState(() => clock.now());
@@ -41,7 +48,7 @@ export function WaitingView({ room, clock, onOpen }: { room: WaitingRoom; clock:
         <p role="status">{t('waitingOpening')}</p>
       ) : (
         <>
-          <p>{t('waitingOpensAt', { time: clockTime(room.opensAt, lang) })}</p>
+          <p>{t('waitingOpensAt', { time: openingTime(room.opensAt, now, lang) })}</p>
           <p className="xs-countdown" aria-live="off">
             <span className="xs-countdown-label">{t('waitingOpensIn')}</span>
             <strong data-testid="waiting-countdown">{countdown(left)}</strong>

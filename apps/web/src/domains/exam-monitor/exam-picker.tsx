@@ -87,7 +87,7 @@ export function ExamPicker({ shown }: { shown: boolean }) {
     {
       title: t('monitor.answeringNow'),
       dataIndex: 'answering',
-      width: 100,
+      width: 120,
       align: 'right',
       render: (n: number) => (n > 0 ? <Tag color="processing">{n}</Tag> : n),
     },
