@@ -104,7 +104,9 @@ export function freePort(): Promise<number> {
 }
 
 export function startExamServer(db: BenchDatabase, port = 0): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'exam-server.ts')], {
+  // BENCH_SERVER_ARGS: more options for the server's node (a CPU profile: --cpu-prof --cpu-prof-dir=...).
+  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(here, 'exam-server.ts')], {
     env: {
       ...process.env,
       PORT: String(port),

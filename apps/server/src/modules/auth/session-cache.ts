@@ -1,6 +1,7 @@
 import { SESSION_TTL_MS } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import { bus } from '../../platform/bus';
+import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { endStreams } from '../../platform/push';
 import { users } from '../user/user.table';
@@ -27,16 +28,10 @@ const TOPIC = 'sessions';
 const TOUCH_FLUSH_MS = 1_000;
 
 // What a request needs of its session, as the lookup found it.
-export interface SessionFacts {
-  orgId: number;
-  domain: string;
-  userId: number;
-  userName: string;
-  realName: string;
-  roleId: number | null;
+export type SessionFacts = Pick<RequestContext, 'orgId' | 'domain' | 'userId' | 'userName' | 'realName' | 'roleId'> & {
   expireTime: number;
   lastSeen: number;
-}
+};
 
 const cache = new Map<string, { facts: SessionFacts; readAt: number }>();
 // Bumped by every drop: a lookup that started before a drop must not store what it read.

@@ -52,7 +52,8 @@ const attemptRow = (org: unknown, attemptId: unknown, userId: unknown) =>
   sql`select id, status, deadline, closes_at, notice, notice_at, question_ids from ${examAttempts}
     where organization_id = ${org} and id = ${attemptId} and user_id = ${userId} for share`;
 
-const leanShape = {
+// What both save statements answer of the attempt, and whether they wrote.
+const attemptShape = {
   found: flag,
   status: orNull(examAttempts.status),
   open: flag,
@@ -60,6 +61,10 @@ const leanShape = {
   closes_at: orNull(examAttempts.closesAt),
   notice: examAttempts.notice,
   notice_at: examAttempts.noticeAt,
+};
+
+const leanShape = {
+  ...attemptShape,
   written: (v: unknown) =>
     ((v ?? []) as { q: number; rev: number }[]).map((a) => [Number(a.q), Number(a.rev)] as const),
 };
@@ -83,13 +88,7 @@ const leanSave = preparedStatement('attempt_save', leanShape, (p) => {
 
 // The save statement's row: the attempt's columns, and what the statement decided.
 const saveShape = {
-  found: flag,
-  status: orNull(examAttempts.status),
-  open: flag,
-  deadline: orNull(examAttempts.deadline),
-  closes_at: orNull(examAttempts.closesAt),
-  notice: examAttempts.notice,
-  notice_at: examAttempts.noticeAt,
+  ...attemptShape,
   bad: ids,
   checked: ids,
   acked: (v: unknown) =>

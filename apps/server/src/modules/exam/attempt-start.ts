@@ -18,7 +18,7 @@ import { syncTaskUsers } from '../task/task-status';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { scheduleCollection } from './attempt-collect';
 import { answeringAgain, keepSittings } from './attempt-history';
-import { drawAttemptPaper } from './attempt-paper';
+import { type DrawnAttempt, drawAttemptPaper } from './attempt-paper';
 import { type AttemptRow, examPageColumns, findAttempt, toAttempt } from './attempt-view';
 import { accommodations, examCandidates, exams } from './exam.table';
 import { announceCandidates } from './monitor-push';
@@ -103,6 +103,21 @@ function sittingTimes(e: ExamForStart, now: number) {
   return { extra, deadline, closesAt: deadline + e.graceSeconds * 1000 };
 }
 
+// A sitting's page view of its drawn paper and its times, as start and another sitting write them.
+const paperAndTimes = (
+  drawn: DrawnAttempt,
+  times: { extra: number; deadline: number; closesAt: number },
+  now: number,
+) => ({
+  view: drawn.view,
+  questionIds: drawn.questionIds,
+  totalScore: drawn.paper.totalScore,
+  extraMinutes: times.extra,
+  startedAt: new Date(now),
+  deadline: new Date(times.deadline),
+  closesAt: new Date(times.closesAt),
+});
+
 const drawFor = (ctx: RequestContext, e: ExamForStart) =>
   drawAttemptPaper(
     ctx.db,
@@ -138,25 +153,17 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
   const now = clock.now();
   const { extra, deadline, closesAt } = sittingTimes(e, now);
   const drawn = await drawFor(ctx, e);
-  const totalScore = drawn.paper.totalScore;
+  // The sitting as written, and as the page gets it back.
+  const sitting = {
+    examId,
+    userId: ctx.userId,
+    status: Answering,
+    ...paperAndTimes(drawn, { extra, deadline, closesAt }, now),
+  };
   const createdId = await ctx.db.transaction(async (tx) => {
     const created = await tx
       .insert(examAttempts)
-      .values({
-        organizationId: org,
-        examId,
-        userId: ctx.userId,
-        status: Answering,
-        paper: drawn.paper,
-        view: drawn.view,
-        questionIds: drawn.questionIds,
-        totalScore,
-        extraMinutes: extra,
-        startedAt: new Date(now),
-        deadline: new Date(deadline),
-        closesAt: new Date(closesAt),
-        lastSeen: new Date(now),
-      })
+      .values({ organizationId: org, ...sitting, paper: drawn.paper, lastSeen: new Date(now) })
       .onConflictDoNothing({ target: [examAttempts.organizationId, examAttempts.examId, examAttempts.userId] })
       .returning({ id: examAttempts.id });
     // Another tab or device got there first: its attempt is the one (resumed below).
@@ -185,18 +192,9 @@ export async function startAttempt(ctx: RequestContext, examId: number): Promise
   if (createdId === null) return resume(ctx, examId);
   const row: AttemptRow = {
     ...e,
+    ...sitting,
     id: createdId,
-    examId,
-    userId: ctx.userId,
-    status: Answering,
     attemptNo: 1,
-    view: drawn.view,
-    questionIds: drawn.questionIds,
-    totalScore,
-    extraMinutes: extra,
-    startedAt: new Date(now),
-    deadline: new Date(deadline),
-    closesAt: new Date(closesAt),
     endedAt: null,
     switchCount: 0,
     notice: null,
@@ -262,13 +260,7 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
         ...answeringAgain,
         attemptNo: current.attemptNo + 1,
         paper: drawn.paper,
-        view: drawn.view,
-        questionIds: drawn.questionIds,
-        totalScore: drawn.paper.totalScore,
-        extraMinutes: extra,
-        startedAt: new Date(now),
-        deadline: new Date(deadline),
-        closesAt: new Date(closesAt),
+        ...paperAndTimes(drawn, { extra, deadline, closesAt }, now),
         lastSeen: new Date(now),
         switchCount: 0,
         leftCount: 0,
