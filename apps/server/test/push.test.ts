@@ -11,11 +11,13 @@ import {
   type MonitorEvents,
   PaperStatus,
   ResultCode,
+  RoleKind,
   UserStatus,
 } from '@lyceum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config';
+import { rolePermissions, roles } from '../src/modules/role/role.table';
 import { users } from '../src/modules/user/user.table';
 import { type BusListener, bus, startBusListener } from '../src/platform/bus';
 import { setClock } from '../src/platform/clock';
@@ -309,6 +311,19 @@ describe('streams and sessions', () => {
     );
     await settle();
     expect(other.untaken('bye')).toEqual([]);
+    // Grants changed on a role (here: given again as they are): the organisation's streams end and are
+    // checked again when they reopen.
+    const [teacherRole] = await t.database.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.organizationId, t.ids.demo.orgId), eq(roles.kind, RoleKind.Teacher)));
+    const granted = await t.database.db
+      .select({ id: rolePermissions.permissionId })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, teacherRole!.id));
+    const permissionIds = granted.map((g) => g.id);
+    ok(await t.call('POST', '/api/role/grant', { token: admin, body: { roleId: teacherRole!.id, permissionIds } }));
+    expect(await other.take('bye')).toEqual({ reason: 'session' });
     other.close();
   });
 });

@@ -15,6 +15,7 @@ import { bus } from '../../platform/bus';
 import type { RequestContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, forbidden, invalidParams, notFound } from '../../platform/errors';
+import { endStreams } from '../../platform/push';
 import { inOrg } from '../../platform/tenant-sql';
 import { assertCanManageRole, ceilingOf } from './privilege.service';
 import { permissions, rolePermissions, roles } from './role.table';
@@ -233,7 +234,12 @@ function dropPermissionCache(): void {
   permissionCache.clear();
 }
 
-bus.subscribe(PERMISSIONS_TOPIC, (p) => invalidatePermissions(Number(p.orgId)));
+bus.subscribe(PERMISSIONS_TOPIC, (p) => {
+  invalidatePermissions(Number(p.orgId));
+  // Event streams were checked against the grants they opened with: the organisation's end and open
+  // again (within a second, spread), checked against the new ones (platform/push.ts).
+  endStreams({ orgId: Number(p.orgId), userIds: null, tokenHash: null });
+});
 bus.onReset(dropPermissionCache);
 
 // Announces that an organisation's roles or grants changed; pass the transaction that changes them,
