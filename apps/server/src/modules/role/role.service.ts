@@ -226,6 +226,8 @@ const PERMISSIONS_TOPIC = 'permissions';
 
 function invalidatePermissions(orgId: number): void {
   generation++;
+  // Streams were checked against the old grants: the organisation's reopen, checked again (push.ts).
+  endStreams({ orgId, userIds: null, tokenHash: null });
   for (const key of permissionCache.keys()) if (key.startsWith(`${orgId}:`)) permissionCache.delete(key);
 }
 
@@ -234,12 +236,7 @@ function dropPermissionCache(): void {
   permissionCache.clear();
 }
 
-bus.subscribe(PERMISSIONS_TOPIC, (p) => {
-  invalidatePermissions(Number(p.orgId));
-  // Event streams were checked against the grants they opened with: the organisation's end and open
-  // again (within a second, spread), checked against the new ones (platform/push.ts).
-  endStreams({ orgId: Number(p.orgId), userIds: null, tokenHash: null });
-});
+bus.subscribe(PERMISSIONS_TOPIC, (p) => invalidatePermissions(Number(p.orgId)));
 bus.onReset(dropPermissionCache);
 
 // Announces that an organisation's roles or grants changed; pass the transaction that changes them,
