@@ -12,7 +12,7 @@ import http, { type ClientRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MessageAudience, MessageTarget, PaperStatus } from '@lyceum/contract';
+import { MessageAudience, MessageTarget, PaperStatus, parseEvents } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
 import { randomToken, sha256 } from '../apps/server/src/platform/crypto';
 import { openDatabase } from '../apps/server/src/platform/db';
@@ -107,17 +107,9 @@ class Stream {
   }
 
   private read(chunk: string) {
-    this.text += chunk;
-    let end = this.text.indexOf('\n\n');
-    while (end >= 0) {
-      const lines = this.text.slice(0, end).split('\n');
-      this.text = this.text.slice(end + 2);
-      if (lines.every((l) => l.startsWith(':'))) this.heartbeats++;
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-      if (event && data) this.events.push({ event, data: JSON.parse(data), at: performance.now() });
-      end = this.text.indexOf('\n\n');
-    }
+    const { events, rest } = parseEvents(this.text + chunk, () => this.heartbeats++);
+    this.text = rest;
+    for (const e of events) this.events.push({ event: e.event, data: JSON.parse(e.data), at: performance.now() });
     this.waiting?.();
   }
 

@@ -10,6 +10,7 @@ import {
   type InboxEvents,
   type MonitorEvents,
   PaperStatus,
+  parseEvents,
   ResultCode,
   RoleKind,
   UserStatus,
@@ -57,17 +58,9 @@ class Listening {
   }
 
   private read(chunk: string) {
-    this.text += chunk;
-    let end = this.text.indexOf('\n\n');
-    while (end >= 0) {
-      const lines = this.text.slice(0, end).split('\n');
-      this.text = this.text.slice(end + 2);
-      if (lines.every((l) => l.startsWith(':'))) this.comments++;
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-      if (event && data) this.heard.push({ event: event as Heard['event'], data: JSON.parse(data) });
-      end = this.text.indexOf('\n\n');
-    }
+    const { events, rest } = parseEvents(this.text + chunk, () => this.comments++);
+    this.text = rest;
+    for (const e of events) this.heard.push({ event: e.event as Heard['event'], data: JSON.parse(e.data) });
     this.wake?.();
   }
 

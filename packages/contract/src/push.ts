@@ -37,3 +37,35 @@ export interface InboxEvents extends PushEvents {
   // The caller's unread messages changed another way (read on another device, a message withdrawn).
   unread: Record<string, never>;
 }
+
+// ---- the wire ----
+
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+// Splits what has arrived into whole events (blank-line separated); comments (heartbeats) and
+// fields other than event and data are skipped (`onComment` hears of a block of comments only);
+// what is left is the start of the next event. The page, the tests and the benchmark read with it.
+export function parseEvents(text: string, onComment?: () => void): { events: SseEvent[]; rest: string } {
+  const events: SseEvent[] = [];
+  const blocks = text.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    const lines = block.split('\n');
+    if (onComment && lines.every((l) => l.startsWith(':'))) onComment();
+    for (const line of lines) {
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length) events.push({ event, data: data.join('\n') });
+  }
+  return { events, rest };
+}

@@ -1,32 +1,8 @@
 // The pure parts of live updates (push.ts): reading the event stream's text, and turning a burst of
 // events into one read.
 
-export interface SseEvent {
-  event: string;
-  data: string;
-}
-
-// Splits what has arrived into whole events (blank-line separated); comments (heartbeats) and
-// fields other than event and data are skipped; what is left is the start of the next event.
-export function parseEvents(text: string): { events: SseEvent[]; rest: string } {
-  const events: SseEvent[] = [];
-  const blocks = text.replace(/\r\n?/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    if (data.length) events.push({ event, data: data.join('\n') });
-  }
-  return { events, rest };
-}
+// The stream's text is read by the contract's parser (shared with the server's tests and the bench).
+export { parseEvents, type SseEvent } from '@lyceum/contract';
 
 // Runs `run` with the items gathered since it last ran: `delayMs` after the first one, and no
 // sooner than `gapMs` after the last run (a burst of events becomes one read, not one per event).
