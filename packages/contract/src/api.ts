@@ -2,6 +2,7 @@ import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints'
 import { authEndpoints } from './modules/auth-endpoints';
 import { baseDataEndpoints } from './modules/base/base-engine';
 import { commonEndpoints } from './modules/common-endpoints';
+import { courseActions, courseEndpoints, courseVerbs } from './modules/course-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
 import {
   accommodationEndpoints,
@@ -61,6 +62,7 @@ export const api = {
   gradebook: gradebookEndpoints,
   task: { ...taskVerbs, ...taskEndpoints, ...taskActions },
   message: { ...messageVerbs, ...messageEndpoints, ...messageActions },
+  course: { ...courseVerbs, ...courseEndpoints, ...courseActions },
   ...baseDataEndpoints,
 };
 
@@ -75,5 +77,6 @@ export const engineResources = [
   'exam',
   'task',
   'message',
+  'course',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

@@ -206,6 +206,37 @@ export const ERRORS = {
     '课程与知识库任务需要课程和知识库模块，尚未上线',
   ),
   paperNotHomework: def('must be a published homework paper', '必须是已发布的作业试卷'),
+  // Courses and the knowledge base.
+  lessonRule: def<{ rule: string; type: string }>(
+    'the rule "{{rule}}" does not fit a {{type}} lesson',
+    '完成条件“{{rule}}”不适用于{{type}}课时',
+  ),
+  duplicateKey: def('is used twice in this course', '在本课程中重复'),
+  unknownPrerequisite: def('names no chapter or lesson of this course', '不是本课程的章节或课时'),
+  selfPrerequisite: def('cannot require itself', '不能以自身为前置条件'),
+  notVideoOrDocument: def<{ types: string }>(
+    'must be an uploaded file of the right kind: {{types}}',
+    '须为已上传的相应文件：{{types}}',
+  ),
+  paperNotQuiz: def('must be a published exam or homework paper', '必须是已发布的试卷'),
+  courseEmpty: def('a course needs at least one lesson before it is published', '课程至少需要一个课时才能发布'),
+  notEnrolled: def('you are not enrolled in this course', '您未加入该课程'),
+  courseNotOpen: def('this course is not open for self-enrolment', '该课程不开放自主选课'),
+  lessonLocked: def<{ missing: string }>(
+    'this lesson opens after: {{missing}}',
+    '完成以下内容后才能学习本课时：{{missing}}',
+  ),
+  heartbeatNonce: def(
+    'this lesson was opened again (on another device or tab): open it again to go on counting',
+    '该课时已在其他设备或页面打开：请重新打开以继续计时',
+  ),
+  heartbeatTooFast: def<{ max: number }>(
+    'claims more watching than the time since the last report allows (at most {{max}}× speed)',
+    '上报的观看时长超过了距上次上报的时间所允许的范围（最多 {{max}} 倍速）',
+  ),
+  heartbeatBeyondEnd: def('is past the end of the video', '超出了视频时长'),
+  notThisLessonType: def<{ type: string }>('is not possible for a {{type}} lesson', '不适用于{{type}}课时'),
+  articleNotForYou: def('this article is not published for you', '该文章未向您发布'),
   taskNotOpen: def('this homework is not open now', '该作业当前不可作答'),
   noRedoLeft: def<{ max: number }>(
     'no hand-ins left: this homework may be handed in {{max}} times',

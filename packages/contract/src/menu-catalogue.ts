@@ -153,10 +153,31 @@ const catalogue = [
       resourcePage('teachVenue', 'Teaching venues', '教学场地', [A]),
       resourcePage('document', 'Documents', '文档', [A, T]),
       resourcePage('resource', 'Resources', '资源', [A, T]),
-      page('courseLearning', 'baseData/courseLearning', 'courseLearning:page', t('Course learning', '课程学习'), [
-        A,
-        T,
-      ]),
+      page(
+        'courseLearning',
+        'baseData/courseLearning',
+        'courseLearning:page',
+        t('Course learning', '课程学习'),
+        STAFF,
+        {
+          buttons: [
+            btn('course:create', 'Create course', '新增课程', STAFF),
+            btn('course:update', 'Edit course and assign it', '编辑与指派课程', STAFF),
+            btn('course:delete', 'Delete course', '删除课程', STAFF),
+            btn('course:export', 'Export courses and learners', '导出课程与学员', STAFF),
+            btn('course:publish', 'Publish or archive', '发布/归档', STAFF),
+            btn('course:all', "Every teacher's courses", '管理全部课程', [A]),
+          ],
+        },
+      ),
+      page('knowledge', 'baseData/knowledge', 'knowledge:page', t('Knowledge base', '知识库'), STAFF, {
+        buttons: [
+          btn('knowledge:create', 'Write article', '新增文章', STAFF),
+          btn('knowledge:update', 'Edit article', '编辑文章', STAFF),
+          btn('knowledge:delete', 'Delete article', '删除文章', STAFF),
+          btn('knowledge:all', "Every author's articles", '管理全部文章', [A]),
+        ],
+      }),
       page('systemConfig', 'baseData/systemConfig', 'systemConfig:page', t('System settings', '系统配置'), [], {
         buttons: [btn('systemConfig:update', 'Save settings', '保存配置')],
       }),
@@ -439,6 +460,7 @@ const catalogue = [
       page('homework', 'task/myTask', 'myTask:page', t('My homework', '我的作业'), [S]),
       page('grades', 'exam/myGrades', 'myGrade:page', t('My grades', '我的成绩'), [S]),
       page('course', 'teachingManagement/myCourse', 'myCourse:page', t('My courses', '我的课程'), [S]),
+      page('knowledge', 'teachingManagement/myKnowledge', 'myKnowledge:page', t('Knowledge base', '知识库'), [S]),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
     ],
   },

@@ -2,6 +2,7 @@
 export * from '../modules/auth/auth.table';
 export * from '../modules/calendar/calendar.table';
 export * from '../modules/catalogue/catalogue.table';
+export * from '../modules/course/course.table';
 export * from '../modules/department/department.table';
 export * from '../modules/education/education.table';
 export * from '../modules/exam/attempt.table';
@@ -11,6 +12,7 @@ export * from '../modules/export/export.table';
 export * from '../modules/file/file.table';
 export * from '../modules/gradebook/gradebook.table';
 export * from '../modules/job/job.table';
+export * from '../modules/knowledge/knowledge.table';
 export * from '../modules/ledger/ledger.table';
 export * from '../modules/library/library.table';
 export * from '../modules/log/log.table';
