@@ -17,6 +17,8 @@ import { resolveSession } from './modules/auth/session.service';
 import { flushTouches } from './modules/auth/session-cache';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { commonRoutes } from './modules/common/common.routes';
+import { courseRoutes } from './modules/course/course.routes';
+import { courseLearnRoutes } from './modules/course/course-learn.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { attemptRoutes } from './modules/exam/attempt.routes';
 import { registerAttemptJobs } from './modules/exam/attempt.service';
@@ -28,6 +30,7 @@ import { fileRoutes } from './modules/file/file.routes';
 import { registerFileJobs } from './modules/file/file.service';
 import { localStorage } from './modules/file/file.storage';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { registerMarkingJobs } from './modules/marking/marking-jobs';
@@ -246,6 +249,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   gradebookRoutes(app);
   taskRoutes(app);
   messageRoutes(app);
+  courseRoutes(app);
+  courseLearnRoutes(app);
+  knowledgeRoutes(app);
   exportRoutes(app);
   if (opts.testClock) testClockRoute(app);
 
