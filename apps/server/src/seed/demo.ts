@@ -9,6 +9,7 @@ import type { Db } from '../platform/db';
 import { inOrg } from '../platform/tenant-sql';
 import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
+import { seedCourses } from './courses';
 import { seedExams } from './exams';
 import { seedMessages } from './messages';
 import { seedPapers } from './papers';
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedExams(db, demo.orgId, teacher.id);
     await seedTasks(db, demo.orgId, teacher.id);
     await seedMessages(db, demo.orgId, teacher.id);
+    await seedCourses(db, demo.orgId, teacher.id, opts.storage ?? null);
   }
   return { demo, north };
 }
