@@ -34,6 +34,9 @@ const pgliteSet = [
   // Live updates: on the embedded database no change-bus listener runs (one process), so what a
   // stream hears is delivered in process, from inside the writing transaction.
   'push',
+  // Course heartbeats: parallel reports with one nonce, exactly one counted (the conditional
+  // UPDATE that spends it, one connection on the embedded database).
+  'course-heartbeat',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',

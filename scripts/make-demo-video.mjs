@@ -9,7 +9,10 @@ import { chromium } from 'playwright';
 
 const SECONDS = 8;
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src/seed/assets/demo-lesson.webm');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 const page = await browser.newPage();
 await page.setContent('<canvas id="c" width="480" height="270"></canvas>');
 const bytes = await page.evaluate(async (seconds) => {

@@ -46,44 +46,57 @@ const PLATFORM_IMPORTS_OF_MODULES: string[] = [];
 // another module through its service functions; a new reach fails until it is listed with its reason.
 const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
   'modules/user/user.table': {
-    by: ['auth', 'exam', 'export', 'gradebook', 'log', 'marking', 'message', 'role', 'task', 'team'],
-    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, logs)',
+    by: [
+      'auth',
+      'course',
+      'exam',
+      'export',
+      'gradebook',
+      'knowledge',
+      'log',
+      'marking',
+      'message',
+      'role',
+      'task',
+      'team',
+    ],
+    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs)',
   },
   'modules/role/role.table': {
     by: ['auth', 'exam', 'marking', 'message', 'user'],
     why: 'which users hold a student or staff role, inside the query that picks candidates, markers or recipients',
   },
   'modules/team/team.table': {
-    by: ['exam', 'gradebook', 'marking', 'message', 'task'],
-    why: 'class membership as the target of exams, homework and messages, and the class column of score lists',
+    by: ['course', 'exam', 'gradebook', 'marking', 'message', 'task'],
+    why: 'class membership as the target of courses, exams, homework and messages, and the class column of score lists',
   },
   'modules/department/department.table': {
-    by: ['exam', 'team', 'user'],
-    why: 'departments as a target (with their sub-departments) and the major of a class or user',
+    by: ['course', 'exam', 'team', 'user'],
+    why: 'departments as a target of courses and exams (with their sub-departments) and the major of a class or user',
   },
   'modules/calendar/calendar.table': {
     by: ['exam', 'gradebook', 'marking', 'team'],
     why: 'the term a class, a gradebook or a statistic belongs to, and the venue of an exam',
   },
   'modules/catalogue/catalogue.table': {
-    by: ['exam-paper', 'library', 'marking', 'question'],
-    why: 'subjects and tags (with their subtrees) as filters and statistics keys',
+    by: ['course', 'exam-paper', 'knowledge', 'library', 'marking', 'question'],
+    why: 'subjects, course categories and tags (with their subtrees) as references, filters and statistics keys',
   },
   'modules/education/education.table': {
     by: ['exam-paper', 'question'],
     why: 'degrees and categories a paper or question is filed under (references and their names)',
   },
   'modules/exam/exam.table': {
-    by: ['dashboard', 'gradebook', 'marking', 'message', 'task', 'team'],
-    why: 'the exam row that attempts, marks, homework and notices hang off (its window, state and rules)',
+    by: ['course', 'dashboard', 'gradebook', 'marking', 'message', 'task', 'team'],
+    why: 'the exam row that attempts, marks, homework, quiz lessons and notices hang off (its window, state and rules)',
   },
   'modules/exam/attempt.table': {
-    by: ['dashboard', 'gradebook', 'marking', 'task'],
-    why: 'attempts and their scores, counted and aggregated across students in one statement',
+    by: ['course', 'dashboard', 'gradebook', 'marking', 'task'],
+    why: 'attempts and their scores, counted and aggregated across students in one statement (a quiz lesson’s best)',
   },
   'modules/exam-paper/exam-paper.table': {
-    by: ['exam', 'gradebook', 'marking', 'task'],
-    why: 'the paper an exam or homework runs on (its name, type, total and pass score)',
+    by: ['course', 'exam', 'gradebook', 'marking', 'task'],
+    why: 'the paper an exam, homework or quiz lesson runs on (its name, type, state, total and pass score)',
   },
   'modules/question/question.table': {
     by: ['exam', 'exam-paper'],
@@ -96,6 +109,10 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
   'modules/task/task.table': {
     by: ['dashboard', 'gradebook', 'message'],
     why: 'homework rows on the dashboard and in the gradebook, and the task a notice is about',
+  },
+  'modules/course/course.table': {
+    by: ['message'],
+    why: 'the course a message is about (its title beside the message in the inbox)',
   },
   'modules/file/file.table': {
     by: ['exam'],

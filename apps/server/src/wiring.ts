@@ -1,7 +1,11 @@
+import { TaskType } from '@lyceum/contract';
+import { courseTaskKind } from './modules/course/course-tasks';
 import { startExport } from './modules/export/export.service';
 import { localStorage } from './modules/file/file.storage';
 import { fileLinking } from './modules/file/file-links';
+import { knowledgeTaskKind } from './modules/knowledge/knowledge-tasks';
 import { syncPermissionCatalogue } from './modules/role/role.service';
+import { registerTaskKind } from './modules/task/task-kinds';
 import { exportStarter, fileLinkStore, provisioning } from './platform/ports';
 import { seedDemo } from './seed/demo';
 
@@ -10,6 +14,9 @@ import { seedDemo } from './seed/demo';
 // migrates, syncs the menu and seeds the demo data before any app is built), and by whatever else
 // seeds or opens a database without an app (the test templates, the benches).
 fileLinkStore.fill(fileLinking);
+// Tasks of types 2 and 3: the course and knowledge modules publish them (task-kinds.ts).
+registerTaskKind(TaskType.Course, courseTaskKind);
+registerTaskKind(TaskType.KnowledgeBase, knowledgeTaskKind);
 exportStarter.fill(startExport);
 provisioning.fill({
   syncPermissions: syncPermissionCatalogue,

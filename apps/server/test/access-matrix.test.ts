@@ -362,6 +362,63 @@ Object.assign(templates, {
   // The caller's own choice.
   'POST /api/message/saveMailPreferences': () => ({ body: { receive: true }, own: true }),
 });
+const courseSample = (code: string) => ({
+  code,
+  title: 'Matrix course',
+  chapters: [
+    {
+      key: 'matrix-ch',
+      title: 'One',
+      lessons: [{ key: 'matrix-le', title: 'Read', lessonType: 3, body: '<p>Hi</p>', completionRule: 1 }],
+    },
+  ],
+});
+Object.assign(templates, {
+  'POST /api/course/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/course/list': () => ({ body: { status: 1 } }),
+  'POST /api/course/create': () => ({ body: courseSample('MATRIX-2'), own: true }),
+  'POST /api/course/update': (d: DemoIds) => ({ body: { id: d.rows.course, ...courseSample('MATRIX-1') } }),
+  'POST /api/course/select/:id': (d: DemoIds) => ({ params: { id: d.rows.course } }),
+  'POST /api/course/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.course } }),
+  'POST /api/course/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.course] } }),
+  'POST /api/course/export': () => ({ body: { status: 1 } }),
+  'POST /api/course/exportAsync': () => ({ body: { status: 1 }, own: true }),
+  'POST /api/course/publishPreview/:id': (d: DemoIds) => ({ params: { id: d.rows.course } }),
+  'POST /api/course/assignments/:id': (d: DemoIds) => ({ params: { id: d.rows.course } }),
+  'POST /api/course/assign': (d: DemoIds) => ({
+    body: { courseId: d.rows.course, rangeType: 2, teamIds: [d.rows.team], required: true },
+  }),
+  'POST /api/course/unassign/:id': (d: DemoIds) => ({ params: { id: d.rows.courseAssignment } }),
+  'POST /api/course/learners': (d: DemoIds) => ({ body: { courseId: d.rows.course, pageIndex: 1, pageSize: 10 } }),
+  'POST /api/course/learnerLessons': (d: DemoIds) => ({ body: { courseId: d.rows.course, userId: d.studentId } }),
+  'POST /api/course/learners/export/:id': (d: DemoIds) => ({ params: { id: d.rows.course }, body: { status: 1 } }),
+});
+// The student's side of courses (course-learn.test.ts): each call reaches only the caller's own
+// enrolments; made-up lesson ids are "not found" for everyone here.
+Object.assign(templates, {
+  'POST /api/course/my': () => ({ body: { view: 'all' } }),
+  'POST /api/course/catalog': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/course/enrol/:id': (d: DemoIds) => ({ params: { id: d.rows.course } }),
+  'POST /api/course/learn/:id': (d: DemoIds) => ({ params: { id: d.rows.course } }),
+  'POST /api/course/lesson/open': () => ({ body: { lessonId: 987_654_321 } }),
+  'POST /api/course/heartbeat': () => ({ body: { lessonId: 987_654_321, nonce: 'matrix-nonce', from: 0, to: 1 } }),
+  'POST /api/course/lesson/done': () => ({ body: { lessonId: 987_654_321, done: true } }),
+});
+// A published article for everyone (no body: the bad-input walk's long strings would fit it).
+const knowledgeSample = { title: 'Matrix article', audience: 1, status: 2 };
+Object.assign(templates, {
+  'POST /api/knowledge/page': () => ({ body: { pageIndex: 1, pageSize: 10, keyword: 'a' } }),
+  'POST /api/knowledge/list': () => ({ body: { status: 2 } }),
+  'POST /api/knowledge/create': () => ({ body: knowledgeSample, own: true }),
+  'POST /api/knowledge/update': (d: DemoIds) => ({ body: { id: d.rows.knowledge, ...knowledgeSample } }),
+  'POST /api/knowledge/select/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
+  'POST /api/knowledge/delete/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
+  'POST /api/knowledge/delete/ids': (d: DemoIds) => ({ body: { ids: [d.rows.knowledge] } }),
+  'POST /api/knowledge/categories': () => ({}),
+  'POST /api/knowledge/versions/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
+  'POST /api/knowledge/read/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
+  'POST /api/knowledge/receipts/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge }, body: { view: 'read' } }),
+});
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
 for (const r of declaredResources()) {
@@ -426,6 +483,13 @@ const notOwned: Record<string, string> = {
   'POST /api/exam/unregister/:id': "the school's exams; a student changes only their own registration (exam.test.ts)",
   'POST /api/exam/myTicket/:id': "the school's exams; the ticket is always the caller's own (exam.test.ts)",
   'POST /api/task/redo/:id': "the school's tasks; a student reopens only their own paper (task.test.ts)",
+  'POST /api/course/enrol/:id':
+    "the school's courses open for self-enrolment; the enrolment made is the caller's own (course-learn.test.ts)",
+  'POST /api/course/learn/:id':
+    "the school's courses; only the caller's own enrolment and progress are read (course-learn.test.ts)",
+  'POST /api/knowledge/select/:id': 'school articles, scoped by status and audience (knowledge.test.ts)',
+  'POST /api/knowledge/read/:id':
+    "school articles by audience; the receipt is always the caller's own (knowledge.test.ts)",
 };
 
 // A call whose answer may be a file rather than the envelope (a file counts as success).
@@ -542,7 +606,20 @@ beforeAll(async () => {
   d.rows.message = (
     await t.call<{ id: number }>('POST', '/api/message/create', { token: admin, body: messageSample(d) })
   ).response.id;
+  // A draft course with one assignment (to the class).
+  d.rows.course = (
+    await t.call<{ id: number }>('POST', '/api/course/create', { token: admin, body: courseSample('MATRIX-1') })
+  ).response.id;
+  d.rows.courseAssignment = (
+    await t.call<{ id: number }>('POST', '/api/course/assign', {
+      token: admin,
+      body: { courseId: d.rows.course, rangeType: 2, teamIds: [rows.team] },
+    })
+  ).response.id;
   // A message to `student` alone, published: their own receipt.
+  d.rows.knowledge = (
+    await t.call<{ id: number }>('POST', '/api/knowledge/create', { token: admin, body: knowledgeSample })
+  ).response.id;
   d.rows.studentMessage = (
     await t.call<{ id: number }>('POST', '/api/message/create', {
       token: admin,

@@ -1,6 +1,11 @@
 import {
+  type Course,
+  CourseStatus,
   type ExamPaper,
   ExamPaperStatus,
+  type KnowledgeArticle,
+  LearnerStatus,
+  type MyCourses,
   type MyExams,
   type MyResult,
   type MyTasks,
@@ -169,4 +174,28 @@ it('the demo class can get a new exam today', async () => {
     body: { acceptWarnings: false },
   });
   expect(published.code, published.message).toBe(ResultCode.Success);
+});
+
+it('the demo has courses (student part-way through a required one, an elective to join) and knowledge articles', async () => {
+  const student = await t.login('demo', 'student');
+  const mine = await t.call<MyCourses>('POST', '/api/course/my', { token: student, body: {} });
+  const bio = mine.response.courses.find((c) => c.code === 'BIO-101');
+  expect(bio).toMatchObject({ required: true, status: LearnerStatus.InProgress });
+  expect(bio!.lessonsDone).toBeGreaterThan(0);
+  expect(bio!.lessonsDone).toBeLessThan(bio!.lessons);
+  const open = await t.call<Page<{ code: string }>>('POST', '/api/course/catalog', { token: student, body: {} });
+  expect(open.response.list.map((c) => c.code)).toEqual(['SKL-110']);
+  const teacher = await t.login('demo', 'teacher');
+  const courses = await t.call<Page<Course>>('POST', '/api/course/page', { token: teacher, body: {} });
+  expect(courses.response.list.map((c) => c.status).sort()).toEqual([
+    CourseStatus.Draft,
+    CourseStatus.Published,
+    CourseStatus.Published,
+  ]);
+  const articles = await t.call<Page<KnowledgeArticle>>('POST', '/api/knowledge/page', { token: student, body: {} });
+  // Pinned first; never the staff article or the draft.
+  expect(articles.response.list.map((a) => [a.pinned, a.myReadVersion])).toEqual([
+    [true, 1],
+    [false, null],
+  ]);
 });

@@ -107,6 +107,10 @@ describe('linking a file into a record', () => {
       'user:page',
       'user:update',
       'student:page',
+      'courseLearning:page',
+      'course:create',
+      'knowledge:page',
+      'knowledge:create',
     ];
     ok(
       await t.call('POST', '/api/role/grant', {
@@ -171,6 +175,11 @@ describe('linking a file into a record', () => {
         ],
         children: ['/api/question/create', { type: 6, stem: 'Read.', score: 2, children: [{ ...single, stem: img }] }],
       },
+      course: {
+        coverUrl: ['/api/course/create', { code: 'LOOK-1', title: 'Look', coverUrl: secret }],
+        description: ['/api/course/create', { code: 'LOOK-2', title: 'Look', description: img }],
+      },
+      knowledge: { body: ['/api/knowledge/create', { title: 'Look', body: img }] },
       message: {
         body: ['/api/message/create', { title: 'Look', body: img, targetType: 1 }],
         attachments: [

@@ -21,6 +21,7 @@ import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints, exportFileEndpoints } from './modules/export-endpoints';
 import { fileDownloadEndpoints, fileEndpoints } from './modules/file-endpoints';
 import { gradebookEndpoints } from './modules/gradebook-endpoints';
+import { knowledgeEndpoints, knowledgeVerbs } from './modules/knowledge-endpoints';
 import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageActions, messageEndpoints, messageVerbs } from './modules/message-endpoints';
@@ -63,6 +64,7 @@ export const api = {
   task: { ...taskVerbs, ...taskEndpoints, ...taskActions },
   message: { ...messageVerbs, ...messageEndpoints, ...messageActions },
   course: { ...courseVerbs, ...courseEndpoints, ...courseActions },
+  knowledge: { ...knowledgeVerbs, ...knowledgeEndpoints },
   ...baseDataEndpoints,
 };
 
@@ -78,5 +80,6 @@ export const engineResources = [
   'task',
   'message',
   'course',
+  'knowledge',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

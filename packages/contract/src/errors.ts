@@ -222,6 +222,11 @@ export const ERRORS = {
   courseEmpty: def('a course needs at least one lesson before it is published', '课程至少需要一个课时才能发布'),
   notEnrolled: def('you are not enrolled in this course', '您未加入该课程'),
   courseNotOpen: def('this course is not open for self-enrolment', '该课程不开放自主选课'),
+  courseHasLearners: def<{ names: string }>(
+    'courses with learners cannot be deleted: {{names}}. Archive them instead. Nothing was deleted.',
+    '以下课程已有学员，不能删除：{{names}}。请改为归档。未删除任何内容。',
+  ),
+  courseArchived: def('this course is archived: nobody new joins it', '该课程已归档，不再接收新学员'),
   lessonLocked: def<{ missing: string }>(
     'this lesson opens after: {{missing}}',
     '完成以下内容后才能学习本课时：{{missing}}',
@@ -237,6 +242,12 @@ export const ERRORS = {
   heartbeatBeyondEnd: def('is past the end of the video', '超出了视频时长'),
   notThisLessonType: def<{ type: string }>('is not possible for a {{type}} lesson', '不适用于{{type}}课时'),
   articleNotForYou: def('this article is not published for you', '该文章未向您发布'),
+  // Course and knowledge-base tasks: what their items must be.
+  notACourse: def('must be a course', '必须是课程'),
+  notAnArticle: def('must be a knowledge-base article', '必须是知识库文章'),
+  courseNotPublished: def('the course must be published', '课程须已发布'),
+  articleNotPublished: def('the article must be published', '文章须已发布'),
+  articleStaffOnly: def('is meant for staff only: students cannot read it', '仅面向教职工，学生无法阅读'),
   taskNotOpen: def('this homework is not open now', '该作业当前不可作答'),
   noRedoLeft: def<{ max: number }>(
     'no hand-ins left: this homework may be handed in {{max}} times',
@@ -324,7 +335,7 @@ export const ERRORS = {
     '邮件发送未开启：请先开启并保存 SMTP 设置',
   ),
   mailFailed: def<{ reason: string }>('the e-mail could not be sent: {{reason}}', '邮件发送失败：{{reason}}'),
-  nothingAbout: def('the exam or homework it is about was not found', '关联的考试或作业不存在'),
+  nothingAbout: def('the exam, homework or course it is about was not found', '关联的考试、作业或课程不存在'),
   // Whole-paper imports (a row of the sheet; the column is named beside the reason).
   paperSheetNoTable: def<{ header: string; headerZh: string }>(
     'the sheet has no question table: a row starting with "{{header}}" is missing',

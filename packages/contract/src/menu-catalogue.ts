@@ -170,6 +170,22 @@ const catalogue = [
           ],
         },
       ),
+      subPage(
+        '/baseData/courseEdit',
+        'baseData/courseEdit',
+        'courseLearning:page',
+        t('Course editor', '课程编辑'),
+        STAFF,
+        '/baseData/courseLearning',
+      ),
+      subPage(
+        '/baseData/courseLearners',
+        'baseData/courseLearners',
+        'courseLearning:page',
+        t('Course learners', '课程学员'),
+        STAFF,
+        '/baseData/courseLearning',
+      ),
       page('knowledge', 'baseData/knowledge', 'knowledge:page', t('Knowledge base', '知识库'), STAFF, {
         buttons: [
           btn('knowledge:create', 'Write article', '新增文章', STAFF),
@@ -460,6 +476,14 @@ const catalogue = [
       page('homework', 'task/myTask', 'myTask:page', t('My homework', '我的作业'), [S]),
       page('grades', 'exam/myGrades', 'myGrade:page', t('My grades', '我的成绩'), [S]),
       page('course', 'teachingManagement/myCourse', 'myCourse:page', t('My courses', '我的课程'), [S]),
+      subPage(
+        '/study/courseLearn',
+        'teachingManagement/courseLearn',
+        'myCourse:page',
+        t('Course', '课程学习'),
+        [S],
+        '/study/course',
+      ),
       page('knowledge', 'teachingManagement/myKnowledge', 'myKnowledge:page', t('Knowledge base', '知识库'), [S]),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
     ],

@@ -11,6 +11,7 @@ import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
 import { seedCourses } from './courses';
 import { seedExams } from './exams';
+import { seedKnowledge } from './knowledge';
 import { seedMessages } from './messages';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
@@ -202,6 +203,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedTasks(db, demo.orgId, teacher.id);
     await seedMessages(db, demo.orgId, teacher.id);
     await seedCourses(db, demo.orgId, teacher.id, opts.storage ?? null);
+    await seedKnowledge(db, demo.orgId, teacher.id);
   }
   return { demo, north };
 }

@@ -5,10 +5,6 @@ import type { Title } from '@lyceum/contract';
 // technical placeholder. Keyed by the menu catalogue's component string; upcoming-screens.test.ts
 // checks every catalogued screen without a view has an entry here.
 export const upcomingScreens: Readonly<Record<string, Title>> = {
-  'baseData/courseLearning': {
-    en: 'Put together the lessons of each course (videos, documents and quizzes in order) and follow how far each student has got.',
-    zh: '为每门课程编排学习内容（按顺序排列的视频、文档和小测），并查看每位学生的学习进度。',
-  },
   'exam/paper': {
     en: 'Build exam papers from the question bank: sections, questions and marks, then publish a paper so exams can use it.',
     zh: '从题库组卷：设置大题、题目和分值，发布后即可用于考试。',
@@ -72,10 +68,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
   'statistics/index': {
     en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',
     zh: '全校数据统计：考试成绩、作业完成率、考勤和使用情况的变化趋势。',
-  },
-  'teachingManagement/myCourse': {
-    en: 'The courses you take: their lessons and materials, and how far you have got.',
-    zh: '您所修的课程：课程内容和资料，以及您的学习进度。',
   },
 };
 

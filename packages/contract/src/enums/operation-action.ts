@@ -269,6 +269,13 @@ export const operationActionLabels = {
     'default',
   ),
   withdraw: action('Withdraw', '撤回', 'withdrew {{target}}', 'withdraw {{target}}', '撤回{{target}}', 'warning'),
+  archive: action('Archive', '归档', 'archived {{target}}', 'archive {{target}}', '归档{{target}}', 'warning'),
+  assignCourse: action('Assign', '指派', 'assigned {{target}}', 'assign {{target}}', '指派{{target}}'),
+  unassign: action('Unassign', '取消指派', 'unassigned {{target}}', 'unassign {{target}}', '取消指派{{target}}'),
+  learners: action('Roster', '名单', 'exported {{target}} roster', 'export {{target}} roster', '导出{{target}}名单'),
+  enrol: action('Join', '加入', 'joined {{target}}', 'join {{target}}', '加入{{target}}', 'success'),
+  lesson: action('Study', '学习', 'studied {{target}}', 'study {{target}}', '学习{{target}}', 'default'),
+  heartbeat: action('Watch', '观看', 'watched {{target}}', 'watch {{target}}', '观看{{target}}', 'default'),
   word: action(
     'Export to Word',
     '导出 Word',

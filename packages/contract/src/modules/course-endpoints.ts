@@ -2,38 +2,59 @@ import { z } from 'zod';
 import { resourceActions } from '../actions';
 import { endpoint } from '../endpoint';
 import { engineDecl, engineEndpoints } from '../engine-endpoints';
-import { CourseStatus } from '../enums/course';
+import { CourseStatus, courseStatusLabels } from '../enums/course';
 import { zId, zIdParam } from '../fields';
+import { type FormMeta, field } from '../resource-meta';
 import {
   zArchiveCourseRequest,
   zAssignment,
   zAssignmentInput,
   zCourse,
-  zCourseCatalog,
-  zCourseCatalogRequest,
   zCourseCreate,
   zCourseFilter,
   zCourseUpdate,
+  zLearnerPage,
+  zLearnerRequest,
+  zLessonState,
+  zPublishCourseRequest,
+  zPublishPreview,
+} from './course';
+import {
+  zCourseCatalog,
+  zCourseCatalogRequest,
   zHeartbeat,
   zHeartbeatResult,
   zLearnCourse,
-  zLearnerPage,
-  zLearnerRequest,
   zLessonProgressResult,
-  zLessonState,
   zMarkDoneRequest,
   zMyCourseRequest,
   zMyCourses,
   zOpenLesson,
   zOpenLessonRequest,
-  zPublishCourseRequest,
-  zPublishPreview,
-} from './course';
+} from './course-learn';
 import { zExportStarted } from './export';
 
 const tags = ['course'];
 // A student's own learning (any member: each call reaches only the caller's enrolments).
 const MINE = 'login' as const;
+
+// The course list's columns and its Excel export (the editor is a screen of its own).
+export const courseMeta: FormMeta = {
+  name: 'course',
+  title: { en: 'Courses', zh: '课程' },
+  labelKey: 'title',
+  keyword: true,
+  fields: [
+    field('code', ['Code', '课程编号'], 'text', { required: true, sortable: true, width: 120 }),
+    field('title', ['Title', '课程名称'], 'text', { required: true, sortable: true }),
+    field('categoryId', ['Category', '课程分类'], 'ref', { ref: { resource: 'courseCategory' }, filter: true }),
+    field('required', ['Required', '必修'], 'boolean', { filter: true, width: 90 }),
+    field('creditHours', ['Credit hours', '学时'], 'number', { sortable: true, width: 100 }),
+    field('status', ['Status', '状态'], 'enum', { enum: courseStatusLabels, form: false, filter: true, width: 110 }),
+    field('version', ['Version', '版本'], 'number', { form: false, width: 90 }),
+    field('updateTime', ['Updated', '更新时间'], 'datetime', { form: false, sortable: true, width: 160 }),
+  ],
+};
 
 // The course resource: CRUD of the draft (chapters and lessons as owned rows) at /api/course/*.
 // Academic staff (course:all) reach every course; a teacher the ones they own or co-teach.

@@ -92,7 +92,9 @@ function checkCourse(c: CourseFields, ctx: z.core.$RefinementCtx) {
   };
   c.chapters.forEach((ch, i) => {
     seen(ch.key, ['chapters', i]);
-    ch.lessons.forEach((l, j) => seen(l.key, ['chapters', i, 'lessons', j]));
+    ch.lessons.forEach((l, j) => {
+      seen(l.key, ['chapters', i, 'lessons', j]);
+    });
   });
   c.chapters.forEach((ch, i) => {
     const at = ['chapters', i];

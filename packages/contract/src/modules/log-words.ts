@@ -34,6 +34,8 @@ export const operationEntityLabels = {
   gradebook: { en: 'Gradebook', zh: '成绩册' },
   task: { en: 'Task', zh: '任务' },
   message: { en: 'Message', zh: '消息' },
+  knowledge: { en: 'Knowledge article', zh: '知识库文章' },
+  course: { en: 'Course', zh: '课程' },
   export: { en: 'Export file', zh: '导出文件' },
   file: { en: 'File', zh: '文件' },
   systemConfig: { en: 'System settings', zh: '系统配置' },

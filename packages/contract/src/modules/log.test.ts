@@ -23,7 +23,7 @@ describe('operations told as sentences', () => {
   });
 
   it('shows codes it has no label for as they are, rather than failing', () => {
-    const future = { entity: 'gradeBook', action: 'archive', recordLabel: 'Mid-term', success: true };
-    expect(describeOperation(future, 'Admin', 'en')).toBe('Admin archive gradebook «Mid-term»');
+    const future = { entity: 'gradeBook', action: 'merge', recordLabel: 'Mid-term', success: true };
+    expect(describeOperation(future, 'Admin', 'en')).toBe('Admin merge gradebook «Mid-term»');
   });
 });

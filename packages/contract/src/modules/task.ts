@@ -21,13 +21,14 @@ import { type FormMeta, field } from '../resource-meta';
 
 const zMoment = zDateText('date-time');
 
-// A course or an article a course or knowledge-base task asks the student to study (those areas
-// come later: the item completes when it is studied).
+// A course or an article a course or knowledge-base task asks the student to study: the item is
+// done when the course is completed or the article read. The title is the server's, set on save.
 export const zTaskItem = z.object({
   kind: zEnum(taskItemKindLabels),
   targetId: zId,
   title: zText(200),
 });
+export type TaskItem = z.infer<typeof zTaskItem>;
 
 // A task: homework (a paper of type 6 done at home), or later a course or an article to study,
 // given to grades, classes or students, between a start and a due time.
@@ -250,6 +251,9 @@ export const zMyTask = z.object({
   description: z.string().nullable(),
   taskType: zEnum(taskTypeLabels),
   examId: zId.nullable(),
+  // A course or knowledge-base task: what to study, and the positions of the items done.
+  items: z.array(zTaskItem),
+  itemsDone: z.array(z.number().int()),
   startTime: zDateTime,
   dueTime: zDateTime,
   lateUntil: zDateTime.nullable(),

@@ -214,7 +214,8 @@ CREATE TABLE "knowledge_reads" (
 	"article_id" bigint NOT NULL,
 	"user_id" bigint NOT NULL,
 	"version" integer NOT NULL,
-	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"first_read_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_read_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "knowledge_reads_organization_id_article_id_user_id_pk" PRIMARY KEY("organization_id","article_id","user_id")
 );
 --> statement-breakpoint

@@ -115,7 +115,7 @@ export function lockedBy(outline: Outline, lessonId: number, sequential: boolean
   const missing: string[] = [];
   const need = (key: string) => {
     const node = byKey.get(key);
-    if (node && node.lessons.some((id) => !done.has(id)) && !missing.includes(node.title)) missing.push(node.title);
+    if (node?.lessons.some((id) => !done.has(id)) && !missing.includes(node.title)) missing.push(node.title);
   };
   const ordered = lessonsOf(outline);
   for (const c of outline.chapters) {

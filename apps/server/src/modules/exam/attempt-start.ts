@@ -14,6 +14,7 @@ import type { RequestContext } from '../../platform/context';
 import { businessError, forbidden, notFound } from '../../platform/errors';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptMarks } from '../marking/marking.table';
+import { taskOfExam } from '../task/task-exam';
 import { syncTaskUsers } from '../task/task-status';
 import { attemptAnswers, attemptEvents, examAttempts } from './attempt.table';
 import { scheduleCollection } from './attempt-collect';
@@ -233,7 +234,10 @@ export async function retakeAttempt(ctx: RequestContext, examId: number): Promis
   const current = await findAttempt(ctx.db, org, sql`t.exam_id = ${examId} and t.user_id = ${ctx.userId}`);
   // Already sitting again (a second tab asked too): nothing to do.
   if (current && current.status === Answering) return { examId };
-  if (e.homework || !current || e.confirmed) throw businessError('notRetakable');
+  // Homework is done again through its task (a redo); a hidden exam with no task behind it is a
+  // course's quiz lesson, sat again here like any practice exam.
+  const taskBound = e.homework && (await taskOfExam(ctx.db, org, examId)) !== null;
+  if (taskBound || !current || e.confirmed) throw businessError('notRetakable');
   const allowed = e.attemptsAllowed;
   if (current.attemptNo >= allowed) throw businessError('noRetakeLeft', { max: allowed });
   const now = clock.now();

@@ -44,23 +44,40 @@ const isStudent = (orgId: number) => sql`u.organization_id = ${orgId} and u.stat
   and exists (select 1 from ${userRoles} ur join ${roles} r on r.organization_id = ur.organization_id and r.id = ur.role_id
     where ur.organization_id = u.organization_id and ur.user_id = u.id and r.kind = ${RoleKind.Student})`;
 
-// The students an exam is addressed to: members of its classes, members of classes of its grades,
-// students of its departments (with their sub-departments) and the students named. `any` is true when
-// the exam names no target at all (open registration to every student).
-export function targetedStudents(orgId: number, examId: number) {
+// The students a set of targets reaches: members of the classes, members of classes of the grades,
+// students of the departments (with their sub-departments) and the students named. Each target is
+// a query of ids (`grades` a scalar subquery of an int[]; `departments` null when the targets have none), so
+// exams and tasks resolve their targets alike.
+export interface TargetQueries {
+  teams: SQL;
+  grades: SQL;
+  departments: SQL | null;
+  students: SQL;
+}
+export function studentsTargeted(orgId: number, q: TargetQueries) {
+  const byDepartment = q.departments
+    ? sql`or u.department_id in (with recursive d(id) as (${q.departments}
+               union select c.id from ${departments} c join d on c.parent_id = d.id where c.organization_id = ${orgId})
+             select id from d)`
+    : sql``;
   return sql`select u.id from ${users} u where ${isStudent(orgId)} and (
-    u.id in (select m.user_id from ${teamMembers} m join ${examTeams} et
-               on et.organization_id = m.organization_id and et.team_id = m.team_id
-             where et.organization_id = ${orgId} and et.exam_id = ${examId})
+    u.id in (select m.user_id from ${teamMembers} m where m.organization_id = ${orgId} and m.team_id in (${q.teams}))
     or u.id in (select m.user_id from ${teamMembers} m join ${teams} t
                on t.organization_id = m.organization_id and t.id = m.team_id
-             join ${exams} e on e.organization_id = t.organization_id and e.id = ${examId}
-             where t.organization_id = ${orgId} and t.grade_year = any(e.grade_years))
-    or u.department_id in (with recursive d(id) as (
-               select department_id from ${examDepartments} where organization_id = ${orgId} and exam_id = ${examId}
-               union select c.id from ${departments} c join d on c.parent_id = d.id where c.organization_id = ${orgId})
-             select id from d)
-    or u.id in (select user_id from ${examStudents} where organization_id = ${orgId} and exam_id = ${examId}))`;
+             where t.organization_id = ${orgId} and t.grade_year = any(${q.grades}::int[]))
+    ${byDepartment}
+    or u.id in (${q.students}))`;
+}
+
+// The students an exam is addressed to (its targets, above). `any` is true when the exam names no
+// target at all (open registration to every student).
+export function targetedStudents(orgId: number, examId: number) {
+  return studentsTargeted(orgId, {
+    teams: sql`select team_id from ${examTeams} where organization_id = ${orgId} and exam_id = ${examId}`,
+    grades: sql`(select e.grade_years from ${exams} e where e.organization_id = ${orgId} and e.id = ${examId})`,
+    departments: sql`select department_id from ${examDepartments} where organization_id = ${orgId} and exam_id = ${examId}`,
+    students: sql`select user_id from ${examStudents} where organization_id = ${orgId} and exam_id = ${examId}`,
+  });
 }
 
 export async function hasTargets(db: DbOrTx, orgId: number, examId: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { api, isStaffKind, RoleKind } from '@lyceum/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, invalidParams, notFound } from '../../platform/errors';
 import { noteSubject } from '../../platform/operation-log';
 import { defineEndpoint, defineFileEndpoint, type FileReply } from '../../platform/route';
@@ -9,6 +9,7 @@ import { findFile, uploadFile } from './file.service';
 import type { FileStorage } from './file.storage';
 import type { files } from './file.table';
 import { canReadFile } from './file-access';
+import { resolveRange } from './file-range';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,18 +19,40 @@ declare module 'fastify' {
 
 const INLINE = /^(image\/|video\/|audio\/|application\/pdf$|text\/plain$)/;
 
-async function download(storage: FileStorage, row: typeof files.$inferSelect): Promise<FileReply> {
-  const { stream, size } = await storage.read(row.storageKey);
-  return {
+// A download, or the one byte range the request asks for (206; 416 when past the end).
+async function download(
+  storage: FileStorage,
+  row: typeof files.$inferSelect,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FileReply> {
+  const asked = resolveRange(req.headers.range, row.size);
+  const base = {
     filename: row.name,
     contentType: row.contentType,
-    body: stream,
     inline: INLINE.test(row.contentType),
-    // A file is never run as a page of ours, whatever it contains.
+  };
+  // A file is never run as a page of ours, whatever it contains.
+  const headers = {
+    'accept-ranges': 'bytes',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, max-age=86400',
+  };
+  if (asked.kind === 'unsatisfiable') {
+    reply.code(416);
+    return { ...base, body: Buffer.alloc(0), headers: { ...headers, 'content-range': `bytes */${row.size}` } };
+  }
+  const range = asked.kind === 'part' ? asked.range : undefined;
+  const { stream, size } = await storage.read(row.storageKey, range);
+  if (!range) return { ...base, body: stream, headers: { ...headers, 'content-length': size } };
+  reply.code(206);
+  return {
+    ...base,
+    body: stream,
     headers: {
-      'content-length': size,
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': 'private, max-age=86400',
+      ...headers,
+      'content-length': range.end - range.start + 1,
+      'content-range': `bytes ${range.start}-${range.end}/${size}`,
     },
   };
 }
@@ -61,13 +84,13 @@ export function fileRoutes(app: FastifyInstance) {
     noteSubject(req, { ids: [file.id] });
     return file;
   });
-  defineFileEndpoint(app, api.file.download, async ({ ctx, params }) => {
+  defineFileEndpoint(app, api.file.download, async ({ ctx, params, req, reply }) => {
     const file = await findFile(ctx.db, ctx.orgId, params.id, false);
     // A file the caller may not read is reported like one that does not exist.
     if (!(await canReadFile(ctx, file))) throw notFound('File');
-    return download(app.storage, file);
+    return download(app.storage, file, req, reply);
   });
-  defineFileEndpoint(app, api.file.publicDownload, async ({ params }) =>
-    download(app.storage, await findFile(app.db, null, params.id, true)),
+  defineFileEndpoint(app, api.file.publicDownload, async ({ params, req, reply }) =>
+    download(app.storage, await findFile(app.db, null, params.id, true), req, reply),
   );
 }

@@ -4,6 +4,11 @@ import path from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 // Where uploaded bytes live. Local disk under DATA_DIR/files by default; keys are made by the
 // server (organisation/year/month/random), so no client input ever becomes a path.
 export interface FileStorage {
@@ -12,7 +17,8 @@ export interface FileStorage {
     body: Readable,
     through: Transform[],
   ): Promise<{ size: number; commit: (key: string) => Promise<void>; discard: () => Promise<void> }>;
-  read(key: string): Promise<{ stream: Readable; size: number }>;
+  // The whole file, or the bytes from `start` to `end` inclusive (an HTTP range); `size` is the file's.
+  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number }>;
   remove(key: string): Promise<void>;
 }
 
@@ -43,10 +49,10 @@ export function localStorage(root: string): FileStorage {
         discard: () => rm(tmp, { force: true }),
       };
     },
-    async read(key) {
+    async read(key, range) {
       const p = full(key);
       const { size } = await stat(p);
-      return { stream: createReadStream(p), size };
+      return { stream: createReadStream(p, range ? { start: range.start, end: range.end } : {}), size };
     },
     remove: (key) => rm(full(key), { force: true }),
   };

@@ -1,6 +1,7 @@
 import { articleStatusLabels, documentAudienceLabels } from '@lyceum/contract';
 import { boolean, index, integer, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import {
+  at,
   createTime,
   enumCheck,
   keyedTable,
@@ -69,15 +70,15 @@ export const knowledgeVersions = keyedTable(
   ],
 );
 
-// Who read which article, first and last, and the version they last read.
+// Who read which article: when first and last, and the latest version they read (one row per reader).
 export const knowledgeReads = keyedTable(
   'knowledge_reads',
   {
     articleId: keyId('article_id'),
     userId: keyId('user_id'),
     version: integer('version').notNull(),
-    firstReadAt: createTime(),
-    lastReadAt: createTime(),
+    firstReadAt: at('first_read_at').notNull().defaultNow(),
+    lastReadAt: at('last_read_at').notNull().defaultNow(),
   },
   (t) => [t.articleId, t.userId],
   (t) => ownedRefs('knowledge_reads_user_ix', t, [t.articleId, knowledgeArticles], [t.userId, users], true),

@@ -18,6 +18,7 @@ import { bus } from '../../platform/bus';
 import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
+import { syncQuizScores } from '../course/course-quiz';
 import { attemptAnswers, examAttempts } from '../exam/attempt.table';
 import { exams } from '../exam/exam.table';
 import { readVersionSnapshots } from '../question/question-versions';
@@ -172,6 +173,8 @@ export async function refreshAttempts(db: DbOrTx, orgId: number, attemptIds: num
   );
   // Homework (decision 39): the students' task status follows their marked papers.
   await syncForAttempts(db, orgId, attemptIds);
+  // Quiz lessons of courses: the best marked sitting is the lesson's score.
+  await syncQuizScores(db, orgId, attemptIds);
 }
 
 // Marks an ended attempt: every answer scored by the machine, hand-judged answers queued. Run again

@@ -16,6 +16,7 @@ import { createResource, fromDecl, implement, type Values } from '../../platform
 import { allows } from '../../platform/route';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { inOrg } from '../../platform/tenant-sql';
+import { courseResource } from '../course/course.resource';
 import { exams } from '../exam/exam.table';
 import { tasks } from '../task/task.table';
 import { checkOwnClasses } from '../team/reach';
@@ -70,6 +71,12 @@ async function checkAbout(ctx: RequestContext, input: Values) {
   const type = Number(input.associationType);
   if (type === MessageAssociation.None) return;
   const id = Number(input.associationId);
+  // A course the sender reaches (the course resource's read scope).
+  if (type === MessageAssociation.Course) {
+    const found = await courseResource.list(ctx, { id }, 1, courseResource.readScope(ctx));
+    if (!found.length) throw invalidParams('associationId', 'nothingAbout');
+    return;
+  }
   const table = type === MessageAssociation.Exam ? exams : type === MessageAssociation.Task ? tasks : null;
   const found = table
     ? await ctx.db

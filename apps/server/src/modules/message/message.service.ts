@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/resource';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
+import { courses } from '../course/course.table';
 import { exams } from '../exam/exam.table';
 import { iso } from '../exam/exam-time';
 import { listSheet, type SheetColumn } from '../export/list-sheet';
@@ -61,6 +62,8 @@ function visible(ctx: RequestContext, receipt: ReceiptKeys = r, message: Message
 const aboutName = (table: typeof exams | typeof tasks) =>
   sql`(select ${table.name} from ${table} where ${table.organizationId} = ${m.organizationId} and ${table.id} = ${m.associationId})`;
 
+const aboutCourse = sql`(select ${courses.title} from ${courses} where ${courses.organizationId} = ${m.organizationId} and ${courses.id} = ${m.associationId})`;
+
 // The caller's receipts with their messages; `where` narrows them.
 const inboxRows = (db: DbOrTx, withBody: boolean, where: SQL) =>
   db
@@ -80,7 +83,7 @@ const inboxRows = (db: DbOrTx, withBody: boolean, where: SQL) =>
       attachments: m.attachments,
       aboutName: sql<
         string | null
-      >`case ${m.associationType} when 1 then ${aboutName(exams)} when 2 then ${aboutName(tasks)} end`,
+      >`case ${m.associationType} when 1 then ${aboutName(exams)} when 2 then ${aboutName(tasks)} when 3 then ${aboutCourse} end`,
     })
     .from(r)
     .innerJoin(m, sameOrg(m, r, [eq(m.id, r.messageId)]))

@@ -6,8 +6,10 @@ import {
   type PaperStatus as PaperStatusType,
   type PortalHomework,
   type PortalResult,
+  type TaskItem,
   TaskReveal,
   TaskStatus,
+  TaskType,
   TaskUserStatus,
   type zMyTaskRequest,
 } from '@lyceum/contract';
@@ -25,6 +27,7 @@ import { iso, ms, ts } from '../exam/exam-time';
 import { a, earlierSql, num, onAttempt, onTask, t, tu } from './task-queries';
 import { reopenPapers } from './task-return.service';
 import { cutoffSql, syncTaskUsers } from './task-status';
+import { syncStudyTasks } from './task-study';
 
 // ---- the students' side ----
 
@@ -40,6 +43,8 @@ const mine = (db: DbOrTx, ctx: RequestContext, where: SQL) =>
       description: t.description,
       taskType: t.taskType,
       examId: t.examId,
+      items: t.items,
+      itemsDone: tu.itemsDone,
       startTime: t.startTime,
       dueTime: t.dueTime,
       lateUntil: t.lateUntil,
@@ -83,9 +88,10 @@ const mine = (db: DbOrTx, ctx: RequestContext, where: SQL) =>
 
 type MineRow = Awaited<ReturnType<typeof mine>>[number];
 
-// Not handed in yet, and still open to work on.
+// Not handed in yet (a course or knowledge-base task: not finished), and still open to work on.
 const openNow = (now: number) =>
-  sql`(${a.id} is null or ${a.status} = ${PaperStatus.Answering}) and ${cutoffSql(t)} > ${ts(now)}`;
+  sql`(case when ${t.taskType} = ${TaskType.Paper} then ${a.id} is null or ${a.status} = ${PaperStatus.Answering}
+    else ${tu.status} < ${TaskUserStatus.Passed} end) and ${cutoffSql(t)} > ${ts(now)}`;
 
 function toMyTask(r: MineRow, now: number): MyTask {
   const start = r.startTime.getTime();
@@ -105,6 +111,8 @@ function toMyTask(r: MineRow, now: number): MyTask {
     description: r.description,
     taskType: r.taskType as MyTask['taskType'],
     examId: r.examId,
+    items: r.items as TaskItem[],
+    itemsDone: r.itemsDone,
     startTime: r.startTime.toISOString(),
     dueTime: r.dueTime.toISOString(),
     lateUntil: r.lateAccepted ? iso(r.lateUntil) : null,
@@ -143,6 +151,7 @@ function toMyTask(r: MineRow, now: number): MyTask {
 
 export async function myTasks(ctx: RequestContext, req: z.output<typeof zMyTaskRequest>): Promise<MyTasks> {
   await syncTaskUsers(ctx.db, ctx.orgId, eq(tu.userId, ctx.userId));
+  await syncStudyTasks(ctx.db, ctx.orgId, eq(tu.userId, ctx.userId));
   const now = clock.now();
   const open = openNow(now);
   const where = req.view === 'todo' ? open : req.view === 'done' ? sql`not (${open})` : sql`true`;
@@ -182,7 +191,7 @@ export async function portalHomework(ctx: RequestContext, limit: number): Promis
     title: r.name,
     course: null,
     dueTime: r.dueTime.toISOString(),
-    state: r.attemptId == null ? 'notStarted' : 'inProgress',
+    state: r.attemptId == null && r.status === TaskUserStatus.NotStarted ? 'notStarted' : 'inProgress',
   }));
 }
 

@@ -1,6 +1,6 @@
 import { PaperStatus, type TaskCounts } from '@lyceum/contract';
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { attemptHistory, examAttempts } from '../exam/attempt.table';
@@ -18,6 +18,17 @@ export const a = alias(examAttempts, 'a');
 // The student's attempt at the task's exam, and the task of a status row.
 export const onAttempt = sameOrg(a, tu, [eq(a.examId, t.examId), eq(a.userId, tu.userId)]) as SQL;
 export const onTask = sameOrg(t, tu, [eq(t.id, tu.taskId)]) as SQL;
+
+// The last moment work is taken: the due time, or the late cutoff when late work is accepted.
+// On an alias's name (raw statements), or on a tasks table or alias (read back as a time).
+type TaskTimes = { lateAccepted: AnyPgColumn; lateUntil: AnyPgColumn; dueTime: AnyPgColumn };
+export const cutoffSql = (task: string | TaskTimes = 't') => {
+  const [accepted, until, due] =
+    typeof task === 'string'
+      ? [sql.raw(`${task}.late_accepted`), sql.raw(`${task}.late_until`), sql.raw(`${task}.due_time`)]
+      : [task.lateAccepted, task.lateUntil, task.dueTime];
+  return sql<Date>`coalesce(case when ${accepted} then ${until} end, ${due})`.mapWith(tasks.dueTime);
+};
 
 export const num = (v: unknown) => (v == null ? null : Number(v));
 

@@ -1,6 +1,5 @@
-import { PaperStatus, TaskUserStatus } from '@lyceum/contract';
+import { PaperStatus, TaskStatus, TaskType, TaskUserStatus } from '@lyceum/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { JobRunner } from '../../platform/jobs';
@@ -9,18 +8,11 @@ import { attemptHistory, examAttempts } from '../exam/attempt.table';
 import { countedScoreSql } from '../exam/attempt-history';
 import { ts } from '../exam/exam-time';
 import { tasks, taskUsers } from './task.table';
-import { a, onTask, t, tu } from './task-queries';
+import { a, cutoffSql, onTask, t, tu } from './task-queries';
+import { syncStudyTasks } from './task-study';
 
-// The last moment work is taken: the due time, or the late cutoff when late work is accepted.
-// On an alias's name (raw statements), or on a tasks table or alias (read back as a time).
-type TaskTimes = { lateAccepted: AnyPgColumn; lateUntil: AnyPgColumn; dueTime: AnyPgColumn };
-export const cutoffSql = (task: string | TaskTimes = 't') => {
-  const [accepted, until, due] =
-    typeof task === 'string'
-      ? [sql.raw(`${task}.late_accepted`), sql.raw(`${task}.late_until`), sql.raw(`${task}.due_time`)]
-      : [task.lateAccepted, task.lateUntil, task.dueTime];
-  return sql<Date>`coalesce(case when ${accepted} then ${until} end, ${due})`.mapWith(tasks.dueTime);
-};
+// The last moment work is taken (task-queries.ts; exported here too, where the statuses are).
+export { cutoffSql };
 
 // One hand-in's score: the marked score less the late penalty when it came after the due time
 // (`a` the attempt, `t` the task); null until marked.
@@ -37,6 +29,7 @@ export const handInScoreSql = (a = 'a', t = 't') => {
 // kept (task_attempts) and the current one once marked: the best, the last, or their average.
 // Idempotent: run it after anything that moves a paper (start, marking, a return), on reads, and
 // from the sweep. `where` narrows on `tu` (task_users), `t` (tasks) or `a` (the attempt, possibly null).
+// Homework only: the other types' statuses follow what the student studied (task-study.ts).
 export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now = clock.now()): Promise<number> {
   // Constants as literals: a bound parameter would be text beside a smallint column.
   const lit = (n: number) => sql.raw(String(n));
@@ -58,7 +51,7 @@ export async function syncTaskUsers(db: DbOrTx, orgId: number, where: SQL, now =
         left join lateral (select max(k.score) as best, sum(k.score) as total, count(k.score) as n
           from ${attemptHistory} k where k.organization_id = tu.organization_id and k.exam_id = t.exam_id
             and k.user_id = tu.user_id) h on true
-        where tu.organization_id = ${orgId} and ${where}),
+        where tu.organization_id = ${orgId} and t.task_type = ${lit(TaskType.Paper)} and ${where}),
       v as (
         select s.*, a_status is not null and a_status <> ${Answering} and ended_at > due_time as is_late,
           ${countedScoreSql(sql`final`, sql`score_counting`, { best: sql`h_best`, total: sql`h_sum`, n: sql`h_n` })} as counted
@@ -93,11 +86,20 @@ export function syncForAttempts(db: DbOrTx, orgId: number, attemptIds: number[])
 }
 
 // Every task past its cutoff with students who never opened it: they fail (the sweep, every minute).
+// Course and knowledge-base tasks: students who have not finished by the cutoff fail.
 export async function syncOverdue(db: DbOrTx, now = clock.now()): Promise<number> {
-  const overdue = sql`${tu.status} = ${TaskUserStatus.NotStarted} and ${cutoffSql(t)} <= ${ts(now)}`;
-  const orgs = await db.selectDistinct({ org: tu.organizationId }).from(tu).innerJoin(t, onTask).where(overdue);
+  const past = sql`${cutoffSql(t)} <= ${ts(now)}`;
+  const overdue = sql`${t.taskType} = ${TaskType.Paper} and ${tu.status} = ${TaskUserStatus.NotStarted} and ${past}`;
+  const study = sql`${t.taskType} <> ${TaskType.Paper} and ${t.status} = ${TaskStatus.Published}
+    and ${tu.status} in (${TaskUserStatus.NotStarted}, ${TaskUserStatus.InProgress}) and ${past}`;
   let n = 0;
-  for (const { org } of orgs) n += await syncTaskUsers(db, org, overdue, now);
+  for (const [where, sync] of [
+    [overdue, syncTaskUsers],
+    [study, syncStudyTasks],
+  ] as const) {
+    const orgs = await db.selectDistinct({ org: tu.organizationId }).from(tu).innerJoin(t, onTask).where(where);
+    for (const { org } of orgs) n += await sync(db, org, where, now);
+  }
   return n;
 }
 

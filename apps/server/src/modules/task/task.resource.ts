@@ -28,7 +28,9 @@ import { teams } from '../team/team.table';
 import { users } from '../user/user.table';
 import { taskStudents, tasks, taskTeams, taskUsers } from './task.table';
 import { extendHomework, publishHomework, withdrawHomework } from './task-exam';
+import { taskKindOf } from './task-kinds';
 import { taskCounts } from './task-queries';
+import { checkItems, extendStudyTask, publishStudyTask, studyTaskOf } from './task-study';
 
 const { Published } = TaskStatus;
 
@@ -106,10 +108,14 @@ export const taskResource = createResource({
   },
   actions: {
     publish: implement(taskActions.publish, async (tx, row, _input, ctx) => {
-      if (row.taskType !== TaskType.Paper) throw businessError('taskTypeComing');
+      const type = row.taskType as TaskType;
+      const kind = type === TaskType.Paper ? null : taskKindOf(type);
+      if (type !== TaskType.Paper && !kind) throw businessError('taskTypeComing');
       const cutoff = row.lateAccepted && row.lateUntil ? (row.lateUntil as Date) : (row.dueTime as Date);
       if (clock.now() >= new Date(cutoff).getTime()) throw invalidParams('dueTime', 'examEnded');
-      const examId = await publishHomework(tx, ctx, row);
+      // A course or knowledge-base task: its module enrols the students; no exam row.
+      const examId = kind ? null : await publishHomework(tx, ctx, row);
+      if (kind) await publishStudyTask(tx, ctx, row, kind);
       await sendNotice(tx, ctx.orgId, {
         kind: 'homeworkAssigned',
         params: { name: String(row.name), due: new Date(row.dueTime as Date).toISOString() },
@@ -119,11 +125,12 @@ export const taskResource = createResource({
       });
       return { examId, publishTime: new Date(), updateTime: new Date() };
     }),
-    withdraw: implement(taskActions.withdraw, async (tx, row) => {
+    withdraw: implement(taskActions.withdraw, async (tx, row, _input, ctx) => {
       await withdrawHomework(tx, row);
+      await taskKindOf(row.taskType as TaskType)?.withdraw?.(tx, ctx.orgId, studyTaskOf(row));
       return { updateTime: new Date() };
     }),
-    extend: implement(taskActions.extend, async (tx, row, input) => {
+    extend: implement(taskActions.extend, async (tx, row, input, ctx) => {
       const due = new Date(input.dueTime);
       if (due.getTime() <= new Date(row.dueTime as Date).getTime()) throw invalidParams('dueTime', 'extendEarlier');
       const lateUntil = row.lateAccepted ? (input.lateUntil ? new Date(input.lateUntil) : null) : null;
@@ -131,6 +138,7 @@ export const taskResource = createResource({
         throw invalidParams('lateUntil', lateUntil ? 'endBeforeStart' : 'required');
       }
       await extendHomework(tx, row, due, lateUntil);
+      if (row.taskType !== TaskType.Paper) await extendStudyTask(tx, ctx.orgId, Number(row.id), due, lateUntil);
       return { dueTime: due, lateUntil, updateTime: new Date() };
     }),
   },
@@ -148,6 +156,7 @@ export const taskResource = createResource({
           throw invalidParams('paperId', 'paperNotHomework');
         }
       }
+      if (input.taskType !== TaskType.Paper) await checkItems(ctx, input);
       // A paper task that ran already keeps its paper: the students' papers were drawn from it.
       if (current?.examId && input.paperId !== current.paperId) {
         throw invalidParams('paperId', 'publishedTaskLocked');

@@ -64,6 +64,18 @@ const en = {
   result: 'Result',
   resultOf: 'Result of {{name}}',
   instantFeedback: 'Check answers while you work',
+  // Course and knowledge-base tasks
+  studyDone: 'Completed {{time}}',
+  studyMissed: 'Not finished by the due time',
+  studyProgress: '{{done}} of {{total}} done',
+  courses: 'Courses to complete',
+  articles: 'Articles to read',
+  itemDone: 'Done',
+  itemDoneOf: '{{title}}: done',
+  openCourse: 'Open',
+  openCourseOf: 'Open the course {{title}}',
+  readArticle: 'Read',
+  readArticleOf: 'Read the article {{title}}',
 };
 const zh: typeof en = {
   views: '显示哪些作业',
@@ -124,6 +136,17 @@ const zh: typeof en = {
   result: '成绩',
   resultOf: '{{name}} 的成绩',
   instantFeedback: '作答时可检查答案',
+  studyDone: '已于 {{time}} 完成',
+  studyMissed: '未在截止时间前完成',
+  studyProgress: '已完成 {{done}} / {{total}}',
+  courses: '需完成的课程',
+  articles: '需阅读的文章',
+  itemDone: '已完成',
+  itemDoneOf: '{{title}}：已完成',
+  openCourse: '进入课程',
+  openCourseOf: '进入课程 {{title}}',
+  readArticle: '阅读',
+  readArticleOf: '阅读文章 {{title}}',
 };
 
 export const { useTexts: useMyTaskTexts } = moduleTexts('myTask', en, zh);

@@ -1,4 +1,4 @@
-import type { MyTask } from '@lyceum/contract';
+import { type MyTask, TaskType } from '@lyceum/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { useServerNow } from '../../ui/countdown';
 import { ResultDrawer } from '../my-exam/result-drawer';
 import { fetchMyTasks, MY_TASK_KEY, type TaskListView } from './my-task-api';
 import { useMyTaskTexts } from './my-task-texts';
+import { StudyCard } from './study-card';
 import { TaskCard } from './task-card';
 import { nextChange } from './task-state';
 import './my-task.css';
@@ -72,9 +73,13 @@ export default function MyTaskView() {
             />
           ) : (
             <div className="my-task-cards">
-              {tasks.map((task) => (
-                <TaskCard key={task.id} task={task} now={now} onResult={setShown} />
-              ))}
+              {tasks.map((task) =>
+                task.taskType === TaskType.Paper ? (
+                  <TaskCard key={task.id} task={task} now={now} onResult={setShown} />
+                ) : (
+                  <StudyCard key={task.id} task={task} now={now} />
+                ),
+              )}
             </div>
           )}
         </div>

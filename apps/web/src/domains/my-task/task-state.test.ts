@@ -14,6 +14,8 @@ function task(patch: Partial<MyTask> = {}): MyTask {
     description: null,
     taskType: 1,
     examId: 40,
+    items: [],
+    itemsDone: [],
     startTime: at(-DAY),
     dueTime: at(2 * DAY),
     lateUntil: null,

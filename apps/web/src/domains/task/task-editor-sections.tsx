@@ -11,20 +11,7 @@ import {
   taskTypeLabels,
   zTaskCreate,
 } from '@lyceum/contract';
-import {
-  Alert,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  type RadioChangeEvent,
-  Row,
-  Select,
-  Switch,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Col, Form, Input, InputNumber, Radio, type RadioChangeEvent, Row, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -37,6 +24,7 @@ import { SittingsFields } from '../exam/exam-editor-sections';
 import { TargetField } from '../exam/exam-editor-who';
 import { PaperSelect } from '../exam/paper-select';
 import { paperPaths } from '../exam-paper/paper-api';
+import { StudyItemsField } from './task-items';
 import { useTaskTexts } from './task-texts';
 
 // The task editor's parts, in the order a teacher fills them in: what, for whom, when, how.
@@ -49,29 +37,13 @@ function useCheck() {
   return (key: keyof typeof zTaskCreate.shape): Rule => zodRule(zTaskCreate.shape[key], t);
 }
 
-// Course and knowledge-base tasks wait for those areas: shown, but not offered.
+// Homework, a course or knowledge-base articles.
 function TypeChoice(props: { id?: string; value?: TaskType; onChange?: (e: RadioChangeEvent) => void }) {
-  const { t } = useTaskTexts();
   const lang = useLang();
   return (
     <Radio.Group
       {...props}
-      options={enumValues(taskTypeLabels).map((v) =>
-        v === TaskType.Paper
-          ? { value: v, label: labelOf(taskTypeLabels, v, lang) }
-          : {
-              value: v,
-              disabled: true,
-              label: (
-                <Tooltip title={t('task.typeComingHint')}>
-                  <span>
-                    {labelOf(taskTypeLabels, v, lang)}{' '}
-                    <Typography.Text type="secondary">{t('task.typeComing')}</Typography.Text>
-                  </span>
-                </Tooltip>
-              ),
-            },
-      )}
+      options={enumValues(taskTypeLabels).map((v) => ({ value: v, label: labelOf(taskTypeLabels, v, lang) }))}
     />
   );
 }
@@ -124,7 +96,7 @@ export function WhatSection({
           />
         </Form.Item>
       ) : (
-        <Alert type="info" showIcon title={t('task.typeDraftOnly')} style={{ marginBottom: 16 }} />
+        taskType !== undefined && <StudyItemsField taskType={taskType} />
       )}
       <Form.Item name="description" label={t('task.description')} rules={[check('description')]}>
         <Input.TextArea

@@ -1,4 +1,4 @@
-import type { ExamPaper, Task } from '@lyceum/contract';
+import { type ExamPaper, type Task, TaskType } from '@lyceum/contract';
 import { App, Form } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
@@ -24,6 +24,7 @@ export function TaskEditor({ editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm<TaskFormValues>();
   const [paperTotal, setPaperTotal] = useState<number | undefined>(undefined);
   const task = editing?.kind === 'edit' ? editing.row : null;
+  const taskType = Form.useWatch<TaskType | undefined>('taskType', form);
   // The start before the latest change, so the due time can follow it.
   const previousStart = useRef<string | undefined>(undefined);
 
@@ -45,6 +46,8 @@ export function TaskEditor({ editing, onClose, onSaved }: Props) {
   // Moving the start moves the due time with it; a due time past the late cutoff pushes the cutoff;
   // switching late work on offers a cutoff two days after the due time.
   function onValuesChange(changed: Partial<TaskFormValues>, all: TaskFormValues) {
+    // Another type asks for other items: a course task's courses are no knowledge-base task's articles.
+    if (changed.taskType !== undefined) form.setFieldValue('items', []);
     if (changed.startTime) {
       const previous = previousStart.current;
       previousStart.current = changed.startTime;
@@ -91,7 +94,7 @@ export function TaskEditor({ editing, onClose, onSaved }: Props) {
         <WhatSection onPaper={onPaper} paperTotal={paperTotal} paperLocked={!!task?.examId} />
         <WhoSection />
         <WhenSection />
-        <RulesSection paperTotal={paperTotal} />
+        {taskType === TaskType.Paper && <RulesSection paperTotal={paperTotal} />}
       </Form>
     </EditorDrawer>
   );

@@ -73,7 +73,6 @@ export default function TaskListView() {
       label: t('task.publish'),
       icon: <CheckCircleOutlined />,
       allowed: canPublish,
-      disabled: (task) => task.taskType !== TaskType.Paper && t('task.typeComingHint'),
       onClick: transitions.publish,
       // A published task is withdrawn from the same place.
       swap: (task) =>
@@ -101,6 +100,8 @@ export default function TaskListView() {
       label: t('task.mark'),
       icon: <AuditOutlined />,
       allowed: canMark,
+      // Course and knowledge-base tasks have nothing to mark.
+      hidden: (task) => task.taskType !== TaskType.Paper,
       disabled: (task) => task.examId === null && t('task.markLock'),
       onClick: (task) => task.examId !== null && navigate(taskMarkPath(task.id, task.examId)),
     },
@@ -124,7 +125,9 @@ export default function TaskListView() {
                   {byKey('paperId')?.render?.(task.paperId, task, 0) as ReactNode}
                 </>
               ) : (
-                labelOf(taskTypeLabels, task.taskType, lang)
+                [labelOf(taskTypeLabels, task.taskType, lang), task.items.map((i) => i.title).join(', ')]
+                  .filter(Boolean)
+                  .join(': ')
               )}
             </Typography.Text>
           </div>
