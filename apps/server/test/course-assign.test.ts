@@ -12,6 +12,8 @@ import {
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEnrolments } from '../src/modules/course/course.table';
+import { syncAssignments } from '../src/modules/course/course-assign.service';
+import { teamMembers } from '../src/modules/team/team.table';
 import { users } from '../src/modules/user/user.table';
 import { chapter, createCourse, lesson, mp4, publish, readCourse, updateCourse, uploadFile } from './course-fixture';
 import { examPeople, makeClasses } from './exam-fixture';
@@ -110,6 +112,25 @@ describe('assignments', () => {
     ]);
     const list = ok(await t.call<Assignment[]>('POST', `/api/course/assignments/${draft.id}`, { token: academic }));
     expect(list.map((x) => x.id)).toEqual([a.id]);
+  });
+
+  it('enrols the students a class gains after the course was assigned, within the hour', async () => {
+    const course = await published();
+    ok(await assign(academic, { courseId: course.id, rangeType: CourseRange.Class, teamIds: [classC] }));
+    expect(await learnerIds(course.id)).toEqual([ids.s2026006]);
+    await t.database.db
+      .insert(teamMembers)
+      .values({ organizationId: t.ids.demo.orgId, teamId: classC, userId: ids.s2026005 });
+    expect(await syncAssignments(t.database.db)).toMatchObject({ enrolled: expect.any(Number) });
+    expect(await learnerIds(course.id)).toEqual(sorted([ids.s2026005, ids.s2026006]));
+    const [joined] = await t.database.db
+      .select({ lessons: courseEnrolments.lessons })
+      .from(courseEnrolments)
+      .where(and(eq(courseEnrolments.courseId, course.id), eq(courseEnrolments.userId, ids.s2026005)));
+    expect(joined?.lessons).toBe(1);
+    await t.database.db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, classC), eq(teamMembers.userId, ids.s2026005)));
   });
 
   it('lets a teacher assign only their own classes and those classes’ students', async () => {

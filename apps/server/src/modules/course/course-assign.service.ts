@@ -11,12 +11,13 @@ import {
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { businessError, invalidParams, notFound } from '../../platform/errors';
+import type { JobRunner } from '../../platform/jobs';
 import type { Values } from '../../platform/resource';
 import { allows } from '../../platform/route';
 import { num, typedRows } from '../../platform/sql-rows';
-import { inOrg } from '../../platform/tenant-sql';
+import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { departments } from '../department/department.table';
 import { checkOwnClasses, wideRefused } from '../team/reach';
 import { notStudents } from '../team/team.resource';
@@ -29,6 +30,7 @@ import {
   assignmentTeams,
   courseAssignments,
   courseEnrolments,
+  courses,
 } from './course.table';
 import { enrolUsers } from './course-enrol';
 import { refreshEnrolments } from './course-progress';
@@ -72,13 +74,39 @@ async function enrolAssignment(db: DbOrTx, orgId: number, courseId: number, row:
 
 // On the first publish: every assignment made while the course was a draft, oldest first (so an
 // enrolment's source is the first assignment that reached the student).
-export async function enrolAssignments(db: DbOrTx, orgId: number, courseId: number): Promise<void> {
+export async function enrolAssignments(db: DbOrTx, orgId: number, courseId: number): Promise<number[]> {
   const rows = await db
     .select()
     .from(a)
     .where(inOrg(a, orgId, [eq(a.courseId, courseId)]))
     .orderBy(asc(a.id));
-  for (const row of rows) await enrolAssignment(db, orgId, courseId, row);
+  const changed = new Set<number>();
+  for (const row of rows) for (const id of await enrolAssignment(db, orgId, courseId, row)) changed.add(id);
+  return [...changed];
+}
+
+// Classes and departments gain students after a course was assigned: every hour each published
+// course's assignments are resolved again, and whom they newly reach is enrolled (and measured).
+export const ASSIGNMENT_SYNC_JOB = 'course.assignmentSync';
+export async function syncAssignments(db: Db): Promise<{ enrolled: number }> {
+  const live = await db
+    .selectDistinct({ orgId: a.organizationId, courseId: a.courseId })
+    .from(a)
+    .innerJoin(courses, sameOrg(courses, a, [eq(courses.id, a.courseId)]))
+    .where(eq(courses.status, CourseStatus.Published));
+  let enrolled = 0;
+  for (const c of live) {
+    enrolled += await db.transaction(async (tx) => {
+      const changed = await enrolAssignments(tx, c.orgId, c.courseId);
+      await refreshEnrolments(tx, c.orgId, c.courseId, changed);
+      return changed.length;
+    });
+  }
+  return { enrolled };
+}
+export function registerAssignmentJob(runner: JobRunner, db: Db): void {
+  runner.register(ASSIGNMENT_SYNC_JOB, { run: () => syncAssignments(db) });
+  runner.every(ASSIGNMENT_SYNC_JOB, 3600_000);
 }
 
 // Only the range type's targets count; the others are emptied (as tasks and messages do).

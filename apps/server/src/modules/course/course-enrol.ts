@@ -42,7 +42,7 @@ export async function enrolUsers(
         where excluded.required and (not e.required or e.due_time is distinct from
           case when e.due_time is null then excluded.due_time when excluded.due_time is null then e.due_time
                else least(e.due_time, excluded.due_time) end)
-      returning e.user_id`,
+      returning e.user_id as "userId"`,
     { userId: courseEnrolments.userId },
   );
   return rows.map((r) => r.userId);

@@ -2,6 +2,7 @@ import { api } from '@lyceum/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestLang } from '../../platform/resource-io';
 import { defineEndpoint } from '../../platform/route';
+import { registerAssignmentJob } from './course-assign.service';
 import { registerDriftJob } from './course-drift';
 import { heartbeat, markDone, openForLearner } from './course-heartbeat';
 import { catalog, enrolSelf, learnCourse, lessonContent, myCourses } from './course-learn.service';
@@ -12,6 +13,7 @@ import { registerMediaStorage } from './lesson-media';
 export function courseLearnRoutes(app: FastifyInstance) {
   registerMediaStorage(app.db, app.storage);
   registerDriftJob(app.jobs, app.db);
+  registerAssignmentJob(app.jobs, app.db);
   const ep = api.course;
   defineEndpoint(app, ep.my, async ({ ctx, body }) => myCourses(ctx, body));
   defineEndpoint(app, ep.catalog, async ({ ctx, body }) => catalog(ctx, body));

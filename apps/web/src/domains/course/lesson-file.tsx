@@ -74,6 +74,7 @@ export function LessonFile({
 
   const info = useFileInfo(lesson.fileName ? '' : lesson.fileUrl);
   const name = lesson.fileName ?? info.data?.name ?? t('course.fileOf', { id: lesson.fileUrl.split('/').pop() });
+  const action = lesson.fileUrl ? t('course.replaceFile') : t('course.uploadFile');
   return (
     <div className="course-lesson-file">
       {lesson.fileUrl ? (
@@ -102,8 +103,15 @@ export function LessonFile({
       />
       {!disabled && (
         <div style={{ marginTop: 8 }}>
-          <Button id={id} icon={<UploadOutlined />} loading={progress !== null} onClick={() => input.current?.click()}>
-            {lesson.fileUrl ? t('course.replaceFile') : t('course.uploadFile')}
+          <Button
+            id={id}
+            icon={<UploadOutlined />}
+            loading={progress !== null}
+            // Named by what it does, not by the field's label ("Video"), so speech input finds it by its words.
+            aria-label={`${action} (${t(lessonType === LessonType.Video ? 'course.videoFile' : 'course.documentFile')})`}
+            onClick={() => input.current?.click()}
+          >
+            {action}
           </Button>
         </div>
       )}
