@@ -19,7 +19,7 @@ import { registerMediaStorage } from '../modules/course/lesson-media';
 import { examPapers } from '../modules/exam-paper/exam-paper.table';
 import { uploadFile } from '../modules/file/file.service';
 import type { FileStorage } from '../modules/file/file.storage';
-import { teams } from '../modules/team/team.table';
+import { teamMembers, teams } from '../modules/team/team.table';
 import { users } from '../modules/user/user.table';
 import type { Db } from '../platform/db';
 import { inOrg } from '../platform/tenant-sql';
@@ -113,7 +113,6 @@ export async function seedCourses(db: Db, orgId: number, teacherId: number, stor
     zCourseCreate.parse({
       code: 'BIO-101',
       title: 'Photosynthesis 光合作用',
-      categoryId: category?.id ?? null,
       description:
         '<p>How plants turn light into food, in four short lessons and a quiz. 四节短课和一次测验，了解植物如何把光变成养分。</p>',
       required: true,
@@ -178,7 +177,6 @@ export async function seedCourses(db: Db, orgId: number, teacherId: number, stor
     zCourseCreate.parse({
       code: 'SKL-110',
       title: 'Study skills 学习方法',
-      categoryId: category?.id ?? null,
       description: '<p>Short lessons on notes, revision and exams. 关于笔记、复习与考试的短课。</p>',
       required: false,
       creditHours: 1,
@@ -230,59 +228,97 @@ export async function seedCourses(db: Db, orgId: number, teacherId: number, stor
     }),
   );
 
-  await studentHalfway(db, orgId, biologyId, student.id, await courseResource.get(ctx, biologyId));
+  const classmates = (
+    await db
+      .select({ id: users.id })
+      .from(teamMembers)
+      .innerJoin(users, and(eq(users.organizationId, teamMembers.organizationId), eq(users.id, teamMembers.userId)))
+      .where(and(eq(teamMembers.organizationId, orgId), eq(teamMembers.teamId, team.id)))
+      .orderBy(asc(users.userName))
+  )
+    .map((u) => u.id)
+    .filter((id) => id !== student.id)
+    .slice(0, 8);
+  const levels = [
+    [8, 1],
+    [8, 1],
+    [8, 0],
+    [7, 0],
+    [5, 0],
+    [2, 0],
+    [0, 0],
+    [0, 0],
+  ];
+  await seedProgress(db, orgId, biologyId, await courseResource.get(ctx, biologyId), [
+    [student.id, 3, 0],
+    ...classmates.map((id, i) => [id, ...(levels[i] ?? [0, 0])]),
+  ]);
 }
 
-// `student` read the article and watched the first three seconds of the video a day ago: the log
-// rows first (the record), their sums beside them, then the enrolment's standing.
-async function studentHalfway(
-  db: Db,
-  orgId: number,
-  courseId: number,
-  userId: number,
-  course: Record<string, unknown>,
-) {
+// What learners did a day ago, written as the log (the record) with its sums beside it, then each
+// enrolment's standing: `student` read the article and watched three seconds of the video (so the
+// second chapter is locked); classmates are spread from "read the article" to "marked the handout
+// done", so the learners page has a picture to show.
+async function seedProgress(db: Db, orgId: number, courseId: number, course: Record<string, unknown>, who: number[][]) {
   const chapters = (course.chapters ?? []) as { lessons: { id: number; key: string }[] }[];
   const lessons = new Map(chapters.flatMap((c) => c.lessons).map((l) => [l.key, l.id]));
   const at = new Date(Date.now() - DAY);
-  const base = { organizationId: orgId, userId, courseId };
   const article = lessons.get('demo-article');
   const video = lessons.get('demo-video');
+  const handout = lessons.get('demo-handout');
   await db.transaction(async (tx) => {
-    if (article) {
-      await tx.insert(progressLog).values({ ...base, lessonId: article, event: ProgressEvent.Opened, createTime: at });
-      await tx.insert(lessonProgress).values({ ...base, lessonId: article, viewed: true, updateTime: at });
-    }
-    if (video) {
-      await tx.insert(progressLog).values([
-        { ...base, lessonId: video, event: ProgressEvent.Opened, createTime: at },
-        {
-          ...base,
+    // [user, seconds of the 8 s video watched, handout marked done (1)]
+    for (const [userId, seconds, done] of who) {
+      const base = { organizationId: orgId, userId: userId!, courseId, createTime: at };
+      const sums = { organizationId: orgId, userId: userId!, courseId, viewed: true, updateTime: at };
+      if (article) {
+        await tx.insert(progressLog).values({ ...base, lessonId: article, event: ProgressEvent.Opened });
+        await tx.insert(lessonProgress).values({ ...sums, lessonId: article });
+      }
+      if (video && seconds) {
+        await tx.insert(progressLog).values([
+          { ...base, lessonId: video, event: ProgressEvent.Opened },
+          {
+            ...base,
+            lessonId: video,
+            event: ProgressEvent.Watched,
+            fromSec: 0,
+            toSec: seconds,
+            counted: seconds,
+            rate: 1,
+          },
+        ]);
+        await tx.insert(lessonProgress).values({
+          ...sums,
           lessonId: video,
-          event: ProgressEvent.Watched,
-          fromSec: 0,
-          toSec: 3,
-          counted: 3,
-          rate: 1,
-          createTime: at,
-        },
-      ]);
-      await tx.insert(lessonProgress).values({
-        ...base,
-        lessonId: video,
-        viewed: true,
-        watched: [[0, 3]],
-        watchedSeconds: 3,
-        position: 3,
-        updateTime: at,
-      });
+          watched: [[0, seconds]],
+          watchedSeconds: seconds,
+          position: seconds,
+        });
+      }
+      if (handout && done) {
+        await tx.insert(progressLog).values([
+          { ...base, lessonId: handout, event: ProgressEvent.Opened },
+          { ...base, lessonId: handout, event: ProgressEvent.MarkedDone },
+        ]);
+        await tx.insert(lessonProgress).values({ ...sums, lessonId: handout, markedDone: true });
+      }
+      const last = (done && handout) || (seconds && video) || article || null;
+      await tx
+        .update(courseEnrolments)
+        .set({ lastLessonId: last, lastStudyAt: at, seenVersion: 1 })
+        .where(
+          inOrg(courseEnrolments, orgId, [
+            eq(courseEnrolments.courseId, courseId),
+            eq(courseEnrolments.userId, userId!),
+          ]),
+        );
     }
-    await refreshEnrolments(tx, orgId, courseId, [userId]);
-    await tx
-      .update(courseEnrolments)
-      .set({ lastLessonId: video ?? article ?? null, lastStudyAt: at, seenVersion: 1 })
-      .where(
-        inOrg(courseEnrolments, orgId, [eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId)]),
-      );
+    await refreshEnrolments(
+      tx,
+      orgId,
+      courseId,
+      who.map(([u]) => u!),
+    );
   });
 }

@@ -296,7 +296,7 @@ export type LearnerPage = z.infer<typeof zLearnerPage>;
 export const zLessonState = z.object({
   lessonId: zId,
   status: zEnum(learnerStatusLabels),
-  // Per cent toward the rule (watched share, or 100 when done).
+  // A video's share watched (its rule may need less); other lessons 100 once complete, 0 before.
   percent: z.number(),
   // What is still missing, in words the screen shows ("watch 35 % more", "score 6 of 8 needed").
   missing: z.string().nullable(),

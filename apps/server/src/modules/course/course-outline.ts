@@ -44,32 +44,40 @@ export const lessonsOf = (outline: Outline): OutlineLesson[] => outline.chapters
 // A small slack so a video watched to its last frame counts as 100 %.
 const EPS = 0.0001;
 
-// Per cent toward the lesson's rule (100 when complete).
-export function lessonPercent(lesson: OutlineLesson, facts: LessonFacts | undefined): number {
-  if (!facts) return 0;
+// Whether a lesson's rule is met by what the learner did.
+export function lessonComplete(lesson: OutlineLesson, facts: LessonFacts | undefined): boolean {
+  if (!facts) return false;
   switch (lesson.completionRule) {
     case CompletionRule.Watched: {
       const duration = lesson.durationSeconds ?? 0;
-      if (duration <= 0) return facts.viewed ? 100 : 0;
-      const share = (facts.watchedSeconds / duration) * 100;
-      const needed = lesson.threshold ?? 100;
-      return share + EPS >= needed ? 100 : Math.min(99, Math.floor((share / needed) * 100));
+      if (duration <= 0) return facts.viewed;
+      return (facts.watchedSeconds / duration) * 100 + EPS >= (lesson.threshold ?? 100);
     }
     case CompletionRule.Viewed:
-      return facts.viewed ? 100 : 0;
+      return facts.viewed;
     case CompletionRule.QuizScore:
-      return facts.quizScore != null && facts.quizScore + EPS >= (lesson.threshold ?? 0) ? 100 : 0;
+      return facts.quizScore != null && facts.quizScore + EPS >= (lesson.threshold ?? 0);
     case CompletionRule.MarkedDone:
-      return facts.markedDone ? 100 : 0;
+      return facts.markedDone;
     case CompletionRule.Attended:
-      return facts.attended ? 100 : 0;
+      return facts.attended;
     default:
-      return 0;
+      return false;
   }
 }
 
+// The per cent shown beside a lesson: a video's share watched (the rule may need less), otherwise
+// 100 once complete and 0 before.
+export function lessonPercent(lesson: OutlineLesson, facts: LessonFacts | undefined): number {
+  const duration = lesson.durationSeconds ?? 0;
+  if (lesson.completionRule === CompletionRule.Watched && duration > 0 && facts) {
+    return Math.min(100, Math.floor((facts.watchedSeconds / duration) * 100 + EPS));
+  }
+  return lessonComplete(lesson, facts) ? 100 : 0;
+}
+
 export function lessonStatus(lesson: OutlineLesson, facts: LessonFacts | undefined): LearnerStatus {
-  if (lessonPercent(lesson, facts) >= 100) return LearnerStatus.Completed;
+  if (lessonComplete(lesson, facts)) return LearnerStatus.Completed;
   const started = facts && (facts.viewed || facts.watchedSeconds > 0 || facts.quizScore != null || facts.markedDone);
   return started ? LearnerStatus.InProgress : LearnerStatus.NotStarted;
 }
@@ -153,7 +161,7 @@ export function lessonStates(
       lessonId: l.id,
       status: lessonStatus(l, f),
       percent,
-      missing: percent >= 100 ? null : missingText(l, f, lang),
+      missing: lessonComplete(l, f) ? null : missingText(l, f, lang),
       locked: blockers.length > 0 && !done.has(l.id),
       lockedBy: blockers,
       completedAt: f?.completedAt ? f.completedAt.toISOString() : null,

@@ -139,7 +139,7 @@ function EditorHeader({ editor }: { editor: ReturnType<typeof useCourseEditor> }
                 <Tag color="warning">{t('course.draftChanged')}</Tag>
               </Tooltip>
             )}
-            {dirty && <Tag color="orange">{t('course.unsaved')}</Tag>}
+            {dirty && <Tag color="warning">{t('course.unsaved')}</Tag>}
           </Space>
         </div>
         <Space wrap className="course-editor-actions">

@@ -140,10 +140,19 @@ export function LessonEditor({ editor, lesson }: { editor: CourseEditorState; le
             id="course-lesson-paper"
             value={lesson.paperId}
             disabled={!editor.canSave}
-            onChange={(paperId) => patch({ paperId }, 'paperId')}
+            // A picked paper and the threshold it proposes go in one change: two changes in one event
+            // would each start from the same outline, and the second would drop the paper.
+            onChange={(paperId) => paperId === null && patch({ paperId }, 'paperId')}
             onPicked={(paper) =>
-              lesson.threshold === null &&
-              update((l) => ({ ...l, threshold: Math.round(paper.totalScore * DEFAULT_PASS_SHARE) }), 'threshold')
+              update(
+                (l) => ({
+                  ...l,
+                  paperId: paper.id,
+                  threshold: l.threshold ?? Math.round(paper.totalScore * DEFAULT_PASS_SHARE),
+                }),
+                'paperId',
+                'threshold',
+              )
             }
           />
         </Field>

@@ -51,8 +51,11 @@ export function useCourseEditor(course: Course | null) {
   }
   function clearProblem(key: string, field: string) {
     if (!problems[key]?.[field]) return;
-    const { [field]: _gone, ...rest } = problems[key];
-    setProblems({ ...problems, [key]: rest });
+    // From the latest state: one edit may clear several fields in a row.
+    setProblems((all) => {
+      const { [field]: _gone, ...rest } = all[key] ?? {};
+      return { ...all, [key]: rest };
+    });
   }
   const nodeLabel = (key: string) => {
     const at = placeOf(outline, key);
