@@ -11,7 +11,8 @@ import { GAP } from './intervals';
 // transaction. Once a day the sums are computed again from the log (watched ranges merged as the
 // heartbeat merges them, intervals.ts; opened, marked done, best quiz score, attended) and every
 // row that differs is set back to what the log says, its learner's enrolment refreshed. The job's
-// result counts the rows that had drifted (0 unless something wrote around the log).
+// result counts the rows that had drifted (0 unless something wrote around the log). The day's
+// learners are measured again as well (see below).
 
 export const DRIFT_JOB = 'course.progressDrift';
 
@@ -63,7 +64,39 @@ export async function repairDrift(db: DbOrTx): Promise<{ drift: number }> {
       attended: flag,
     },
   );
-  if (!drifted.length) return { drift: 0 };
+  // Learners active in the last day are measured again too: a standing is computed from the facts
+  // read when a change is written, so two of one learner's changes at once (a heartbeat and a quiz
+  // being marked) can leave it a step behind; this bounds that to a day.
+  const recent = await db
+    .selectDistinct({ orgId: progressLog.organizationId, courseId: progressLog.courseId, userId: progressLog.userId })
+    .from(progressLog)
+    .where(sql`${progressLog.createTime} > now() - interval '26 hours'`);
+  const byCourse = new Map<string, { orgId: number; courseId: number; users: Set<number> }>();
+  for (const d of [...drifted, ...recent]) {
+    const key = `${d.orgId}:${d.courseId}`;
+    const entry = byCourse.get(key) ?? { orgId: d.orgId, courseId: d.courseId, users: new Set<number>() };
+    entry.users.add(d.userId);
+    byCourse.set(key, entry);
+  }
+  if (drifted.length) await setBack(db, drifted);
+  for (const c of byCourse.values()) await refreshEnrolments(db, c.orgId, c.courseId, [...c.users]);
+  return { drift: drifted.length };
+}
+
+type Drifted = {
+  orgId: number;
+  userId: number;
+  lessonId: number;
+  s: number;
+  r: unknown;
+  viewed: boolean;
+  marked: boolean;
+  quiz: number | null;
+  attended: boolean;
+};
+
+async function setBack(db: DbOrTx, drifted: Drifted[]) {
+  const p = lessonProgress;
   const rows = drifted.map((d) => ({
     o: d.orgId,
     u: d.userId,
@@ -81,15 +114,6 @@ export async function repairDrift(db: DbOrTx): Promise<{ drift: number }> {
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as x(o bigint, u bigint, l bigint, s float8, r jsonb, v boolean, m boolean, q float8, a boolean)
     where p.organization_id = x.o and p.user_id = x.u and p.lesson_id = x.l`);
-  const byCourse = new Map<string, { orgId: number; courseId: number; users: Set<number> }>();
-  for (const d of drifted) {
-    const key = `${d.orgId}:${d.courseId}`;
-    const entry = byCourse.get(key) ?? { orgId: d.orgId, courseId: d.courseId, users: new Set<number>() };
-    entry.users.add(d.userId);
-    byCourse.set(key, entry);
-  }
-  for (const c of byCourse.values()) await refreshEnrolments(db, c.orgId, c.courseId, [...c.users]);
-  return { drift: drifted.length };
 }
 
 export function registerDriftJob(runner: JobRunner, db: Db): void {
