@@ -106,6 +106,11 @@ describe('assignments', () => {
     const a = ok(await assign(academic, { courseId: draft.id, rangeType: CourseRange.Class, teamIds: [classC] }));
     expect(a).toMatchObject({ teamIds: [classC], targets: ['Course C'], students: 1 });
     expect(await learnerIds(draft.id)).toEqual([]);
+    // The preview of the first publish counts the students it will enrol.
+    const preview = ok(
+      await t.call<PublishPreview>('POST', `/api/course/publishPreview/${draft.id}`, { token: academic }),
+    );
+    expect(preview.learners).toBe(1);
     await publish(t, academic, draft.id);
     expect(await enrolments(draft.id)).toEqual([
       { userId: ids.s2026006, source: EnrolmentSource.Assignment, sourceId: a.id, required: true, status: 0 },

@@ -11,8 +11,10 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import type { Values } from '../../platform/resource';
+import { num, typedRows } from '../../platform/sql-rows';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import {
+  courseAssignments,
   courseChapters,
   courseEnrolments,
   courseLessons,
@@ -20,7 +22,7 @@ import {
   courseVersions,
   lessonProgress,
 } from './course.table';
-import { enrolAssignments } from './course-assign.service';
+import { assignedStudents, enrolAssignments } from './course-assign.service';
 import { courseStanding, type LessonFacts, lessonsOf, type Outline, type OutlineLesson } from './course-outline';
 import { factsColumns, loadOutline, refreshEnrolments } from './course-progress';
 import { ensureQuizExams } from './course-quiz';
@@ -176,9 +178,24 @@ export async function publishPreview(ctx: RequestContext, row: Values): Promise<
     added: [...now.values()].filter((l) => !was.has(l.id)).map(brief),
     removed: [...was.values()].filter((l) => !now.has(l.id)).map(brief),
     ruleChanged: [...now.values()].filter((l) => was.has(l.id) && !sameRule(was.get(l.id)!, l)).map(brief),
-    learners: facts.size,
+    // Before the first publish: the students its assignments will enrol then.
+    learners: version > 0 ? facts.size : await firstLearners(ctx, courseId, facts.keys()),
     moves: [...moves.values()].sort((x, y) => y.count - x.count || y.from - x.from || y.to - x.to),
     completedBefore,
     completedAfter,
   };
+}
+
+// How many students the first publish will enrol: those the course's assignments reach now, with
+// any enrolled already.
+async function firstLearners(ctx: RequestContext, courseId: number, enrolled: Iterable<number>): Promise<number> {
+  const reach = new Set(enrolled);
+  const rows = await ctx.db
+    .select({ id: courseAssignments.id })
+    .from(courseAssignments)
+    .where(inOrg(courseAssignments, ctx.orgId, [eq(courseAssignments.courseId, courseId)]));
+  for (const a of rows) {
+    for (const u of await typedRows(ctx.db, assignedStudents(ctx.orgId, a.id), { id: num })) reach.add(u.id);
+  }
+  return reach.size;
 }
