@@ -4,30 +4,16 @@ import { declaredResources } from '../src/platform/resource';
 import type { RouteInfo } from '../src/platform/route';
 import { publishedPaper, userIds } from './exam-fixture';
 import { createTestApp, type TestApp } from './harness';
-import { resourceNames, resourceSamples, type SampleIds, samplesWithRefs } from './resources';
+import { attendanceTemplates } from './matrix-attendance';
+import { teachingTemplates } from './matrix-teaching';
+import type { DemoIds, Req, Template } from './matrix-types';
+import { resourceNames, resourceSamples, samplesWithRefs } from './resources';
 import { snapshotOrganization } from './snapshot';
 
 // Walks every declared route: without a session (401), as a student (403 on staff routes), as the
 // administrator of another organisation with ids copied from `demo` (nothing read, nothing changed),
 // and with bad input (501 naming the field, nothing written).
 
-interface DemoIds {
-  orgId: number;
-  userId: number;
-  adminId: number;
-  roleId: number;
-  deptId: number;
-  categoryId: number;
-  // One existing row of each base-data resource, and the ids their samples refer to.
-  rows: Record<string, number>;
-  refs: SampleIds;
-  fileId: number;
-  questionId: number;
-  // A student of demo (the accommodations' routes name students).
-  studentId: number;
-  // demo's administrator's finished export.
-  exportId: number;
-}
 const paperSample = (questionId?: number) => ({
   name: 'Matrix paper',
   sections: [{ title: 'Part I', items: questionId ? [{ questionId, score: 2 }] : [] }],
@@ -39,14 +25,6 @@ const questionSample = {
   answer: 'B',
   score: 2,
 };
-interface Req {
-  params?: Record<string, string | number>;
-  body?: unknown;
-  query?: Record<string, string>;
-  // Acts only on the caller's own organisation (creating a row with no references), so it may succeed.
-  own?: boolean;
-}
-type Template = (d: DemoIds) => Req;
 const teamSample = (d: DemoIds) => ({
   name: 'Matrix class',
   gradeYear: 2025,
@@ -419,6 +397,8 @@ Object.assign(templates, {
   'POST /api/knowledge/read/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
   'POST /api/knowledge/receipts/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge }, body: { view: 'read' } }),
 });
+// Teaching management, calendars and attendance (issue 31), in their own files.
+Object.assign(templates, teachingTemplates, attendanceTemplates);
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
 for (const r of declaredResources()) {

@@ -288,6 +288,19 @@ export const ERRORS = {
     'clashes with another booking from {{from}} to {{to}}',
     '与 {{from}} 至 {{to}} 的另一项安排冲突',
   ),
+  // The timetable's clash engine (issue 31): what is in the way, and when, in the organisation's zone.
+  clashesWithLesson: def<{ name: string; from: string; to: string }>(
+    'clashes with the lesson «{{name}}» from {{from}} to {{to}}',
+    '与课程「{{name}}」（{{from}} 至 {{to}}）冲突',
+  ),
+  clashesWithExam: def<{ name: string; from: string; to: string }>(
+    'clashes with the exam «{{name}}» from {{from}} to {{to}}',
+    '与考试「{{name}}」（{{from}} 至 {{to}}）冲突',
+  ),
+  clashesWithLiveClass: def<{ name: string; from: string; to: string }>(
+    'clashes with the live class «{{name}}» from {{from}} to {{to}}',
+    '与直播课「{{name}}」（{{from}} 至 {{to}}）冲突',
+  ),
   // Ledgers (points, money; issue 28).
   insufficientBalance: def<{ balance: number; amount: number }>(
     'the balance is {{balance}}, not enough for {{amount}}',

@@ -397,9 +397,48 @@ const catalogue = [
     icon: 'education',
     title: t('Teaching', '教学'),
     pages: [
-      page('management', 'teachingManagement/index', 'teaching:page', t('Teaching management', '教学管理'), STAFF),
+      // Timetables (issue 31): everyone on staff reads the week of a class, a teacher or a venue; a
+      // teacher changes nothing but sees their own lessons first.
+      page('management', 'teachingManagement/index', 'teaching:page', t('Teaching management', '教学管理'), STAFF, {
+        buttons: [
+          btn(
+            'teaching:update',
+            'Build timetables: assignments, patterns, generation',
+            '排课：任课安排、课表模式与生成',
+            [A],
+          ),
+          btn('teaching:change', 'Move, cancel, swap lessons and assign substitutes', '调课、停课、换课与代课', [A]),
+          btn('teaching:settings', 'Period times and the term calendar', '作息时间与校历', [A]),
+          btn('teaching:export', 'Export timetables and lessons', '导出课表与课次', STAFF),
+        ],
+      }),
       page('liveClass', 'liveClass/index', 'liveClass:page', t('Live classes', '直播课堂'), STAFF),
-      page('attendance', 'attendance/index', 'attendance:page', t('Attendance', '考勤'), STAFF),
+      // Attendance (issue 31): a teacher takes their own lessons and sees their classes; academic
+      // staff reach every session and their mark overrides the teacher's.
+      page('attendance', 'attendance/index', 'attendance:page', t('Attendance', '考勤'), STAFF, {
+        buttons: [
+          btn('attendance:take', 'Take attendance of own lessons', '为自己的课点名', STAFF),
+          btn('attendance:all', 'Every session; office override', '全部考勤；教务更正', [A]),
+          btn('attendance:export', 'Export attendance', '导出考勤', STAFF),
+          btn(
+            'leave:approve',
+            'Approve leave (own classes, or all with every session)',
+            '审批请假（本班；或全部）',
+            STAFF,
+          ),
+          btn('attendance:settings', 'Statuses, roll-up thresholds and alert rules', '考勤状态、日汇总阈值与预警规则', [
+            A,
+          ]),
+        ],
+      }),
+      subPage(
+        '/teaching/attendanceTake',
+        'attendance/take',
+        'attendance:page',
+        t('Take attendance', '课堂点名'),
+        STAFF,
+        '/teaching/attendance',
+      ),
       page('educational', 'educationalAdministration/index', 'educational:page', t('Academic affairs', '教务管理'), [
         A,
       ]),
@@ -485,6 +524,16 @@ const catalogue = [
         '/study/course',
       ),
       page('knowledge', 'teachingManagement/myKnowledge', 'myKnowledge:page', t('Knowledge base', '知识库'), [S]),
+      page('timetable', 'teachingManagement/myTimetable', 'myTimetable:page', t('My timetable', '我的课表'), [S]),
+      page('attendance', 'attendance/myAttendance', 'myAttendance:page', t('Attendance & leave', '考勤与请假'), [S]),
+      subPage(
+        '/study/checkIn',
+        'attendance/checkIn',
+        'myAttendance:page',
+        t('Check in', '扫码签到'),
+        [S],
+        '/study/attendance',
+      ),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
     ],
   },

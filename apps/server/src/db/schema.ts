@@ -1,4 +1,5 @@
 // Every table of the product, for drizzle-kit and for the typed query builder.
+export * from '../modules/attendance/attendance.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/calendar/calendar.table';
 export * from '../modules/catalogue/catalogue.table';
@@ -24,5 +25,6 @@ export * from '../modules/role/role.table';
 export * from '../modules/system-config/system-config.table';
 export * from '../modules/task/task.table';
 export * from '../modules/team/team.table';
+export * from '../modules/timetable/timetable.table';
 export * from '../modules/user/user.table';
 export * from '../platform/idempotency.table';

@@ -39,6 +39,8 @@ export const { values: MessageAssociation, labels: messageAssociationLabels } = 
   Exam: [1, 'Exam', '考试'],
   Task: [2, 'Homework', '作业'],
   Course: [3, 'Course', '课程'],
+  Lesson: [4, 'Lesson', '课次'],
+  Leave: [5, 'Leave request', '请假'],
 });
 export type MessageAssociation = EnumValue<typeof MessageAssociation>;
 
@@ -54,5 +56,13 @@ export const SYSTEM_NOTICES = [
   'homeworkReminder',
   'scoresReleased',
   'messageReminder',
+  // Teaching management and attendance (issue 31).
+  'lessonMoved',
+  'lessonCancelled',
+  'lessonSubstituted',
+  'leaveRequested',
+  'leaveDecided',
+  'absenceNotice',
+  'attendanceAlert',
 ] as const;
 export type SystemNotice = (typeof SYSTEM_NOTICES)[number];

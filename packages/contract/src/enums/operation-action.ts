@@ -1,27 +1,14 @@
-import type { EnumLabel, Lang } from '../labels';
+import type { Lang } from '../labels';
+import { action, type OperationActionLabel } from './operation-action-kit';
+import { teachingActionLabels } from './operation-action-teaching';
+
+export type { OperationActionLabel } from './operation-action-kit';
 
 // What a logged call did, named by the verb of its address (/api/{entity}/{verb}/...), with what
 // people read in the log: the verb's label, and the sentence "who did what to which record" in
 // English (past tense on success, the plain verb after "could not") and in Chinese. `{{target}}`
 // stands for the record ("degree «Bachelor»"); actions on oneself have none. A mutating route whose
 // verb is missing here fails log.test.ts, so raw verbs never reach the screen.
-export interface OperationActionLabel extends EnumLabel {
-  did: string;
-  do: string;
-  zhDo: string;
-}
-
-function action(
-  en: string,
-  zh: string,
-  did: string,
-  doText: string,
-  zhDo: string,
-  color: EnumLabel['color'] = 'processing',
-): OperationActionLabel {
-  return { en, zh, color, did, do: doText, zhDo };
-}
-
 export const operationActionLabels = {
   create: action('Create', '新增', 'created {{target}}', 'create {{target}}', '新增{{target}}', 'success'),
   update: action('Edit', '编辑', 'edited {{target}}', 'edit {{target}}', '编辑{{target}}'),
@@ -385,6 +372,7 @@ export const operationActionLabels = {
     '设置是否通过邮件接收消息',
     'default',
   ),
+  ...teachingActionLabels,
 } satisfies Record<string, OperationActionLabel>;
 export type OperationAction = keyof typeof operationActionLabels;
 

@@ -51,10 +51,53 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
     title: ['Please read: {{name}}', '请阅读：{{name}}'],
     body: ['You have not read {{name}} yet.', '您还没有阅读“{{name}}”。'],
   },
+  lessonMoved: {
+    title: ['Lesson moved: {{name}}', '调课通知：{{name}}'],
+    body: [
+      '{{name}}, set for {{was}}, now takes place {{start}}{{venue}}. {{reason}}',
+      '原定于 {{was}} 的“{{name}}”调整到 {{start}}{{venue}}。{{reason}}',
+    ],
+  },
+  lessonCancelled: {
+    title: ['Lesson cancelled: {{name}}', '停课通知：{{name}}'],
+    body: ['{{name}}, set for {{start}}, is cancelled. {{reason}}', '原定于 {{start}} 的“{{name}}”取消。{{reason}}'],
+  },
+  lessonSubstituted: {
+    title: ['Substitute teacher: {{name}}', '代课通知：{{name}}'],
+    body: [
+      '{{name}} at {{start}} is taught by {{teacher}} instead of {{original}}. {{reason}}',
+      '{{start}} 的“{{name}}”由 {{teacher}} 代替 {{original}} 授课。{{reason}}',
+    ],
+  },
+  leaveRequested: {
+    title: ['Leave request: {{student}}', '请假申请：{{student}}'],
+    body: [
+      '{{student}} asks for leave from {{start}} to {{due}}: {{reason}}. Review it under Attendance.',
+      '{{student}} 申请请假（{{start}} 至 {{due}}）：{{reason}}。请在“考勤”中审批。',
+    ],
+  },
+  leaveDecided: {
+    title: ['Leave {{decision}}: {{start}}', '请假{{decisionZh}}：{{start}}'],
+    body: [
+      'Your leave from {{start}} to {{due}} was {{decision}}. {{note}}',
+      '您 {{start}} 至 {{due}} 的请假申请{{decisionZh}}。{{note}}',
+    ],
+  },
+  absenceNotice: {
+    title: ['Marked {{status}}: {{name}}', '考勤记录：{{name}} {{status}}'],
+    body: [
+      'You were marked {{status}} in {{name}} at {{start}}. If this is wrong, ask your teacher or request leave.',
+      '您在 {{start}} 的“{{name}}”被记为{{status}}。如有异议，请联系老师或补交请假申请。',
+    ],
+  },
+  attendanceAlert: {
+    title: ['Attendance alert: {{student}}', '考勤预警：{{student}}'],
+    body: ['{{student}} ({{team}}): {{detail}}', '{{student}}（{{team}}）：{{detail}}'],
+  },
 };
 
 // The parameters holding a date-time (ISO text), which a reader's screen shows in its own format.
-export const NOTICE_TIME_PARAMS = ['start', 'due'] as const;
+export const NOTICE_TIME_PARAMS = ['start', 'due', 'was'] as const;
 
 // A notice's title and body in a language, its {{parameters}} filled (missing ones left empty);
 // `format` shows a parameter (a date-time in the reader's format, say).
