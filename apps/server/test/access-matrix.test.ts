@@ -5,6 +5,8 @@ import type { RouteInfo } from '../src/platform/route';
 import { publishedPaper, userIds } from './exam-fixture';
 import { createTestApp, type TestApp } from './harness';
 import { attendanceTemplates } from './matrix-attendance';
+import { attendanceStatsTemplates } from './matrix-attendance-stats';
+import { calendarTemplates } from './matrix-calendar';
 import { teachingTemplates } from './matrix-teaching';
 import type { DemoIds, Req, Template } from './matrix-types';
 import { resourceNames, resourceSamples, samplesWithRefs } from './resources';
@@ -398,7 +400,7 @@ Object.assign(templates, {
   'POST /api/knowledge/receipts/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge }, body: { view: 'read' } }),
 });
 // Teaching management, calendars and attendance (issue 31), in their own files.
-Object.assign(templates, teachingTemplates, attendanceTemplates);
+Object.assign(templates, teachingTemplates, calendarTemplates, attendanceTemplates, attendanceStatsTemplates);
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here.
 for (const r of declaredResources()) {
