@@ -1,4 +1,6 @@
 import {
+  BookingOwner,
+  BookingResource,
   type Candidate,
   CandidateStatus,
   type Exam,
@@ -12,6 +14,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/modules/auth/auth.table';
+import { book } from '../src/modules/timetable/booking.service';
 import { userRoles, users } from '../src/modules/user/user.table';
 import { setClock } from '../src/platform/clock';
 import { sha256 } from '../src/platform/crypto';
@@ -250,6 +253,44 @@ describe('conflicts', () => {
       }),
     );
     ok(await publish(moved.id));
+  });
+
+  it('books a sitting in the clash engine: its venue, invigilator and class refuse a lesson; cancel frees them', async () => {
+    const team = await makeTeam('Booked class', 2031, ['s2026003']);
+    const sitting = await publishedExam({
+      ...slot(60_000, 120, 90),
+      name: 'Geography',
+      venueId,
+      invigilatorIds: [ids['wang.fang']],
+      teamIds: [team.id],
+    });
+    // A lesson takes its time through the same engine the timetable uses.
+    const lesson = (resource: BookingResource, resourceId: number, field: string, from = 60_030, to = 60_075) =>
+      t.database.db.transaction((tx) =>
+        book(tx, t.ids.demo.orgId, { kind: BookingOwner.Lesson, id: 9_000_001 }, [
+          { resource, resourceId, startsAt: new Date(at(from)), endsAt: new Date(at(to)), field },
+        ]),
+      );
+    for (const [resource, id, field] of [
+      [BookingResource.Venue, venueId, 'venueId'],
+      [BookingResource.Teacher, ids['wang.fang'], 'teacherId'],
+      [BookingResource.Team, team.id, 'teamId'],
+    ] as const) {
+      await expect(lesson(resource, id, field)).rejects.toMatchObject({
+        detail: { key: 'clashesWithExam', field, params: { name: 'Geography' } },
+      });
+    }
+    // Back to back with the exam is no clash.
+    await lesson(BookingResource.Venue, venueId, 'venueId', 60_120, 60_165);
+    // A second sitting of the same class at the same time warns (decision 43) and is published.
+    const second = await makeExam({ ...slot(60_000, 120, 90), name: 'History B', teamIds: [team.id] });
+    ok(await publish(second.id, true));
+    ok(await t.call('POST', `/api/exam/cancel/${sitting.id}`, { token: academic, body: { reason: 'moved' } }));
+    await lesson(BookingResource.Venue, venueId, 'venueId');
+    await expect(lesson(BookingResource.Team, team.id, 'teamId')).rejects.toMatchObject({
+      detail: { key: 'clashesWithExam', params: { name: 'History B' } },
+    });
+    ok(await t.call('POST', `/api/exam/cancel/${second.id}`, { token: academic, body: { reason: 'done' } }));
   });
 
   it('counts a candidate’s extra time: an overlap only with it is a warning to accept', async () => {

@@ -31,6 +31,7 @@ import { users } from '../user/user.table';
 import { endForCancelledExam, refreshDeadlines } from './attempt.service';
 import { examAttempts } from './attempt.table';
 import { examCandidates, examDepartments, examInvigilators, examStudents, exams, examTeams } from './exam.table';
+import { bookExam, unbookExam } from './exam-bookings';
 import { conflictsOf, resolveCandidates } from './exam-candidates';
 import { statusAt, statusIs } from './exam-time';
 
@@ -140,6 +141,8 @@ export const examResource = createResource({
           listZh: warnings.map((c) => c.message.zh).join('；'),
         });
       }
+      // Its venue, invigilators and classes are taken in the clash engine (a lesson there is refused).
+      await bookExam(tx, ctx.orgId, id, { publishing: true });
       if (row.registrationMode === RegistrationMode.Assigned) {
         await resolveCandidates(tx, ctx.orgId, id);
         await sendNotice(tx, ctx.orgId, {
@@ -157,6 +160,7 @@ export const examResource = createResource({
         throw invalidParams('windowEnd', 'examEnded');
       }
       await endForCancelledExam(tx, row.organizationId as number, row.id as number);
+      await unbookExam(tx, row.organizationId as number, row.id as number);
       // Its candidates hear of it (a draft has none).
       await sendNotice(tx, Number(row.organizationId), {
         kind: 'examCancelled',
@@ -179,6 +183,7 @@ export const examResource = createResource({
       if (clock.now() >= new Date(row.windowEnd as Date).getTime() + (row.graceSeconds as number) * 1000) {
         throw invalidParams('windowEnd', 'examEnded');
       }
+      await bookExam(tx, row.organizationId as number, row.id as number, { windowEnd: end, field: 'windowEnd' });
       await refreshDeadlines(tx, row.organizationId as number, row.id as number, end);
       return { windowEnd: end, updateTime: new Date() };
     }),
