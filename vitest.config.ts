@@ -37,6 +37,12 @@ const pgliteSet = [
   // Course heartbeats: parallel reports with one nonce, exactly one counted (the conditional
   // UPDATE that spends it, one connection on the embedded database).
   'course-heartbeat',
+  // The timetable's clash engine: twenty parallel bookings of one room, exactly one accepted (the
+  // exclusion constraints on btree_gist, refused and named in a savepoint, on one connection).
+  'timetable-race',
+  // Attendance under races: one roll call per lesson opened at once (the unique key and ON CONFLICT),
+  // two takes of one session (the session row held), ten approvals of one leave (one decides).
+  'attendance-races',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',

@@ -12,10 +12,13 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { attendanceStatsRoutes, registerAttendanceStatsJobs } from './modules/attendance/attendance-stats.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/session.service';
 import { flushTouches } from './modules/auth/session-cache';
 import { baseDataRoutes } from './modules/base-data.routes';
+import { calendarViewRoutes } from './modules/calendar-view/calendar-view.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { courseRoutes } from './modules/course/course.routes';
 import { courseLearnRoutes } from './modules/course/course-learn.routes';
@@ -43,12 +46,13 @@ import { systemConfigRoutes } from './modules/system-config/system-config.routes
 import { taskRoutes } from './modules/task/task.routes';
 import { registerTaskJobs } from './modules/task/task-status';
 import { teamRoutes } from './modules/team/team.routes';
+import { timetableRoutes } from './modules/timetable/timetable.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { testClockRoute } from './platform/clock';
 import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
-import { REDACT_PATHS, safeLogArgs, serializeError } from './platform/log-safety';
+import { REDACT_PATHS, safeLogArgs, serializeError, serializeRequest } from './platform/log-safety';
 import { OperationLog } from './platform/operation-log';
 import { compressAnswers, securityHeaders } from './platform/transport';
 import './wiring';
@@ -83,7 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       level: opts.logLevel ?? 'info',
       redact: REDACT_PATHS,
       // Errors are logged without SQL parameters (password hashes, user data): see log-safety.
-      serializers: { err: serializeError },
+      serializers: { err: serializeError, req: serializeRequest },
       hooks: {
         logMethod(args, method) {
           method.apply(this, safeLogArgs(args) as typeof args);
@@ -164,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerTaskJobs(jobs, opts.db);
   registerMessageMailJobs(jobs, opts.db);
   registerFileJobs(jobs, opts.db, app.storage);
+  registerAttendanceStatsJobs(jobs, opts.db);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());
@@ -251,7 +256,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   messageRoutes(app);
   courseRoutes(app);
   courseLearnRoutes(app);
+  timetableRoutes(app);
   knowledgeRoutes(app);
+  attendanceRoutes(app);
+  calendarViewRoutes(app);
+  attendanceStatsRoutes(app);
   exportRoutes(app);
   if (opts.testClock) testClockRoute(app);
 

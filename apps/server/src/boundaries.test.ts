@@ -47,7 +47,9 @@ const PLATFORM_IMPORTS_OF_MODULES: string[] = [];
 const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
   'modules/user/user.table': {
     by: [
+      'attendance',
       'auth',
+      'calendar-view',
       'course',
       'exam',
       'export',
@@ -59,24 +61,25 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'role',
       'task',
       'team',
+      'timetable',
     ],
-    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs)',
+    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons)',
   },
   'modules/role/role.table': {
     by: ['auth', 'exam', 'marking', 'message', 'user'],
     why: 'which users hold a student or staff role, inside the query that picks candidates, markers or recipients',
   },
   'modules/team/team.table': {
-    by: ['course', 'exam', 'gradebook', 'marking', 'message', 'task'],
-    why: 'class membership as the target of courses, exams, homework and messages, and the class column of score lists',
+    by: ['attendance', 'calendar-view', 'course', 'exam', 'gradebook', 'marking', 'message', 'task', 'timetable'],
+    why: 'class membership as the target of courses, exams, homework and messages, and the class column of score lists; a lesson’s class and who hears of its changes',
   },
   'modules/department/department.table': {
     by: ['course', 'exam', 'team', 'user'],
     why: 'departments as a target of courses and exams (with their sub-departments) and the major of a class or user',
   },
   'modules/calendar/calendar.table': {
-    by: ['exam', 'gradebook', 'marking', 'team'],
-    why: 'the term a class, a gradebook or a statistic belongs to, and the venue of an exam',
+    by: ['attendance', 'calendar-view', 'exam', 'gradebook', 'marking', 'team', 'timetable'],
+    why: 'the term a class, a gradebook, a statistic or a lesson belongs to, and the venue of an exam or a lesson',
   },
   'modules/catalogue/catalogue.table': {
     by: ['course', 'exam-paper', 'knowledge', 'library', 'marking', 'question'],
@@ -87,7 +90,7 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'degrees and categories a paper or question is filed under (references and their names)',
   },
   'modules/exam/exam.table': {
-    by: ['course', 'dashboard', 'gradebook', 'marking', 'message', 'task', 'team'],
+    by: ['calendar-view', 'course', 'dashboard', 'gradebook', 'marking', 'message', 'task', 'team'],
     why: 'the exam row that attempts, marks, homework, quiz lessons and notices hang off (its window, state and rules)',
   },
   'modules/exam/attempt.table': {
@@ -107,22 +110,42 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'marks read beside the attempt (the monitor’s review, a homework hand-in’s score)',
   },
   'modules/task/task.table': {
-    by: ['dashboard', 'gradebook', 'message'],
+    by: ['calendar-view', 'dashboard', 'gradebook', 'message'],
     why: 'homework rows on the dashboard and in the gradebook, and the task a notice is about',
   },
   'modules/course/course.table': {
-    by: ['message'],
-    why: 'the course a message is about (its title beside the message in the inbox)',
+    by: ['message', 'timetable'],
+    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows',
   },
   'modules/file/file.table': {
-    by: ['exam'],
-    why: 'files attached to an attempt (evidence photos, uploads in answers) and their links, read and written with it',
+    by: ['attendance', 'exam'],
+    why: 'files attached to an attempt (evidence photos, uploads in answers) or a leave request (its documents, their names and sizes), read and written with it',
+  },
+  'modules/timetable/timetable.table': {
+    by: ['attendance', 'calendar-view'],
+    why: 'the week views and the calendar feed read lessons with their class, teacher and venue, the period times and the feeds',
   },
   'modules/organization/organization.table': {
     by: ['auth'],
     why: 'API keys, resolved with the session',
   },
 };
+// Raw SQL naming another module's table where importing it would make a pair of modules import
+// each other: each listed with the module, the table and why; the test fails when one has gone.
+const RAW_TABLE_READS: { module: string; table: string; why: string }[] = [
+  {
+    module: 'timetable',
+    table: 'attendance_sessions',
+    why: 'a lesson with a roll call is held: generating again neither removes nor remakes it (NOT EXISTS)',
+  },
+  {
+    module: 'timetable',
+    table: 'leave_request_lessons',
+    why: 'a lesson a leave request names is held: generating again neither removes nor remakes it (NOT EXISTS)',
+  },
+  { module: 'message', table: 'lessons', why: 'the lesson a notice is about (its title in the inbox)' },
+  { module: 'message', table: 'leave_requests', why: 'the leave request a notice is about (its reason in the inbox)' },
+];
 const MUTUAL_PAIRS = [
   'auth <-> organization',
   'auth <-> user',
@@ -160,6 +183,16 @@ describe('module boundaries (a ratchet: nothing new)', () => {
     );
     expect([...reaches].filter((r) => !allowed.has(r)).sort(), 'unlisted reaches').toEqual([]);
     expect([...allowed].filter((r) => !reaches.has(r)).sort(), 'listed but gone: remove them').toEqual([]);
+  });
+
+  it('still makes each raw-SQL read it lists (one gone leaves the list)', () => {
+    const text = (module: string) =>
+      readdirSync(path.join(src, 'modules', module))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => readFileSync(path.join(src, 'modules', module, f), 'utf8'))
+        .join('\n');
+    for (const r of RAW_TABLE_READS)
+      expect(text(r.module), `${r.module} -> ${r.table}`).toMatch(new RegExp(`\\b${r.table}\\b`));
   });
 
   it('adds no pair of modules importing each other', () => {

@@ -4,7 +4,7 @@ import { declaredResources } from '../src/platform/resource';
 import type { RouteInfo } from '../src/platform/route';
 import { publishedPaper, userIds } from './exam-fixture';
 import { createTestApp, type TestApp } from './harness';
-import { attendanceTemplates } from './matrix-attendance';
+import { attendanceOwnedByStudent, attendanceTemplates } from './matrix-attendance';
 import { attendanceStatsTemplates } from './matrix-attendance-stats';
 import { calendarTemplates } from './matrix-calendar';
 import { teachingTemplates } from './matrix-teaching';
@@ -402,10 +402,10 @@ Object.assign(templates, {
 // Teaching management, calendars and attendance (issue 31), in their own files.
 Object.assign(templates, teachingTemplates, calendarTemplates, attendanceTemplates, attendanceStatsTemplates);
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
-// row: a new action is in the matrix without an entry here.
+// row: a new action is in the matrix without an entry here (an area's file may give one with input).
 for (const r of declaredResources()) {
   for (const name of Object.keys(r.def.actions ?? {})) {
-    templates[`POST /api/${r.def.name}/${name}/:id`] = (d) => ({ params: { id: d.rows[r.def.name] }, body: {} });
+    templates[`POST /api/${r.def.name}/${name}/:id`] ??= (d) => ({ params: { id: d.rows[r.def.name] }, body: {} });
   }
 }
 // Actions that take an input get one that passes validation, so the row is what decides.
@@ -502,6 +502,8 @@ async function ownedByStudent(token: string): Promise<Record<string, number[]>> 
   expect(profile.code, profile.message).toBe(ResultCode.Success);
   return {
     'GET /api/file/:id': [loose, avatar],
+    // Their own leave request (attendance, issue 31).
+    ...(await attendanceOwnedByStudent(t, token)),
     'GET /api/message/view/:id': [d.rows.studentMessage],
     'POST /api/message/read/:id': [d.rows.studentMessage],
   };

@@ -111,6 +111,8 @@ describe('linking a file into a record', () => {
       'course:create',
       'knowledge:page',
       'knowledge:create',
+      'attendance:page',
+      'attendance:all',
     ];
     ok(
       await t.call('POST', '/api/role/grant', {
@@ -180,6 +182,19 @@ describe('linking a file into a record', () => {
         description: ['/api/course/create', { code: 'LOOK-2', title: 'Look', description: img }],
       },
       knowledge: { body: ['/api/knowledge/create', { title: 'Look', body: img }] },
+      // A leave request's documents are uploads of the asker's own (attendance, issue 31).
+      leave: {
+        fileIds: [
+          '/api/leave/create',
+          {
+            studentId: ids[MINE[0]!],
+            fromAt: '2031-01-06T08:00:00Z',
+            toAt: '2031-01-06T17:00:00Z',
+            reason: 'Look',
+            fileIds: [secretId],
+          },
+        ],
+      },
       message: {
         body: ['/api/message/create', { title: 'Look', body: img, targetType: 1 }],
         attachments: [

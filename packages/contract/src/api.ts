@@ -1,6 +1,9 @@
 import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints';
+import { attendanceEndpoints, attendanceStatusVerbs, leaveEndpoints } from './modules/attendance-endpoints';
+import { attendanceAlertRuleVerbs, attendanceStatsEndpoints } from './modules/attendance-stats-endpoints';
 import { authEndpoints } from './modules/auth-endpoints';
 import { baseDataEndpoints } from './modules/base/base-engine';
+import { calendarEndpoints, calendarFileEndpoints } from './modules/calendar-view';
 import { commonEndpoints } from './modules/common-endpoints';
 import { courseActions, courseEndpoints, courseVerbs } from './modules/course-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
@@ -30,6 +33,14 @@ import { roleEndpoints, roleVerbs } from './modules/role-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
 import { taskActions, taskEndpoints, taskVerbs } from './modules/task-endpoints';
 import { teamEndpoints, teamFileEndpoints, teamVerbs } from './modules/team-endpoints';
+import {
+  lessonActions,
+  lessonEndpoints,
+  lessonVerbs,
+  teachingAssignmentVerbs,
+  termDayVerbs,
+  timetableEndpoints,
+} from './modules/timetable-endpoints';
 import { userEndpoints, userVerbs } from './modules/user-endpoints';
 
 // Every endpoint of the product, the resource engine's verbs included, by domain:
@@ -64,7 +75,17 @@ export const api = {
   task: { ...taskVerbs, ...taskEndpoints, ...taskActions },
   message: { ...messageVerbs, ...messageEndpoints, ...messageActions },
   course: { ...courseVerbs, ...courseEndpoints, ...courseActions },
+  calendar: { ...calendarEndpoints, ...calendarFileEndpoints },
   knowledge: { ...knowledgeVerbs, ...knowledgeEndpoints },
+  timetable: timetableEndpoints,
+  termDay: termDayVerbs,
+  teachingAssignment: teachingAssignmentVerbs,
+  lesson: { ...lessonVerbs, ...lessonActions, ...lessonEndpoints },
+  attendanceStatus: attendanceStatusVerbs,
+  attendance: attendanceEndpoints,
+  leave: leaveEndpoints,
+  attendanceStats: attendanceStatsEndpoints,
+  attendanceAlertRule: attendanceAlertRuleVerbs,
   ...baseDataEndpoints,
 };
 
@@ -81,5 +102,10 @@ export const engineResources = [
   'message',
   'course',
   'knowledge',
+  'termDay',
+  'teachingAssignment',
+  'lesson',
+  'attendanceStatus',
+  'attendanceAlertRule',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

@@ -40,6 +40,7 @@ export const FORMAT_TEXTS = {
   host: { en: 'a host name or IP address, like smtp.example.edu', zh: '应为主机名或 IP 地址，如 smtp.example.edu' },
   timeZone: { en: 'a time zone like Asia/Shanghai', zh: '应为时区，如 Asia/Shanghai' },
   oneLine: { en: 'must be one line without control characters', zh: '须为单行，且不含控制字符' },
+  time: { en: 'a time like 08:00', zh: '应为时间，如 08:00' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type FormatKey = keyof typeof FORMAT_TEXTS;
 
@@ -301,6 +302,61 @@ export const ERRORS = {
     'clashes with the live class «{{name}}» from {{from}} to {{to}}',
     '与直播课「{{name}}」（{{from}} 至 {{to}}）冲突',
   ),
+  // Calendars (issue 31): one request covers at most a few weeks.
+  calendarSpanTooLong: def<{ max: number }>(
+    'must be at most {{max}} days after the first day',
+    '与开始日期相隔不能超过 {{max}} 天',
+  ),
+  // Attendance and leave (issue 31).
+  lessonOrSession: def('give a lesson or a session, one of the two', '请指定课次或考勤场次（二选一）'),
+  reasonRequired: def<{ status: string }>('a reason is needed for «{{status}}»', '「{{status}}」需要填写原因'),
+  notInClass: def<{ name: string }>('{{name}} is not a student of this class', '{{name}} 不是本班学生'),
+  notYourLesson: def('you can take attendance only for your own lessons', '只能为自己的课点名'),
+  attendanceNotOpen: def<{ from: string }>('attendance opens at {{from}}', '点名于 {{from}} 开放'),
+  attendanceClosed: def<{ days: number }>(
+    'attendance cannot be changed more than {{days}} days after the lesson; ask the office',
+    '课后超过 {{days}} 天不能再修改考勤，请联系教务',
+  ),
+  checkInCode: def(
+    'is not a valid check-in code for this session now; scan the code shown in class',
+    '不是本节课当前有效的签到码，请扫描课堂上显示的二维码',
+  ),
+  checkInClosed: def('check-in is not open for this session now', '本节课当前未开放签到'),
+  checkInOtherStudent: def(
+    'this login has already checked in another student for this session',
+    '此登录已为本节课的其他学生签到',
+  ),
+  leaveNotPending: def<{ status: string; statusZh: string }>(
+    'the request is already {{status}}',
+    '该申请当前为“{{statusZh}}”，不能这样操作',
+  ),
+  leaveStarted: def('the leave has already started', '请假已开始'),
+  notYourStudent: def('you can act only for students of the classes you lead', '只能为您所带班级的学生操作'),
+  // The timetable (issue 31): period times, term days, patterns and lesson changes.
+  periodsOutOfOrder: def('must be greater than the period before', '须大于上一节的节次'),
+  periodOverlap: def('starts before the period before it ends', '早于上一节的结束时间'),
+  endBeforeStartTime: def('must be after the start time', '必须晚于开始时间'),
+  periodsOrTimes: def('give periods or start and end times, not both', '请填写节次或起止时间，不能同时填写'),
+  noSuchPeriod: def<{ no: number }>('there is no period {{no}} in the day', '作息时间中没有第 {{no}} 节'),
+  outsideSemester: def<{ from: string; to: string }>(
+    'must be within the semester ({{from}} to {{to}})',
+    '须在学期之内（{{from}} 至 {{to}}）',
+  ),
+  noSemesterOnDay: def('falls in no semester', '不在任何学期之内'),
+  onlyForMakeUp: def('is only for a make-up day', '仅适用于调休上课日'),
+  sameAsTeacher: def('must be someone other than the teacher', '不能与授课教师相同'),
+  lessonEnded: def('the lesson is over and can no longer change', '该课次已结束，不能再更改'),
+  lessonCancelled: def('the lesson is cancelled', '该课次已取消'),
+  sameLesson: def('must be another lesson', '须为另一节课'),
+  alreadyTeaches: def('already teaches this lesson', '已是该课次的授课教师'),
+  generatedLesson: def(
+    'lessons generated from the timetable are cancelled, not deleted',
+    '由课表生成的课次只能停课，不能删除',
+  ),
+  // Attendance statistics (issue 31).
+  rangeTooLong: def<{ days: number }>('covers at most {{days}} days', '最多 {{days}} 天'),
+  halfAboveFull: def('must not be above the full-day threshold', '不能高于全天出勤的阈值'),
+  afterToday: def('must not be after today', '不能晚于今天'),
   // Ledgers (points, money; issue 28).
   insufficientBalance: def<{ balance: number; amount: number }>(
     'the balance is {{balance}}, not enough for {{amount}}',

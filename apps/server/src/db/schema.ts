@@ -1,5 +1,6 @@
 // Every table of the product, for drizzle-kit and for the typed query builder.
 export * from '../modules/attendance/attendance.table';
+export * from '../modules/attendance/attendance-rollup.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/calendar/calendar.table';
 export * from '../modules/catalogue/catalogue.table';

@@ -4,7 +4,7 @@ import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACT_PATHS, safeLogArgs, serializeError } from './log-safety';
+import { maskSecretPath, REDACT_PATHS, safeLogArgs, serializeError } from './log-safety';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
 const accounts = pgTable('accounts', {
@@ -87,5 +87,12 @@ describe('the logger', () => {
     expect(all).not.toContain('plain-secret-1');
     expect(all).toContain('23505');
     expect(all).toContain('[Redacted]');
+  });
+});
+
+describe('secrets in addresses', () => {
+  it("masks a calendar feed's token in a logged request line, and leaves other addresses alone", () => {
+    expect(maskSecretPath('/api/calendar/ics/AbCdEf0123456789?lang=zh')).toBe('/api/calendar/ics/***?lang=zh');
+    expect(maskSecretPath('/api/calendar/week')).toBe('/api/calendar/week');
   });
 });

@@ -90,3 +90,26 @@ export const REDACT_PATHS = [
   '*.token',
   '*.secret',
 ];
+
+// Addresses that carry a secret in their path (a personal calendar feed's token): the request line
+// is logged with the secret masked, so a log reader cannot subscribe to someone's timetable.
+const SECRET_PATHS = [/^(\/api\/calendar\/ics\/)[^/?#]+/];
+export function maskSecretPath(url: string): string {
+  return SECRET_PATHS.reduce((u, re) => u.replace(re, '$1***'), url);
+}
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+export function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: maskSecretPath(req.url ?? ''),
+    host: req.hostname,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}

@@ -7,6 +7,7 @@ import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { inOrg } from '../platform/tenant-sql';
+import { seedAttendance } from './attendance';
 import { seedBaseData } from './base-data';
 import { seedClasses } from './classes';
 import { seedCourses } from './courses';
@@ -16,6 +17,7 @@ import { seedMessages } from './messages';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
 import { seedTasks } from './tasks';
+import { seedTimetable } from './timetable';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],
@@ -204,6 +206,13 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedMessages(db, demo.orgId, teacher.id);
     await seedCourses(db, demo.orgId, teacher.id, opts.storage ?? null);
     await seedKnowledge(db, demo.orgId, teacher.id);
+    // After the exams, whose sittings the timetable goes round; attendance on the timetable.
+    const [admin] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inOrg(users, demo.orgId, [eq(users.userName, 'admin')]));
+    const timetable = await seedTimetable(db, demo.orgId, admin?.id ?? teacher.id);
+    if (timetable) await seedAttendance(db, demo.orgId, timetable);
   }
   return { demo, north };
 }

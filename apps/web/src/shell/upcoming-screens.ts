@@ -21,17 +21,9 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Build homework papers from the question bank, to be set as homework tasks.',
     zh: '从题库组成作业试卷，用于布置作业任务。',
   },
-  'teachingManagement/index': {
-    en: 'Plan teaching: which teacher teaches which course to which class, in which semester and venue.',
-    zh: '安排教学：哪位教师在哪个学期、哪个场地为哪个班级讲授哪门课程。',
-  },
   'liveClass/index': {
     en: 'Schedule live online classes, share the link with students and keep the recordings.',
     zh: '安排在线直播课，向学生发送上课链接，并保存课程回放。',
-  },
-  'attendance/index': {
-    en: 'Take attendance for each lesson and see absences by student and by class.',
-    zh: '记录每节课的考勤，按学生和班级查看缺勤情况。',
   },
   'educationalAdministration/index': {
     en: 'Academic affairs in one place: student records, graduation and degree applications.',

@@ -64,5 +64,6 @@ export const SYSTEM_NOTICES = [
   'leaveDecided',
   'absenceNotice',
   'attendanceAlert',
+  'attendanceUntaken',
 ] as const;
 export type SystemNotice = (typeof SYSTEM_NOTICES)[number];

@@ -3,8 +3,9 @@ import { zErrorDetail } from '../envelope';
 
 // What each upload purpose accepts; the server also reads the real type from the file's bytes.
 // `snapshot`: exam-day camera snapshots and screenshots, uploaded by students, kept for a retention
-// period (SNAPSHOT_RETENTION_DAYS) and then deleted by a job.
-export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource', 'snapshot'] as const;
+// period (SNAPSHOT_RETENTION_DAYS) and then deleted by a job. `evidence`: a student's supporting
+// document for a leave request (a doctor's note: a PDF or a photo), read by them and by who decides it.
+export const FilePurpose = ['avatar', 'image', 'logo', 'document', 'resource', 'snapshot', 'evidence'] as const;
 export type FilePurpose = (typeof FilePurpose)[number];
 
 const MB = 1024 * 1024;
@@ -25,6 +26,7 @@ export const filePurposeRules: Record<FilePurpose, { maxBytes: number; types: st
   document: { maxBytes: 50 * MB, types: DOCUMENT_TYPES },
   resource: { maxBytes: 500 * MB, types: [...DOCUMENT_TYPES, ...MEDIA_TYPES] },
   snapshot: { maxBytes: 2 * MB, types: IMAGE_TYPES },
+  evidence: { maxBytes: 10 * MB, types: ['application/pdf', ...IMAGE_TYPES] },
 };
 
 export const zUploadedFile = z.object({

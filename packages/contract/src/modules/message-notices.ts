@@ -84,15 +84,22 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
     ],
   },
   absenceNotice: {
-    title: ['Marked {{status}}: {{name}}', '考勤记录：{{name}} {{status}}'],
+    title: ['Marked {{status}}: {{name}}', '考勤记录：{{name}} {{statusZh}}'],
     body: [
       'You were marked {{status}} in {{name}} at {{start}}. If this is wrong, ask your teacher or request leave.',
-      '您在 {{start}} 的“{{name}}”被记为{{status}}。如有异议，请联系老师或补交请假申请。',
+      '您在 {{start}} 的“{{name}}”被记为{{statusZh}}。如有异议，请联系老师或补交请假申请。',
     ],
   },
   attendanceAlert: {
     title: ['Attendance alert: {{student}}', '考勤预警：{{student}}'],
     body: ['{{student}} ({{team}}): {{detail}}', '{{student}}（{{team}}）：{{detail}}'],
+  },
+  attendanceUntaken: {
+    title: ['Attendance not taken yet: {{day}}', '尚未点名：{{day}}'],
+    body: [
+      'Attendance has not been taken for {{name}}. Please take it under Attendance.',
+      '以下课次尚未点名：{{name}}。请在“考勤”中完成点名。',
+    ],
   },
 };
 

@@ -61,8 +61,8 @@ export function fileRoutes(app: FastifyInstance) {
   defineEndpoint(app, api.file.upload, async ({ ctx, query, req }) => {
     if (query.purpose === 'logo' && !ctx.permissions.has('systemConfig:update')) throw forbidden();
     const staff = isStaffKind((ctx.roleKind ?? RoleKind.Student) as RoleKind);
-    // Students upload their own avatar and, on exam day, camera snapshots.
-    const studentPurpose = query.purpose === 'avatar' || query.purpose === 'snapshot';
+    // Students upload their own avatar, on exam day camera snapshots, and a leave request's evidence.
+    const studentPurpose = query.purpose === 'avatar' || query.purpose === 'snapshot' || query.purpose === 'evidence';
     if (query.purpose !== 'logo' && !studentPurpose && !staff) throw forbidden();
     const body = req.body;
     if (!(body instanceof Readable) && !Buffer.isBuffer(body)) {

@@ -35,6 +35,7 @@ function limiter(max: number, head: Buffer[]) {
 function describeTypes(purpose: FilePurpose): string {
   if (purpose === 'avatar' || purpose === 'image' || purpose === 'logo') return 'a PNG, JPEG, GIF or WebP image';
   if (purpose === 'document') return 'a PDF, Office, text, zip or image file';
+  if (purpose === 'evidence') return 'a PDF or an image';
   return 'a document, image, audio or video file';
 }
 

@@ -63,6 +63,10 @@ const aboutName = (table: typeof exams | typeof tasks) =>
   sql`(select ${table.name} from ${table} where ${table.organizationId} = ${m.organizationId} and ${table.id} = ${m.associationId})`;
 
 const aboutCourse = sql`(select ${courses.title} from ${courses} where ${courses.organizationId} = ${m.organizationId} and ${courses.id} = ${m.associationId})`;
+// A lesson's and a leave request's notices (issue 31) name them by raw SQL: the timetable and
+// attendance modules send notices through this one, so importing their tables would make a pair.
+const aboutLesson = sql`(select l.title from lessons l where l.organization_id = ${m.organizationId} and l.id = ${m.associationId})`;
+const aboutLeave = sql`(select left(q.reason, 60) from leave_requests q where q.organization_id = ${m.organizationId} and q.id = ${m.associationId})`;
 
 // The caller's receipts with their messages; `where` narrows them.
 const inboxRows = (db: DbOrTx, withBody: boolean, where: SQL) =>
@@ -83,7 +87,7 @@ const inboxRows = (db: DbOrTx, withBody: boolean, where: SQL) =>
       attachments: m.attachments,
       aboutName: sql<
         string | null
-      >`case ${m.associationType} when 1 then ${aboutName(exams)} when 2 then ${aboutName(tasks)} when 3 then ${aboutCourse} end`,
+      >`case ${m.associationType} when 1 then ${aboutName(exams)} when 2 then ${aboutName(tasks)} when 3 then ${aboutCourse} when 4 then ${aboutLesson} when 5 then ${aboutLeave} end`,
     })
     .from(r)
     .innerJoin(m, sameOrg(m, r, [eq(m.id, r.messageId)]))

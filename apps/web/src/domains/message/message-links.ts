@@ -10,6 +10,8 @@ const STUDENT_INBOX_COMPONENT = 'message/myMessage';
 const ABOUT_PAGES: Partial<Record<MessageAssociation, string[]>> = {
   [MessageAssociation.Exam]: ['exam/myExam', 'examManagement/index'],
   [MessageAssociation.Task]: ['task/myTask', 'task/index'],
+  [MessageAssociation.Lesson]: ['teachingManagement/myTimetable', 'teachingManagement/index'],
+  [MessageAssociation.Leave]: ['attendance/myAttendance', 'attendance/index'],
 };
 
 // The caller's inbox: the student's menu page, or the staff's page beside the profile.

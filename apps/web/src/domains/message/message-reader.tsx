@@ -17,6 +17,8 @@ const ABOUT_LABEL: Record<MessageAssociation, string> = {
   [MessageAssociation.Exam]: 'message.aboutExam',
   [MessageAssociation.Task]: 'message.aboutTask',
   [MessageAssociation.Course]: 'message.aboutCourse',
+  [MessageAssociation.Lesson]: 'message.aboutLesson',
+  [MessageAssociation.Leave]: 'message.aboutLeave',
 };
 
 // Confirming a need-read message: the receipt records the time; every list asks again.

@@ -20,6 +20,7 @@ import { ApiError } from '../../shell/request';
 import { roleName } from '../../shell/role-name';
 import { clearMenu } from '../../shell/routes';
 import { MyClasses } from '../team/my-classes';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { MailPreferencesCard } from './mail-preferences';
 import { loadProfile, switchRole, updateProfile } from './profile-api';
 
@@ -144,6 +145,9 @@ export default function ProfileView() {
         </Card>
         <div style={{ marginTop: 16 }}>
           <MailPreferencesCard />
+        </div>
+        <div style={{ marginTop: 16 }}>
+          <CalendarFeedCard />
         </div>
       </Col>
     </Row>
