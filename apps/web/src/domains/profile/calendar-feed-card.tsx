@@ -9,7 +9,7 @@ import { useLang } from '../../shell/i18n';
 import { moduleTexts } from '../../shell/module-texts';
 import { ApiError, type Cancel, call } from '../../shell/request';
 import { formatTime } from '../../shell/time-format';
-import { FEED_ANCHOR } from './calendar-feed-anchor';
+import { FEED_ANCHOR } from '../../ui/calendar-feed-anchor';
 
 // The profile's calendar feed (issue 31): a secret address that brings the user's own week to a
 // phone or desktop calendar. The address is shown once, when made (only its hash is kept); making

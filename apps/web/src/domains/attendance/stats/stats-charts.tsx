@@ -2,7 +2,7 @@ import type { ClassStats, TrendPoint } from '@lyceum/contract';
 import { Card, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { ScoreChart } from '../../ui/score-chart';
+import { ScoreChart } from '../../../ui/score-chart';
 import { percent } from './stats-api';
 import { useStatsTexts } from './stats-texts';
 

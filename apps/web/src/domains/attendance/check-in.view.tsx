@@ -8,7 +8,7 @@ import { useLang } from '../../shell/i18n';
 import { useTabLocation } from '../../shell/layout/tabs-store';
 import { ApiError, call } from '../../shell/request';
 import { errorSentence } from '../../shell/server-error';
-import { statusName } from '../attendance/attendance-api';
+import { statusName } from './attendance-api';
 import { useMyAttendanceTexts } from './my-attendance-texts';
 import './my-attendance.css';
 

@@ -1,10 +1,10 @@
 import { AlertRuleKind, type AttendanceAlertRule, alertRuleKindLabels } from '@lyceum/contract';
 import { App, Form, InputNumber, Select, Switch } from 'antd';
 import { useEffect } from 'react';
-import { enumOptions } from '../../crud/filter-fields';
-import { FormDrawer } from '../../crud/form-drawer';
-import { useSubmit } from '../../crud/form-save';
-import { useLang } from '../../shell/i18n';
+import { enumOptions } from '../../../crud/filter-fields';
+import { FormDrawer } from '../../../crud/form-drawer';
+import { useSubmit } from '../../../crud/form-save';
+import { useLang } from '../../../shell/i18n';
 import { type RuleInput, ruleApi } from './stats-api';
 import { useStatsTexts } from './stats-texts';
 

@@ -1,4 +1,4 @@
-import { moduleTexts } from '../../shell/module-texts';
+import { moduleTexts } from '../../../shell/module-texts';
 
 // The attendance statistics panels (the untaken board, rates and trends, alert rules), read as
 // `attendanceStats.key`.

@@ -3,11 +3,11 @@ import { Card, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { moduleTexts } from '../../shell/module-texts';
-import { FEED_ANCHOR } from '../profile/calendar-feed-anchor';
-import { useWeek } from '../timetable/week-api';
-import { WeekCalendar } from '../timetable/week-calendar';
-import { deviceToday, mondayOf } from '../timetable/week-layout';
-import { WeekLegend } from '../timetable/week-legend';
+import { FEED_ANCHOR } from '../../ui/calendar-feed-anchor';
+import { useWeek } from './week-api';
+import { WeekCalendar } from './week-calendar';
+import { deviceToday, mondayOf } from './week-layout';
+import { WeekLegend } from './week-legend';
 import './my-timetable.css';
 
 const en = {

@@ -2,8 +2,8 @@ import { AlertRuleKind, type AttendanceAlert, alertRuleKindLabels, labelOf } fro
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLang } from '../../shell/i18n';
-import { usePermission } from '../../shell/permission';
+import { useLang } from '../../../shell/i18n';
+import { usePermission } from '../../../shell/permission';
 import { percent, STATS_KEY, statsCalls } from './stats-api';
 import { useStatsTexts } from './stats-texts';
 

@@ -8,8 +8,8 @@ import type {
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import dayjs, { type Dayjs } from 'dayjs';
-import { cleanFilter, resourceApi, type SaveOf } from '../../crud/resource-api';
-import { type Cancel, call } from '../../shell/request';
+import { cleanFilter, resourceApi, type SaveOf } from '../../../crud/resource-api';
+import { type Cancel, call } from '../../../shell/request';
 
 // The calls of the attendance statistics panels. Every query sits under one key, so a reminder,
 // a roll-up or a changed rule refreshes them all.

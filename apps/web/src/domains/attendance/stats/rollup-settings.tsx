@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, InputNumber, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useSubmit } from '../../crud/form-save';
+import { useSubmit } from '../../../crud/form-save';
 import { dayText, STATS_KEY, statsCalls } from './stats-api';
 import { useStatsTexts } from './stats-texts';
 

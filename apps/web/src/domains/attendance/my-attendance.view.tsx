@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { useLang } from '../../shell/i18n';
 import { call } from '../../shell/request';
 import { FigureTile } from '../../ui/figure-tile';
-import { statusName } from '../attendance/attendance-api';
-import { LeaveList } from '../attendance/leave-list';
+import { statusName } from './attendance-api';
+import { LeaveList } from './leave-list';
 import { useMyAttendanceTexts } from './my-attendance-texts';
 import './my-attendance.css';
 

@@ -5,9 +5,9 @@ import { App, Button, DatePicker, Empty, Result, Skeleton, Tag, Typography } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useConfirm } from '../../crud/confirm';
-import { usePermission } from '../../shell/permission';
-import { takePath } from '../attendance/attendance-api';
+import { useConfirm } from '../../../crud/confirm';
+import { usePermission } from '../../../shell/permission';
+import { takePath } from '../attendance-api';
 import { dayText, STATS_KEY, statsCalls } from './stats-api';
 import { useStatsTexts } from './stats-texts';
 import './attendance-stats.css';
