@@ -33,9 +33,7 @@ test.describe('the teacher, on a phone-sized screen', () => {
     const second = rows.nth(1);
     await second.getByText('Absent', { exact: true }).click();
     await expect(page.getByText(/1 Absent/)).toBeVisible();
-    await withToast(page, /^Saved: \d+ marks? changed$/, () =>
-      page.getByRole('button', { name: /Save$/ }).click(),
-    );
+    await withToast(page, /^Saved: \d+ marks? changed$/, () => page.getByRole('button', { name: /Save$/ }).click());
     // The lesson now shows as taken on the day's list.
     await open(page, '/teaching/attendance');
     await expect(page.getByText(/Taken by/).first()).toBeVisible();

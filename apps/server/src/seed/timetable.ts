@@ -162,15 +162,26 @@ export async function seedTimetable(db: Db, orgId: number, adminId: number): Pro
   // The whole term, from its first day. Occurrences in the way of an exam (the final's invigilator)
   // are left out and listed; the office gives them a substitute below.
   const result = await generate(office, { semesterId, from: semester.startDate, skipClashes: true });
-  for (const clash of result.clashes.filter((x) => x.field === 'teacherId')) {
+  for (const clash of result.clashes) {
+    // The teacher invigilates: a colleague takes the lesson. The room is an exam's: the lesson moves
+    // to the Lecture Hall. The class sits an exam: no lesson.
+    const fix =
+      clash.field === 'teacherId'
+        ? { teacherId: people['liu.yang'], note: 'Substitute: the teacher invigilates an exam 代课：原任课教师监考' }
+        : clash.field === 'venueId'
+          ? { venueId: venue.lecture, note: 'In the Lecture Hall: the room holds an exam 教室用于考试，改在报告厅' }
+          : null;
+    const assignment = fix && (await teachingAssignmentResource.get(office, clash.assignmentId ?? 0).catch(() => null));
+    if (!fix || !assignment) continue;
     await tryCreate(office, {
       title: clash.subject,
       teamId: clash.teamId,
-      teacherId: people['liu.yang'],
+      teacherId: assignment.teacherId,
+      venueId: assignment.venueId,
       day: clash.day,
       startTime: clash.startTime,
       endTime: clash.endTime,
-      note: 'Substitute: the class teacher invigilates an exam 代课：原任课教师监考',
+      ...fix,
     });
   }
 

@@ -288,6 +288,7 @@ CREATE INDEX "attendance_marks_session_ix" ON "attendance_marks" USING btree ("o
 CREATE INDEX "attendance_marks_student_ix" ON "attendance_marks" USING btree ("organization_id","student_id","create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_sessions_lesson_uq" ON "attendance_sessions" USING btree ("organization_id","lesson_id");--> statement-breakpoint
 CREATE INDEX "attendance_sessions_team_ix" ON "attendance_sessions" USING btree ("organization_id","team_id","starts_at");--> statement-breakpoint
+CREATE INDEX "attendance_sessions_starts_ix" ON "attendance_sessions" USING btree ("organization_id","starts_at");--> statement-breakpoint
 CREATE INDEX "attendance_sessions_teacher_ix" ON "attendance_sessions" USING btree ("organization_id","teacher_id","starts_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_statuses_name_uq" ON "attendance_statuses" USING btree ("organization_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_statuses_default_uq" ON "attendance_statuses" USING btree ("organization_id") WHERE "attendance_statuses"."is_default";--> statement-breakpoint

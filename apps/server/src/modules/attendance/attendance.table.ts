@@ -80,6 +80,8 @@ export const attendanceSessions = idTable(
   (t) => [
     uniqueIndex('attendance_sessions_lesson_uq').on(t.organizationId, t.lessonId),
     index('attendance_sessions_team_ix').on(t.organizationId, t.teamId, t.startsAt),
+    // The school's sessions of a period (statistics, the untaken board).
+    index('attendance_sessions_starts_ix').on(t.organizationId, t.startsAt),
     index('attendance_sessions_teacher_ix').on(t.organizationId, t.teacherId, t.startsAt),
     check('attendance_sessions_time_ck', sql`${t.startsAt} < ${t.endsAt}`),
     ...tenantRefs(t, [t.lessonId, lessons], [t.teamId, teams], [t.teacherId, users], [t.takenBy, users]),
