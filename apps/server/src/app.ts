@@ -53,6 +53,7 @@ import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError, serializeRequest } from './platform/log-safety';
+import { withoutSafeIntegerBounds } from './platform/openapi';
 import { OperationLog } from './platform/operation-log';
 import { compressAnswers, securityHeaders } from './platform/transport';
 import './wiring';
@@ -231,7 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
     // Schemas with a registered id (the envelope's ErrorDetail) become components, referenced by $ref.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutSafeIntegerBounds(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -25,3 +25,19 @@ export function linesJson(doc: Record<string, unknown>): string {
   });
   return `{\n${members.join(',\n')}\n}\n`;
 }
+
+// zod writes the bounds of a JavaScript safe integer on every integer (`minimum: -9007199254740991,
+// maximum: 9007199254740991`): noise that was an eighth of the document (and took the committed copy
+// past the 1 MiB a tracked file may have). They are dropped from the document served and committed;
+// every other bound stays.
+export function withoutSafeIntegerBounds<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds) as T;
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
+    if (k === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = withoutSafeIntegerBounds(v);
+  }
+  return out as T;
+}
