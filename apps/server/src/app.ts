@@ -34,6 +34,10 @@ import { registerFileJobs } from './modules/file/file.service';
 import { localStorage } from './modules/file/file.storage';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { liveClassRoutes } from './modules/live-class/live-class.routes';
+import { liveReportRoutes } from './modules/live-class/live-report.routes';
+import { liveSessionRoutes } from './modules/live-class/live-session.routes';
+import { registerLiveJobs } from './modules/live-class/live-sweep';
 import { logRoutes } from './modules/log/log.routes';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { registerMarkingJobs } from './modules/marking/marking-jobs';
@@ -170,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerMessageMailJobs(jobs, opts.db);
   registerFileJobs(jobs, opts.db, app.storage);
   registerAttendanceStatsJobs(jobs, opts.db);
+  registerLiveJobs(jobs, opts.db, app.log);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());
@@ -260,6 +265,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   timetableRoutes(app);
   knowledgeRoutes(app);
   attendanceRoutes(app);
+  liveClassRoutes(app);
+  liveSessionRoutes(app);
+  liveReportRoutes(app);
   calendarViewRoutes(app);
   attendanceStatsRoutes(app);
   exportRoutes(app);

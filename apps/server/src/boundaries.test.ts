@@ -55,6 +55,7 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'export',
       'gradebook',
       'knowledge',
+      'live-class',
       'log',
       'marking',
       'message',
@@ -63,15 +64,26 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'team',
       'timetable',
     ],
-    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons)',
+    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons, live classes and their participants)',
   },
   'modules/role/role.table': {
     by: ['auth', 'exam', 'marking', 'message', 'user'],
     why: 'which users hold a student or staff role, inside the query that picks candidates, markers or recipients',
   },
   'modules/team/team.table': {
-    by: ['attendance', 'calendar-view', 'course', 'exam', 'gradebook', 'marking', 'message', 'task', 'timetable'],
-    why: 'class membership as the target of courses, exams, homework and messages, and the class column of score lists; a lesson’s class and who hears of its changes',
+    by: [
+      'attendance',
+      'calendar-view',
+      'course',
+      'exam',
+      'gradebook',
+      'live-class',
+      'marking',
+      'message',
+      'task',
+      'timetable',
+    ],
+    why: 'class membership as the target of courses, exams, homework, live classes and messages, and the class column of score lists; a lesson’s class and who hears of its changes',
   },
   'modules/department/department.table': {
     by: ['course', 'exam', 'team', 'user'],
@@ -114,16 +126,20 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'homework rows on the dashboard and in the gradebook, and the task a notice is about',
   },
   'modules/course/course.table': {
-    by: ['message', 'timetable'],
-    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows',
+    by: ['live-class', 'message', 'timetable'],
+    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows; a live lesson’s course, its learners invited to the live class',
   },
   'modules/file/file.table': {
     by: ['attendance', 'exam'],
     why: 'files attached to an attempt (evidence photos, uploads in answers) or a leave request (its documents, their names and sizes), read and written with it',
   },
   'modules/timetable/timetable.table': {
+    by: ['attendance', 'calendar-view', 'live-class'],
+    why: 'the week views and the calendar feed read lessons with their class, teacher and venue, the period times and the feeds; the live-class list’s days in the organisation’s zone',
+  },
+  'modules/live-class/live-class.table': {
     by: ['attendance', 'calendar-view'],
-    why: 'the week views and the calendar feed read lessons with their class, teacher and venue, the period times and the feeds',
+    why: 'the live class a roll call is of, and the week views and the calendar feed reading live classes with their classes and teachers',
   },
   'modules/organization/organization.table': {
     by: ['auth'],

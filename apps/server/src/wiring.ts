@@ -1,9 +1,11 @@
 import { TaskType } from '@lyceum/contract';
+import { attendanceForLive } from './modules/attendance/attendance-live';
 import { courseTaskKind } from './modules/course/course-tasks';
 import { startExport } from './modules/export/export.service';
 import { localStorage } from './modules/file/file.storage';
 import { fileLinking } from './modules/file/file-links';
 import { knowledgeTaskKind } from './modules/knowledge/knowledge-tasks';
+import { liveAttendance } from './modules/live-class/live-attendance';
 import { syncPermissionCatalogue } from './modules/role/role.service';
 import { registerTaskKind } from './modules/task/task-kinds';
 import { exportStarter, fileLinkStore, provisioning } from './platform/ports';
@@ -18,6 +20,8 @@ fileLinkStore.fill(fileLinking);
 registerTaskKind(TaskType.Course, courseTaskKind);
 registerTaskKind(TaskType.KnowledgeBase, knowledgeTaskKind);
 exportStarter.fill(startExport);
+// A live class's roll calls and marks: the attendance module keeps the register (live-attendance.ts).
+liveAttendance.fill(attendanceForLive);
 provisioning.fill({
   syncPermissions: syncPermissionCatalogue,
   seedDemo: async (db, password, filesDir) => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './harness';
 import { attendanceOwnedByStudent, attendanceTemplates } from './matrix-attendance';
 import { attendanceStatsTemplates } from './matrix-attendance-stats';
 import { calendarTemplates } from './matrix-calendar';
+import { liveTemplates } from './matrix-live';
 import { teachingTemplates } from './matrix-teaching';
 import type { DemoIds, Req, Template } from './matrix-types';
 import { resourceNames, resourceSamples, samplesWithRefs } from './resources';
@@ -399,8 +400,15 @@ Object.assign(templates, {
   'POST /api/knowledge/read/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
   'POST /api/knowledge/receipts/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge }, body: { view: 'read' } }),
 });
-// Teaching management, calendars and attendance (issue 31), in their own files.
-Object.assign(templates, teachingTemplates, calendarTemplates, attendanceTemplates, attendanceStatsTemplates);
+// Teaching management, calendars and attendance (issue 31), live classes (issue 32), in their own files.
+Object.assign(
+  templates,
+  teachingTemplates,
+  calendarTemplates,
+  attendanceTemplates,
+  attendanceStatsTemplates,
+  liveTemplates,
+);
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here (an area's file may give one with input).
 for (const r of declaredResources()) {
@@ -472,6 +480,8 @@ const notOwned: Record<string, string> = {
   'POST /api/knowledge/select/:id': 'school articles, scoped by status and audience (knowledge.test.ts)',
   'POST /api/knowledge/read/:id':
     "school articles by audience; the receipt is always the caller's own (knowledge.test.ts)",
+  'POST /api/liveClass/join/:id':
+    "the school's live classes; a student joins only those of their classes or courses (live-session.test.ts)",
 };
 
 // A call whose answer may be a file rather than the envelope (a file counts as success).
@@ -586,6 +596,27 @@ beforeAll(async () => {
   ).response.id;
   d.rows.task = (
     await t.call<{ id: number }>('POST', '/api/task/create', { token: admin, body: taskSample(d) })
+  ).response.id;
+  // A live class and a server of the demo organisation, for the live templates.
+  d.rows.liveClass = (
+    await t.call<{ id: number }>('POST', '/api/liveClass/create', {
+      token: admin,
+      body: {
+        title: 'Matrix live class',
+        teamIds: [rows.team],
+        teacherIds: [people.teacher],
+        startsAt: '2031-03-03T10:00:00Z',
+        endsAt: '2031-03-03T11:00:00Z',
+        providerKind: 2,
+        externalUrl: 'https://meet.example.com/matrix',
+      },
+    })
+  ).response.id;
+  d.rows.liveProvider = (
+    await t.call<{ id: number }>('POST', '/api/liveProvider/create', {
+      token: admin,
+      body: { name: 'Matrix BBB', url: 'http://127.0.0.1:9/bigbluebutton/', secret: 'matrix-secret' },
+    })
   ).response.id;
   d.rows.message = (
     await t.call<{ id: number }>('POST', '/api/message/create', { token: admin, body: messageSample(d) })

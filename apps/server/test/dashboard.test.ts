@@ -47,6 +47,7 @@ it('keeps the staff figures from students, and gives them their portal instead',
     homework: [],
     results: [],
     messages: [],
+    live: [],
   });
 });
 

@@ -25,6 +25,13 @@ import { exportEndpoints, exportFileEndpoints } from './modules/export-endpoints
 import { fileDownloadEndpoints, fileEndpoints } from './modules/file-endpoints';
 import { gradebookEndpoints } from './modules/gradebook-endpoints';
 import { knowledgeEndpoints, knowledgeVerbs } from './modules/knowledge-endpoints';
+import {
+  liveClassActions,
+  liveClassEndpoints,
+  liveClassVerbs,
+  liveProviderEndpoints,
+  liveProviderVerbs,
+} from './modules/live-class-endpoints';
 import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageActions, messageEndpoints, messageVerbs } from './modules/message-endpoints';
@@ -78,6 +85,8 @@ export const api = {
   calendar: { ...calendarEndpoints, ...calendarFileEndpoints },
   knowledge: { ...knowledgeVerbs, ...knowledgeEndpoints },
   timetable: timetableEndpoints,
+  liveClass: { ...liveClassVerbs, ...liveClassEndpoints, ...liveClassActions },
+  liveProvider: { ...liveProviderVerbs, ...liveProviderEndpoints },
   termDay: termDayVerbs,
   teachingAssignment: teachingAssignmentVerbs,
   lesson: { ...lessonVerbs, ...lessonActions, ...lessonEndpoints },
@@ -107,5 +116,7 @@ export const engineResources = [
   'lesson',
   'attendanceStatus',
   'attendanceAlertRule',
+  'liveClass',
+  'liveProvider',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

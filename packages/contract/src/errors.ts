@@ -511,6 +511,46 @@ export const ERRORS = {
     'missing {{header}}: {{value}} header',
     '缺少请求头 {{header}}: {{value}}',
   ),
+  // Live classes (issue 32).
+  duplicateItems: def('lists the same item twice', '包含重复的项'),
+  liveTooLong: def<{ hours: number }>(
+    'a live class lasts at most {{hours}} hours',
+    '直播课时长不能超过 {{hours}} 小时',
+  ),
+  liveNoAudience: def('choose at least one class or a course lesson', '请至少选择一个班级或一个课程课时'),
+  liveProviderKindMismatch: def(
+    'an account can be chosen only for BigBlueButton',
+    '只有 BigBlueButton 才能选择平台账户',
+  ),
+  notLiveLesson: def('must be a live lesson of the chosen course', '必须是所选课程中的直播课时'),
+  liveNotInvited: def('this live class is not for you', '您不在此直播课的参与名单中'),
+  liveNotOpen: def<{ from: string }>('joining opens at {{from}}', '{{from}} 起可进入'),
+  liveOver: def('this live class has ended', '此直播课已结束'),
+  liveWaitForTeacher: def(
+    'the teacher has not opened the meeting yet: try again in a moment',
+    '老师尚未开启会议，请稍后再试',
+  ),
+  liveCancelled: def('this live class was cancelled', '此直播课已取消'),
+  liveNoServer: def(
+    'no BigBlueButton server is set up: add one under Live classes › Servers, or set LIVE_BBB_URL and LIVE_BBB_SECRET',
+    '尚未配置 BigBlueButton 服务器：请在“直播课堂 › 服务器”中添加，或设置 LIVE_BBB_URL 与 LIVE_BBB_SECRET',
+  ),
+  liveServerUnreachable: def<{ detail: string }>(
+    'the live-class server could not be reached: {{detail}}',
+    '无法连接直播服务器：{{detail}}',
+  ),
+  liveStarted: def('a live class that has started cannot be changed this way', '已开始的直播课不能这样修改'),
+  liveCallbackRefused: def('the callback is not signed for this meeting', '回调签名与会议不符'),
+  liveNotEnded: def('the report is written once the live class has ended', '直播课结束后才会生成报告'),
+  liveDeleteDrafts: def<{ names: string }>(
+    'only drafts are deleted; cancel the others instead: {{names}}. Nothing was deleted.',
+    '只能删除草稿，其余请取消：{{names}}。未删除任何内容。',
+  ),
+  liveAccountKind: def(
+    'only BigBlueButton servers are set up here; an external link needs no server',
+    '此处只配置 BigBlueButton 服务器；外部会议链接无需配置服务器',
+  ),
+  notYourCourse: def('must be a course you own or teach', '只能是您负责或参与授课的课程'),
   // Live updates (server-sent events): bounded per session, per user and per server process.
   tooManyStreams: def<{ max: number }>(
     'too many live update streams are open (at most {{max}}); the page refreshes itself instead',

@@ -412,7 +412,18 @@ const catalogue = [
           btn('teaching:export', 'Export timetables and lessons', '导出课表与课次', STAFF),
         ],
       }),
-      page('liveClass', 'liveClass/index', 'liveClass:page', t('Live classes', '直播课堂'), STAFF),
+      // Live classes (issue 32): a teacher schedules and runs their own; academic staff reach every
+      // one and set up the organisation's BigBlueButton servers.
+      page('liveClass', 'liveClass/index', 'liveClass:page', t('Live classes', '直播课堂'), STAFF, {
+        buttons: [
+          btn('liveClass:create', 'Schedule and run own live classes', '安排并主持自己的直播课', STAFF),
+          btn('liveClass:all', 'Every live class of the organisation', '管理全部直播课', [A]),
+          btn('liveClass:settings', 'Live-class servers (BigBlueButton accounts)', '直播服务器（BigBlueButton 账户）', [
+            A,
+          ]),
+          btn('liveClass:export', 'Export attendance reports', '导出直播考勤报告', STAFF),
+        ],
+      }),
       // Attendance (issue 31): a teacher takes their own lessons and sees their classes; academic
       // staff reach every session and their mark overrides the teacher's.
       page('attendance', 'attendance/index', 'attendance:page', t('Attendance', '考勤'), STAFF, {

@@ -17,6 +17,7 @@ export * from '../modules/job/job.table';
 export * from '../modules/knowledge/knowledge.table';
 export * from '../modules/ledger/ledger.table';
 export * from '../modules/library/library.table';
+export * from '../modules/live-class/live-class.table';
 export * from '../modules/log/log.table';
 export * from '../modules/marking/marking.table';
 export * from '../modules/message/message.table';

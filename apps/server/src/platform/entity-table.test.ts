@@ -9,6 +9,8 @@ import '../modules/course/course.resource';
 import '../modules/exam/exam.resource';
 import '../modules/exam-paper/exam-paper.resource';
 import '../modules/knowledge/knowledge.resource';
+import '../modules/live-class/live-class.resource';
+import '../modules/live-class/live-provider.resource';
 import '../modules/message/message.resource';
 import '../modules/question/question.resource';
 import '../modules/role/role.resource';

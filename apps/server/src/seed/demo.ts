@@ -13,6 +13,7 @@ import { seedClasses } from './classes';
 import { seedCourses } from './courses';
 import { seedExams } from './exams';
 import { seedKnowledge } from './knowledge';
+import { seedLiveClasses } from './live';
 import { seedMessages } from './messages';
 import { seedPapers } from './papers';
 import { seedQuestions } from './questions';
@@ -212,7 +213,10 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       .from(users)
       .where(inOrg(users, demo.orgId, [eq(users.userName, 'admin')]));
     const timetable = await seedTimetable(db, demo.orgId, admin?.id ?? teacher.id);
-    if (timetable) await seedAttendance(db, demo.orgId, timetable);
+    if (timetable) {
+      await seedAttendance(db, demo.orgId, timetable);
+      await seedLiveClasses(db, demo.orgId, timetable);
+    }
   }
   return { demo, north };
 }

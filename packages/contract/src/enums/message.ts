@@ -41,6 +41,7 @@ export const { values: MessageAssociation, labels: messageAssociationLabels } = 
   Course: [3, 'Course', '课程'],
   Lesson: [4, 'Lesson', '课次'],
   Leave: [5, 'Leave request', '请假'],
+  LiveClass: [6, 'Live class', '直播课'],
 });
 export type MessageAssociation = EnumValue<typeof MessageAssociation>;
 
@@ -65,5 +66,10 @@ export const SYSTEM_NOTICES = [
   'absenceNotice',
   'attendanceAlert',
   'attendanceUntaken',
+  // Live classes (issue 32).
+  'liveScheduled',
+  'liveChanged',
+  'liveCancelled',
+  'liveRecordingReady',
 ] as const;
 export type SystemNotice = (typeof SYSTEM_NOTICES)[number];

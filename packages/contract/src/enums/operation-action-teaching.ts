@@ -107,4 +107,65 @@ export const teachingActionLabels = {
     'assign a substitute to {{target}}',
     '为{{target}}安排代课',
   ),
+  // Live classes (/api/liveClass/end; publish and cancel are the catalogue's).
+  end: action('End', '结束', 'ended {{target}}', 'end {{target}}', '结束{{target}}', 'warning'),
+  // Live classes, the session (/api/liveClass/join, callback, recordings, recording; recording/delete
+  // reads deleteRecording).
+  join: action('Join', '进入', 'joined {{target}}', 'join {{target}}', '进入{{target}}', 'success'),
+  callback: action(
+    'Provider callback',
+    '平台回调',
+    'received a callback about {{target}}',
+    'receive a callback about {{target}}',
+    '接收{{target}}的回调',
+    'default',
+  ),
+  recordings: action(
+    'Fetch recordings',
+    '获取录像',
+    'fetched the recordings of {{target}}',
+    'fetch the recordings of {{target}}',
+    '获取{{target}}的录像',
+    'default',
+  ),
+  recording: action(
+    'Change a recording',
+    '修改录像',
+    'changed the recording {{target}}',
+    'change the recording {{target}}',
+    '修改录像{{target}}',
+  ),
+  deleteRecording: action(
+    'Delete a recording',
+    '删除录像',
+    'deleted the recording {{target}}',
+    'delete the recording {{target}}',
+    '删除录像{{target}}',
+    'error',
+  ),
+  // Live classes, after the session (/api/liveClass/report/export, importAttendance, override: logged
+  // as report, importAttendance or importCheck, and overrideLive).
+  report: action(
+    'Export the attendance report',
+    '导出考勤报告',
+    'exported the attendance report of {{target}}',
+    'export the attendance report of {{target}}',
+    '导出{{target}}的考勤报告',
+    'default',
+  ),
+  importAttendance: action(
+    'Import attendance',
+    '导入考勤',
+    'imported the attendance of {{target}}',
+    'import the attendance of {{target}}',
+    '导入{{target}}的考勤',
+  ),
+  overrideLive: action(
+    'Correct attendance',
+    '更正考勤',
+    'corrected a student’s attendance in {{target}}',
+    'correct a student’s attendance in {{target}}',
+    '更正{{target}}的学生考勤',
+    'warning',
+  ),
 } satisfies Record<string, OperationActionLabel>;

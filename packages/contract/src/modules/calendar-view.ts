@@ -68,7 +68,8 @@ export const zWeekEntry = z.object({
   // Runs over more than one day of the organisation's zone (an exam open for a week): drawn as a bar
   // above the hours.
   allDay: z.boolean(),
-  // A lesson's status (LessonStatus) or an exam's state (ExamState); null for homework.
+  // A lesson's status (LessonStatus), an exam's state (ExamState) or a live class's status
+  // (LiveClassStatus); null for homework.
   status: z.number().int().nullable(),
   teamName: z.string().nullable(),
   teacherName: z.string().nullable(),

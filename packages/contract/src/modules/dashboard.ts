@@ -3,6 +3,7 @@ import { SYSTEM_NOTICES } from '../enums/message';
 import { roleKindLabels } from '../enums/role-kind';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId } from '../fields';
+import { zMyLiveClass } from './live-class';
 import { zOperationLog } from './log';
 
 export const zDashboardSummary = z.object({
@@ -149,5 +150,7 @@ export const zStudentPortal = z.object({
   homework: z.array(zPortalHomework).max(PORTAL_LIST_LIMIT),
   results: z.array(zPortalResult).max(PORTAL_LIST_LIMIT),
   messages: z.array(zPortalMessage).max(PORTAL_LIST_LIMIT),
+  // Live classes open now or starting soon (the live-class module fills them; issue 32).
+  live: z.array(zMyLiveClass).max(PORTAL_LIST_LIMIT),
 });
 export type StudentPortal = z.infer<typeof zStudentPortal>;

@@ -41,6 +41,8 @@ export const operationEntityLabels = {
   teachingAssignment: { en: 'Teaching assignment', zh: '任课安排' },
   lesson: { en: 'Lesson', zh: '课次' },
   calendar: { en: 'Calendar feed', zh: '日历订阅' },
+  liveClass: { en: 'Live class', zh: '直播课' },
+  liveProvider: { en: 'Live-class server', zh: '直播服务器' },
   attendance: { en: 'Attendance', zh: '考勤' },
   attendanceStatus: { en: 'Attendance status', zh: '考勤状态' },
   attendanceAlertRule: { en: 'Attendance alert rule', zh: '考勤预警规则' },

@@ -101,6 +101,28 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
       '以下课次尚未点名：{{name}}。请在“考勤”中完成点名。',
     ],
   },
+  liveScheduled: {
+    title: ['Live class: {{name}}', '直播课：{{name}}'],
+    body: [
+      '{{name}} starts {{start}}. Join from your home page when it opens. {{teacher}}',
+      '“{{name}}”将于 {{start}} 开始，开放后可在首页进入。{{teacher}}',
+    ],
+  },
+  liveChanged: {
+    title: ['Live class moved: {{name}}', '直播课时间调整：{{name}}'],
+    body: ['{{name}} now starts {{start}} (was {{was}}).', '“{{name}}”改为 {{start}} 开始（原为 {{was}}）。'],
+  },
+  liveCancelled: {
+    title: ['Live class cancelled: {{name}}', '直播课取消：{{name}}'],
+    body: ['{{name}}, set for {{start}}, is cancelled. {{reason}}', '原定于 {{start}} 的“{{name}}”已取消。{{reason}}'],
+  },
+  liveRecordingReady: {
+    title: ['Recording ready: {{name}}', '直播回放已生成：{{name}}'],
+    body: [
+      'The recording of {{name}} ({{start}}) can be watched from your home page.',
+      '“{{name}}”（{{start}}）的回放已可在首页观看。',
+    ],
+  },
 };
 
 // The parameters holding a date-time (ISO text), which a reader's screen shows in its own format.

@@ -29,6 +29,7 @@ import {
   tenantRefs,
 } from '../../platform/columns';
 import { files } from '../file/file.table';
+import { liveClasses } from '../live-class/live-class.table';
 import { teams } from '../team/team.table';
 import { lessons } from '../timetable/timetable.table';
 import { users } from '../user/user.table';
@@ -79,12 +80,21 @@ export const attendanceSessions = idTable(
   },
   (t) => [
     uniqueIndex('attendance_sessions_lesson_uq').on(t.organizationId, t.lessonId),
+    // A live class has one roll call per class it is for (issue 32).
+    uniqueIndex('attendance_sessions_live_uq').on(t.organizationId, t.liveClassId, t.teamId),
     index('attendance_sessions_team_ix').on(t.organizationId, t.teamId, t.startsAt),
     // The school's sessions of a period (statistics, the untaken board).
     index('attendance_sessions_starts_ix').on(t.organizationId, t.startsAt),
     index('attendance_sessions_teacher_ix').on(t.organizationId, t.teacherId, t.startsAt),
     check('attendance_sessions_time_ck', sql`${t.startsAt} < ${t.endsAt}`),
-    ...tenantRefs(t, [t.lessonId, lessons], [t.teamId, teams], [t.teacherId, users], [t.takenBy, users]),
+    ...tenantRefs(
+      t,
+      [t.lessonId, lessons],
+      [t.liveClassId, liveClasses],
+      [t.teamId, teams],
+      [t.teacherId, users],
+      [t.takenBy, users],
+    ),
   ],
 );
 

@@ -28,6 +28,8 @@ const WORDS = {
     handedOver: (name: string) => `${name} teaches this lesson instead of you`,
     lesson: 'Lesson',
     homework: 'Homework',
+    live: 'Live class',
+    online: 'Online',
     colon: ': ',
     comma: ', ',
   },
@@ -44,6 +46,8 @@ const WORDS = {
     handedOver: (name: string) => `本节课由 ${name} 代课`,
     lesson: '课程',
     homework: '作业',
+    live: '直播课',
+    online: '线上',
     colon: '：',
     comma: '，',
   },
@@ -91,9 +95,30 @@ function lessonEvent(item: WeekItem, uid: string, lang: Lang, zone: string): Ics
   };
 }
 
+// A live class: joined from Lyceum (the feed carries no meeting address), with its classes and teachers.
+function liveEvent(item: WeekItem, uid: string, lang: Lang): IcsEvent {
+  const w = WORDS[lang];
+  const lines: string[] = [];
+  if (item.teamName) lines.push(`${w.classOf}${w.colon}${item.teamName}`);
+  if (item.teacherName) lines.push(`${w.teacher}${w.colon}${item.teacherName}`);
+  return {
+    uid,
+    start: new Date(item.startsAt),
+    end: new Date(item.endsAt),
+    summary: `${w.live}${w.colon}${item.title}`,
+    description: lines.join('\n'),
+    location: w.online,
+    status: 'CONFIRMED',
+    sequence: sequenceOf(item),
+    lastModified: item.updated,
+    categories: [w.live],
+  };
+}
+
 function eventOf(item: WeekItem, domain: string, lang: Lang, zone: string): IcsEvent {
   const uid = `${item.kind === 'homework' ? 'task' : item.kind}-${item.id}@${domain}`;
   if (item.kind === 'lesson') return lessonEvent(item, uid, lang, zone);
+  if (item.kind === 'liveClass') return liveEvent(item, uid, lang);
   const w = WORDS[lang];
   const homework = item.kind === 'homework';
   return {

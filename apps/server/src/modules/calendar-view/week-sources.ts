@@ -14,7 +14,7 @@ import { spansDays } from './week-time';
 
 // What a week shows, read from the tables of the modules that own it (boundaries.test.ts lists
 // each reach): lessons, the published exams a person sits, invigilates or made (or a class sits, or
-// a venue holds), and the due times of published tasks. Live classes join when that issue lands.
+// a venue holds), and the due times of published tasks. Live classes are in week-live.ts.
 
 // Whose week: a class, a teacher (what they teach, assist or were substituted from), a venue, or a
 // person (a student's classes, exams and homework together with what they teach).

@@ -10,6 +10,7 @@ import { teachVenues } from '../calendar/calendar.table';
 import { teams } from '../team/team.table';
 import { timetableSettings } from '../timetable/timetable.table';
 import { users } from '../user/user.table';
+import { weekLive } from './week-live';
 import { type WeekItem, type WeekRange, type WeekSubject, weekExams, weekHomework, weekLessons } from './week-sources';
 import { addDays, localDay, localMidnight } from './week-time';
 
@@ -66,14 +67,15 @@ export function weekRange(fromDay: string, toDay: string, timeZone: string): Wee
   };
 }
 
-// Every entry of the subject's range: lessons, exams, homework due; earliest first.
+// Every entry of the subject's range: lessons, exams, homework due, live classes; earliest first.
 export async function weekItems(db: DbOrTx, orgId: number, subject: WeekSubject, range: WeekRange) {
-  const [lessonRows, examRows, homeworkRows] = await Promise.all([
+  const [lessonRows, examRows, homeworkRows, liveRows] = await Promise.all([
     weekLessons(db, orgId, subject, range),
     weekExams(db, orgId, subject, range),
     weekHomework(db, orgId, subject, range),
+    weekLive(db, orgId, subject, range),
   ]);
-  return [...lessonRows, ...examRows, ...homeworkRows].sort(
+  return [...lessonRows, ...examRows, ...homeworkRows, ...liveRows].sort(
     (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.kind.localeCompare(b.kind) || a.id - b.id,
   );
 }

@@ -8,6 +8,7 @@ import {
 import { hasAny, type RequestContext } from '../../platform/context';
 import { loginsPerDay } from '../auth/login-log.service';
 import { portalExams } from '../exam/my-exam.service';
+import { portalLive } from '../live-class/live-mine';
 import { recentOperations } from '../log/log.service';
 import { portalExamResults } from '../marking/my-scores.service';
 import { portalMessages } from '../message/message.service';
@@ -44,7 +45,7 @@ export async function dashboardSummary(ctx: RequestContext): Promise<DashboardSu
 // modules exist: each module adds one call here, through its own service, returning at most
 // PORTAL_LIST_LIMIT items of the shape the contract declares (exam: candidate exams whose window
 // has not closed; task: homework not handed in, and marked hand-ins; message: the newest
-// messages; team: the student's classes).
+// messages; team: the student's classes; live class: coming and running live classes).
 export async function studentPortal(ctx: RequestContext): Promise<StudentPortal> {
   return {
     department: await departmentNameOf(ctx, ctx.userId),
@@ -53,6 +54,7 @@ export async function studentPortal(ctx: RequestContext): Promise<StudentPortal>
     homework: await portalHomework(ctx, PORTAL_LIST_LIMIT),
     results: await latestResults(ctx),
     messages: await portalMessages(ctx, PORTAL_LIST_LIMIT),
+    live: await portalLive(ctx, PORTAL_LIST_LIMIT),
   };
 }
 
