@@ -43,6 +43,9 @@ const pgliteSet = [
   // Attendance under races: one roll call per lesson opened at once (the unique key and ON CONFLICT),
   // two takes of one session (the session row held), ten approvals of one leave (one decides).
   'attendance-races',
+  // Live classes' provider callbacks: twenty copies of one report at once, processed once (the
+  // unique dedupe key and ON CONFLICT DO NOTHING inside the processing transaction, one connection).
+  'live-callback',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',
