@@ -15,9 +15,9 @@ test.describe('menu-driven navigation as the administrator', () => {
 
   test('a screen not open yet is badged and shows what it will do', async ({ page }) => {
     await open(page, '/dashboard');
-    await clickMenu(page, 'Teaching', 'Live classes Soon');
-    await expect(page).toHaveURL(/\/teaching\/liveClass$/);
-    await expect(page.getByText('Live classes is coming soon')).toBeVisible();
+    await clickMenu(page, 'Teaching', 'Academic affairs Soon');
+    await expect(page).toHaveURL(/\/teaching\/educational$/);
+    await expect(page.getByText('Academic affairs is coming soon')).toBeVisible();
   });
 
   test('a view chunk that fails to load offers a retry', async ({ page }) => {

@@ -131,7 +131,8 @@ test.describe('staff home', () => {
     }
     await expect(sidebar.getByRole('menuitem', { name: 'Roles', exact: true })).toBeVisible();
     await expect(sidebar.getByRole('menuitem', { name: 'Course learning', exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('menuitem', { name: 'Live classes Soon' })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'Live classes', exact: true })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'Academic affairs Soon' })).toBeVisible();
     await expect(sidebar.getByRole('menuitem', { name: 'Degrees', exact: true })).toBeVisible();
   });
 });

@@ -21,10 +21,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Build homework papers from the question bank, to be set as homework tasks.',
     zh: '从题库组成作业试卷，用于布置作业任务。',
   },
-  'liveClass/index': {
-    en: 'Schedule live online classes, share the link with students and keep the recordings.',
-    zh: '安排在线直播课，向学生发送上课链接，并保存课程回放。',
-  },
   'educationalAdministration/index': {
     en: 'Academic affairs in one place: student records, graduation and degree applications.',
     zh: '集中办理教务：学籍、毕业和学位申请。',

@@ -80,6 +80,7 @@ const productViews: Record<string, ViewLoader> = {
   'attendance/take': () => import('../domains/attendance/take.view'),
   'attendance/myAttendance': () => import('../domains/attendance/my-attendance.view'),
   'attendance/checkIn': () => import('../domains/attendance/check-in.view'),
+  'liveClass/index': () => import('../domains/live-class/live-class.view'),
   'examScores/index': () => import('../domains/exam-scores/exam-scores.view'),
   'user/achiReport': () => import('../domains/exam-scores/achi-report.view'),
   'statistics/index': () => import('../domains/statistics/statistics.view'),

@@ -16,6 +16,9 @@ const en = {
   messages: 'Messages',
   messagesEmpty:
     'Messages from your school and teachers will appear here, including reminders about exams and homework.',
+  live: 'Live classes',
+  liveEmpty:
+    'Live classes of your classes and courses will appear here: a countdown until each opens, then a Join button, and afterwards its recording.',
   open: 'Open now',
   upcoming: 'Upcoming',
   minutes: '{{count}} min',
@@ -53,6 +56,8 @@ const zh: typeof en = {
   resultsEmpty: '考试和作业批阅完成并发布成绩后，您的分数会显示在这里。',
   messages: '消息',
   messagesEmpty: '学校和老师发给您的消息会显示在这里，包括考试和作业提醒。',
+  live: '直播课',
+  liveEmpty: '您所在班级和课程的直播课会显示在这里：开放前显示倒计时，开放后可点击“进入”，结束后可观看回放。',
   open: '正在进行',
   upcoming: '即将开始',
   minutes: '{{count}} 分钟',

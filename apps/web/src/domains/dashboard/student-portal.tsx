@@ -24,6 +24,9 @@ import { studentPortal } from './dashboard-api';
 import { ExamItem, HomeworkItem, MessageItem, ResultItem } from './portal-items';
 import { portalTexts } from './portal-texts';
 
+// The live classes' card (its countdown, joining) is loaded with the portal, never on staff's home page.
+const LiveCard = lazy(() => import('./live-card'));
+
 // The reader carries rich text and formulas: loaded when a message is opened.
 const MessageReaderDrawer = lazy(() =>
   import('../message/message-reader').then((m) => ({ default: m.MessageReaderDrawer })),
@@ -39,7 +42,7 @@ function usePage(component: string): { path: string; title: string } | null {
   return route && { path: route.path, title: pickTitle(route.title, lang) };
 }
 
-function PortalCard<T>({
+export function PortalCard<T>({
   id,
   icon,
   title,
@@ -164,8 +167,9 @@ function AccountCard({ me }: { me: CurrentUser }) {
   );
 }
 
-// A student's home: who and where they are, what is due, their latest results and messages. Each card
-// says what will appear in it while it is empty, so a new student knows what the platform is for.
+// A student's home: who and where they are, live classes to join, what is due, their latest results
+// and messages. Each card says what will appear in it while it is empty, so a new student knows what
+// the platform is for.
 export function StudentPortal({ me }: { me: CurrentUser }) {
   const { t } = portalTexts.useTexts();
   const portal = useQuery({ queryKey: ['studentPortal'], queryFn: studentPortal });
@@ -178,6 +182,11 @@ export function StudentPortal({ me }: { me: CurrentUser }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={18}>
           <Row gutter={[16, 16]}>
+            <Col xs={24} md={12}>
+              <Suspense fallback={<Card className="portal-card" loading />}>
+                <LiveCard portal={data} state={state} />
+              </Suspense>
+            </Col>
             <Col xs={24} md={12}>
               <PortalCard
                 id="exams"
@@ -214,7 +223,7 @@ export function StudentPortal({ me }: { me: CurrentUser }) {
                 render={(result) => <ResultItem key={`${result.kind}-${result.id}`} result={result} t={t} />}
               />
             </Col>
-            <Col xs={24} md={12}>
+            <Col xs={24}>
               <PortalCard
                 id="messages"
                 icon={<MailOutlined />}

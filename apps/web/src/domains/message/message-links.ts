@@ -12,6 +12,8 @@ const ABOUT_PAGES: Partial<Record<MessageAssociation, string[]>> = {
   [MessageAssociation.Task]: ['task/myTask', 'task/index'],
   [MessageAssociation.Lesson]: ['teachingManagement/myTimetable', 'teachingManagement/index'],
   [MessageAssociation.Leave]: ['attendance/myAttendance', 'attendance/index'],
+  // Students join from their home page; staff have the live-class screen.
+  [MessageAssociation.LiveClass]: ['liveClass/index', 'dashboard/index'],
 };
 
 // The caller's inbox: the student's menu page, or the staff's page beside the profile.

@@ -19,6 +19,7 @@ const ABOUT_LABEL: Record<MessageAssociation, string> = {
   [MessageAssociation.Course]: 'message.aboutCourse',
   [MessageAssociation.Lesson]: 'message.aboutLesson',
   [MessageAssociation.Leave]: 'message.aboutLeave',
+  [MessageAssociation.LiveClass]: 'message.aboutLiveClass',
 };
 
 // Confirming a need-read message: the receipt records the time; every list asks again.

@@ -179,6 +179,7 @@ export default function CourseLearnView() {
             {current ? (
               <LessonPanel
                 key={current.id}
+                courseId={course.id}
                 lesson={current}
                 prev={lessons[at - 1] ?? null}
                 next={lessons[at + 1] ?? null}

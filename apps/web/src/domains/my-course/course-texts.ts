@@ -107,7 +107,11 @@ const en = {
   quizRefresh: 'Show my latest score',
   quizUnavailable: 'The quiz is not ready yet.',
   // Live class
-  live: 'A scheduled live class — it will open here with the live classes area.',
+  live: 'A live lesson: join it here while it is open, and watch its recording afterwards.',
+  liveEmpty:
+    'No live class is scheduled for this lesson yet. When one is, it appears here with a countdown until it opens and a Join button.',
+  livePast: 'Earlier sessions',
+  liveFailed: 'The live classes of this lesson could not be loaded.',
 };
 const zh: typeof en = {
   views: '显示哪些课程',
@@ -203,7 +207,10 @@ const zh: typeof en = {
   quizHint: '测验将在新标签页的考试页面中打开。交卷后请回到这里。',
   quizRefresh: '查看最新成绩',
   quizUnavailable: '测验尚未准备好。',
-  live: '已安排的直播课：直播课功能上线后将在此处开放。',
+  live: '直播课时：开放期间在这里进入，结束后可观看回放。',
+  liveEmpty: '本课时还没有安排直播课。安排后会显示在这里，开放前显示倒计时，开放后可点击“进入”。',
+  livePast: '往期直播',
+  liveFailed: '无法加载本课时的直播课。',
 };
 
 export const { useTexts: useMyCourseTexts } = moduleTexts('myCourse', en, zh);

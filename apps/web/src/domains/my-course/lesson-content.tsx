@@ -1,8 +1,12 @@
 import { DownloadOutlined, ExportOutlined, FormOutlined, ReloadOutlined } from '@ant-design/icons';
-import { CompletionRule, type OpenLesson } from '@lyceum/contract';
-import { Alert, Button, Descriptions, Space, Typography } from 'antd';
+import { CompletionRule, type MyLiveClass, type OpenLesson } from '@lyceum/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { RichHtml } from '../../rich-text/rich-html';
+import { PlainList } from '../../shell/plain-list';
+import { LiveClassLine } from '../../ui/live-class-line';
+import { fetchMyLive, MY_LIVE_KEY, useLiveJoin } from '../../ui/live-join';
 import type { LearnLesson } from './course-api';
 import { useMyCourseTexts } from './course-texts';
 
@@ -125,7 +129,56 @@ export function QuizLesson({
   );
 }
 
-export function LiveLesson() {
+// A live lesson: the course's live classes for this lesson, coming ones to join (a countdown until
+// each opens) and past ones with their recordings.
+export function LiveLesson({ courseId, lessonId }: { courseId: number; lessonId: number }) {
   const { t } = useMyCourseTexts();
-  return <Alert type="info" showIcon title={t('myCourse.live')} data-testid="lesson-live" />;
+  const client = useQueryClient();
+  const { join, joining, dialog } = useLiveJoin();
+  const key = [...MY_LIVE_KEY, 'course', courseId];
+  const mine = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const [coming, past] = await Promise.all([
+        fetchMyLive({ when: 'upcoming', courseId, limit: 50 }, { signal }),
+        fetchMyLive({ when: 'past', courseId, limit: 50 }, { signal }),
+      ]);
+      return { coming, past };
+    },
+  });
+  const ofLesson = (list: MyLiveClass[] | undefined) => (list ?? []).filter((l) => l.courseLessonId === lessonId);
+  const coming = ofLesson(mine.data?.coming);
+  const past = ofLesson(mine.data?.past);
+  const line = (item: MyLiveClass) => (
+    <LiveClassLine
+      key={item.id}
+      item={item}
+      onJoin={join}
+      joining={joining}
+      onOpened={() => void client.invalidateQueries({ queryKey: key })}
+    />
+  );
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="lesson-live">
+      <Typography.Text type="secondary">{t('myCourse.live')}</Typography.Text>
+      {mine.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : mine.isError ? (
+        <Alert type="error" showIcon title={t('myCourse.liveFailed')} />
+      ) : (
+        <>
+          <PlainList dataSource={coming} renderItem={line} emptyText={t('myCourse.liveEmpty')} />
+          {past.length > 0 && (
+            <>
+              <Typography.Title level={5} className="course-live-past">
+                {t('myCourse.livePast')}
+              </Typography.Title>
+              <PlainList dataSource={past} renderItem={line} />
+            </>
+          )}
+        </>
+      )}
+      {dialog}
+    </Space>
+  );
 }

@@ -23,6 +23,7 @@ import { LESSON_ICONS, ruleText } from './lesson-words';
 import { VideoLesson } from './video-lesson';
 
 interface Props {
+  courseId: number;
   lesson: LearnLesson;
   prev: LearnLesson | null;
   next: LearnLesson | null;
@@ -65,7 +66,7 @@ function MarkDone({ lesson, onProgress }: { lesson: LearnLesson; onProgress: Pro
 
 // The lesson area: opens the lesson (the server marks it viewed and gives the nonce for the
 // player's reports) and shows it by its type, with its rule, its state and the way on.
-export function LessonPanel({ lesson, prev, next, active, onSelect, onProgress, onRefresh }: Props) {
+export function LessonPanel({ courseId, lesson, prev, next, active, onSelect, onProgress, onRefresh }: Props) {
   const { t } = useMyCourseTexts();
   const lang = useLang();
   const [opening, setOpening] = useState(0);
@@ -133,7 +134,7 @@ export function LessonPanel({ lesson, prev, next, active, onSelect, onProgress, 
       ) : o.lessonType === LessonType.Quiz ? (
         <QuizLesson opened={o} lesson={lesson} onRefresh={onRefresh} />
       ) : (
-        <LiveLesson />
+        <LiveLesson courseId={courseId} lessonId={lesson.id} />
       );
   } else body = <div className="course-lesson-loading" aria-busy="true" />;
 
