@@ -15,6 +15,7 @@ import { inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { inOrg } from '../../platform/tenant-sql';
 import { orgTimeZone } from '../timetable/booking.service';
+import { wallClockText } from '../timetable/local-time';
 import { users } from '../user/user.table';
 import { liveAttendance } from './live-attendance';
 import { liveClassResource } from './live-class.resource';
@@ -144,21 +145,7 @@ const HEADERS: Record<Lang, string[]> = {
 };
 
 // 'YYYY-MM-DD HH:mm:ss' in the organisation's zone.
-function localSeconds(iso: string | null, timeZone: string): string | null {
-  if (!iso) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
+const localSeconds = (iso: string | null, timeZone: string) => (iso ? wallClockText(new Date(iso), timeZone) : null);
 
 // The status column: the register's current mark (a default status in the file's language); a student with none (a course's live lesson
 // has no roll call) shows what the session's minutes make of them.

@@ -7,7 +7,16 @@ import { markLiveAttended } from '../course/course-live';
 import { type DerivedMark, liveAttendance } from './live-attendance';
 import { liveClasses, liveJoins, liveParticipants } from './live-class.table';
 import { onLiveEnded } from './live-events';
-import { type Attendance, derivedKind, invitedOf, liveFacts, minutesOf, percentOf, usersOf } from './live-roll';
+import {
+  type Attendance,
+  derivedKind,
+  invitedOf,
+  liveFacts,
+  minutesOf,
+  type ParticipantInput,
+  percentOf,
+  usersOf,
+} from './live-roll';
 
 // What a finished live class leaves behind: one row per participant (from the provider's report,
 // Lyceum's join log or an import, the latest report replacing the one before), the derived status
@@ -16,15 +25,7 @@ import { type Attendance, derivedKind, invitedOf, liveFacts, minutesOf, percentO
 // same rows, nothing visible changes: a mark is appended only where the derived status differs
 // from the student's current one, and a lesson is attended once.
 
-export interface ParticipantInput {
-  userId: number;
-  role: LiveRole;
-  firstJoin: Date | null;
-  lastLeave: Date | null;
-  seconds: number;
-  joins: number;
-  engagement: Record<string, number> | null;
-}
+export type { ParticipantInput };
 
 const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
 const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));

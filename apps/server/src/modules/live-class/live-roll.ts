@@ -61,7 +61,8 @@ export async function invitedOf(db: DbOrTx, orgId: number, live: LiveFacts) {
   return { classStudents: new Set(members.map((m) => m.id)), courseLearners: new Set(learners.map((l) => l.id)) };
 }
 
-export interface Attendance {
+// One participant as a report gives them (writeReport's input).
+export interface ParticipantInput {
   userId: number;
   role: LiveRole;
   firstJoin: Date | null;
@@ -69,6 +70,9 @@ export interface Attendance {
   seconds: number;
   joins: number;
   engagement: Record<string, number> | null;
+}
+// As stored, with where it came from.
+export interface Attendance extends ParticipantInput {
   source: number;
 }
 

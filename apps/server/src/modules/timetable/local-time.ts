@@ -49,6 +49,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 interface Wall {
   day: string;
   time: string;
+  second: string;
   // The wall clock read as if it were UTC (for the zone's offset).
   asUtc: number;
 }
@@ -57,13 +58,19 @@ function wallOf(at: number, timeZone: string): Wall {
   for (const part of formatter(timeZone).formatToParts(at)) p[part.type] = part.value;
   const day = `${p.year}-${p.month}-${p.day}`;
   const asUtc = utcOf(day) + (Number(p.hour) * 60 + Number(p.minute)) * 60_000 + Number(p.second) * 1000;
-  return { day, time: `${p.hour}:${p.minute}`, asUtc };
+  return { day, time: `${p.hour}:${p.minute}`, second: p.second ?? '00', asUtc };
 }
 
 // The day and 'HH:MM' an instant shows in the zone.
 export function wallClock(at: Date, timeZone: string): { day: string; time: string } {
   const { day, time } = wallOf(at.getTime(), timeZone);
   return { day, time };
+}
+
+// 'YYYY-MM-DD HH:MM:SS' an instant shows in the zone (reports and sheets).
+export function wallClockText(at: Date, timeZone: string): string {
+  const { day, time, second } = wallOf(at.getTime(), timeZone);
+  return `${day} ${time}:${second}`;
 }
 
 const instants = new Map<string, number>();

@@ -15,9 +15,9 @@ import { EnumFilter } from '../../crud/filter-fields';
 import { ResourceScreen } from '../../crud/resource-screen';
 import { useLang } from '../../shell/i18n';
 import { ClassFilter } from '../../ui/class-filter';
+import { TeacherSelect } from '../../ui/teacher-select';
 import type { LiveFilter } from './live-api';
 import { PhaseTag } from './live-detail';
-import { TeacherPick } from './live-pickers';
 import type { LiveScreen } from './live-screen';
 import { DAY, editable, isDraft, useLiveTexts, whenLines } from './live-words';
 
@@ -166,7 +166,7 @@ export function LiveListTab({ screen }: { screen: LiveScreen }) {
             <EnumFilter name="status" label={t('live.status')} labels={liveClassStatusLabels} width={120} />
             <ClassFilter label={t('live.class')} width={170} searchable />
             <Form.Item name="teacherId" label={t('live.teacher')}>
-              <TeacherPick placeholder={t('common.all')} style={{ width: 160 }} />
+              <TeacherSelect placeholder={t('common.all')} style={{ width: 160 }} />
             </Form.Item>
             {keyword}
           </>

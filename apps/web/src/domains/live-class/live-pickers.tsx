@@ -2,9 +2,7 @@ import { LiveProviderKind } from '@lyceum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { CSSProperties } from 'react';
-import { searchingProps, useTypedSearch } from '../../crud/typed-search';
-import { searchTeachers, usersByIds, useTeams } from '../../ui/lookups';
-import { personName } from '../../ui/user-search-select';
+import { useTeams } from '../../ui/lookups';
 import { LIVE_KEY, liveCalls, PROVIDER_KEY } from './live-api';
 import { useLiveTexts } from './live-words';
 
@@ -21,38 +19,6 @@ interface OneProps {
   disabled?: boolean;
 }
 
-// A teacher searched on the server as one types; the chosen one keeps their name.
-export function TeacherPick({ value, onChange, ...rest }: OneProps) {
-  const { open, keyword, selectProps } = useTypedSearch();
-  const found = useQuery({
-    queryKey: ['user', 'teacher', 'search', keyword],
-    queryFn: ({ signal }) => searchTeachers(keyword, { signal }),
-    enabled: open,
-    staleTime: 30_000,
-  });
-  const named = useQuery({
-    queryKey: ['user', 'byIds', value == null ? [] : [value]],
-    queryFn: ({ signal }) => usersByIds(value == null ? [] : [value], { signal }),
-    enabled: value != null,
-    staleTime: 60_000,
-  });
-  const rows = new Map([...(named.data ?? []), ...(found.data ?? [])].map((u) => [u.id, personName(u)]));
-  const options = [...rows].map(([id, label]) => ({ value: id, label }));
-  if (value != null && !rows.has(value)) options.unshift({ value, label: `#${value}` });
-  return (
-    <Select
-      {...rest}
-      value={value ?? undefined}
-      onChange={(id?: number) => onChange?.(id ?? null)}
-      allowClear
-      {...selectProps}
-      options={options}
-      {...searchingProps(found.isFetching)}
-    />
-  );
-}
-
-// The organisation's classes, several, typed to filter.
 export function ClassesPick(props: {
   id?: string;
   value?: number[];
