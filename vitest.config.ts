@@ -46,6 +46,14 @@ const pgliteSet = [
   // Live classes' provider callbacks: twenty copies of one report at once, processed once (the
   // unique dedupe key and ON CONFLICT DO NOTHING inside the processing transaction, one connection).
   'live-callback',
+  // The points shop under races: parallel redemptions from one balance and of the last stock (the
+  // conditional updates and the balance row held per member), a repeated request key (the unique
+  // index), parallel cancels of one order (the row held by the action, the status compare-and-set).
+  'shop-races',
+  // Points under races (issue 33): twenty deductions from one balance at once, exactly those it
+  // affords go through (the ledger's conditional update); one award key posted at once, one entry
+  // (the unique key refused inside a savepoint, on one connection).
+  'points-races',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',

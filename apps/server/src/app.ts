@@ -44,8 +44,11 @@ import { registerMarkingJobs } from './modules/marking/marking-jobs';
 import { messageRoutes } from './modules/message/message.routes';
 import { registerMessageMailJobs } from './modules/message/message-mail';
 import { organizationRoutes } from './modules/organization/organization.routes';
+import { pointRoutes, registerPointJobs } from './modules/points/points.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
+import { registerShopJobs } from './modules/shop/shop-jobs';
 import { systemConfigRoutes } from './modules/system-config/system-config.routes';
 import { taskRoutes } from './modules/task/task.routes';
 import { registerTaskJobs } from './modules/task/task-status';
@@ -175,6 +178,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerFileJobs(jobs, opts.db, app.storage);
   registerAttendanceStatsJobs(jobs, opts.db);
   registerLiveJobs(jobs, opts.db, app.log);
+  registerPointJobs(jobs, opts.db, app.log);
+  registerShopJobs(jobs, opts.db);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());
@@ -268,8 +273,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   liveClassRoutes(app);
   liveSessionRoutes(app);
   liveReportRoutes(app);
+  shopRoutes(app);
   calendarViewRoutes(app);
   attendanceStatsRoutes(app);
+  pointRoutes(app);
   exportRoutes(app);
   if (opts.testClock) testClockRoute(app);
 

@@ -59,12 +59,14 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'log',
       'marking',
       'message',
+      'points',
       'role',
+      'shop',
       'task',
       'team',
       'timetable',
     ],
-    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons, live classes and their participants)',
+    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons, live classes and their participants, goods orders’ students)',
   },
   'modules/role/role.table': {
     by: ['auth', 'exam', 'marking', 'message', 'user'],
@@ -94,20 +96,20 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'the term a class, a gradebook, a statistic or a lesson belongs to, and the venue of an exam or a lesson',
   },
   'modules/catalogue/catalogue.table': {
-    by: ['course', 'exam-paper', 'knowledge', 'library', 'marking', 'question'],
-    why: 'subjects, course categories and tags (with their subtrees) as references, filters and statistics keys',
+    by: ['course', 'exam-paper', 'knowledge', 'library', 'marking', 'question', 'shop'],
+    why: 'subjects, course categories, product categories and tags (with their subtrees) as references, filters and statistics keys',
   },
   'modules/education/education.table': {
     by: ['exam-paper', 'question'],
     why: 'degrees and categories a paper or question is filed under (references and their names)',
   },
   'modules/exam/exam.table': {
-    by: ['calendar-view', 'course', 'dashboard', 'gradebook', 'marking', 'message', 'task', 'team'],
-    why: 'the exam row that attempts, marks, homework, quiz lessons and notices hang off (its window, state and rules)',
+    by: ['calendar-view', 'course', 'dashboard', 'gradebook', 'marking', 'message', 'points', 'task', 'team'],
+    why: 'the exam row that attempts, marks, homework, quiz lessons and notices hang off (its window, state and rules); whether its scores are confirmed and shown, before a points rule awards for them',
   },
   'modules/exam/attempt.table': {
-    by: ['course', 'dashboard', 'gradebook', 'marking', 'task'],
-    why: 'attempts and their scores, counted and aggregated across students in one statement (a quiz lesson’s best)',
+    by: ['course', 'dashboard', 'gradebook', 'marking', 'points', 'task'],
+    why: 'attempts and their scores, counted and aggregated across students in one statement (a quiz lesson’s best, the scores a points rule awards for)',
   },
   'modules/exam-paper/exam-paper.table': {
     by: ['course', 'exam', 'gradebook', 'marking', 'task'],
@@ -122,12 +124,12 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'marks read beside the attempt (the monitor’s review, a homework hand-in’s score)',
   },
   'modules/task/task.table': {
-    by: ['calendar-view', 'dashboard', 'gradebook', 'message'],
-    why: 'homework rows on the dashboard and in the gradebook, and the task a notice is about',
+    by: ['calendar-view', 'dashboard', 'gradebook', 'message', 'points'],
+    why: 'homework rows on the dashboard and in the gradebook, and the task a notice is about, and the tasks passed that a points rule awards for',
   },
   'modules/course/course.table': {
-    by: ['live-class', 'message', 'timetable'],
-    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows; a live lesson’s course, its learners invited to the live class',
+    by: ['live-class', 'message', 'points', 'timetable'],
+    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows; a live lesson’s course, its learners invited to the live class; completed enrolments a points rule awards for',
   },
   'modules/file/file.table': {
     by: ['attendance', 'exam'],
@@ -140,6 +142,18 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
   'modules/live-class/live-class.table': {
     by: ['attendance', 'calendar-view'],
     why: 'the live class a roll call is of, and the week views and the calendar feed reading live classes with their classes and teachers',
+  },
+  'modules/ledger/ledger.table': {
+    by: ['points'],
+    why: 'the points ledger read as people read it (entries with names, balances beside the people, daily sums, the drift check against the balances)',
+  },
+  'modules/shop/shop.table': {
+    by: ['points'],
+    why: 'the points rules, declared with the shop’s tables in one migration (issue 33), which the points module serves and runs',
+  },
+  'modules/attendance/attendance.table': {
+    by: ['points'],
+    why: 'the sessions and statuses of the current marks a points rule counts streaks of attendance in (one windowed statement)',
   },
   'modules/organization/organization.table': {
     by: ['auth'],

@@ -8,6 +8,8 @@ import { attendanceOwnedByStudent, attendanceTemplates } from './matrix-attendan
 import { attendanceStatsTemplates } from './matrix-attendance-stats';
 import { calendarTemplates } from './matrix-calendar';
 import { liveTemplates } from './matrix-live';
+import { pointTemplates } from './matrix-points';
+import { shopOwnedByStudent, shopTemplates } from './matrix-shop';
 import { teachingTemplates } from './matrix-teaching';
 import type { DemoIds, Req, Template } from './matrix-types';
 import { resourceNames, resourceSamples, samplesWithRefs } from './resources';
@@ -400,7 +402,8 @@ Object.assign(templates, {
   'POST /api/knowledge/read/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge } }),
   'POST /api/knowledge/receipts/:id': (d: DemoIds) => ({ params: { id: d.rows.knowledge }, body: { view: 'read' } }),
 });
-// Teaching management, calendars and attendance (issue 31), live classes (issue 32), in their own files.
+// Teaching management, calendars and attendance (issue 31), live classes (issue 32), the points shop
+// (issue 33), in their own files.
 Object.assign(
   templates,
   teachingTemplates,
@@ -408,6 +411,8 @@ Object.assign(
   attendanceTemplates,
   attendanceStatsTemplates,
   liveTemplates,
+  pointTemplates,
+  shopTemplates,
 );
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here (an area's file may give one with input).
@@ -514,6 +519,8 @@ async function ownedByStudent(token: string): Promise<Record<string, number[]>> 
     'GET /api/file/:id': [loose, avatar],
     // Their own leave request (attendance, issue 31).
     ...(await attendanceOwnedByStudent(t, token)),
+    // Their own goods orders (the points shop, issue 33).
+    ...(await shopOwnedByStudent(t, token)),
     'GET /api/message/view/:id': [d.rows.studentMessage],
     'POST /api/message/read/:id': [d.rows.studentMessage],
   };

@@ -35,8 +35,16 @@ import {
 import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageActions, messageEndpoints, messageVerbs } from './modules/message-endpoints';
+import { pointEndpoints, pointFileEndpoints, pointRuleVerbs } from './modules/points-endpoints';
 import { questionEndpoints, questionFileEndpoints, questionVerbs } from './modules/question-endpoints';
 import { roleEndpoints, roleVerbs } from './modules/role-endpoints';
+import {
+  goodsOrderActions,
+  goodsOrderEndpoints,
+  goodsOrderVerbs,
+  productEndpoints,
+  productVerbs,
+} from './modules/shop-endpoints';
 import { systemConfigEndpoints } from './modules/system-config-endpoints';
 import { taskActions, taskEndpoints, taskVerbs } from './modules/task-endpoints';
 import { teamEndpoints, teamFileEndpoints, teamVerbs } from './modules/team-endpoints';
@@ -95,6 +103,10 @@ export const api = {
   leave: leaveEndpoints,
   attendanceStats: attendanceStatsEndpoints,
   attendanceAlertRule: attendanceAlertRuleVerbs,
+  point: { ...pointEndpoints, ...pointFileEndpoints },
+  pointRule: pointRuleVerbs,
+  product: { ...productVerbs, ...productEndpoints },
+  goodsOrder: { ...goodsOrderVerbs, ...goodsOrderEndpoints, ...goodsOrderActions },
   ...baseDataEndpoints,
 };
 
@@ -118,5 +130,8 @@ export const engineResources = [
   'attendanceAlertRule',
   'liveClass',
   'liveProvider',
+  'pointRule',
+  'product',
+  'goodsOrder',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

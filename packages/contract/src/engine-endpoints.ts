@@ -27,13 +27,23 @@ export interface EngineAccess {
   import?: Guarded;
 }
 
+// A resource whose rows only the product's own routes write (goods orders: made by a redemption,
+// moved by their actions): the engine serves its reads and its export, and no create, update,
+// delete or import at all.
+export interface ReadOnlyAccess {
+  readOnly: true;
+  read: Guarded;
+  list?: Guarded;
+  export?: Guarded;
+}
+
 export interface EngineDecl<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject> {
   name: string;
   // One record's name in the documentation ("Exam paper").
   title: string;
   tags?: string[];
   schemas: { row: R; create: C; update: U; filter: F };
-  access: EngineAccess;
+  access: EngineAccess | ReadOnlyAccess;
   // Callers without the read permission who may still read the records meant for them (students and
   // documents): they reach the read verbs with this rule.
   readers?: Guarded;
@@ -48,12 +58,9 @@ export const zImportQuery = zLangQuery.extend({ dryRun: z.enum(['true', 'false',
 export const zTreeNode: z.ZodType = z.lazy(() => z.looseObject({ id: z.number(), children: z.array(zTreeNode) }));
 const zDeleted = z.object({ deleted: z.number().int() });
 
-export function engineEndpoints<
-  R extends z.ZodType,
-  C extends z.ZodObject,
-  U extends z.ZodObject,
-  F extends z.ZodObject,
->(decl: EngineDecl<R, C, U, F>) {
+function verbsOf<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject>(
+  decl: EngineDecl<R, C, U, F>,
+) {
   const { name, title: t, schemas, access } = decl;
   const base = `/api/${name}`;
   const tags = decl.tags ?? [name];
@@ -63,7 +70,7 @@ export function engineEndpoints<
     ? ' Callers without the read permission see only the records meant for them.'
     : undefined;
   const row = schemas.row;
-  const verbs = {
+  const reads = {
     page: endpoint({
       method: 'POST',
       path: `${base}/page`,
@@ -84,26 +91,6 @@ export function engineEndpoints<
       body: schemas.filter.extend({ limit: z.number().int().min(1).max(1000).default(1000) }),
       response: z.array(row),
     }),
-    create: endpoint({
-      method: 'POST',
-      path: `${base}/create`,
-      summary: `Create a ${t}`,
-      tags,
-      access: access.create,
-      mutates: true,
-      body: schemas.create,
-      response: row,
-    }),
-    update: endpoint({
-      method: 'POST',
-      path: `${base}/update`,
-      summary: `Update a ${t}`,
-      tags,
-      access: access.update,
-      mutates: true,
-      body: schemas.update,
-      response: row,
-    }),
     select: endpoint({
       method: 'POST',
       path: `${base}/select/:id`,
@@ -114,29 +101,54 @@ export function engineEndpoints<
       params: zIdParam,
       response: row,
     }),
-    remove: endpoint({
-      method: 'POST',
-      path: `${base}/delete/:id`,
-      summary: `Delete one ${t}`,
-      description: 'Refused, with nothing removed, while other records still use it.',
-      tags,
-      access: access.remove,
-      mutates: true,
-      params: zIdParam,
-      response: zDeleted,
-    }),
-    removeMany: endpoint({
-      method: 'POST',
-      path: `${base}/delete/ids`,
-      summary: `Delete several ${t} records at once`,
-      description: 'All or nothing: if one of them cannot be deleted, none is.',
-      tags,
-      access: access.remove,
-      mutates: true,
-      body: zIdListRequest,
-      response: zDeleted,
-    }),
   };
+  const writes =
+    'readOnly' in access
+      ? undefined
+      : {
+          create: endpoint({
+            method: 'POST',
+            path: `${base}/create`,
+            summary: `Create a ${t}`,
+            tags,
+            access: access.create,
+            mutates: true,
+            body: schemas.create,
+            response: row,
+          }),
+          update: endpoint({
+            method: 'POST',
+            path: `${base}/update`,
+            summary: `Update a ${t}`,
+            tags,
+            access: access.update,
+            mutates: true,
+            body: schemas.update,
+            response: row,
+          }),
+          remove: endpoint({
+            method: 'POST',
+            path: `${base}/delete/:id`,
+            summary: `Delete one ${t}`,
+            description: 'Refused, with nothing removed, while other records still use it.',
+            tags,
+            access: access.remove,
+            mutates: true,
+            params: zIdParam,
+            response: zDeleted,
+          }),
+          removeMany: endpoint({
+            method: 'POST',
+            path: `${base}/delete/ids`,
+            summary: `Delete several ${t} records at once`,
+            description: 'All or nothing: if one of them cannot be deleted, none is.',
+            tags,
+            access: access.remove,
+            mutates: true,
+            body: zIdListRequest,
+            response: zDeleted,
+          }),
+        };
   const treeVerb = endpoint({
     method: 'POST',
     path: `${base}/tree`,
@@ -177,9 +189,9 @@ export function engineEndpoints<
             response: zExportStarted,
           }),
         };
-  const importAccess = access.import ?? access.create;
+  const importAccess = 'readOnly' in access ? access.read : (access.import ?? access.create);
   const importing =
-    sheets === 'both'
+    sheets === 'both' && writes
       ? {
           template: fileEndpoint({
             method: 'GET',
@@ -208,11 +220,57 @@ export function engineEndpoints<
           }),
         }
       : undefined;
-  // Only the verbs the resource has (no key left undefined: the route table lists every key).
-  return { ...verbs, ...(tree ? { tree } : {}), ...exporting, ...importing } as typeof verbs & {
-    tree?: typeof treeVerb;
-  } & Partial<NonNullable<typeof exporting>> &
-    Partial<NonNullable<typeof importing>>;
+  return { reads, writes, tree, treeVerb, exporting, importing };
+}
+
+type VerbParts<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject> = ReturnType<
+  typeof verbsOf<R, C, U, F>
+>;
+// What every resource has (its reads, and its tree and spreadsheets where declared) and what only
+// resources written through the engine have.
+type ReadVerbs<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject> = VerbParts<
+  R,
+  C,
+  U,
+  F
+>['reads'] & { tree?: VerbParts<R, C, U, F>['treeVerb'] } & Partial<NonNullable<VerbParts<R, C, U, F>['exporting']>> &
+  Partial<NonNullable<VerbParts<R, C, U, F>['importing']>>;
+type WriteVerbs<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject> = NonNullable<
+  VerbParts<R, C, U, F>['writes']
+>;
+
+// The endpoints of a declared resource: a read-only one has no write verbs, even in its type.
+export function engineEndpoints<
+  R extends z.ZodType,
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+>(decl: EngineDecl<R, C, U, F> & { access: ReadOnlyAccess }): ReadVerbs<R, C, U, F>;
+export function engineEndpoints<
+  R extends z.ZodType,
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+>(decl: EngineDecl<R, C, U, F> & { access: EngineAccess }): ReadVerbs<R, C, U, F> & WriteVerbs<R, C, U, F>;
+export function engineEndpoints<
+  R extends z.ZodType,
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+>(decl: EngineDecl<R, C, U, F>): ReadVerbs<R, C, U, F> & Partial<WriteVerbs<R, C, U, F>>;
+export function engineEndpoints<
+  R extends z.ZodType,
+  C extends z.ZodObject,
+  U extends z.ZodObject,
+  F extends z.ZodObject,
+>(decl: EngineDecl<R, C, U, F>) {
+  const { reads, writes, tree, exporting, importing } = verbsOf(decl);
+  const { page, list, select } = reads;
+  const edits = writes ? { create: writes.create, update: writes.update } : {};
+  const removes = writes ? { remove: writes.remove, removeMany: writes.removeMany } : {};
+  // Only the verbs the resource has (no key left undefined: the route table lists every key), in
+  // the order the route table and the OpenAPI document have always listed them.
+  return { page, list, ...edits, select, ...removes, ...(tree ? { tree } : {}), ...exporting, ...importing };
 }
 
 export type EngineEndpoints = ReturnType<typeof engineEndpoints>;
@@ -222,7 +280,17 @@ export type EngineEndpoints = ReturnType<typeof engineEndpoints>;
 export function engineDecl<R extends z.ZodType, C extends z.ZodObject, U extends z.ZodObject, F extends z.ZodObject>(
   decl: EngineDecl<R, C, U, F>,
 ): EngineDecl<R, C, U, F> {
+  asComponent(decl.name, decl.schemas.row);
   return decl;
+}
+
+// A resource's row is one component of the OpenAPI document (`DegreeRow`), referred to by its page,
+// list, select, create, update and actions, rather than written out in each: the committed document
+// must stay under the 1 MiB a tracked file may have. The schema itself is registered (not a copy),
+// so every use of it, the actions' answers included, becomes the reference.
+function asComponent(name: string, row: z.ZodType): void {
+  if (z.globalRegistry.has(row)) return;
+  z.globalRegistry.add(row, { id: `${name.charAt(0).toUpperCase()}${name.slice(1)}Row` });
 }
 
 // The access of a resource named by its menu prefix: `degree:page` reads, `degree:create` creates, ...
@@ -254,6 +322,7 @@ export function entityDecl<R extends z.ZodType, C extends z.ZodObject, U extends
   },
   o: { access: EngineAccess; readers?: Guarded; sheets?: EngineDecl<R, C, U, F>['sheets'] },
 ): EngineDecl<R, C, U, F> {
+  asComponent(entity.name, entity.schemas.row);
   return {
     name: entity.name,
     title: entity.one.en,

@@ -41,6 +41,8 @@ export const FORMAT_TEXTS = {
   timeZone: { en: 'a time zone like Asia/Shanghai', zh: '应为时区，如 Asia/Shanghai' },
   oneLine: { en: 'must be one line without control characters', zh: '须为单行，且不含控制字符' },
   time: { en: 'a time like 08:00', zh: '应为时间，如 08:00' },
+  fileLink: { en: 'must be an uploaded file (/api/file/…)', zh: '必须是已上传的文件（/api/file/…）' },
+  keyChars: { en: 'letters, digits, _ and - only', zh: '只能包含字母、数字、_ 和 -' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type FormatKey = keyof typeof FORMAT_TEXTS;
 
@@ -361,6 +363,18 @@ export const ERRORS = {
   insufficientBalance: def<{ balance: number; amount: number }>(
     'the balance is {{balance}}, not enough for {{amount}}',
     '余额为 {{balance}}，不足 {{amount}}',
+  ),
+  // Points and the shop (issue 33).
+  alreadyPosted: def('this was recorded already', '该记录已入账，不能重复'),
+  notOnShelf: def('is not on the shelf', '该商品未上架'),
+  outOfStock: def<{ stock: number }>('is more than the {{stock}} left in stock', '超过库存（仅剩 {{stock}} 件）'),
+  overLimit: def<{ limit: number; bought: number }>(
+    'is over the limit of {{limit}} per student ({{bought}} redeemed already)',
+    '超过每人限兑数量 {{limit}}（已兑换 {{bought}} 件）',
+  ),
+  productHasOrders: def<{ names: string }>(
+    'cannot delete {{names}}: orders were redeemed for it. Take it off the shelf instead.',
+    '无法删除 {{names}}：已有兑换订单，请改为下架。',
   ),
   // The gradebook (issue 36).
   weightsNot100: def<{ sum: number }>(

@@ -492,9 +492,28 @@ const catalogue = [
     icon: 'theme',
     title: t('Points & orders', '积分商城'),
     pages: [
-      page('points', 'point/index', 'point:page', t('Points', '积分'), [A]),
-      page('products', 'product/index', 'product:page', t('Products', '商品'), [A]),
-      page('orders', 'order/index', 'order:page', t('Orders', '订单'), [A]),
+      // Points, products and goods orders (issue 33): academic staff run the shop; every change of a
+      // balance is a ledger entry, and only `point:adjust` makes one by hand.
+      page('points', 'point/index', 'point:page', t('Points', '积分'), [A], {
+        buttons: [
+          btn('point:adjust', 'Add or deduct points by hand, with a reason', '手动增减积分（需填写原因）', [A]),
+          btn('point:rules', 'Rules that award points', '积分规则', [A]),
+          btn('point:export', 'Export balances and the ledger', '导出积分余额与明细', [A]),
+        ],
+      }),
+      page('products', 'product/index', 'product:page', t('Products', '商品'), [A], { buttons: crud('product', [A]) }),
+      page('orders', 'order/index', 'order:page', t('Orders', '订单'), [A], {
+        buttons: [
+          btn('order:ship', 'Ship and complete goods orders', '发货与完成订单', [A]),
+          btn(
+            'order:cancel',
+            'Cancel orders not yet shipped (stock and points go back)',
+            '取消未发货订单（退回库存与积分）',
+            [A],
+          ),
+          btn('order:export', 'Export orders', '导出订单', [A]),
+        ],
+      }),
     ],
   },
   {
@@ -546,6 +565,7 @@ const catalogue = [
         '/study/attendance',
       ),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
+      page('points', 'point/myPoints', 'myPoints:page', t('Points & shop', '积分商城'), [S]),
     ],
   },
 ];

@@ -24,6 +24,7 @@ export * from '../modules/message/message.table';
 export * from '../modules/organization/organization.table';
 export * from '../modules/question/question.table';
 export * from '../modules/role/role.table';
+export * from '../modules/shop/shop.table';
 export * from '../modules/system-config/system-config.table';
 export * from '../modules/task/task.table';
 export * from '../modules/team/team.table';

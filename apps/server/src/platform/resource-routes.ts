@@ -38,31 +38,36 @@ export function registerResource<
     const rows = await resource.list(ctx, filter as z.output<F>, limit, resource.listScope(ctx));
     return resource.project(ctx, rows) as RowOut[];
   });
-  defineEndpoint(app, eps.create, async ({ ctx, body, req }) => {
-    const created = await resource.create(ctx, body as z.output<C>);
-    noteSubject(req, { ids: [created.id as number], label: labelOf([created]) });
-    return created as RowOut;
-  });
-  defineEndpoint(app, eps.update, async ({ ctx, body, req }) => {
-    const updated = await resource.update(ctx, body as z.output<U> & { id: number });
-    noteSubject(req, { label: labelOf([updated]) });
-    return updated as RowOut;
-  });
+  // A read-only resource's rows are written by its module's own routes and its actions only.
+  if (eps.create && eps.update) {
+    defineEndpoint(app, eps.create, async ({ ctx, body, req }) => {
+      const created = await resource.create(ctx, body as z.output<C>);
+      noteSubject(req, { ids: [created.id as number], label: labelOf([created]) });
+      return created as RowOut;
+    });
+    defineEndpoint(app, eps.update, async ({ ctx, body, req }) => {
+      const updated = await resource.update(ctx, body as z.output<U> & { id: number });
+      noteSubject(req, { label: labelOf([updated]) });
+      return updated as RowOut;
+    });
+  }
   defineEndpoint(
     app,
     eps.select,
     async ({ ctx, params }) =>
       resource.project(ctx, [await resource.get(ctx, params.id, resource.readScope(ctx))])[0] as RowOut,
   );
-  defineEndpoint(app, eps.remove, async ({ ctx, params, req }) => {
-    // Named before it goes, so the log can still say what was deleted.
-    noteSubject(req, { label: labelOf(await resource.getMany(ctx, [params.id])) });
-    return { deleted: await resource.remove(ctx, [params.id]) };
-  });
-  defineEndpoint(app, eps.removeMany, async ({ ctx, body, req }) => {
-    noteSubject(req, { label: labelOf(await resource.getMany(ctx, body.ids)) });
-    return { deleted: await resource.remove(ctx, body.ids) };
-  });
+  if (eps.remove && eps.removeMany) {
+    defineEndpoint(app, eps.remove, async ({ ctx, params, req }) => {
+      // Named before it goes, so the log can still say what was deleted.
+      noteSubject(req, { label: labelOf(await resource.getMany(ctx, [params.id])) });
+      return { deleted: await resource.remove(ctx, [params.id]) };
+    });
+    defineEndpoint(app, eps.removeMany, async ({ ctx, body, req }) => {
+      noteSubject(req, { label: labelOf(await resource.getMany(ctx, body.ids)) });
+      return { deleted: await resource.remove(ctx, body.ids) };
+    });
+  }
   for (const [name, act] of Object.entries(def.actions ?? {})) {
     defineRoute(app, {
       method: 'POST',

@@ -36,17 +36,19 @@ export interface ResourceDef<C extends z.ZodObject, U extends z.ZodObject, F ext
   table: TenantTable;
   schemas: { row: R; create: C; update: U; filter: F };
   // Every verb is closed unless the caller passes its rule; reads need `read` unless `list` or
-  // `readers` open them wider.
-  permissions: {
-    read: GuardedAccess;
-    // The unpaged list and the tree (selects on other screens need them); default `read`.
-    list?: GuardedAccess;
-    create: GuardedAccess;
-    update: GuardedAccess;
-    remove: GuardedAccess;
-    export?: GuardedAccess;
-    import?: GuardedAccess;
-  };
+  // `readers` open them wider. A read-only resource (`readOnly`) has no write verbs at all.
+  permissions:
+    | {
+        read: GuardedAccess;
+        // The unpaged list and the tree (selects on other screens need them); default `read`.
+        list?: GuardedAccess;
+        create: GuardedAccess;
+        update: GuardedAccess;
+        remove: GuardedAccess;
+        export?: GuardedAccess;
+        import?: GuardedAccess;
+      }
+    | { readOnly: true; read: GuardedAccess; list?: GuardedAccess; export?: GuardedAccess };
   // Field labels and kinds for people and spreadsheets; a resource with meta gets export, import and template.
   meta?: FormMeta;
   // Which spreadsheet verbs a resource with meta has (default both: nested rows cannot be imported).

@@ -16,7 +16,9 @@ import { seedKnowledge } from './knowledge';
 import { seedLiveClasses } from './live';
 import { seedMessages } from './messages';
 import { seedPapers } from './papers';
+import { seedPoints } from './points';
 import { seedQuestions } from './questions';
+import { seedShop } from './shop';
 import { seedTasks } from './tasks';
 import { seedTimetable } from './timetable';
 
@@ -217,6 +219,14 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       await seedAttendance(db, demo.orgId, timetable);
       await seedLiveClasses(db, demo.orgId, timetable);
     }
+    // Points from the homework, exams and attendance above, then the shop's orders spend some.
+    const [academic] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inOrg(users, demo.orgId, [eq(users.userName, 'academic')]));
+    const office = academic?.id ?? admin?.id ?? teacher.id;
+    await seedPoints(db, demo.orgId, office);
+    await seedShop(db, demo.orgId, office);
   }
   return { demo, north };
 }

@@ -71,12 +71,16 @@ function tagStatusColours(): StatusTokens {
 // error messages (red text on white, white text on danger buttons) get the same treatment, status tags
 // (green, blue, amber, red text on their pale backgrounds) their own darker shades.
 // With `reducedMotion` (the system's prefers-reduced-motion), antd's transitions are off.
+const HOVERED_ROW = '#fafafa';
+
 export function appTheme(themeColor: string, reducedMotion = false): ThemeConfig {
   return {
     token: {
       ...(reducedMotion ? { motion: false } : {}),
-      colorPrimary: readableOn(themeColor),
-      colorLink: readableOn(STATUS.colorInfo[0]),
+      // Against the light grey of a hovered table row (#fafafa), the lightest ground links and
+      // link buttons stand on: white would leave a row's link at 4.36:1 under the pointer.
+      colorPrimary: readableOn(themeColor, HOVERED_ROW),
+      colorLink: readableOn(STATUS.colorInfo[0], HOVERED_ROW),
       colorError: readableOn(STATUS.colorError[0]),
       colorTextDescription: DESCRIPTION_TEXT,
       colorTextPlaceholder: PLACEHOLDER_TEXT,

@@ -41,18 +41,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Follow tuition: what each student owes, what has been paid, and refunds.',
     zh: '跟踪学费：每位学生的应缴金额、已缴记录和退款。',
   },
-  'point/index': {
-    en: 'Award and deduct points, and see each student’s balance and history.',
-    zh: '发放和扣除积分，查看每位学生的积分余额和明细。',
-  },
-  'product/index': {
-    en: 'The items students can exchange their points for, with stock and prices.',
-    zh: '学生可用积分兑换的商品，包括库存和所需积分。',
-  },
-  'order/index': {
-    en: 'Course and goods orders: payment, shipping and refunds.',
-    zh: '课程和商品订单：付款、发货和退款。',
-  },
   'statistics/index': {
     en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',
     zh: '全校数据统计：考试成绩、作业完成率、考勤和使用情况的变化趋势。',

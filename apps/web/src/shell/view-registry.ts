@@ -88,6 +88,10 @@ const productViews: Record<string, ViewLoader> = {
   'exam/myGrades': () => import('../domains/gradebook/my-grades.view'),
   'message/index': () => import('../domains/message/message-list.view'),
   'message/myMessage': () => import('../domains/message/my-message.view'),
+  'point/index': () => import('../domains/points/points.view'),
+  'point/myPoints': () => import('../domains/my-points/my-points.view'),
+  'product/index': () => import('../domains/shop/product.view'),
+  'order/index': () => import('../domains/shop/order.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),

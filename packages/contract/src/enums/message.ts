@@ -71,5 +71,8 @@ export const SYSTEM_NOTICES = [
   'liveChanged',
   'liveCancelled',
   'liveRecordingReady',
+  // The points shop (issue 33).
+  'goodsOrderShipped',
+  'goodsOrderCancelled',
 ] as const;
 export type SystemNotice = (typeof SYSTEM_NOTICES)[number];

@@ -1,5 +1,6 @@
 import type { Lang } from '../labels';
 import { action, type OperationActionLabel } from './operation-action-kit';
+import { shopActionLabels } from './operation-action-shop';
 import { teachingActionLabels } from './operation-action-teaching';
 
 export type { OperationActionLabel } from './operation-action-kit';
@@ -373,6 +374,7 @@ export const operationActionLabels = {
     'default',
   ),
   ...teachingActionLabels,
+  ...shopActionLabels,
 } satisfies Record<string, OperationActionLabel>;
 export type OperationAction = keyof typeof operationActionLabels;
 

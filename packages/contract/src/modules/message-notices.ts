@@ -123,6 +123,20 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
       '“{{name}}”（{{start}}）的回放已可在首页观看。',
     ],
   },
+  goodsOrderShipped: {
+    title: ['Order shipped: {{name}}', '订单已发货：{{name}}'],
+    body: [
+      'Your order {{orderNo}} ({{name}} × {{quantity}}) is on its way: {{carrier}} {{trackingNo}}. Confirm receipt under Points & shop when it arrives.',
+      '您的订单 {{orderNo}}（{{name}} × {{quantity}}）已发货：{{carrier}} {{trackingNo}}。收到后请在“积分商城”确认收货。',
+    ],
+  },
+  goodsOrderCancelled: {
+    title: ['Order cancelled: {{name}}', '订单已取消：{{name}}'],
+    body: [
+      'Your order {{orderNo}} ({{name}} × {{quantity}}) was cancelled and its {{points}} points returned. {{reason}}',
+      '您的订单 {{orderNo}}（{{name}} × {{quantity}}）已取消，{{points}} 积分已退回。{{reason}}',
+    ],
+  },
 };
 
 // The parameters holding a date-time (ISO text), which a reader's screen shows in its own format.

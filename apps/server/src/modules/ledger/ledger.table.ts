@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createTime, organizationId } from '../../platform/columns';
 import { organizations, tenantTable } from '../../platform/organizations.table';
 
@@ -32,10 +32,21 @@ export const ledgerEntries = tenantTable(
     // What the entry is for (an order, an exam), when it is for something.
     refKind: varchar('ref_kind', { length: 32 }),
     refId: bigint('ref_id', { mode: 'number' }),
+    // Who made it (a staff member's adjustment, a student's redemption); null for the product's own
+    // rules and jobs (issue 33).
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    // One entry per business event: a rule's award, an order's payment and its reversal each carry a
+    // key, and the unique index makes a second posting of the same event fail with nothing moved.
+    idemKey: varchar('idem_key', { length: 128 }),
     createTime: createTime(),
   },
   (t) => [
     index('ledger_entries_account_ix').on(t.organizationId, t.accountKind, t.accountId, t.id),
+    uniqueIndex('ledger_entries_idem_uq')
+      .on(t.organizationId, t.accountKind, t.idemKey)
+      .where(sql`${t.idemKey} is not null`),
+    // The organisation's ledger over time (the staff's ledger list, the daily figures).
+    index('ledger_entries_time_ix').on(t.organizationId, t.accountKind, t.createTime),
     check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
     check('ledger_entries_balance_ck', sql`${t.balanceAfter} >= 0`),
   ],
