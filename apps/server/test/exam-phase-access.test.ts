@@ -113,6 +113,8 @@ describe('linking a file into a record', () => {
       'knowledge:create',
       'attendance:page',
       'attendance:all',
+      'product:page',
+      'product:create',
     ];
     ok(
       await t.call('POST', '/api/role/grant', {
@@ -195,6 +197,8 @@ describe('linking a file into a record', () => {
           },
         ],
       },
+      // A product's pictures (the points shop, issue 33).
+      product: { imageUrls: ['/api/product/create', { name: 'Look', pointsPrice: 1, stock: 1, imageUrls: [secret] }] },
       message: {
         body: ['/api/message/create', { title: 'Look', body: img, targetType: 1 }],
         attachments: [
