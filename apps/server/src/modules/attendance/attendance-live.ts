@@ -128,15 +128,21 @@ async function record(
 }
 
 // Each student's current mark (a student in two of its classes: the first roll call's).
-async function current(db: DbOrTx, orgId: number, liveClassId: number): Promise<LiveMark[]> {
+async function current(db: DbOrTx, orgId: number, liveClassIds: number[], studentId?: number): Promise<LiveMark[]> {
+  if (!liveClassIds.length) return [];
+  const sessions = sql`select id from ${attendanceSessions}
+    where organization_id = ${orgId} and live_class_id = any(${arr(liveClassIds)})`;
   return typedRows(
     db,
-    sql`select distinct on (c.student_id) c.student_id as "studentId", c.status_id as "statusId",
-        st.name as "statusName", st.kind, c.source, c.reason
-      from (${currentMarks(orgId, ofLive(orgId, liveClassId))}) c
+    sql`select distinct on (s.live_class_id, c.student_id) s.live_class_id as "liveClassId",
+        c.student_id as "studentId", c.status_id as "statusId", st.name as "statusName", st.kind, c.source, c.reason
+      from (${currentMarks(orgId, sessions)}) c
+      join ${attendanceSessions} s on s.organization_id = ${orgId} and s.id = c.session_id
       join ${attendanceStatuses} st on st.organization_id = ${orgId} and st.id = c.status_id
-      order by c.student_id, c.session_id`,
+      ${studentId === undefined ? sql`` : sql`where c.student_id = ${studentId}`}
+      order by s.live_class_id, c.student_id, c.session_id`,
     {
+      liveClassId: num,
       studentId: num,
       statusId: num,
       statusName: attendanceStatuses.name,

@@ -27,6 +27,7 @@ export interface DerivedMark {
 
 // A student's current mark in the live class's roll call, whatever made it.
 export interface LiveMark {
+  liveClassId: number;
   studentId: number;
   statusId: number;
   statusName: string;
@@ -48,7 +49,8 @@ export interface LiveAttendance {
   // each derived one whose student's current mark is not a teacher's, the office's or approved
   // leave's, and says something else. Answers how many marks it wrote.
   record(tx: DbOrTx, orgId: number, roll: LiveRoll, marks: DerivedMark[], markedBy: number): Promise<number>;
-  current(db: DbOrTx, orgId: number, liveClassId: number): Promise<LiveMark[]>;
+  // The current marks in these live classes' roll calls (of one student, when named), in one query.
+  current(db: DbOrTx, orgId: number, liveClassIds: number[], studentId?: number): Promise<LiveMark[]>;
   // A teacher's mark with its reason in the student's class's roll call; answers the mark's id.
   override(tx: DbOrTx, orgId: number, roll: LiveRoll, o: LiveOverride): Promise<number>;
 }

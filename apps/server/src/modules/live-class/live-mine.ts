@@ -185,13 +185,9 @@ async function minutesOf(ctx: RequestContext, ids: number[]): Promise<Map<number
   return new Map(rows.map((r) => [r.id, Math.round(r.seconds / 60)]));
 }
 
-// The caller's current mark in each class's roll call, read through the attendance register.
+// The caller's current mark in each class's roll call, read through the attendance register (one
+// query for all of them).
 async function statusesOf(ctx: RequestContext, ids: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (const id of ids) {
-    const marks = await liveAttendance.get().current(ctx.db, ctx.orgId, id);
-    const own = marks.find((m) => m.studentId === ctx.userId);
-    if (own) out.set(id, own.statusName);
-  }
-  return out;
+  const marks = await liveAttendance.get().current(ctx.db, ctx.orgId, ids, ctx.userId);
+  return new Map(marks.map((m) => [m.liveClassId, m.statusName]));
 }

@@ -45,7 +45,7 @@ async function reportOf(ctx: RequestContext, id: number) {
   const teachers = new Set(live.teacherIds);
   const [rows, marks, recordings] = await Promise.all([
     participantsOf(db, orgId, id),
-    liveAttendance.get().current(db, orgId, id),
+    liveAttendance.get().current(db, orgId, [id]),
     recordingsOf(db, orgId, id),
   ]);
   const byUser = new Map(rows.map((r) => [r.userId, r]));
