@@ -28,6 +28,7 @@ export * from './enums/organization-status';
 export * from './enums/paper-build-mode';
 export * from './enums/paper-type';
 export * from './enums/partial-credit';
+export * from './enums/payments';
 export * from './enums/permission-level';
 export * from './enums/points';
 export * from './enums/question-number-mode';

@@ -464,7 +464,28 @@ const catalogue = [
       page('application', 'applicationManagement/index', 'application:page', t('Applications', '报名申请'), [A]),
       page('centre', 'trainingCentre/index', 'trainingCentre:page', t('Training centres', '培训中心'), [A]),
       page('management', 'trainingManagement/index', 'training:page', t('Training management', '培训管理'), [A]),
-      page('payment', 'payment/index', 'payment:page', t('Tuition payments', '学费缴纳'), [A]),
+      // Tuition and payments (issue 33): a bursar's work. Academic staff hold it by default; a school
+      // gives it to a role of its own (a "Bursar") in the role editor.
+      page('payment', 'payment/index', 'payment:page', t('Tuition payments', '学费缴纳'), [A], {
+        buttons: [
+          btn(
+            'payment:invoice',
+            'Fee structures and invoices: create, issue, cancel',
+            '收费标准与账单：新建、开具、作废',
+            [A],
+          ),
+          btn('payment:collect', 'Record payments at the desk and print receipts', '登记线下缴费并打印收据', [A]),
+          btn('payment:refund', 'Refund tuition', '学费退费', [A]),
+          btn('payment:remind', 'Remind overdue students', '催缴逾期学生', [A]),
+          btn('payment:settings', 'Payment channels (Alipay, test provider)', '支付渠道设置（支付宝、测试渠道）', [A]),
+          btn(
+            'payment:export',
+            'Export invoices, payments and the daily reconciliation',
+            '导出账单、缴费记录与每日对账',
+            [A],
+          ),
+        ],
+      }),
     ],
   },
   {
@@ -512,6 +533,12 @@ const catalogue = [
             [A],
           ),
           btn('order:export', 'Export orders', '导出订单', [A]),
+          btn(
+            'order:refund',
+            'Refund course orders (the course closes for the buyer)',
+            '课程订单退款（退款后关闭该课程）',
+            [A],
+          ),
         ],
       }),
     ],
@@ -566,6 +593,7 @@ const catalogue = [
       ),
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
       page('points', 'point/myPoints', 'myPoints:page', t('Points & shop', '积分商城'), [S]),
+      page('payments', 'payment/myPayments', 'myPayment:page', t('Orders & fees', '订单与缴费'), [S]),
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { cameraSourceLabels, MAIL_LANGS, mailSecurityLabels, questionNumberModeLabels } from '@lyceum/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, organizationId, updateTime } from '../../platform/columns';
 import { organizations } from '../../platform/organizations.table';
 
@@ -14,6 +14,8 @@ export const systemConfigs = pgTable(
     cameraSource: smallint('camera_source').notNull().default(1),
     questionNumberMode: smallint('question_number_mode').notNull().default(1),
     loginNotice: varchar('login_notice', { length: 500 }),
+    // ISO 4217: the currency of course prices, invoices and payments, in its minor unit (issue 33).
+    currency: char('currency', { length: 3 }).notNull().default('CNY'),
     updateTime: updateTime(),
   },
   (t) => [
