@@ -74,5 +74,12 @@ export const SYSTEM_NOTICES = [
   // The points shop (issue 33).
   'goodsOrderShipped',
   'goodsOrderCancelled',
+  // Course orders, refunds and tuition (issue 33).
+  'courseOrderPaid',
+  'refundDone',
+  'refundFailed',
+  'invoiceIssued',
+  'tuitionReceived',
+  'tuitionOverdue',
 ] as const;
 export type SystemNotice = (typeof SYSTEM_NOTICES)[number];

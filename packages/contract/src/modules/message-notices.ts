@@ -137,6 +137,48 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
       '您的订单 {{orderNo}}（{{name}} × {{quantity}}）已取消，{{points}} 积分已退回。{{reason}}',
     ],
   },
+  courseOrderPaid: {
+    title: ['Payment received: {{name}}', '支付成功：{{name}}'],
+    body: [
+      'Order {{orderNo}} is paid ({{amount}}). {{name}} is open under My courses.',
+      '订单 {{orderNo}} 已支付（{{amount}}），“{{name}}”已可在“我的课程”中学习。',
+    ],
+  },
+  refundDone: {
+    title: ['Refund completed: {{name}}', '退款成功：{{name}}'],
+    body: [
+      '{{amount}} of {{orderNo}} was refunded to you. {{reason}}',
+      '{{orderNo}} 的 {{amount}} 已退还给您。{{reason}}',
+    ],
+  },
+  refundFailed: {
+    title: ['Refund failed: {{name}}', '退款失败：{{name}}'],
+    body: [
+      'The refund of {{amount}} for {{orderNo}} did not go through: {{reason}}. The school will contact you.',
+      '{{orderNo}} 的 {{amount}} 退款未成功：{{reason}}。学校将与您联系。',
+    ],
+  },
+  invoiceIssued: {
+    title: ['Tuition invoice: {{name}}', '缴费通知：{{name}}'],
+    body: [
+      'Invoice {{invoiceNo}} for {{name}}: {{amount}}, first instalment due {{due}}. See Orders & fees.',
+      '账单 {{invoiceNo}}（{{name}}）共 {{amount}}，首期缴费截止 {{due}}。请在“订单与缴费”查看。',
+    ],
+  },
+  tuitionReceived: {
+    title: ['Payment received: {{name}}', '缴费成功：{{name}}'],
+    body: [
+      'We received {{amount}} for {{invoiceNo}} (receipt {{receiptNo}}). Still owed: {{outstanding}}.',
+      '已收到 {{invoiceNo}} 的缴费 {{amount}}（收据号 {{receiptNo}}），尚欠 {{outstanding}}。',
+    ],
+  },
+  tuitionOverdue: {
+    title: ['Tuition overdue: {{name}}', '学费逾期提醒：{{name}}'],
+    body: [
+      '{{overdue}} of invoice {{invoiceNo}} was due {{due}} and is not paid yet. See Orders & fees, or pay at the desk.',
+      '账单 {{invoiceNo}} 有 {{overdue}} 已于 {{due}} 到期未缴，请在“订单与缴费”在线缴纳或到财务处缴费。',
+    ],
+  },
 };
 
 // The parameters holding a date-time (ISO text), which a reader's screen shows in its own format.

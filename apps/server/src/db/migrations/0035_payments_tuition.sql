@@ -213,6 +213,7 @@ CREATE TABLE "payment_allocations" (
 	CONSTRAINT "payment_allocations_amount_ck" CHECK ("payment_allocations"."amount" <> 0)
 );
 --> statement-breakpoint
+ALTER TABLE "messages" DROP CONSTRAINT "messages_notice_ck";--> statement-breakpoint
 ALTER TABLE "system_configs" ADD COLUMN "currency" char(3) DEFAULT 'CNY' NOT NULL;--> statement-breakpoint
 ALTER TABLE "course_order_items" ADD CONSTRAINT "course_order_items_organization_id_order_id_course_orders_organization_id_id_fk" FOREIGN KEY ("organization_id","order_id") REFERENCES "public"."course_orders"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_order_items" ADD CONSTRAINT "course_order_items_organization_id_user_id_users_organization_id_id_fk" FOREIGN KEY ("organization_id","user_id") REFERENCES "public"."users"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -265,4 +266,5 @@ CREATE UNIQUE INDEX "invoices_structure_uq" ON "invoices" USING btree ("organiza
 CREATE INDEX "invoices_status_ix" ON "invoices" USING btree ("organization_id","status");--> statement-breakpoint
 CREATE INDEX "payment_allocations_invoice_ix" ON "payment_allocations" USING btree ("organization_id","invoice_id","instalment_id");--> statement-breakpoint
 CREATE INDEX "payment_allocations_payment_ix" ON "payment_allocations" USING btree ("organization_id","payment_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_allocations_reversal_uq" ON "payment_allocations" USING btree ("organization_id","reversal_of") WHERE "payment_allocations"."reversal_of" is not null;
+CREATE UNIQUE INDEX "payment_allocations_reversal_uq" ON "payment_allocations" USING btree ("organization_id","reversal_of") WHERE "payment_allocations"."reversal_of" is not null;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_notice_ck" CHECK ("messages"."notice" is null or "messages"."notice" in ('examPublished', 'examCancelled', 'registrationApproved', 'registrationRejected', 'homeworkAssigned', 'homeworkReturned', 'homeworkReminder', 'scoresReleased', 'messageReminder', 'lessonMoved', 'lessonCancelled', 'lessonSubstituted', 'leaveRequested', 'leaveDecided', 'absenceNotice', 'attendanceAlert', 'attendanceUntaken', 'liveScheduled', 'liveChanged', 'liveCancelled', 'liveRecordingReady', 'goodsOrderShipped', 'goodsOrderCancelled', 'courseOrderPaid', 'refundDone', 'refundFailed', 'invoiceIssued', 'tuitionReceived', 'tuitionOverdue'));
