@@ -54,6 +54,19 @@ const pgliteSet = [
   // affords go through (the ledger's conditional update); one award key posted at once, one entry
   // (the unique key refused inside a savepoint, on one connection).
   'points-races',
+  // Payments under races (issue 33): twenty copies of one provider notification at once, one paid
+  // payment and one onPaid (the conditional update from awaiting); parallel desk records take
+  // consecutive receipt numbers (the per-year sequence row's upsert), a repeated key records once.
+  'payment-races',
+  // Tuition under races (issue 33): parallel desk payments of one invoice, exactly those it owes go
+  // through (the invoice held FOR UPDATE while each is allocated); receipt numbers consecutive under
+  // parallel payments (the per-year sequence's upsert); one generation per student (the partial
+  // unique index); parallel reminders, each instalment once (the conditional update).
+  'tuition-races',
+  // Course orders under races (issue 33, second part): one provider notification posted twenty times
+  // at once, one payment paid and one enrolment (the payment's conditional update from awaiting,
+  // the purpose's handler in its transaction, on one connection).
+  'course-order-races',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',

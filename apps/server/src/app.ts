@@ -22,6 +22,8 @@ import { calendarViewRoutes } from './modules/calendar-view/calendar-view.routes
 import { commonRoutes } from './modules/common/common.routes';
 import { courseRoutes } from './modules/course/course.routes';
 import { courseLearnRoutes } from './modules/course/course-learn.routes';
+import { courseOrderRoutes } from './modules/course-order/course-order.routes';
+import { registerCourseOrderJobs } from './modules/course-order/course-order-close';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { attemptRoutes } from './modules/exam/attempt.routes';
 import { registerAttemptJobs } from './modules/exam/attempt.service';
@@ -44,6 +46,7 @@ import { registerMarkingJobs } from './modules/marking/marking-jobs';
 import { messageRoutes } from './modules/message/message.routes';
 import { registerMessageMailJobs } from './modules/message/message-mail';
 import { organizationRoutes } from './modules/organization/organization.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
 import { pointRoutes, registerPointJobs } from './modules/points/points.routes';
 import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -54,6 +57,7 @@ import { taskRoutes } from './modules/task/task.routes';
 import { registerTaskJobs } from './modules/task/task-status';
 import { teamRoutes } from './modules/team/team.routes';
 import { timetableRoutes } from './modules/timetable/timetable.routes';
+import { registerTuitionJobs, tuitionRoutes } from './modules/tuition/tuition.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { testClockRoute } from './platform/clock';
 import type { Db } from './platform/db';
@@ -180,6 +184,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerLiveJobs(jobs, opts.db, app.log);
   registerPointJobs(jobs, opts.db, app.log);
   registerShopJobs(jobs, opts.db);
+  registerTuitionJobs(jobs, opts.db);
+  registerCourseOrderJobs(jobs, opts.db);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
   app.addHook('onClose', async () => jobs.stop());
@@ -274,6 +280,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   liveSessionRoutes(app);
   liveReportRoutes(app);
   shopRoutes(app);
+  paymentRoutes(app);
+  tuitionRoutes(app);
+  courseOrderRoutes(app);
   calendarViewRoutes(app);
   attendanceStatsRoutes(app);
   pointRoutes(app);

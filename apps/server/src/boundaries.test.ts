@@ -51,6 +51,7 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'auth',
       'calendar-view',
       'course',
+      'course-order',
       'exam',
       'export',
       'gradebook',
@@ -59,14 +60,16 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'log',
       'marking',
       'message',
+      'payment',
       'points',
       'role',
       'shop',
       'task',
       'team',
       'timetable',
+      'tuition',
     ],
-    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons, live classes and their participants, goods orders’ students)',
+    why: 'people’s names and user names beside the rows that name them (candidates, markers, recipients, learners, logs, teachers of lessons, live classes and their participants, goods and course orders’ students, tuition invoices’ students and bursars, payments’ payers and bursars)',
   },
   'modules/role/role.table': {
     by: ['auth', 'exam', 'marking', 'message', 'user'],
@@ -84,16 +87,17 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
       'message',
       'task',
       'timetable',
+      'tuition',
     ],
-    why: 'class membership as the target of courses, exams, homework, live classes and messages, and the class column of score lists; a lesson’s class and who hears of its changes',
+    why: 'class membership as the target of courses, exams, homework, live classes and messages, and the class column of score lists; a lesson’s class and who hears of its changes; the students of classes or a grade invoiced, and a student’s class beside their invoice',
   },
   'modules/department/department.table': {
     by: ['course', 'exam', 'team', 'user'],
     why: 'departments as a target of courses and exams (with their sub-departments) and the major of a class or user',
   },
   'modules/calendar/calendar.table': {
-    by: ['attendance', 'calendar-view', 'exam', 'gradebook', 'marking', 'team', 'timetable'],
-    why: 'the term a class, a gradebook, a statistic or a lesson belongs to, and the venue of an exam or a lesson',
+    by: ['attendance', 'calendar-view', 'exam', 'gradebook', 'marking', 'team', 'timetable', 'tuition'],
+    why: 'the term a class, a gradebook, a statistic, a lesson, a fee structure or an invoice belongs to, and the venue of an exam or a lesson',
   },
   'modules/catalogue/catalogue.table': {
     by: ['course', 'exam-paper', 'knowledge', 'library', 'marking', 'question', 'shop'],
@@ -128,8 +132,16 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'homework rows on the dashboard and in the gradebook, and the task a notice is about, and the tasks passed that a points rule awards for',
   },
   'modules/course/course.table': {
-    by: ['live-class', 'message', 'points', 'timetable'],
-    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows; a live lesson’s course, its learners invited to the live class; completed enrolments a points rule awards for',
+    by: ['course-order', 'live-class', 'message', 'points', 'timetable'],
+    why: 'the course a message is about (its title beside the message in the inbox), or a teaching assignment follows; a live lesson’s course, its learners invited to the live class; completed enrolments a points rule awards for; the course an order line buys (its foreign key)',
+  },
+  'modules/payment/payment.table': {
+    by: ['course-order', 'tuition'],
+    why: 'a course order’s payment attempts and refunds beside the order (its detail, the paid payment a refund goes through, the awaiting ones a cancel closes), read only: changes go through the payment service; an invoice’s payments with their allocations and refunds, and a receipt',
+  },
+  'modules/system-config/system-config.table': {
+    by: ['course-order', 'payment', 'tuition'],
+    why: 'the organisation’s currency (system_configs.currency), which course prices, invoices and the reconciliation’s money are in',
   },
   'modules/file/file.table': {
     by: ['attendance', 'exam'],
@@ -144,8 +156,8 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     why: 'the live class a roll call is of, and the week views and the calendar feed reading live classes with their classes and teachers',
   },
   'modules/ledger/ledger.table': {
-    by: ['points'],
-    why: 'the points ledger read as people read it (entries with names, balances beside the people, daily sums, the drift check against the balances)',
+    by: ['payment', 'points'],
+    why: 'the points ledger read as people read it (entries with names, balances beside the people, daily sums, the drift check against the balances; the reconciliation’s points per day by what they were for, and its check of balances against entries)',
   },
   'modules/shop/shop.table': {
     by: ['points'],

@@ -1,13 +1,18 @@
 import { TaskType } from '@lyceum/contract';
 import { attendanceForLive } from './modules/attendance/attendance-live';
+import { courseSales } from './modules/course/course-sales';
 import { courseTaskKind } from './modules/course/course-tasks';
+import { awaitingOrdersOf, orgCurrency } from './modules/course-order/course-order-holds';
+import { courseOrderPurpose } from './modules/course-order/course-order-paid';
 import { startExport } from './modules/export/export.service';
 import { localStorage } from './modules/file/file.storage';
 import { fileLinking } from './modules/file/file-links';
 import { knowledgeTaskKind } from './modules/knowledge/knowledge-tasks';
 import { liveAttendance } from './modules/live-class/live-attendance';
+import { paymentPurposes } from './modules/payment/payment-purposes';
 import { syncPermissionCatalogue } from './modules/role/role.service';
 import { registerTaskKind } from './modules/task/task-kinds';
+import { tuitionPurpose } from './modules/tuition/tuition-purpose';
 import { exportStarter, fileLinkStore, provisioning } from './platform/ports';
 import { seedDemo } from './seed/demo';
 
@@ -22,6 +27,12 @@ registerTaskKind(TaskType.KnowledgeBase, knowledgeTaskKind);
 exportStarter.fill(startExport);
 // A live class's roll calls and marks: the attendance module keeps the register (live-attendance.ts).
 liveAttendance.fill(attendanceForLive);
+// Priced courses in the catalogue (orders awaiting payment, the currency), and course orders paid
+// and refunded through the payment module (course-order-paid.ts).
+courseSales.fill({ awaitingOrdersOf, currency: orgCurrency });
+paymentPurposes.register('courseOrder', courseOrderPurpose);
+// Tuition paid, allocated to instalments, refunded (tuition-purpose.ts).
+paymentPurposes.register('tuition', tuitionPurpose);
 provisioning.fill({
   syncPermissions: syncPermissionCatalogue,
   seedDemo: async (db, password, filesDir) => {

@@ -7,10 +7,13 @@ import { createTestApp, type TestApp } from './harness';
 import { attendanceOwnedByStudent, attendanceTemplates } from './matrix-attendance';
 import { attendanceStatsTemplates } from './matrix-attendance-stats';
 import { calendarTemplates } from './matrix-calendar';
+import { courseOrderOwnedByStudent, courseOrderTemplates } from './matrix-course-order';
 import { liveTemplates } from './matrix-live';
+import { paymentOwnedByStudent, paymentTemplates } from './matrix-payment';
 import { pointTemplates } from './matrix-points';
 import { shopOwnedByStudent, shopTemplates } from './matrix-shop';
 import { teachingTemplates } from './matrix-teaching';
+import { tuitionOwnedByStudent, tuitionTemplates } from './matrix-tuition';
 import type { DemoIds, Req, Template } from './matrix-types';
 import { resourceNames, resourceSamples, samplesWithRefs } from './resources';
 import { snapshotOrganization } from './snapshot';
@@ -413,6 +416,9 @@ Object.assign(
   liveTemplates,
   pointTemplates,
   shopTemplates,
+  courseOrderTemplates,
+  tuitionTemplates,
+  paymentTemplates,
 );
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here (an area's file may give one with input).
@@ -485,6 +491,8 @@ const notOwned: Record<string, string> = {
   'POST /api/knowledge/select/:id': 'school articles, scoped by status and audience (knowledge.test.ts)',
   'POST /api/knowledge/read/:id':
     "school articles by audience; the receipt is always the caller's own (knowledge.test.ts)",
+  'POST /api/courseOrder/pay/:id':
+    "the caller's own orders, but the call needs its provider; another member's order is not found (course-order.test.ts)",
   'POST /api/liveClass/join/:id':
     "the school's live classes; a student joins only those of their classes or courses (live-session.test.ts)",
 };
@@ -521,6 +529,12 @@ async function ownedByStudent(token: string): Promise<Record<string, number[]>> 
     ...(await attendanceOwnedByStudent(t, token)),
     // Their own goods orders (the points shop, issue 33).
     ...(await shopOwnedByStudent(t, token)),
+    // Their own course order awaiting payment (issue 33, second part).
+    ...(await courseOrderOwnedByStudent(t, token)),
+    // Their own tuition invoice and receipt (issue 33, second part).
+    ...(await tuitionOwnedByStudent(t, token)),
+    // Their own payment awaiting payment (issue 33, second part).
+    ...(await paymentOwnedByStudent(t, token)),
     'GET /api/message/view/:id': [d.rows.studentMessage],
     'POST /api/message/read/:id': [d.rows.studentMessage],
   };

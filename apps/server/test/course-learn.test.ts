@@ -103,8 +103,9 @@ describe('my courses and the catalogue', () => {
     const catalog = ok(await call<{ list: { id: number }[] }>(C, '/api/course/catalog', { pageSize: 200 }));
     const listed = catalog.list.map((c) => c.id);
     expect(listed).toContain(open1);
-    // Required, priced (orders come later), unpublished and joined courses are not offered.
-    for (const id of [course1, priced, draft]) expect(listed).not.toContain(id);
+    // Required, unpublished and joined courses are not offered; a priced one is, to buy (not to join).
+    for (const id of [course1, draft]) expect(listed).not.toContain(id);
+    expect(catalog.list.find((c) => c.id === priced)).toMatchObject({ price: 100, buyable: true, owned: false });
     refused(await call(C, `/api/course/enrol/${priced}`), 'courseNotOpen');
     refused(await call(C, `/api/course/enrol/${course1}`), 'courseNotOpen');
     refused(await call(C, `/api/course/enrol/${draft}`), 'notFound');

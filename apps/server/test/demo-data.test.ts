@@ -183,14 +183,21 @@ it('the demo has courses (student part-way through a required one, an elective t
   expect(bio).toMatchObject({ required: true, status: LearnerStatus.InProgress });
   expect(bio!.lessonsDone).toBeGreaterThan(0);
   expect(bio!.lessonsDone).toBeLessThan(bio!.lessons);
-  const open = await t.call<Page<{ code: string }>>('POST', '/api/course/catalog', { token: student, body: {} });
-  expect(open.response.list.map((c) => c.code)).toEqual(['SKL-110']);
+  // The elective to join, and the priced courses (issue 33): `student` bought Python, the others wait.
+  const open = await t.call<Page<{ code: string; owned: boolean; buyable: boolean }>>('POST', '/api/course/catalog', {
+    token: student,
+    body: {},
+  });
+  expect(open.response.list.map((c) => c.code).sort()).toEqual(['ART-105', 'EXM-201', 'PY-101', 'SKL-110']);
+  expect(open.response.list.find((c) => c.code === 'PY-101')).toMatchObject({ owned: true, buyable: false });
+  expect(open.response.list.find((c) => c.code === 'EXM-201')).toMatchObject({ owned: false, buyable: true });
+  expect(mine.response.courses.map((c) => c.code)).toContain('PY-101');
   const teacher = await t.login('demo', 'teacher');
   const courses = await t.call<Page<Course>>('POST', '/api/course/page', { token: teacher, body: {} });
+  // Biology, Study skills and the three priced courses are published; Data literacy is a draft.
   expect(courses.response.list.map((c) => c.status).sort()).toEqual([
     CourseStatus.Draft,
-    CourseStatus.Published,
-    CourseStatus.Published,
+    ...Array(5).fill(CourseStatus.Published),
   ]);
   const articles = await t.call<Page<KnowledgeArticle>>('POST', '/api/knowledge/page', { token: student, body: {} });
   // Pinned first; never the staff article or the draft.

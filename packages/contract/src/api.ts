@@ -6,6 +6,7 @@ import { baseDataEndpoints } from './modules/base/base-engine';
 import { calendarEndpoints, calendarFileEndpoints } from './modules/calendar-view';
 import { commonEndpoints } from './modules/common-endpoints';
 import { courseActions, courseEndpoints, courseVerbs } from './modules/course-endpoints';
+import { courseOrderEndpoints, courseOrderVerbs } from './modules/course-order-endpoints';
 import { dashboardEndpoints } from './modules/dashboard-endpoints';
 import {
   accommodationEndpoints,
@@ -35,6 +36,12 @@ import {
 import { logEndpoints, logFileEndpoints } from './modules/log-endpoints';
 import { answerEndpoints, examScoreEndpoints } from './modules/marking-endpoints';
 import { messageActions, messageEndpoints, messageVerbs } from './modules/message-endpoints';
+import {
+  paymentChannelEndpoints,
+  paymentChannelVerbs,
+  paymentEndpoints,
+  paymentFileEndpoints,
+} from './modules/payment-endpoints';
 import { pointEndpoints, pointFileEndpoints, pointRuleVerbs } from './modules/points-endpoints';
 import { questionEndpoints, questionFileEndpoints, questionVerbs } from './modules/question-endpoints';
 import { roleEndpoints, roleVerbs } from './modules/role-endpoints';
@@ -56,6 +63,7 @@ import {
   termDayVerbs,
   timetableEndpoints,
 } from './modules/timetable-endpoints';
+import { feeStructureVerbs, tuitionEndpoints, tuitionFileEndpoints } from './modules/tuition-endpoints';
 import { userEndpoints, userVerbs } from './modules/user-endpoints';
 
 // Every endpoint of the product, the resource engine's verbs included, by domain:
@@ -107,6 +115,11 @@ export const api = {
   pointRule: pointRuleVerbs,
   product: { ...productVerbs, ...productEndpoints },
   goodsOrder: { ...goodsOrderVerbs, ...goodsOrderEndpoints, ...goodsOrderActions },
+  courseOrder: { ...courseOrderVerbs, ...courseOrderEndpoints },
+  payment: { ...paymentEndpoints, ...paymentFileEndpoints },
+  paymentChannel: { ...paymentChannelVerbs, ...paymentChannelEndpoints },
+  tuition: { ...tuitionEndpoints, ...tuitionFileEndpoints },
+  feeStructure: feeStructureVerbs,
   ...baseDataEndpoints,
 };
 
@@ -133,5 +146,8 @@ export const engineResources = [
   'pointRule',
   'product',
   'goodsOrder',
+  'courseOrder',
+  'paymentChannel',
+  'feeStructure',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

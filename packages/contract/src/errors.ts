@@ -376,6 +376,61 @@ export const ERRORS = {
     'cannot delete {{names}}: orders were redeemed for it. Take it off the shelf instead.',
     '无法删除 {{names}}：已有兑换订单，请改为下架。',
   ),
+  // Tuition (issue 33, second part).
+  sharesNot100: def<{ sum: number }>(
+    'the instalments’ shares add up to {{sum}} %; they must add up to 100 %',
+    '各期比例合计为 {{sum}}%，应为 100%',
+  ),
+  dueNotAfterPrevious: def('must be after the previous instalment’s due date', '须晚于上一期的截止日期'),
+  overpayment: def<{ outstanding: string }>(
+    'is more than the {{outstanding}} still owed',
+    '超过尚欠金额 {{outstanding}}',
+  ),
+  invoiceHasPayments: def(
+    'payments were put against this invoice: refund them instead of cancelling it',
+    '该账单已有缴费记录，不能作废，请改为退费',
+  ),
+  noStudentsToInvoice: def('finds no student to invoice', '没有找到需要开具账单的学生'),
+  // Payments (issue 33, second part): channels, payments and refunds.
+  paymentChannelOff: def<{ provider: string }>(
+    'has no payment channel turned on: an administrator sets one up in the payment settings',
+    '未开通该支付渠道：请管理员先在支付设置中配置并启用',
+  ),
+  paymentNotPaid: def('is not a paid payment', '不是已完成的支付'),
+  paymentNotAwaiting: def('the payment is no longer awaiting payment', '该支付已不在待支付状态'),
+  refundTooMuch: def<{ left: number; currency: string }>(
+    'is more than what is left to refund on the payment',
+    '超过该笔支付的可退款金额',
+  ),
+  refundItemTaken: def('already has a refund under way or done', '已有进行中或已完成的退款'),
+  paymentProviderFailed: def<{ detail: string }>(
+    'the payment provider could not be asked: {{detail}}',
+    '无法联系支付渠道：{{detail}}',
+  ),
+  currencyNotSupported: def<{ currency: string }>(
+    'is not a currency this payment channel takes ({{currency}})',
+    '该支付渠道不支持此币种（{{currency}}）',
+  ),
+  paymentKeyInvalid: def('is not a readable RSA key (PEM or base64)', '不是有效的 RSA 密钥（PEM 或 base64 格式）'),
+  // Course orders (issue 33, second part).
+  courseNotForSale: def<{ title: string }>(
+    'cannot buy «{{title}}»: it is not a published course with a price',
+    '无法购买“{{title}}”：该课程未发布或未定价',
+  ),
+  courseAlreadyOwned: def<{ title: string }>(
+    'you already have «{{title}}» (enrolled, paid, or in an order awaiting payment)',
+    '您已拥有“{{title}}”（已加入、已购买或在待支付订单中）',
+  ),
+  mixedPriceKinds: def(
+    'must all be priced the same way: buy courses priced in points and in money in separate orders',
+    '须为同一计价方式：积分课程与付费课程请分开下单',
+  ),
+  orderExpired: def('the time to pay this order has passed: order again', '该订单已超过支付时限，请重新下单'),
+  orderPaidMeanwhile: def('this order has been paid already', '该订单已支付'),
+  notItemOfOrder: def<{ ids: string }>(
+    'must be courses of this order not refunded yet ({{ids}} is not)',
+    '须为本订单中尚未退款的课程（{{ids}} 不是）',
+  ),
   // The gradebook (issue 36).
   weightsNot100: def<{ sum: number }>(
     'the weights add up to {{sum}} %; they must add up to 100 %',

@@ -6,6 +6,7 @@ import '../modules/attendance/attendance-alerts.resource';
 import '../modules/attendance/attendance-statuses';
 import '../modules/base-data.routes';
 import '../modules/course/course.resource';
+import '../modules/course-order/course-order.resource';
 import '../modules/exam/exam.resource';
 import '../modules/exam-paper/exam-paper.resource';
 import '../modules/knowledge/knowledge.resource';

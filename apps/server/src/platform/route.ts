@@ -160,7 +160,7 @@ export function defineFileEndpoint<B extends ZodOpt, P extends ZodOpt, Q extends
   handler: FileRouteDef<A, B, P, Q>['handler'],
   extra: Pick<FileRouteDef<A, B, P, Q>, 'bodyLimit' | 'audited'> = {},
 ): void {
-  defineFileRoute(app, { ...routeOf(ep), handler, ...extra });
+  defineFileRoute(app, { ...routeOf(ep), mutates: ep.mutates, handler, ...extra });
 }
 
 // Registers the route of a contract endpoint (packages/contract endpoint.ts): path, method, schemas

@@ -16,6 +16,7 @@ import { seedKnowledge } from './knowledge';
 import { seedLiveClasses } from './live';
 import { seedMessages } from './messages';
 import { seedPapers } from './papers';
+import { seedPayments } from './payments';
 import { seedPoints } from './points';
 import { seedQuestions } from './questions';
 import { seedShop } from './shop';
@@ -227,6 +228,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     const office = academic?.id ?? admin?.id ?? teacher.id;
     await seedPoints(db, demo.orgId, office);
     await seedShop(db, demo.orgId, office);
+    // Priced courses, one bought; this term's tuition with a student paid in two instalments and one overdue.
+    await seedPayments(db, demo.orgId, office, teacher.id);
   }
   return { demo, north };
 }

@@ -1,7 +1,9 @@
 import type { Lang } from '../labels';
 import { action, type OperationActionLabel } from './operation-action-kit';
+import { paymentActionLabels } from './operation-action-payment';
 import { shopActionLabels } from './operation-action-shop';
 import { teachingActionLabels } from './operation-action-teaching';
+import { tuitionActionLabels } from './operation-action-tuition';
 
 export type { OperationActionLabel } from './operation-action-kit';
 
@@ -375,6 +377,8 @@ export const operationActionLabels = {
   ),
   ...teachingActionLabels,
   ...shopActionLabels,
+  ...paymentActionLabels,
+  ...tuitionActionLabels,
 } satisfies Record<string, OperationActionLabel>;
 export type OperationAction = keyof typeof operationActionLabels;
 

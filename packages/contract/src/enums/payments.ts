@@ -59,6 +59,9 @@ export const NOTIFICATION_OUTCOMES = [
   'amountMismatch',
   'notPaid',
   'malformed',
+  // Verified and meant to apply, but applying failed (the purpose refused or the database did):
+  // nothing stayed, the provider is answered "failure" and retries.
+  'failed',
 ] as const;
 export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
 

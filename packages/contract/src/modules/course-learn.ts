@@ -52,6 +52,14 @@ export const zCatalogCourse = z.object({
   description: z.string(),
   priceKind: zEnum(priceKindLabels).nullable(),
   price: z.number().int().nullable(),
+  // Priced courses (issue 33): money in minor units of this currency (null: free or points).
+  currency: z.string().nullable(),
+  // The caller is enrolled (a priced course stays listed once bought: it opens from here).
+  owned: z.boolean(),
+  // Priced, not owned, and in no order of the caller awaiting payment: "Buy".
+  buyable: z.boolean(),
+  // The caller's order awaiting payment that holds it ("Pay" instead of "Buy").
+  awaitingOrderId: zId.nullable(),
 });
 export const zCourseCatalog = zPage(zCatalogCourse);
 

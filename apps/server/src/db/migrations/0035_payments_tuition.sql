@@ -8,8 +8,10 @@ CREATE TABLE "course_order_items" (
 	"price" bigint NOT NULL,
 	"holds" boolean DEFAULT true NOT NULL,
 	"refunded_at" timestamp with time zone,
+	"refunded" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "course_order_items_organization_id_id_pk" PRIMARY KEY("organization_id","id"),
-	CONSTRAINT "course_order_items_price_ck" CHECK ("course_order_items"."price" > 0)
+	CONSTRAINT "course_order_items_price_ck" CHECK ("course_order_items"."price" > 0),
+	CONSTRAINT "course_order_items_refunded_ck" CHECK ("course_order_items"."refunded" >= 0 and "course_order_items"."refunded" <= "course_order_items"."price")
 );
 --> statement-breakpoint
 CREATE TABLE "course_orders" (
@@ -60,7 +62,7 @@ CREATE TABLE "payment_notifications" (
 	"verified" boolean NOT NULL,
 	"outcome" varchar(16) NOT NULL,
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payment_notifications_outcome_ck" CHECK ("payment_notifications"."outcome" in ('applied', 'duplicate', 'badSignature', 'unknownPayment', 'amountMismatch', 'notPaid', 'malformed'))
+	CONSTRAINT "payment_notifications_outcome_ck" CHECK ("payment_notifications"."outcome" in ('applied', 'duplicate', 'badSignature', 'unknownPayment', 'amountMismatch', 'notPaid', 'malformed', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "payments" (

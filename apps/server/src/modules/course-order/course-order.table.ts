@@ -55,11 +55,15 @@ export const courseOrderItems = idTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     holds: boolean('holds').notNull().default(true),
     refundedAt: at('refunded_at'),
+    // What was given back for it (money in minor units, or points): the order's own book of what it
+    // still holds (price less this), which reconciliation compares with the payments.
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('course_order_items_line_uq').on(t.organizationId, t.orderId, t.courseId),
     uniqueIndex('course_order_items_holds_uq').on(t.organizationId, t.userId, t.courseId).where(sql`${t.holds}`),
     check('course_order_items_price_ck', sql`${t.price} > 0`),
+    check('course_order_items_refunded_ck', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.price}`),
     ...tenantRefs(t, [t.orderId, courseOrders], [t.userId, users], [t.courseId, courses]),
   ],
 );

@@ -1,7 +1,8 @@
-import type { EnrolmentSource } from '@lyceum/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { EnrolmentSource } from '@lyceum/contract';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { typedRows } from '../../platform/sql-rows';
+import { inOrg } from '../../platform/tenant-sql';
 import { courseEnrolments } from './course.table';
 
 export interface EnrolOptions {
@@ -46,4 +47,50 @@ export async function enrolUsers(
     { userId: courseEnrolments.userId },
   );
   return rows.map((r) => r.userId);
+}
+
+// The courses among `courseIds` the user is enrolled in, whatever brought them (orders refuse
+// selling a course the buyer already has).
+export async function enrolledAmong(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  courseIds: number[],
+): Promise<Set<number>> {
+  if (!courseIds.length) return new Set();
+  const found = await db
+    .select({ courseId: courseEnrolments.courseId })
+    .from(courseEnrolments)
+    .where(
+      inOrg(courseEnrolments, orgId, [
+        eq(courseEnrolments.userId, userId),
+        inArray(courseEnrolments.courseId, courseIds),
+      ]),
+    );
+  return new Set(found.map((r) => Number(r.courseId)));
+}
+
+// Removes the enrolment a course order made, when a refund closes that course: only one the order
+// brought (source "order", its id) and that no assignment made required since (an assignment of
+// the same course keeps it open). The progress log stays. Answers whether one was removed.
+export async function removeOrderEnrolment(
+  tx: DbOrTx,
+  orgId: number,
+  courseId: number,
+  userId: number,
+  orderId: number,
+): Promise<boolean> {
+  const gone = await tx
+    .delete(courseEnrolments)
+    .where(
+      inOrg(courseEnrolments, orgId, [
+        eq(courseEnrolments.courseId, courseId),
+        eq(courseEnrolments.userId, userId),
+        eq(courseEnrolments.source, EnrolmentSource.Order),
+        eq(courseEnrolments.sourceId, orderId),
+        eq(courseEnrolments.required, false),
+      ]),
+    )
+    .returning({ userId: courseEnrolments.userId });
+  return gone.length > 0;
 }

@@ -7,10 +7,11 @@ import {
   LessonType,
   type MyCourse,
   type OpenLesson,
+  PriceKind,
   type zCourseCatalogRequest,
   type zMyCourseRequest,
 } from '@lyceum/contract';
-import { and, count, desc, eq, ilike, isNull, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
 import { businessError, notFound } from '../../platform/errors';
@@ -24,6 +25,7 @@ import { type Facts, learnable, learnerFacts, lessonState } from './course-learn
 import { courseStanding, lessonStates, lessonsOf, type Outline } from './course-outline';
 import { loadOutline, refreshEnrolments } from './course-progress';
 import { admitToQuiz, quizExamOf } from './course-quiz';
+import { courseSales, forSale } from './course-sales';
 
 // The student's side of courses: their courses, the catalogue, joining one, the course as they
 // learn it, and a lesson's content. Every read reaches only the caller's own enrolments.
@@ -108,21 +110,22 @@ export async function myCourses(
   return { courses: list };
 }
 
-// Published elective courses open for self-enrolment, free (priced ones wait for orders), not joined.
+// Published elective courses open for self-enrolment, free (priced ones are bought), not joined.
 const openForSelf = sql`${c.status} = ${CourseStatus.Published} and ${c.version} > 0 and ${c.selfEnrol}
   and not ${c.required} and ${c.priceKind} is null and ${c.price} is null`;
 
+// The catalogue: free courses not joined yet, and priced ones (owned or not: a bought course opens
+// from here), each priced one with whether the caller may buy it or has an order awaiting payment.
 export async function catalog(ctx: RequestContext, req: z.output<typeof zCourseCatalogRequest>) {
   const mine = and(eq(e.organizationId, c.organizationId), eq(e.courseId, c.id), eq(e.userId, ctx.userId));
   const keyword = req.keyword ? `%${req.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const where = inOrg(c, ctx.orgId, [
-    openForSelf,
-    isNull(e.userId),
+    or(and(openForSelf, isNull(e.userId)), forSale),
     keyword ? ilike(c.title, keyword) : undefined,
     req.categoryId ? eq(c.categoryId, req.categoryId) : undefined,
   ]);
   const v = courseVersions;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], currency] = await Promise.all([
     ctx.db
       .select({
         id: c.id,
@@ -135,6 +138,7 @@ export async function catalog(ctx: RequestContext, req: z.output<typeof zCourseC
         description: c.description,
         priceKind: c.priceKind,
         price: c.price,
+        owned: sql<boolean>`${e.userId} is not null`,
       })
       .from(c)
       .leftJoin(e, mine)
@@ -144,10 +148,28 @@ export async function catalog(ctx: RequestContext, req: z.output<typeof zCourseC
       .limit(req.pageSize)
       .offset((req.pageIndex - 1) * req.pageSize),
     ctx.db.select({ n: count() }).from(c).leftJoin(e, mine).where(where),
+    courseSales.get().currency(ctx.db, ctx.orgId),
   ]);
+  const priced = rows.filter((r) => r.priceKind !== null && (r.price ?? 0) > 0);
+  const awaiting = await courseSales.get().awaitingOrdersOf(
+    ctx.db,
+    ctx.orgId,
+    ctx.userId,
+    priced.map((r) => r.id),
+  );
   const n = total?.n ?? 0;
   return {
-    list: rows.map((r) => ({ ...r, priceKind: r.priceKind as 1 | 2 | null })),
+    list: rows.map((r) => {
+      const sold = r.priceKind !== null && (r.price ?? 0) > 0;
+      const awaitingOrderId = awaiting.get(r.id) ?? null;
+      return {
+        ...r,
+        priceKind: r.priceKind as 1 | 2 | null,
+        currency: sold && r.priceKind === PriceKind.Money ? currency : null,
+        buyable: sold && !r.owned && awaitingOrderId === null,
+        awaitingOrderId,
+      };
+    }),
     total: n,
     pageNum: req.pageIndex,
     pageSize: req.pageSize,
