@@ -244,3 +244,20 @@ describe('Alipay', () => {
     expect([...trade.refunds.values()]).toEqual(['19.90']);
   });
 });
+
+describe('the books after all of the above', () => {
+  it('points drift none, and paid payments less refunds equal what course orders hold', async () => {
+    const drift = ok(await call<{ drifted: unknown[] }>('admin', '/api/point/driftCheck'));
+    expect(drift.drifted).toEqual([]);
+    const today = clock.date().toISOString().slice(0, 10);
+    const books = ok(
+      await call<{ check: { agrees: boolean; money: { purpose: string; difference: number | null }[] } }>(
+        'admin',
+        '/api/payment/reconciliation',
+        { from: today, to: today },
+      ),
+    );
+    expect(books.check.money.find((m) => m.purpose === 'courseOrder')?.difference).toBe(0);
+    expect(books.check.agrees).toBe(true);
+  });
+});
