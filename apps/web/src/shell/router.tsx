@@ -4,6 +4,7 @@ import { setUnauthorizedHandler } from './request';
 import { RouteGuard } from './route-guard';
 import { clearMenu, isLoginPath, organisationOfLoginPath } from './routes';
 import { clearSession, loginPath } from './session';
+import { pageViews } from './view-registry';
 
 const OrgLoginPage = lazy(() => import('../login/org-login-page').then((m) => ({ default: m.OrgLoginPage })));
 
@@ -26,6 +27,10 @@ export const router = createBrowserRouter([
     path: '/staffLogin',
     lazy: () => import('../login/staff-login-page').then((m) => ({ Component: m.StaffLoginPage })),
   },
+  // The test payment provider's page (where a payment's payUrl sends the payer) and a receipt to
+  // print: pages of their own, outside the shell, as a provider's site and a sheet of paper are.
+  { path: '/pay/test/:paymentNo', lazy: () => pageViews.testPay().then((m) => ({ Component: m.default })) },
+  { path: '/pay/receipt/:paymentId', lazy: () => pageViews.receipt().then((m) => ({ Component: m.default })) },
   // Everything else, including /, /redirect/* and unknown paths, lives in the guarded shell;
   // /{organisation}/login is told apart from menu paths such as /log/login inside.
   { path: '*', Component: OrganisationLoginOrShell },

@@ -37,10 +37,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Run training programmes: courses, participants, schedules and certificates.',
     zh: '管理培训项目：课程、学员、日程和证书。',
   },
-  'payment/index': {
-    en: 'Follow tuition: what each student owes, what has been paid, and refunds.',
-    zh: '跟踪学费：每位学生的应缴金额、已缴记录和退款。',
-  },
   'statistics/index': {
     en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',
     zh: '全校数据统计：考试成绩、作业完成率、考勤和使用情况的变化趋势。',

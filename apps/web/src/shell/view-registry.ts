@@ -92,6 +92,8 @@ const productViews: Record<string, ViewLoader> = {
   'point/myPoints': () => import('../domains/my-points/my-points.view'),
   'product/index': () => import('../domains/shop/product.view'),
   'order/index': () => import('../domains/shop/order.view'),
+  'payment/index': () => import('../domains/payment/payment.view'),
+  'payment/myPayments': () => import('../domains/my-payments/my-payments.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
@@ -104,6 +106,13 @@ const kitViews: Record<string, ViewLoader> =
   import.meta.env.VITE_KIT_GALLERY === '1' ? { 'kit/gallery': () => import('../domains/kit/gallery.view') } : {};
 
 export const viewRegistry: Readonly<Record<string, ViewLoader>> = { ...productViews, ...kitViews };
+
+// Pages outside the shell, at addresses of their own (router.tsx): the test payment provider's page a
+// payer is sent to, and a payment's receipt printed on a sheet of its own. Neither is a menu page.
+export const pageViews = {
+  testPay: () => import('../domains/my-payments/test-pay.view'),
+  receipt: () => import('../domains/payment/receipt-print.view'),
+} satisfies Record<string, ViewLoader>;
 
 export function viewLoader(component: string): ViewLoader | undefined {
   return Object.hasOwn(viewRegistry, component) ? viewRegistry[component] : undefined;

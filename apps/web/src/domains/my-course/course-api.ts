@@ -4,11 +4,13 @@ import {
   type HeartbeatResult,
   type LearnCourse,
   type MY_COURSE_VIEWS,
+  type OnlineProvider,
   ResultCode,
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { currentLanguage } from '../../shell/i18n';
 import { ApiError, baseHeaders, type Cancel, call, settle } from '../../shell/request';
+import { newRequestKey } from '../../ui/payment-words';
 
 export const MY_COURSES_PATH = '/study/course';
 export const PLAYER_PATH = '/study/courseLearn';
@@ -32,6 +34,17 @@ export const fetchCatalog = (keyword: string, pageIndex: number, { signal }: Can
   call(api.course.catalog, { body: { keyword: keyword || undefined, pageIndex, pageSize: 12 } }, { signal, retry: 2 });
 
 export const enrol = (courseId: number) => call(api.course.enrol, { params: { id: courseId } }, { loading: true });
+
+// Buying a priced course (issue 33): one order of one course; points are taken at once, money is
+// then paid at the provider chosen (the same request key answers the same order on a retry).
+export const buyCourse = (courseId: number, requestKey: string) =>
+  call(api.courseOrder.create, { body: { courseIds: [courseId], requestKey } }, { loading: true });
+export const payCourseOrder = (orderId: number, provider: OnlineProvider) =>
+  call(
+    api.courseOrder.pay,
+    { params: { id: orderId }, body: { provider, requestKey: newRequestKey() } },
+    { loading: true },
+  );
 
 // The server words what a lesson still needs ("watch 35 % more") in the language asked for; these
 // endpoints declare no query, so the language rides on the path.

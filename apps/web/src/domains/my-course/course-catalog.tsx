@@ -1,24 +1,85 @@
-import { PriceKind } from '@lyceum/contract';
+import { DEFAULT_CURRENCY, type OnlineProvider, PriceKind } from '@lyceum/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Input, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useConfirm } from '../../crud/confirm';
 import { htmlText } from '../../rich-text/plain-text';
+import { useLang } from '../../shell/i18n';
 import { useIsMobile } from '../../shell/layout/use-device';
-import { type CatalogCourse, enrol, fetchCatalog, MY_COURSE_KEY } from './course-api';
+import { formatMoney } from '../../ui/money-format';
+import { type PayChoice, PayChoiceDialog } from '../../ui/pay-choice';
+import { newRequestKey } from '../../ui/payment-words';
+import { pointsText } from '../../ui/points-format';
+import {
+  buyCourse,
+  type CatalogCourse,
+  coursePlayerPath,
+  enrol,
+  fetchCatalog,
+  MY_COURSE_KEY,
+  payCourseOrder,
+} from './course-api';
 import { CourseCover } from './course-card';
 import { useMyCourseTexts } from './course-texts';
 
-function priceText(course: CatalogCourse, t: (key: string, o: Record<string, unknown>) => string): string | null {
-  if (course.priceKind === null || course.price === null || course.price === 0) return null;
-  return course.priceKind === PriceKind.Points
-    ? t('myCourse.pricePoints', { price: course.price })
-    : t('myCourse.priceMoney', { price: (course.price / 100).toFixed(2) });
+function usePriceText() {
+  const { t } = useMyCourseTexts();
+  const lang = useLang();
+  return (course: CatalogCourse): string | null => {
+    if (course.priceKind === null || course.price === null || course.price === 0) return null;
+    return course.priceKind === PriceKind.Points
+      ? t('myCourse.pricePoints', { price: pointsText(course.price, lang) })
+      : formatMoney(course.price, course.currency ?? DEFAULT_CURRENCY, lang);
+  };
 }
 
-function CatalogRow({ course, onJoin }: { course: CatalogCourse; onJoin: (c: CatalogCourse) => void }) {
+interface RowActions {
+  onJoin: (c: CatalogCourse) => void;
+  onBuy: (c: CatalogCourse) => void;
+  onPay: (c: CatalogCourse) => void;
+}
+
+// What a course of the catalogue offers: open it (yours), pay the order awaiting payment, buy it
+// (priced), or join it (free).
+function CatalogAction({ course, onJoin, onBuy, onPay }: { course: CatalogCourse } & RowActions) {
   const { t } = useMyCourseTexts();
-  const price = priceText(course, t);
+  const navigate = useNavigate();
+  if (course.owned)
+    return (
+      <Button
+        onClick={() => navigate(coursePlayerPath(course.id))}
+        aria-label={t('myCourse.openOf', { title: course.title })}
+      >
+        {t('myCourse.open')}
+      </Button>
+    );
+  if (course.awaitingOrderId !== null)
+    return (
+      <Button
+        type="primary"
+        onClick={() => onPay(course)}
+        aria-label={t('myCourse.payOrderOf', { title: course.title })}
+      >
+        {t('myCourse.payOrder')}
+      </Button>
+    );
+  if (course.buyable)
+    return (
+      <Button type="primary" onClick={() => onBuy(course)} aria-label={t('myCourse.buyOf', { title: course.title })}>
+        {t('myCourse.buy')}
+      </Button>
+    );
+  return (
+    <Button type="primary" onClick={() => onJoin(course)} aria-label={t('myCourse.joinOf', { title: course.title })}>
+      {t('myCourse.join')}
+    </Button>
+  );
+}
+
+function CatalogRow({ course, ...actions }: { course: CatalogCourse } & RowActions) {
+  const { t } = useMyCourseTexts();
+  const price = usePriceText()(course);
   const about = htmlText(course.description).trim();
   return (
     <li className="my-course-catalog-row" data-testid="catalog-course">
@@ -34,6 +95,8 @@ function CatalogRow({ course, onJoin }: { course: CatalogCourse; onJoin: (c: Cat
             </Typography.Text>
           )}
           {price && <Tag color="gold">{price}</Tag>}
+          {course.owned && price && <Tag color="success">{t('myCourse.owned')}</Tag>}
+          {course.awaitingOrderId !== null && <Tag color="processing">{t('myCourse.awaitingHint')}</Tag>}
         </Space>
         {about && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="my-course-about">
@@ -41,9 +104,7 @@ function CatalogRow({ course, onJoin }: { course: CatalogCourse; onJoin: (c: Cat
           </Typography.Paragraph>
         )}
       </div>
-      <Button type="primary" onClick={() => onJoin(course)} aria-label={t('myCourse.joinOf', { title: course.title })}>
-        {t('myCourse.join')}
-      </Button>
+      <CatalogAction course={course} {...actions} />
     </li>
   );
 }
@@ -57,6 +118,11 @@ export function CourseCatalog({ open, onClose }: { open: boolean; onClose: () =>
   const mobile = useIsMobile();
   const [keyword, setKeyword] = useState('');
   const [pageIndex, setPageIndex] = useState(1);
+  const lang = useLang();
+  const [paying, setPaying] = useState<{
+    choice: PayChoice;
+    start: (provider: OnlineProvider) => Promise<{ payUrl: string }>;
+  } | null>(null);
   const list = useQuery({
     queryKey: [MY_COURSE_KEY, 'catalog', keyword, pageIndex],
     queryFn: ({ signal }) => fetchCatalog(keyword, pageIndex, { signal }),
@@ -75,6 +141,34 @@ export function CourseCatalog({ open, onClose }: { open: boolean; onClose: () =>
         await client.invalidateQueries({ queryKey: [MY_COURSE_KEY] });
       },
     });
+
+  const choiceOf = (course: CatalogCourse): PayChoice => ({
+    title: t('myCourse.buyMoneyTitle', { title: course.title }),
+    amount: course.price ?? 0,
+    currency: course.currency ?? DEFAULT_CURRENCY,
+  });
+  // Points: confirmed, taken at once, open. Money: the way to pay is chosen first, then the order is
+  // made and paid at the provider's page (nothing is ordered when the dialog is closed).
+  const buy = (course: CatalogCourse) => {
+    if (course.priceKind === PriceKind.Points)
+      return confirm({
+        title: t('myCourse.buyPointsTitle', { title: course.title, price: pointsText(course.price ?? 0, lang) }),
+        content: t('myCourse.buyPointsText'),
+        okText: t('myCourse.buy'),
+        onOk: async () => {
+          await buyCourse(course.id, newRequestKey());
+          message.success(t('myCourse.bought', { title: course.title }));
+          await client.invalidateQueries({ queryKey: [MY_COURSE_KEY] });
+        },
+      });
+    const requestKey = newRequestKey();
+    setPaying({
+      choice: choiceOf(course),
+      start: async (provider) => payCourseOrder((await buyCourse(course.id, requestKey)).id, provider),
+    });
+  };
+  const pay = (course: CatalogCourse) =>
+    setPaying({ choice: choiceOf(course), start: (provider) => payCourseOrder(course.awaitingOrderId ?? 0, provider) });
 
   const rows = list.data?.list ?? [];
   return (
@@ -106,7 +200,7 @@ export function CourseCatalog({ open, onClose }: { open: boolean; onClose: () =>
         ) : (
           <ul className="my-course-catalog">
             {rows.map((course) => (
-              <CatalogRow key={course.id} course={course} onJoin={join} />
+              <CatalogRow key={course.id} course={course} onJoin={join} onBuy={buy} onPay={pay} />
             ))}
           </ul>
         )}
@@ -121,6 +215,11 @@ export function CourseCatalog({ open, onClose }: { open: boolean; onClose: () =>
           />
         )}
       </Space>
+      <PayChoiceDialog
+        choice={paying?.choice ?? null}
+        onClose={() => setPaying(null)}
+        start={(provider) => paying?.start(provider) ?? Promise.reject(new Error('no course'))}
+      />
     </Drawer>
   );
 }

@@ -9,18 +9,22 @@ import {
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, type TableColumnsType, Typography } from 'antd';
+import { Card, Form, type TableColumnsType, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { SelectFilter } from '../../crud/filter-fields';
 import { ResourceScreen } from '../../crud/resource-screen';
 import type { RowAction } from '../../crud/row-actions';
 import { useAction } from '../../crud/use-action';
 import { useLang } from '../../shell/i18n';
+import { useTabLocation } from '../../shell/layout/tabs-store';
 import { usePermission } from '../../shell/permission';
 import { pointsText } from '../../ui/points-format';
 import { TIME } from '../../ui/portal-format';
 import { StudentSelect } from '../../ui/student-select';
+import { useCourseOrderTexts } from './course-order-texts';
+import { CourseOrdersTab } from './course-orders-tab';
 import { CancelOrderDialog, ShipDialog } from './order-dialogs';
 import { ORDER_KEY, PRODUCT_KEY, productApi } from './shop-api';
 import { useShopTexts } from './shop-words';
@@ -66,10 +70,10 @@ function ShippingCell({ order }: { order: GoodsOrder }) {
   );
 }
 
-// Goods orders (staff): every redemption, by status, product, student or a word of its number;
+// Goods orders: every redemption, by status, product, student or a word of its number;
 // shipped with a carrier and number, completed for a student who has not confirmed, cancelled (the
 // stock and the points go back) before shipping; to Excel as filtered.
-export default function OrderView() {
+function GoodsOrders() {
   const { t } = useShopTexts();
   const lang = useLang();
   const client = useQueryClient();
@@ -222,5 +226,28 @@ export default function OrderView() {
       <ShipDialog order={shipping} onClose={() => setShipping(null)} onDone={reload} />
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} onDone={reload} />
     </ResourceScreen>
+  );
+}
+
+// Orders (staff): goods redeemed with points, and priced courses bought (issue 33). The tab is in the
+// address, so a reload keeps it.
+export default function OrderView() {
+  const { t } = useCourseOrderTexts();
+  const tab = useTabLocation();
+  const navigate = useNavigate();
+  const shown = tab?.query.tab === 'courses' ? 'courses' : 'goods';
+  const path = tab?.path ?? window.location.pathname;
+  return (
+    <Card size="small" className="shop-orders">
+      <Tabs
+        activeKey={shown}
+        onChange={(key) => navigate(key === 'goods' ? path : `${path}?tab=${key}`, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'goods', label: t('courseOrders.tabGoods'), children: <GoodsOrders /> },
+          { key: 'courses', label: t('courseOrders.tabCourses'), children: <CourseOrdersTab /> },
+        ]}
+      />
+    </Card>
   );
 }
