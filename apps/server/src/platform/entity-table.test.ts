@@ -13,6 +13,7 @@ import '../modules/knowledge/knowledge.resource';
 import '../modules/live-class/live-class.resource';
 import '../modules/live-class/live-provider.resource';
 import '../modules/message/message.resource';
+import '../modules/payment/payment-channels';
 import '../modules/points/point-rules.resource';
 import '../modules/question/question.resource';
 import '../modules/role/role.resource';
@@ -23,6 +24,7 @@ import '../modules/team/team.resource';
 import '../modules/timetable/lesson.resource';
 import '../modules/timetable/teaching-assignment.resource';
 import '../modules/timetable/term-day.resource';
+import '../modules/tuition/fee-structure.resource';
 import '../modules/user/user.service';
 import { engineResources } from '@lyceum/contract';
 import { declaredResources } from './resource';
@@ -33,6 +35,8 @@ import { declaredResources } from './resource';
 const DERIVED: Record<string, string[]> = {
   // From the question type: short answers are marked by hand, the rest automatically.
   question: ['judgeType'],
+  // The organisation's currency when none is given (issue 33).
+  feeStructure: ['currency'],
 };
 
 describe('every declared resource and its table', () => {
