@@ -139,10 +139,6 @@ const TABLE_JOINS: Record<string, { by: string[]; why: string }> = {
     by: ['course-order', 'tuition'],
     why: 'a course order’s payment attempts and refunds beside the order (its detail, the paid payment a refund goes through, the awaiting ones a cancel closes), read only: changes go through the payment service; an invoice’s payments with their allocations and refunds, and a receipt',
   },
-  'modules/system-config/system-config.table': {
-    by: ['course-order', 'payment', 'tuition'],
-    why: 'the organisation’s currency (system_configs.currency), which course prices, invoices and the reconciliation’s money are in',
-  },
   'modules/file/file.table': {
     by: ['attendance', 'exam'],
     why: 'files attached to an attempt (evidence photos, uploads in answers) or a leave request (its documents, their names and sizes), read and written with it',

@@ -19,6 +19,15 @@ export const paymentActionLabels = {
     'complete the test payment {{target}}',
     '完成测试支付{{target}}',
   ),
+  // A provider's notification (/api/payment/notify/:provider): public, applied once when its
+  // signature holds; logged like any change.
+  notify: action(
+    'Payment notification',
+    '支付通知',
+    'notified the payment {{target}}',
+    'notify the payment {{target}}',
+    '通知支付{{target}}',
+  ),
   // The reconciliation's spreadsheet (/api/payment/reconciliation/export).
   reconciliation: action(
     'Export the reconciliation',

@@ -12,10 +12,10 @@ import { enrolledAmong } from '../course/course-enrol';
 import { saleLines } from '../course/course-sales';
 import { post } from '../ledger/ledger.service';
 import { pointsAccount } from '../points/point-entries';
+import { orgCurrency } from '../system-config/system-config.service';
 import { wallClock } from '../timetable/local-time';
 import { readSettings } from '../timetable/timetable-settings';
 import { courseOrderItems, courseOrders } from './course-order.table';
-import { orgCurrency } from './course-order-holds';
 import { openCourses } from './course-order-paid';
 
 // Buying courses, in ONE transaction: the courses checked (published, priced alike, not held by

@@ -1,8 +1,7 @@
-import { CourseOrderStatus, DEFAULT_CURRENCY } from '@lyceum/contract';
+import { CourseOrderStatus } from '@lyceum/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
-import { systemConfigs } from '../system-config/system-config.table';
 import { courseOrderItems, courseOrders } from './course-order.table';
 
 // What other modules ask of course orders: which of a member's courses wait in an order awaiting
@@ -29,13 +28,4 @@ export async function awaitingOrdersOf(
       ]),
     );
   return new Map(rows.map((r) => [Number(r.courseId), Number(r.orderId)]));
-}
-
-// The organisation's currency (ISO 4217): course prices in money are minor units of it.
-export async function orgCurrency(db: DbOrTx, orgId: number): Promise<string> {
-  const [row] = await db
-    .select({ currency: systemConfigs.currency })
-    .from(systemConfigs)
-    .where(eq(systemConfigs.organizationId, orgId));
-  return row?.currency ?? DEFAULT_CURRENCY;
 }

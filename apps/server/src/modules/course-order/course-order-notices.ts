@@ -1,4 +1,4 @@
-import type { SystemNotice } from '@lyceum/contract';
+import { moneyText, type SystemNotice } from '@lyceum/contract';
 import type { DbOrTx } from '../../platform/db';
 import { idsQuery, sendNotice } from '../message/message-delivery';
 
@@ -6,15 +6,8 @@ import { idsQuery, sendNotice } from '../message/message-delivery';
 // failed. A notice is one text for both languages' readers, so an amount is written plainly:
 // "CNY 12.30" (the currency's code and its minor units as decimals) or "120 points / 积分".
 
-// Minor digits of the currencies without cents; every other has 2.
-const NO_MINOR = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK']);
-
 export function amountText(amount: number, currency: string | null): string {
-  if (!currency) return `${amount} points / 积分`;
-  if (NO_MINOR.has(currency)) return `${currency} ${amount}`;
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${currency} ${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return currency ? moneyText(amount, currency) : `${amount} points / 积分`;
 }
 
 export interface NoticeOrder {

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_CURRENCY,
   type OfflineMethod,
   PAYMENT_PURPOSES,
   PaymentStatus,
@@ -16,7 +15,7 @@ import type { DbOrTx } from '../../platform/db';
 import { invalidParams } from '../../platform/errors';
 import { inOrg, sameOrg } from '../../platform/tenant-sql';
 import { ledgerEntries as e, ledgerBalances as lb } from '../ledger/ledger.table';
-import { systemConfigs } from '../system-config/system-config.table';
+import { orgCurrency } from '../system-config/system-config.service';
 import { orgTimeZone } from '../timetable/booking.service';
 import { addDays, daysBetween } from '../timetable/local-time';
 import { users } from '../user/user.table';
@@ -56,14 +55,6 @@ export function zeroFigures(): Figures {
     tuitionRefunds: 0,
     tuitionRefunded: 0,
   };
-}
-
-export async function orgMoneyCurrency(db: DbOrTx, orgId: number): Promise<string> {
-  const [row] = await db
-    .select({ currency: systemConfigs.currency })
-    .from(systemConfigs)
-    .where(eq(systemConfigs.organizationId, orgId));
-  return row?.currency ?? DEFAULT_CURRENCY;
 }
 
 function checkRange(req: Request) {
@@ -250,7 +241,7 @@ async function heldBy(db: DbOrTx, orgId: number, purpose: (typeof PAYMENT_PURPOS
 export async function reconciliation(ctx: RequestContext, req: Request): Promise<Reconciliation> {
   checkRange(req);
   const zone = await orgTimeZone(ctx.db, ctx.orgId);
-  const currency = await orgMoneyCurrency(ctx.db, ctx.orgId);
+  const currency = await orgCurrency(ctx.db, ctx.orgId);
   const days = await perDay(ctx.db, ctx.orgId, req, zone, currency);
   const totals = zeroFigures();
   for (const d of days) for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += d[k];

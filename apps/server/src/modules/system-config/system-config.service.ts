@@ -1,7 +1,8 @@
-import type { SystemConfig, zSystemConfigRow } from '@lyceum/contract';
+import { DEFAULT_CURRENCY, type SystemConfig, type zSystemConfigRow } from '@lyceum/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { organizations } from '../../platform/organizations.table';
 import { systemConfigs } from './system-config.table';
 
@@ -46,4 +47,14 @@ export async function saveSystemConfig(ctx: RequestContext, input: SystemConfig)
       .onConflictDoUpdate({ target: systemConfigs.organizationId, set: settings });
   });
   return getSystemConfig(ctx);
+}
+
+// The organisation's currency (ISO 4217): course prices in money, invoices and payments are minor
+// units of it (issue 33).
+export async function orgCurrency(db: DbOrTx, orgId: number): Promise<string> {
+  const [row] = await db
+    .select({ currency: systemConfigs.currency })
+    .from(systemConfigs)
+    .where(eq(systemConfigs.organizationId, orgId));
+  return row?.currency ?? DEFAULT_CURRENCY;
 }

@@ -5,8 +5,8 @@ import type { RequestContext } from '../../platform/context';
 import { createResource, fromDecl, type Values } from '../../platform/resource';
 import { inOrg } from '../../platform/tenant-sql';
 import { semesters } from '../calendar/calendar.table';
+import { orgCurrency } from '../system-config/system-config.service';
 import { feeStructureItems, feeStructures, invoices } from './tuition.table';
-import { orgCurrency } from './tuition-org';
 
 // Fee structures (read with payment:page, written with payment:invoice): what a term costs a grade,
 // its items (an owned collection) and its plan of instalments (shares adding up to 100, due days

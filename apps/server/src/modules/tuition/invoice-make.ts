@@ -7,11 +7,12 @@ import { invalidParams } from '../../platform/errors';
 import { rows } from '../../platform/sql-rows';
 import { inOrg } from '../../platform/tenant-sql';
 import { semesters } from '../calendar/calendar.table';
+import { orgCurrency } from '../system-config/system-config.service';
 import { teamMembers, teams } from '../team/team.table';
 import { withRoleKind } from '../user/user.service';
 import { users } from '../user/user.table';
 import { feeStructureItems, feeStructures, invoiceInstalments, invoiceLines, invoices } from './tuition.table';
-import { orgCurrency, orgToday } from './tuition-org';
+import { orgToday } from './tuition-org';
 import { splitByShares } from './tuition-split';
 
 // Invoices are made pending (1): from a fee structure for many students at once (its items become

@@ -1,22 +1,12 @@
-import { DEFAULT_CURRENCY } from '@lyceum/contract';
 import { eq } from 'drizzle-orm';
 import { clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
 import { organizations } from '../../platform/organizations.table';
-import { systemConfigs } from '../system-config/system-config.table';
 import { todayIn, zonedInstant } from '../timetable/local-time';
 import { readSettings } from '../timetable/timetable-settings';
 
 // What tuition reads of its organisation: the currency its amounts are in, its name on receipts,
 // and its calendar day (due days and "once a day" are the organisation's days).
-
-export async function orgCurrency(db: DbOrTx, orgId: number): Promise<string> {
-  const [row] = await db
-    .select({ currency: systemConfigs.currency })
-    .from(systemConfigs)
-    .where(eq(systemConfigs.organizationId, orgId));
-  return row?.currency ?? DEFAULT_CURRENCY;
-}
 
 export async function schoolName(db: DbOrTx, orgId: number): Promise<string> {
   const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
