@@ -1,12 +1,16 @@
 import {
   type Course,
+  type CourseOrder,
+  CourseOrderStatus,
   CourseStatus,
   type ExamPaper,
   ExamPaperStatus,
+  InvoiceStatus,
   type KnowledgeArticle,
   LearnerStatus,
   type MyCourses,
   type MyExams,
+  type MyInvoices,
   type MyResult,
   type MyTasks,
   type Page,
@@ -192,6 +196,12 @@ it('the demo has courses (student part-way through a required one, an elective t
   expect(open.response.list.find((c) => c.code === 'PY-101')).toMatchObject({ owned: true, buyable: false });
   expect(open.response.list.find((c) => c.code === 'EXM-201')).toMatchObject({ owned: false, buyable: true });
   expect(mine.response.courses.map((c) => c.code)).toContain('PY-101');
+  // Its order is paid; this term's tuition is issued and overdue, nothing paid yet.
+  const orders = await t.call<Page<CourseOrder>>('POST', '/api/courseOrder/my', { token: student, body: {} });
+  expect(orders.response.list.map((o) => o.status)).toEqual([CourseOrderStatus.Paid]);
+  const fees = await t.call<MyInvoices>('POST', '/api/tuition/my', { token: student, body: {} });
+  expect(fees.response.list).toHaveLength(1);
+  expect(fees.response.list[0]).toMatchObject({ status: InvoiceStatus.Issued, paid: 0, overdue: true });
   const teacher = await t.login('demo', 'teacher');
   const courses = await t.call<Page<Course>>('POST', '/api/course/page', { token: teacher, body: {} });
   // Biology, Study skills and the three priced courses are published; Data literacy is a draft.
