@@ -62,19 +62,26 @@ export async function cancelMine(ctx: RequestContext, id: number): Promise<boole
 
 // Orders awaiting payment past their time, across organisations, oldest first. An order whose
 // provider cannot be asked now stays as it is until the next run (never expired unasked).
-export async function expireOrders(db: Db, now = clock.date()): Promise<{ expired: number; paid: number }> {
+// `unanswered` counts the orders left for the next run (the job's result, in its log).
+export async function expireOrders(
+  db: Db,
+  now = clock.date(),
+): Promise<{ expired: number; paid: number; unanswered: number }> {
   const due = await db
     .select({ id: courseOrders.id, orgId: courseOrders.organizationId })
     .from(courseOrders)
     .where(and(eq(courseOrders.status, AwaitingPayment), lte(courseOrders.expiresAt, now)))
     .orderBy(asc(courseOrders.expiresAt))
     .limit(BATCH);
-  const done = { expired: 0, paid: 0 };
+  const done = { expired: 0, paid: 0, unanswered: 0 };
   for (const o of due) {
     const orgId = Number(o.orgId);
     const id = Number(o.id);
     const paid = await closeOpenPayments(db, orgId, id).catch(() => null);
-    if (paid === null) continue;
+    if (paid === null) {
+      done.unanswered++;
+      continue;
+    }
     if (paid) done.paid++;
     else if (await closeOrder(db, orgId, id, Expired)) done.expired++;
   }

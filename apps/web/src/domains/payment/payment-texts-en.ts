@@ -101,7 +101,7 @@ export const en = {
   remindedOn: 'Reminded {{time}}',
   payments: 'Payments',
   noPayments: 'Nothing paid yet.',
-  receiptNo: 'Receipt',
+  receiptNo: 'Receipt no.',
   refund: 'Refund',
   refunds: 'Refunds',
   refundNo: 'Refund',

@@ -98,7 +98,7 @@ export const zh: typeof en = {
   remindedOn: '{{time}} 已催缴',
   payments: '缴费记录',
   noPayments: '尚未缴费。',
-  receiptNo: '收据',
+  receiptNo: '收据号',
   refund: '退费',
   refunds: '退费记录',
   refundNo: '退费单号',
