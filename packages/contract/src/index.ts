@@ -5,6 +5,7 @@ export * from './crud';
 export * from './endpoint';
 export * from './engine-endpoints';
 export * from './entity';
+export * from './enums/academic';
 export * from './enums/attempt-status';
 export * from './enums/attendance';
 export * from './enums/built-in-role';

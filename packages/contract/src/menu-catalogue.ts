@@ -450,9 +450,30 @@ const catalogue = [
         STAFF,
         '/teaching/attendance',
       ),
-      page('educational', 'educationalAdministration/index', 'educational:page', t('Academic affairs', '教务管理'), [
-        A,
-      ]),
+      // Academic affairs (issue 34): student records, status changes, graduation and degrees.
+      page(
+        'educational',
+        'educationalAdministration/index',
+        'educational:page',
+        t('Academic affairs', '教务管理'),
+        [A],
+        {
+          buttons: [
+            btn('studentRecord:update', 'Edit student records and guardians', '编辑学籍与监护人', [A]),
+            btn(
+              'statusChange:request',
+              'Request status changes (suspension, transfer...)',
+              '申请学籍异动（休学、转学等）',
+              [A],
+            ),
+            btn('statusChange:approve', 'Approve or reject status changes', '审批学籍异动', [A]),
+            btn('graduation:manage', 'Graduation requirements and batches', '毕业要求与毕业批次', [A]),
+            btn('graduation:approve', 'Approve batches and confer degrees', '审批毕业批次并授予学位', [A]),
+            btn('degree:revoke', 'Revoke a degree award', '撤销学位', [A]),
+            btn('educational:export', 'Export records, audits and awards', '导出学籍、审核与学位', [A]),
+          ],
+        },
+      ),
     ],
   },
   {
@@ -461,9 +482,44 @@ const catalogue = [
     icon: 'people',
     title: t('Training & degrees', '培训与学位'),
     pages: [
-      page('application', 'applicationManagement/index', 'application:page', t('Applications', '报名申请'), [A]),
-      page('centre', 'trainingCentre/index', 'trainingCentre:page', t('Training centres', '培训中心'), [A]),
-      page('management', 'trainingManagement/index', 'training:page', t('Training management', '培训管理'), [A]),
+      // Admissions (issue 34): rounds, the public form's applications, review and enrolment.
+      page('application', 'applicationManagement/index', 'application:page', t('Applications', '报名申请'), [A], {
+        buttons: [
+          btn('application:round', 'Admission rounds: create, open, close', '招生批次：新建、开放、关闭', [A]),
+          btn('application:review', 'Review, interview and decide applications', '审核、面试与录取决定', [A]),
+          btn('application:enrol', 'Enrol accepted applicants (creates the student)', '为录取者办理入学（创建学生）', [
+            A,
+          ]),
+          btn('application:message', 'Message applicants', '给申请人发消息', [A]),
+          btn('application:export', 'Export applications', '导出申请', [A]),
+        ],
+      }),
+      // Training (issue 34): centres and their venues; programmes, sessions, registrations and certificates.
+      page('centre', 'trainingCentre/index', 'trainingCentre:page', t('Training centres', '培训中心'), [A], {
+        buttons: [
+          btn('trainingCentre:create', 'Add training centres', '新增培训中心', [A]),
+          btn('trainingCentre:update', 'Edit training centres and venues', '编辑培训中心与场地', [A]),
+          btn('trainingCentre:delete', 'Delete training centres', '删除培训中心', [A]),
+          btn('trainingCentre:export', 'Export training centres', '导出培训中心', [A]),
+          btn('trainingCentre:import', 'Import training centres', '导入培训中心', [A]),
+        ],
+      }),
+      page('management', 'trainingManagement/index', 'training:page', t('Training management', '培训管理'), [A], {
+        buttons: [
+          btn('training:programme', 'Training programmes', '培训项目', [A]),
+          btn('training:session', 'Sessions: schedule, open, close, cancel', '培训场次：排期、开放、截止、取消', [A]),
+          btn(
+            'training:register',
+            'Registrations: approve, book others, record outcomes',
+            '报名：审批、代报名、记录结果',
+            [A],
+          ),
+          btn('certificate:issue', 'Issue and reissue certificates', '颁发与补发证书', [A]),
+          btn('certificate:revoke', 'Revoke certificates', '撤销证书', [A]),
+          btn('certificate:template', 'Certificate templates', '证书模板', [A]),
+          btn('training:export', 'Export sessions, registrations and certificates', '导出场次、报名与证书', [A]),
+        ],
+      }),
       // Tuition and payments (issue 33): a bursar's work. Academic staff hold it by default; a school
       // gives it to a role of its own (a "Bursar") in the role editor.
       page('payment', 'payment/index', 'payment:page', t('Tuition payments', '学费缴纳'), [A], {
@@ -594,6 +650,9 @@ const catalogue = [
       page('message', 'message/myMessage', 'myMessage:page', t('My messages', '我的消息'), [S]),
       page('points', 'point/myPoints', 'myPoints:page', t('Points & shop', '积分商城'), [S]),
       page('payments', 'payment/myPayments', 'myPayment:page', t('Orders & fees', '订单与缴费'), [S]),
+      // Issue 34: the student's own record, graduation audit (with what-if) and certificates; training sessions.
+      page('record', 'educationalAdministration/myRecord', 'myRecord:page', t('My record', '我的学籍'), [S]),
+      page('training', 'trainingManagement/myTraining', 'myTraining:page', t('Training', '培训报名'), [S]),
     ],
   },
 ];

@@ -27,6 +27,7 @@ export * from '../modules/payment/payment.table';
 export * from '../modules/question/question.table';
 export * from '../modules/role/role.table';
 export * from '../modules/shop/shop.table';
+export * from '../modules/student-record/person-events.table';
 export * from '../modules/system-config/system-config.table';
 export * from '../modules/task/task.table';
 export * from '../modules/team/team.table';

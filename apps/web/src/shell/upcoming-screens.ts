@@ -21,10 +21,6 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Build homework papers from the question bank, to be set as homework tasks.',
     zh: '从题库组成作业试卷，用于布置作业任务。',
   },
-  'educationalAdministration/index': {
-    en: 'Academic affairs in one place: student records, graduation and degree applications.',
-    zh: '集中办理教务：学籍、毕业和学位申请。',
-  },
   'applicationManagement/index': {
     en: 'Review applications from prospective students and training participants, and admit them.',
     zh: '审核新生和培训学员的报名申请，并办理录取。',
@@ -33,9 +29,9 @@ export const upcomingScreens: Readonly<Record<string, Title>> = {
     en: 'Keep the list of training centres with their addresses, contacts and courses.',
     zh: '维护培训中心名录，包括地址、联系人和开设的课程。',
   },
-  'trainingManagement/index': {
-    en: 'Run training programmes: courses, participants, schedules and certificates.',
-    zh: '管理培训项目：课程、学员、日程和证书。',
+  'trainingManagement/myTraining': {
+    en: 'Book training sessions, follow your waitlist place and see the hours credited.',
+    zh: '预订培训场次，查看候补名次和已认定的学时。',
   },
   'statistics/index': {
     en: 'Figures across the school: exam results, homework completion, attendance and activity over time.',

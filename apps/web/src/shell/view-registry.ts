@@ -94,6 +94,9 @@ const productViews: Record<string, ViewLoader> = {
   'order/index': () => import('../domains/shop/order.view'),
   'payment/index': () => import('../domains/payment/payment.view'),
   'payment/myPayments': () => import('../domains/my-payments/my-payments.view'),
+  'educationalAdministration/index': () => import('../domains/academic/academic.view'),
+  'educationalAdministration/myRecord': () => import('../domains/my-record/my-record.view'),
+  'trainingManagement/index': () => import('../domains/training/training.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
