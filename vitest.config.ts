@@ -67,6 +67,10 @@ const pgliteSet = [
   // at once, one payment paid and one enrolment (the payment's conditional update from awaiting,
   // the purpose's handler in its transaction, on one connection).
   'course-order-races',
+  // Training places under races (issue 34): twenty parallel bookings for the last three places, three
+  // booked and seventeen waitlisted in order (the session row held while places are counted), a
+  // repeated request key answers the first registration (the partial unique index).
+  'training-races',
   // The real server and operator commands as processes on an embedded database in a folder: first
   // start with demo data, the data-directory lock, restart keeping data (PGlite only by nature).
   'process',

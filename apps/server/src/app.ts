@@ -12,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { admissionRoutes } from './modules/admission/admission.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { attendanceStatsRoutes, registerAttendanceStatsJobs } from './modules/attendance/attendance-stats.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -19,6 +20,7 @@ import { resolveSession } from './modules/auth/session.service';
 import { flushTouches } from './modules/auth/session-cache';
 import { baseDataRoutes } from './modules/base-data.routes';
 import { calendarViewRoutes } from './modules/calendar-view/calendar-view.routes';
+import { certificateRoutes, registerCertificateRoutesJobs } from './modules/certificate/certificate.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { courseRoutes } from './modules/course/course.routes';
 import { courseLearnRoutes } from './modules/course/course-learn.routes';
@@ -35,6 +37,7 @@ import { fileRoutes } from './modules/file/file.routes';
 import { registerFileJobs } from './modules/file/file.service';
 import { localStorage } from './modules/file/file.storage';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
+import { graduationRoutes } from './modules/graduation/graduation.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { liveClassRoutes } from './modules/live-class/live-class.routes';
 import { liveReportRoutes } from './modules/live-class/live-report.routes';
@@ -52,11 +55,13 @@ import { questionRoutes } from './modules/question/question.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { registerShopJobs } from './modules/shop/shop-jobs';
+import { registerStudentRecordJobs, studentRecordRoutes } from './modules/student-record/student-record.routes';
 import { systemConfigRoutes } from './modules/system-config/system-config.routes';
 import { taskRoutes } from './modules/task/task.routes';
 import { registerTaskJobs } from './modules/task/task-status';
 import { teamRoutes } from './modules/team/team.routes';
 import { timetableRoutes } from './modules/timetable/timetable.routes';
+import { trainingRoutes } from './modules/training/training.routes';
 import { registerTuitionJobs, tuitionRoutes } from './modules/tuition/tuition.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { testClockRoute } from './platform/clock';
@@ -64,7 +69,7 @@ import type { Db } from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { JobRunner, type RunnerOptions } from './platform/jobs';
 import { REDACT_PATHS, safeLogArgs, serializeError, serializeRequest } from './platform/log-safety';
-import { withoutSafeIntegerBounds } from './platform/openapi';
+import { withoutSafeIntegerBounds, withSharedEnvelope } from './platform/openapi';
 import { OperationLog } from './platform/operation-log';
 import { compressAnswers, securityHeaders } from './platform/transport';
 import './wiring';
@@ -185,6 +190,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerPointJobs(jobs, opts.db, app.log);
   registerShopJobs(jobs, opts.db);
   registerTuitionJobs(jobs, opts.db);
+  registerCertificateRoutesJobs(jobs, opts.db);
+  registerStudentRecordJobs(jobs, opts.db);
   registerCourseOrderJobs(jobs, opts.db);
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
   // Stops claiming and gives running jobs a few seconds before the database closes.
@@ -248,7 +255,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
     // Schemas with a registered id (the envelope's ErrorDetail) become components, referenced by $ref.
-    transformObject: (input) => withoutSafeIntegerBounds(jsonSchemaTransformObject(input)),
+    transformObject: (input) =>
+      withSharedEnvelope(withoutSafeIntegerBounds(jsonSchemaTransformObject(input) as Record<string, unknown>)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -282,6 +290,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   shopRoutes(app);
   paymentRoutes(app);
   tuitionRoutes(app);
+  certificateRoutes(app);
+  studentRecordRoutes(app);
+  trainingRoutes(app);
+  admissionRoutes(app);
+  graduationRoutes(app);
   courseOrderRoutes(app);
   calendarViewRoutes(app);
   attendanceStatsRoutes(app);

@@ -4,15 +4,20 @@ import { declaredResources } from '../src/platform/resource';
 import type { RouteInfo } from '../src/platform/route';
 import { publishedPaper, userIds } from './exam-fixture';
 import { createTestApp, type TestApp } from './harness';
+import { admissionTemplates } from './matrix-admission';
 import { attendanceOwnedByStudent, attendanceTemplates } from './matrix-attendance';
 import { attendanceStatsTemplates } from './matrix-attendance-stats';
 import { calendarTemplates } from './matrix-calendar';
+import { certificateOwnedByStudent, certificateTemplates } from './matrix-certificate';
 import { courseOrderOwnedByStudent, courseOrderTemplates } from './matrix-course-order';
+import { graduationTemplates } from './matrix-graduation';
 import { liveTemplates } from './matrix-live';
 import { paymentOwnedByStudent, paymentTemplates } from './matrix-payment';
 import { pointTemplates } from './matrix-points';
+import { recordsTemplates } from './matrix-records';
 import { shopOwnedByStudent, shopTemplates } from './matrix-shop';
 import { teachingTemplates } from './matrix-teaching';
+import { trainingOwnedByStudent, trainingTemplates } from './matrix-training';
 import { tuitionOwnedByStudent, tuitionTemplates } from './matrix-tuition';
 import type { DemoIds, Req, Template } from './matrix-types';
 import { resourceNames, resourceSamples, samplesWithRefs } from './resources';
@@ -418,7 +423,12 @@ Object.assign(
   shopTemplates,
   courseOrderTemplates,
   tuitionTemplates,
+  trainingTemplates,
   paymentTemplates,
+  admissionTemplates,
+  graduationTemplates,
+  recordsTemplates,
+  certificateTemplates,
 );
 // Every action of every declared resource (publish, withdraw, ...) acts on that resource's sample
 // row: a new action is in the matrix without an entry here (an area's file may give one with input).
@@ -493,6 +503,8 @@ const notOwned: Record<string, string> = {
     "school articles by audience; the receipt is always the caller's own (knowledge.test.ts)",
   'POST /api/courseOrder/pay/:id':
     "the caller's own orders, but the call needs its provider; another member's order is not found (course-order.test.ts)",
+  'POST /api/trainingSession/book/:id':
+    "the school's open sessions; the registration made is always the caller's own (training.test.ts)",
   'POST /api/liveClass/join/:id':
     "the school's live classes; a student joins only those of their classes or courses (live-session.test.ts)",
 };
@@ -533,6 +545,10 @@ async function ownedByStudent(token: string): Promise<Record<string, number[]>> 
     ...(await courseOrderOwnedByStudent(t, token)),
     // Their own tuition invoice and receipt (issue 33, second part).
     ...(await tuitionOwnedByStudent(t, token)),
+    // Their own training registration (issue 34).
+    ...(await trainingOwnedByStudent(t, token)),
+    // Their own certificate (issue 34).
+    ...(await certificateOwnedByStudent(t, token)),
     // Their own payment awaiting payment (issue 33, second part).
     ...(await paymentOwnedByStudent(t, token)),
     'GET /api/message/view/:id': [d.rows.studentMessage],

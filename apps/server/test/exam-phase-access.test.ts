@@ -115,6 +115,8 @@ describe('linking a file into a record', () => {
       'attendance:all',
       'product:page',
       'product:create',
+      'training:page',
+      'certificate:template',
     ];
     ok(
       await t.call('POST', '/api/role/grant', {
@@ -199,6 +201,11 @@ describe('linking a file into a record', () => {
       },
       // A product's pictures (the points shop, issue 33).
       product: { imageUrls: ['/api/product/create', { name: 'Look', pointsPrice: 1, stock: 1, imageUrls: [secret] }] },
+      // A certificate template's logo and seal (issue 34).
+      certificateTemplate: {
+        logoUrls: ['/api/certificateTemplate/create', { name: 'Look', heading: 'Look', logoUrls: [secret] }],
+        sealUrls: ['/api/certificateTemplate/create', { name: 'Look', heading: 'Look', sealUrls: [secret] }],
+      },
       message: {
         body: ['/api/message/create', { title: 'Look', body: img, targetType: 1 }],
         attachments: [

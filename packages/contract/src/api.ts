@@ -1,9 +1,23 @@
+import {
+  admissionRoundActions,
+  admissionRoundVerbs,
+  applicationActions,
+  applicationEndpoints,
+  applicationPublicEndpoints,
+  applicationVerbs,
+} from './modules/admission-endpoints';
 import { attemptEndpoints, examLogEndpoints } from './modules/attempt-endpoints';
 import { attendanceEndpoints, attendanceStatusVerbs, leaveEndpoints } from './modules/attendance-endpoints';
 import { attendanceAlertRuleVerbs, attendanceStatsEndpoints } from './modules/attendance-stats-endpoints';
 import { authEndpoints } from './modules/auth-endpoints';
 import { baseDataEndpoints } from './modules/base/base-engine';
 import { calendarEndpoints, calendarFileEndpoints } from './modules/calendar-view';
+import {
+  certificateActions,
+  certificateEndpoints,
+  certificateTemplateVerbs,
+  certificateVerbs,
+} from './modules/certificate-endpoints';
 import { commonEndpoints } from './modules/common-endpoints';
 import { courseActions, courseEndpoints, courseVerbs } from './modules/course-endpoints';
 import { courseOrderEndpoints, courseOrderVerbs } from './modules/course-order-endpoints';
@@ -25,6 +39,14 @@ import { examPaperCopyEndpoints } from './modules/exam-paper-import';
 import { exportEndpoints, exportFileEndpoints } from './modules/export-endpoints';
 import { fileDownloadEndpoints, fileEndpoints } from './modules/file-endpoints';
 import { gradebookEndpoints } from './modules/gradebook-endpoints';
+import {
+  degreeAwardActions,
+  degreeAwardVerbs,
+  graduationBatchActions,
+  graduationBatchVerbs,
+  graduationEndpoints,
+  graduationRequirementVerbs,
+} from './modules/graduation-endpoints';
 import { knowledgeEndpoints, knowledgeVerbs } from './modules/knowledge-endpoints';
 import {
   liveClassActions,
@@ -44,6 +66,12 @@ import {
 } from './modules/payment-endpoints';
 import { pointEndpoints, pointFileEndpoints, pointRuleVerbs } from './modules/points-endpoints';
 import { questionEndpoints, questionFileEndpoints, questionVerbs } from './modules/question-endpoints';
+import {
+  statusChangeEndpoints,
+  statusChangeVerbs,
+  studentRecordEndpoints,
+  studentRecordVerbs,
+} from './modules/records-endpoints';
 import { roleEndpoints, roleVerbs } from './modules/role-endpoints';
 import {
   goodsOrderActions,
@@ -63,6 +91,15 @@ import {
   termDayVerbs,
   timetableEndpoints,
 } from './modules/timetable-endpoints';
+import {
+  trainingCentreVerbs,
+  trainingProgrammeVerbs,
+  trainingRegistrationEndpoints,
+  trainingRegistrationFileEndpoints,
+  trainingSessionActions,
+  trainingSessionEndpoints,
+  trainingSessionVerbs,
+} from './modules/training-endpoints';
 import { feeStructureVerbs, tuitionEndpoints, tuitionFileEndpoints } from './modules/tuition-endpoints';
 import { userEndpoints, userVerbs } from './modules/user-endpoints';
 
@@ -120,6 +157,20 @@ export const api = {
   paymentChannel: { ...paymentChannelVerbs, ...paymentChannelEndpoints },
   tuition: { ...tuitionEndpoints, ...tuitionFileEndpoints },
   feeStructure: feeStructureVerbs,
+  studentRecord: { ...studentRecordVerbs, ...studentRecordEndpoints },
+  statusChange: { ...statusChangeVerbs, ...statusChangeEndpoints },
+  trainingCentre: trainingCentreVerbs,
+  trainingProgramme: trainingProgrammeVerbs,
+  trainingSession: { ...trainingSessionVerbs, ...trainingSessionActions, ...trainingSessionEndpoints },
+  trainingRegistration: { ...trainingRegistrationEndpoints, ...trainingRegistrationFileEndpoints },
+  admissionRound: { ...admissionRoundVerbs, ...admissionRoundActions },
+  application: { ...applicationVerbs, ...applicationPublicEndpoints, ...applicationEndpoints, ...applicationActions },
+  graduation: graduationEndpoints,
+  graduationRequirement: graduationRequirementVerbs,
+  graduationBatch: { ...graduationBatchVerbs, ...graduationBatchActions },
+  degreeAward: { ...degreeAwardVerbs, ...degreeAwardActions },
+  certificateTemplate: certificateTemplateVerbs,
+  certificate: { ...certificateVerbs, ...certificateActions, ...certificateEndpoints },
   ...baseDataEndpoints,
 };
 
@@ -149,5 +200,17 @@ export const engineResources = [
   'courseOrder',
   'paymentChannel',
   'feeStructure',
+  'studentRecord',
+  'statusChange',
+  'trainingCentre',
+  'trainingProgramme',
+  'trainingSession',
+  'admissionRound',
+  'application',
+  'graduationRequirement',
+  'graduationBatch',
+  'degreeAward',
+  'certificateTemplate',
+  'certificate',
   ...(Object.keys(baseDataEndpoints) as (keyof typeof baseDataEndpoints)[]),
 ] as const satisfies readonly (keyof typeof api)[];

@@ -431,6 +431,77 @@ export const ERRORS = {
     'must be courses of this order not refunded yet ({{ids}} is not)',
     '须为本订单中尚未退款的课程（{{ids}} 不是）',
   ),
+  // Training sessions (issue 34).
+  trainingNotBookable: def<{ state: string; stateZh: string }>(
+    'this session takes no bookings now ({{state}})',
+    '该培训场次当前不接受报名（{{stateZh}}）',
+  ),
+  trainingDeadlinePassed: def('the booking deadline of this session has passed', '该培训场次的报名已截止'),
+  trainingAlreadyRegistered: def<{ state: string; stateZh: string }>(
+    'is registered for this session already ({{state}})',
+    '已报名该场次（{{stateZh}}）',
+  ),
+  trainingNotOver: def('outcomes are recorded once the session has ended', '培训结束后才能记录结果'),
+  trainingHoursAbove: def<{ max: number }>(
+    'is more than the {{max}} hours the session credits',
+    '超过该场次可认定的 {{max}} 学时',
+  ),
+  trainingCapacityBelow: def<{ booked: number }>(
+    'is below the {{booked}} places already booked',
+    '少于已预订的 {{booked}} 个名额',
+  ),
+  // Admissions (issue 34).
+  admissionRoundNotOpen: def('the admission round is not open for applications', '该招生批次当前不接受报名'),
+  applicationNotDraft: def('the application is submitted and can no longer be changed', '申请已提交，不能再修改'),
+  admissionQuotaFull: def<{ quota: number }>(
+    'the round’s {{quota}} places are taken',
+    '该招生批次的 {{quota}} 个名额已满',
+  ),
+  applicationDocumentNotAsked: def(
+    'documents are added to a draft, or when the school asks for them',
+    '只能在草稿阶段或学校要求补交时上传材料',
+  ),
+  applicationNotAccepted: def('only an accepted application is enrolled', '只有已录取的申请才能办理入学'),
+  // Graduation (issue 34).
+  batchEmpty: def('the batch has no students yet', '该毕业批次还没有学生'),
+  batchUndecided: def<{ count: number }>(
+    '{{count}} students of the batch are not decided yet',
+    '该批次还有 {{count}} 名学生未作决定',
+  ),
+  batchNoneApproved: def('no student of the batch is approved to graduate', '该批次没有准予毕业的学生'),
+  batchLocked: def<{ state: string; stateZh: string }>(
+    'the batch is {{state}}: its students can no longer change',
+    '该批次为“{{stateZh}}”状态，学生名单不能再更改',
+  ),
+  batchNotReviewing: def('students are decided while the batch is under review', '只有审核中的批次才能对学生作决定'),
+  notInBatch: def<{ ids: string }>('are not students of this batch ({{ids}})', '不是该批次的学生（{{ids}}）'),
+  noDegreeRecord: def<{ names: string }>(
+    'have no record of the batch’s degree: {{names}}',
+    '以下学生没有该学历层次的学籍：{{names}}',
+  ),
+  unmetNeedsNote: def(
+    'approving a student who does not meet every requirement needs a note saying why',
+    '准予未满足全部要求的学生毕业时须填写说明',
+  ),
+  // Student records and status changes (issue 34).
+  noStudentRecord: def('has no student record yet: make one first', '还没有学籍，请先建立学籍'),
+  studentNoTaken: def<{ no: string }>('{{no}} is already another student’s number', '{{no}} 已是其他学生的学号'),
+  statusChangeNotFrom: def<{ state: string; stateZh: string }>(
+    'does not apply to a student who is {{state}}',
+    '不适用于当前学籍状态为“{{stateZh}}”的学生',
+  ),
+  statusChangeOpen: def(
+    'the student already has a status change waiting: decide or cancel it first',
+    '该学生已有待处理的学籍异动，请先审批或撤销',
+  ),
+  statusChangeOwnRequest: def(
+    'you requested this change: another approver decides it (administrators excepted)',
+    '这是您提出的申请，须由其他审批人审批（管理员除外）',
+  ),
+  statusChangeDecided: def<{ state: string; stateZh: string }>(
+    'this change is already {{state}}',
+    '该异动当前为“{{stateZh}}”，不能再操作',
+  ),
   // The gradebook (issue 36).
   weightsNot100: def<{ sum: number }>(
     'the weights add up to {{sum}} %; they must add up to 100 %',

@@ -34,10 +34,47 @@ export function withoutSafeIntegerBounds<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds) as T;
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
+  // An integer above 0 (every id) is written as `minimum: 1`, the same set in a fifth of the text.
+  const positive = value.type === 'integer' && value.minimum === 0 && value.exclusiveMinimum === true;
   for (const [k, v] of Object.entries(value)) {
     if (k === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
     if (k === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
-    out[k] = withoutSafeIntegerBounds(v);
+    if (positive && k === 'exclusiveMinimum') continue;
+    out[k] = positive && k === 'minimum' ? 1 : withoutSafeIntegerBounds(v);
   }
   return out as T;
+}
+
+// Every reply is the envelope {code, message, response, error}; written out in full it was a seventh of
+// the document. Each operation's reply says only what its `response` is, beside a reference to the
+// shared `Reply` component that has the rest.
+const REPLY = '#/components/schemas/Reply';
+function isEnvelope(schema: unknown): schema is { properties: Record<string, unknown> } {
+  if (!isObject(schema) || !isObject(schema.properties)) return false;
+  const keys = Object.keys(schema.properties).sort().join(',');
+  return keys === 'code,error,message,response' || keys === 'code,message,response';
+}
+
+export function withSharedEnvelope(doc: Record<string, unknown>): Record<string, unknown> {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  let shared: Record<string, unknown> | null = null;
+  for (const operations of Object.values(paths)) {
+    if (!isObject(operations)) continue;
+    for (const operation of Object.values(operations)) {
+      const responses = isObject(operation) && isObject(operation.responses) ? operation.responses : {};
+      for (const reply of Object.values(responses)) {
+        const json = isObject(reply) && isObject(reply.content) ? reply.content['application/json'] : undefined;
+        if (!isObject(json) || !isEnvelope(json.schema)) continue;
+        const { response, ...rest } = json.schema.properties;
+        shared ??= { ...json.schema, properties: { ...rest, response: { nullable: true } } };
+        json.schema = { allOf: [{ $ref: REPLY }], type: 'object', properties: { response } };
+      }
+    }
+  }
+  if (!shared) return doc;
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  // Without additionalProperties: false, which inside allOf would refuse the operation's own `response`.
+  const { additionalProperties: _closed, ...reply } = shared;
+  return { ...doc, components: { ...components, schemas: { Reply: reply, ...schemas } } };
 }

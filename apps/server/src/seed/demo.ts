@@ -7,11 +7,14 @@ import { userRoles, users } from '../modules/user/user.table';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { inOrg } from '../platform/tenant-sql';
+import { seedAdmissions } from './admissions';
 import { seedAttendance } from './attendance';
 import { seedBaseData } from './base-data';
+import { seedCertificates } from './certificates';
 import { seedClasses } from './classes';
 import { seedCourses } from './courses';
 import { seedExams } from './exams';
+import { seedGraduation } from './graduation';
 import { seedKnowledge } from './knowledge';
 import { seedLiveClasses } from './live';
 import { seedMessages } from './messages';
@@ -19,9 +22,11 @@ import { seedPapers } from './papers';
 import { seedPayments } from './payments';
 import { seedPoints } from './points';
 import { seedQuestions } from './questions';
+import { seedRecords } from './records';
 import { seedShop } from './shop';
 import { seedTasks } from './tasks';
 import { seedTimetable } from './timetable';
+import { seedTraining } from './training';
 
 const TEACHERS: [string, string, 1 | 2][] = [
   ['wang.fang', '王芳', 2],
@@ -230,6 +235,13 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     await seedShop(db, demo.orgId, office);
     // Priced courses, one bought; this term's tuition with a student paid in two instalments and one overdue.
     await seedPayments(db, demo.orgId, office, teacher.id);
+    // Issue 34: records (a suspension and resumption), an open admission round, a graduation batch under
+    // review, certificates (one revoked) and training with a full session and its waitlist.
+    await seedRecords(db, demo.orgId, office, admin?.id ?? office);
+    await seedAdmissions(db, demo.orgId, office);
+    await seedGraduation(db, demo.orgId, office);
+    await seedCertificates(db, demo.orgId, office);
+    await seedTraining(db, demo.orgId, office);
   }
   return { demo, north };
 }

@@ -31,6 +31,15 @@ export const router = createBrowserRouter([
   // print: pages of their own, outside the shell, as a provider's site and a sheet of paper are.
   { path: '/pay/test/:paymentNo', lazy: () => pageViews.testPay().then((m) => ({ Component: m.default })) },
   { path: '/pay/receipt/:paymentId', lazy: () => pageViews.receipt().then((m) => ({ Component: m.default })) },
+  // The public application form and an applicant's status page (issue 34): no login.
+  { path: '/apply/:domain', lazy: () => pageViews.apply().then((m) => ({ Component: m.default })) },
+  { path: '/apply/:domain/status', lazy: () => pageViews.applyStatus().then((m) => ({ Component: m.default })) },
+  // A certificate printed on a sheet of its own, and the public verification its QR code opens (issue 34).
+  {
+    path: '/certificate/print/:id',
+    lazy: () => pageViews.certificatePrint().then((m) => ({ Component: m.default })),
+  },
+  { path: '/verify/:code', lazy: () => pageViews.verify().then((m) => ({ Component: m.default })) },
   // Everything else, including /, /redirect/* and unknown paths, lives in the guarded shell;
   // /{organisation}/login is told apart from menu paths such as /log/login inside.
   { path: '*', Component: OrganisationLoginOrShell },

@@ -8,8 +8,9 @@ const han = /\p{Script=Han}/u;
 
 describe('upcoming screens', () => {
   it('say what every catalogued screen without a view will do, in both languages', () => {
+    // Since issue 34 every catalogued screen has a view; a screen added to the catalogue before its
+    // view is written needs its words here.
     const unbuilt = [...catalogued].filter((c) => !hasView(c));
-    expect(unbuilt.length).toBeGreaterThan(0);
     expect(unbuilt.filter((c) => !Object.hasOwn(upcomingScreens, c))).toEqual([]);
     for (const [component, text] of Object.entries(upcomingScreens)) {
       expect(text.en.length, component).toBeGreaterThan(20);
@@ -18,7 +19,7 @@ describe('upcoming screens', () => {
     }
   });
 
-  it('are all catalogued screens', () => {
-    expect(Object.keys(upcomingScreens).filter((c) => !catalogued.has(c))).toEqual([]);
+  it('are all catalogued screens not built yet', () => {
+    expect(Object.keys(upcomingScreens).filter((c) => !catalogued.has(c) || hasView(c))).toEqual([]);
   });
 });

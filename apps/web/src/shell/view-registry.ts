@@ -94,9 +94,12 @@ const productViews: Record<string, ViewLoader> = {
   'order/index': () => import('../domains/shop/order.view'),
   'payment/index': () => import('../domains/payment/payment.view'),
   'payment/myPayments': () => import('../domains/my-payments/my-payments.view'),
+  'applicationManagement/index': () => import('../domains/admission/admission.view'),
   'educationalAdministration/index': () => import('../domains/academic/academic.view'),
   'educationalAdministration/myRecord': () => import('../domains/my-record/my-record.view'),
   'trainingManagement/index': () => import('../domains/training/training.view'),
+  'trainingManagement/myTraining': () => import('../domains/my-training/my-training.view'),
+  'trainingCentre/index': () => import('../domains/training-centre/training-centre.view'),
 
   'log/operation': () => import('../domains/log/operation-log.view'),
   'log/login': () => import('../domains/log/login-log.view'),
@@ -115,6 +118,10 @@ export const viewRegistry: Readonly<Record<string, ViewLoader>> = { ...productVi
 export const pageViews = {
   testPay: () => import('../domains/my-payments/test-pay.view'),
   receipt: () => import('../domains/payment/receipt-print.view'),
+  apply: () => import('../domains/apply/apply.view'),
+  applyStatus: () => import('../domains/apply/apply-status.view'),
+  certificatePrint: () => import('../domains/training/certificate-print.view'),
+  verify: () => import('../domains/verify/verify.view'),
 } satisfies Record<string, ViewLoader>;
 
 export function viewLoader(component: string): ViewLoader | undefined {

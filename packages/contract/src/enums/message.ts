@@ -81,5 +81,14 @@ export const SYSTEM_NOTICES = [
   'invoiceIssued',
   'tuitionReceived',
   'tuitionOverdue',
+  // Certificates (issue 34).
+  'certificateIssued',
+  'certificateRevoked',
+  'certificateExpiring',
+  'certificateExpired',
+  // Training sessions (issue 34).
+  'trainingBooked',
+  'trainingPromoted',
+  'trainingCancelled',
 ] as const;
 export type SystemNotice = (typeof SYSTEM_NOTICES)[number];

@@ -1,4 +1,5 @@
 import type { Lang } from '../labels';
+import { academicActionLabels } from './operation-action-academic';
 import { action, type OperationActionLabel } from './operation-action-kit';
 import { paymentActionLabels } from './operation-action-payment';
 import { shopActionLabels } from './operation-action-shop';
@@ -379,6 +380,7 @@ export const operationActionLabels = {
   ...shopActionLabels,
   ...paymentActionLabels,
   ...tuitionActionLabels,
+  ...academicActionLabels,
 } satisfies Record<string, OperationActionLabel>;
 export type OperationAction = keyof typeof operationActionLabels;
 

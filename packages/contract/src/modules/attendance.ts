@@ -314,29 +314,31 @@ export type LeaveCreate = z.input<typeof zLeaveCreate>;
 
 export const zLeaveFile = z.object({ id: zId, name: z.string(), size: z.number().int() });
 export const zLeaveLesson = z.object({ id: zId, title: z.string(), startsAt: zDateTime, endsAt: zDateTime });
-export const zLeave = z.object({
-  id: zId,
-  studentId: zId,
-  studentName: z.string(),
-  userName: z.string(),
-  teamNames: z.array(z.string()),
-  fromAt: zDateTime,
-  toAt: zDateTime,
-  reason: z.string(),
-  status: zEnum(leaveStatusLabels),
-  createdBy: zId,
-  createdByName: z.string(),
-  reviewedBy: zId.nullable(),
-  reviewedByName: z.string().nullable(),
-  reviewedAt: zDateTime.nullable(),
-  reviewNote: z.string().nullable(),
-  files: z.array(zLeaveFile),
-  lessons: z.array(zLeaveLesson),
-  // What the caller may do with it now.
-  canDecide: z.boolean(),
-  canWithdraw: z.boolean(),
-  createTime: zDateTime,
-});
+export const zLeave = z
+  .object({
+    id: zId,
+    studentId: zId,
+    studentName: z.string(),
+    userName: z.string(),
+    teamNames: z.array(z.string()),
+    fromAt: zDateTime,
+    toAt: zDateTime,
+    reason: z.string(),
+    status: zEnum(leaveStatusLabels),
+    createdBy: zId,
+    createdByName: z.string(),
+    reviewedBy: zId.nullable(),
+    reviewedByName: z.string().nullable(),
+    reviewedAt: zDateTime.nullable(),
+    reviewNote: z.string().nullable(),
+    files: z.array(zLeaveFile),
+    lessons: z.array(zLeaveLesson),
+    // What the caller may do with it now.
+    canDecide: z.boolean(),
+    canWithdraw: z.boolean(),
+    createTime: zDateTime,
+  })
+  .meta({ id: 'Leave' });
 export type Leave = z.infer<typeof zLeave>;
 
 export const zLeavePageRequest = zPlainPageRequest.extend({

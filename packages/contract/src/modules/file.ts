@@ -49,13 +49,15 @@ export const zImportRowError = z.object({
 export type ImportRowError = z.infer<typeof zImportRowError>;
 
 // The answer of every spreadsheet import: dryRun lists the problems; otherwise `created` rows were written.
-export const zImportReport = z.object({
-  dryRun: z.boolean(),
-  total: z.number().int(),
-  valid: z.number().int(),
-  created: z.number().int(),
-  errors: z.array(zImportRowError),
-  // Rows that repeat something already there (questions with the same stem); reported, not refused.
-  duplicates: z.array(z.object({ row: z.number().int(), stem: z.string() })).optional(),
-});
+export const zImportReport = z
+  .object({
+    dryRun: z.boolean(),
+    total: z.number().int(),
+    valid: z.number().int(),
+    created: z.number().int(),
+    errors: z.array(zImportRowError),
+    // Rows that repeat something already there (questions with the same stem); reported, not refused.
+    duplicates: z.array(z.object({ row: z.number().int(), stem: z.string() })).optional(),
+  })
+  .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof zImportReport>;

@@ -137,45 +137,49 @@ export const zMarkPapersPage = zPage(zMarkPaperRow);
 
 // ---- one answer to one question, as a marker sees it ----
 
-export const zMarkItem = z.object({
-  attemptId: zId,
-  code: z.string(),
-  realName: z.string().nullable(),
-  questionId: zId,
-  answer: zStudentAnswer,
-  max: z.number(),
-  // What the machine gave (for hand-marked answers, the keyword hint's suggestion).
-  autoScore: z.number(),
-  score: z.number().nullable(),
-  parts: z.array(
-    z.object({ index: z.number().int(), score: z.number(), max: z.number(), correct: z.boolean().nullable() }),
-  ),
-  markingFlag: zEnum(markingFlagLabels),
-  reviewFlag: zEnum(reviewFlagLabels),
-  manual: z.boolean(),
-  comment: z.string(),
-  markerName: z.string().nullable(),
-  markedAt: zDateTime.nullable(),
-  reviewerName: z.string().nullable(),
-  reviewedAt: zDateTime.nullable(),
-  // An open query from the student on this mark.
-  query: z
-    .object({ id: zId, text: z.string(), status: zEnum(queryStatusLabels), reply: z.string().nullable() })
-    .nullable(),
-});
+export const zMarkItem = z
+  .object({
+    attemptId: zId,
+    code: z.string(),
+    realName: z.string().nullable(),
+    questionId: zId,
+    answer: zStudentAnswer,
+    max: z.number(),
+    // What the machine gave (for hand-marked answers, the keyword hint's suggestion).
+    autoScore: z.number(),
+    score: z.number().nullable(),
+    parts: z.array(
+      z.object({ index: z.number().int(), score: z.number(), max: z.number(), correct: z.boolean().nullable() }),
+    ),
+    markingFlag: zEnum(markingFlagLabels),
+    reviewFlag: zEnum(reviewFlagLabels),
+    manual: z.boolean(),
+    comment: z.string(),
+    markerName: z.string().nullable(),
+    markedAt: zDateTime.nullable(),
+    reviewerName: z.string().nullable(),
+    reviewedAt: zDateTime.nullable(),
+    // An open query from the student on this mark.
+    query: z
+      .object({ id: zId, text: z.string(), status: zEnum(queryStatusLabels), reply: z.string().nullable() })
+      .nullable(),
+  })
+  .meta({ id: 'MarkItem' });
 export type MarkItem = z.infer<typeof zMarkItem>;
 
 // The question as this exam uses it: the version the students saw, with its key, the paper's
 // score for it, and any change made after the exam.
-export const zMarkQuestion = z.object({
-  questionId: zId,
-  version: z.number().int(),
-  no: z.number().int(),
-  max: z.number(),
-  question: zQuestionInput,
-  thrownOut: zEnum(throwOutModeLabels).nullable(),
-  adjusted: z.boolean(),
-});
+export const zMarkQuestion = z
+  .object({
+    questionId: zId,
+    version: z.number().int(),
+    no: z.number().int(),
+    max: z.number(),
+    question: zQuestionInput,
+    thrownOut: zEnum(throwOutModeLabels).nullable(),
+    adjusted: z.boolean(),
+  })
+  .meta({ id: 'MarkQuestion' });
 export type MarkQuestion = z.infer<typeof zMarkQuestion>;
 
 export const zMarkQueueRequest = z.object({

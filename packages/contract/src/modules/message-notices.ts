@@ -179,6 +179,55 @@ export const systemNoticeTexts: Record<SystemNotice, Worded> = {
       '账单 {{invoiceNo}} 有 {{overdue}} 已于 {{due}} 到期未缴，请在“订单与缴费”在线缴纳或到财务处缴费。',
     ],
   },
+  certificateIssued: {
+    title: ['Certificate issued: {{name}}', '证书已颁发：{{name}}'],
+    body: [
+      'Certificate {{certificateNo}} for {{name}} was issued to you. See My record › Certificates to print it.',
+      '您获得了“{{name}}”证书（编号 {{certificateNo}}），可在“我的档案 › 证书”中打印。',
+    ],
+  },
+  certificateRevoked: {
+    title: ['Certificate revoked: {{name}}', '证书已撤销：{{name}}'],
+    body: [
+      'Certificate {{certificateNo}} for {{name}} was revoked. {{reason}}',
+      '您的“{{name}}”证书（编号 {{certificateNo}}）已被撤销。{{reason}}',
+    ],
+  },
+  certificateExpiring: {
+    title: ['Certificate expiring: {{name}}', '证书即将到期：{{name}}'],
+    body: [
+      'Your certificate {{certificateNo}} for {{name}} expires {{due}}. Book a recertification to keep it valid.',
+      '您的“{{name}}”证书（编号 {{certificateNo}}）将于 {{due}} 到期，请及时报名复训以保持有效。',
+    ],
+  },
+  certificateExpired: {
+    title: ['Certificate expired: {{name}}', '证书已到期：{{name}}'],
+    body: [
+      'Your certificate {{certificateNo}} for {{name}} expired {{due}}. Recertify to hold it again.',
+      '您的“{{name}}”证书（编号 {{certificateNo}}）已于 {{due}} 到期，请参加复训重新取得。',
+    ],
+  },
+  trainingBooked: {
+    title: ['Training: {{state}} for {{name}}', '培训报名：{{name}}（{{stateZh}}）'],
+    body: [
+      'Your registration for {{name}} ({{start}}) is now: {{state}}. {{reason}}',
+      '您报名的“{{name}}”（{{start}}）当前状态：{{stateZh}}。{{reason}}',
+    ],
+  },
+  trainingPromoted: {
+    title: ['A place is yours: {{name}}', '候补转正：{{name}}'],
+    body: [
+      'A place freed up and you moved from the waitlist: you are booked on {{name}} ({{start}}).',
+      '有名额空出，您已从候补转为正式报名：“{{name}}”（{{start}}）。',
+    ],
+  },
+  trainingCancelled: {
+    title: ['Training cancelled: {{name}}', '培训报名已取消：{{name}}'],
+    body: [
+      'Your registration for {{name}} ({{start}}) was cancelled. {{reason}}',
+      '您报名的“{{name}}”（{{start}}）已取消。{{reason}}',
+    ],
+  },
 };
 
 // The parameters holding a date-time (ISO text), which a reader's screen shows in its own format.

@@ -201,13 +201,15 @@ export const zInvoiceRefund = z.object({
   finishedAt: zDateTime.nullable(),
   createTime: zDateTime,
 });
-export const zInvoiceDetail = zInvoice.extend({
-  lines: z.array(zInvoiceLine),
-  instalments: z.array(zInstalment),
-  payments: z.array(zInvoicePayment),
-  allocations: z.array(zAllocation),
-  refunds: z.array(zInvoiceRefund),
-});
+export const zInvoiceDetail = zInvoice
+  .extend({
+    lines: z.array(zInvoiceLine),
+    instalments: z.array(zInstalment),
+    payments: z.array(zInvoicePayment),
+    allocations: z.array(zAllocation),
+    refunds: z.array(zInvoiceRefund),
+  })
+  .meta({ id: 'InvoiceDetail' });
 export type InvoiceDetail = z.infer<typeof zInvoiceDetail>;
 
 const invoiceFilters = {

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../platform/db';
 import { businessError, notFound } from '../../platform/errors';
 import { typedRows } from '../../platform/sql-rows';
 import { inOrg } from '../../platform/tenant-sql';
+import { issueCertificate } from '../certificate/certificate.service';
 import { courseEnrolments, courses, courseVersions, lessonProgress } from './course.table';
 import {
   courseStanding,
@@ -156,7 +157,34 @@ export async function afterStanding(
   if (before.status !== standing.status || before.progress !== standing.progress) {
     await syncCourseTasks(tx, orgId, courseId, [userId]);
   }
+  if (standing.status === LearnerStatus.Completed && before.status !== LearnerStatus.Completed) {
+    await issueCourseCertificate(tx, orgId, courseId, userId);
+  }
   return standing;
+}
+
+// A course that names a certificate template issues it when an enrolment becomes completed, in the
+// same transaction (issue 34); a second completion answers the certificate already issued.
+async function issueCourseCertificate(tx: DbOrTx, orgId: number, courseId: number, userId: number): Promise<void> {
+  const [course] = await tx
+    .select({ title: courses.title, hours: courses.creditHours, templateId: courses.certificateTemplateId })
+    .from(courses)
+    .where(inOrg(courses, orgId, [eq(courses.id, courseId)]));
+  if (!course?.templateId) return;
+  await issueCertificate(
+    tx,
+    orgId,
+    {
+      holderId: userId,
+      source: 'course',
+      sourceId: courseId,
+      title: course.title,
+      what: course.title,
+      hours: course.hours || null,
+      templateId: course.templateId,
+    },
+    null,
+  );
 }
 
 export async function writeStanding(

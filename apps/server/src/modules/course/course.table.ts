@@ -40,6 +40,7 @@ import {
 } from '../../platform/columns';
 import { tenantTable } from '../../platform/organizations.table';
 import { courseCategories } from '../catalogue/catalogue.table';
+import { certificateTemplates } from '../certificate/certificate.table';
 import { departments } from '../department/department.table';
 import { exams } from '../exam/exam.table';
 import { examPapers } from '../exam-paper/exam-paper.table';
@@ -68,6 +69,8 @@ export const courses = tenantTable(
     version: integer('version').notNull().default(0),
     draftChanged: boolean('draft_changed').notNull().default(true),
     ownerId: refId('owner_id'),
+    // The certificate a learner who completes the course is issued (issue 34); none: no certificate.
+    certificateTemplateId: refId('certificate_template_id'),
     ...publishStamps(),
   },
   (t) => [
@@ -77,6 +80,7 @@ export const courses = tenantTable(
     enumCheck('courses_price_kind_ck', t.priceKind, priceKindLabels),
     check('courses_price_ck', sql`${t.price} is null or ${t.price} >= 0`),
     ...tenantRefs(t, [t.categoryId, courseCategories], [t.ownerId, users]),
+    ...tenantRefs(t, [t.certificateTemplateId, certificateTemplates]),
   ],
 );
 

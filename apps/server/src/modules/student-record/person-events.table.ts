@@ -14,7 +14,7 @@ export const personEvents = idTable(
     userId: refId('user_id'),
     applicationId: refId('application_id'),
     kind: varchar('kind', { length: 32 }).notNull(),
-    // What it refers to: 'application', 'statusChange', 'degreeAward', 'trainingRegistration', 'certificate'.
+    // What it refers to: 'application', 'studentRecord', 'statusChange', 'degreeAward', 'trainingRegistration', 'certificate'.
     refType: varchar('ref_type', { length: 32 }).notNull(),
     refId: keyId('ref_id'),
     // What the timeline shows beside the kind's label: { status, title, reason, ... } (no free HTML).

@@ -8,7 +8,7 @@ export interface PersonEvent {
   userId: number | null;
   applicationId?: number | null;
   kind: PersonEventKind;
-  refType: 'application' | 'statusChange' | 'degreeAward' | 'trainingRegistration' | 'certificate';
+  refType: 'application' | 'studentRecord' | 'statusChange' | 'degreeAward' | 'trainingRegistration' | 'certificate';
   refId: number;
   detail?: Record<string, string | number | boolean | null>;
   actorId?: number | null;
