@@ -112,6 +112,7 @@ export * from './modules/log-words';
 export * from './modules/mail';
 export * from './modules/marking';
 export * from './modules/marking-endpoints';
+export * from './modules/marking-history';
 export * from './modules/message';
 export * from './modules/message-endpoints';
 export * from './modules/message-notices';

@@ -25,11 +25,10 @@ import {
   zRegradeRequest,
   zRegradeResult,
   zReviewMarkRequest,
-  zScoreHistoryPage,
-  zScoreHistoryRequest,
   zScoreQuery,
   zScoreQueryPage,
 } from './marking';
+import { zScoreHistoryPage, zScoreHistoryRequest } from './marking-history';
 import {
   zAnalysis,
   zAnalysisRequest,

@@ -6,7 +6,6 @@ import {
   markingFlagLabels,
   queryStatusLabels,
   reviewFlagLabels,
-  scoreChangeKindLabels,
   throwOutModeLabels,
 } from '../enums/marking';
 import { partialCreditLabels } from '../enums/partial-credit';
@@ -296,27 +295,6 @@ export const zRegradeResult = z.object({
   rows: z.array(zRegradeRow),
 });
 export type RegradeResult = z.infer<typeof zRegradeResult>;
-
-// ---- the audit of score changes ----
-
-export const zScoreHistoryRequest = zPlainPageRequest.extend({
-  examId: zId,
-  attemptId: zId.optional(),
-  questionId: zId.optional(),
-});
-export const zScoreChange = z.object({
-  id: zId,
-  attemptId: zId,
-  code: z.string(),
-  questionId: zId.nullable(),
-  kind: zEnum(scoreChangeKindLabels),
-  from: z.number().nullable(),
-  to: z.number().nullable(),
-  reason: z.string(),
-  userName: z.string().nullable(),
-  at: zDateTime,
-});
-export const zScoreHistoryPage = zPage(zScoreChange);
 
 // ---- confirmation and the students' queries ----
 

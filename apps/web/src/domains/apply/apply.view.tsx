@@ -133,7 +133,8 @@ function ApplyPage() {
     phone: v.phone ?? null,
     email: v.email ?? null,
     priorSchool: v.priorSchool ?? null,
-    guardians: v.guardians ?? [],
+    // An empty guardian row (the form starts with one) is not a guardian yet.
+    guardians: (v.guardians ?? []).filter((g) => g && (g.name || g.phone || g.relation)),
     answers: Object.fromEntries(
       Object.entries(v.answers ?? {})
         .filter(([, a]) => a !== undefined && a !== '')
