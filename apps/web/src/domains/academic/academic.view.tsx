@@ -1,7 +1,5 @@
-import { Card, Tabs } from 'antd';
-import { useNavigate } from 'react-router';
-import { useTabLocation } from '../../shell/layout/tabs-store';
 import { moduleTexts } from '../../shell/module-texts';
+import { AddressTabs } from '../../ui/address-tabs';
 import { AwardsTab, BatchesTab, RequirementsTab } from './graduation-tabs';
 import { RecordsTab } from './records-tab';
 import { StatusChangesTab } from './status-changes-tab';
@@ -18,20 +16,11 @@ const { useTexts } = moduleTexts(
   { records: '学籍档案', changes: '学籍异动', requirements: '毕业要求', batches: '毕业批次', awards: '学位授予' },
 );
 
-const TABS = ['records', 'changes', 'requirements', 'batches', 'awards'] as const;
-type TabKey = (typeof TABS)[number];
-const tabOf = (v: string | undefined): TabKey =>
-  (TABS as readonly string[]).includes(v ?? '') ? (v as TabKey) : 'records';
-
 // Academic affairs (issue 34): the student records and their status changes, then graduation: the
 // requirement sets, the batches with each student's audit, and the degrees awarded. The tab is in
 // the address, so a reload keeps it.
 export default function AcademicView() {
   const { t } = useTexts();
-  const tab = useTabLocation();
-  const navigate = useNavigate();
-  const shown = tabOf(tab?.query.tab);
-  const path = tab?.path ?? window.location.pathname;
   const items = [
     { key: 'records', label: t('academicTabs.records'), children: <RecordsTab /> },
     { key: 'changes', label: t('academicTabs.changes'), children: <StatusChangesTab /> },
@@ -39,14 +28,5 @@ export default function AcademicView() {
     { key: 'batches', label: t('academicTabs.batches'), children: <BatchesTab /> },
     { key: 'awards', label: t('academicTabs.awards'), children: <AwardsTab /> },
   ];
-  return (
-    <Card size="small">
-      <Tabs
-        activeKey={shown}
-        onChange={(key) => navigate(key === 'records' ? path : `${path}?tab=${key}`, { replace: true })}
-        destroyOnHidden
-        items={items}
-      />
-    </Card>
-  );
+  return <AddressTabs items={items} />;
 }

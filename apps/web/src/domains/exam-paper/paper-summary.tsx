@@ -89,9 +89,7 @@ export function PaperSummary({ draft, info }: { draft: PaperDraft; info: Readonl
         ]}
       />
       {typeRows.length > 0 && (
-        <>
-          <ChartBox option={option} height={difficultyRows.length > 0 ? 380 : 190} label={t('paper.chartLabel')} />
-        </>
+        <ChartBox option={option} height={difficultyRows.length > 0 ? 380 : 190} label={t('paper.chartLabel')} />
       )}
       <Typography.Title level={5} style={{ marginTop: 8 }}>
         {t('paper.warnings')}

@@ -8,24 +8,18 @@ import {
 } from '@lyceum/contract';
 import { api } from '@lyceum/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, List, Progress, Space, Tabs, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Card, Empty, Input, List, Progress, Space, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useAction } from '../../crud/use-action';
 import { useLang } from '../../shell/i18n';
-import { useTabLocation } from '../../shell/layout/tabs-store';
 import { call } from '../../shell/request';
+import { AddressTabs } from '../../ui/address-tabs';
 import { formatMoney } from '../../ui/money-format';
 import { TIME } from '../../ui/portal-format';
 import { useMyTrainingTexts } from './my-training-texts';
 
 const KEY = 'myTraining';
-const TABS = ['sessions', 'mine'] as const;
-type TabKey = (typeof TABS)[number];
-const tabOf = (v: string | undefined): TabKey =>
-  (TABS as readonly string[]).includes(v ?? '') ? (v as TabKey) : 'sessions';
-
 // A request key per click, so a retried booking books once.
 function requestKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -218,10 +212,6 @@ function Mine({ list, loading }: { list: MyRegistration[]; loading: boolean }) {
 // with their history; cancelling frees the place for the next on the waitlist. The tab is in the address.
 export default function MyTrainingView() {
   const { t } = useMyTrainingTexts();
-  const tab = useTabLocation();
-  const navigate = useNavigate();
-  const shown = tabOf(tab?.query.tab);
-  const path = tab?.path ?? window.location.pathname;
   const mine = useQuery({
     queryKey: [KEY, 'mine'],
     queryFn: ({ signal }) => call(api.trainingRegistration.my, {}, { signal, retry: 2 }),
@@ -251,21 +241,16 @@ export default function MyTrainingView() {
           <Typography.Text type="secondary">{t('myTraining.progressEmpty')}</Typography.Text>
         )}
       </Card>
-      <Card size="small">
-        <Tabs
-          activeKey={shown}
-          onChange={(key) => navigate(key === 'sessions' ? path : `${path}?tab=${key}`, { replace: true })}
-          destroyOnHidden
-          items={[
-            { key: 'sessions', label: t('myTraining.tabSessions'), children: <Catalogue /> },
-            {
-              key: 'mine',
-              label: t('myTraining.tabMine'),
-              children: <Mine list={mine.data?.registrations ?? []} loading={mine.isPending} />,
-            },
-          ]}
-        />
-      </Card>
+      <AddressTabs
+        items={[
+          { key: 'sessions', label: t('myTraining.tabSessions'), children: <Catalogue /> },
+          {
+            key: 'mine',
+            label: t('myTraining.tabMine'),
+            children: <Mine list={mine.data?.registrations ?? []} loading={mine.isPending} />,
+          },
+        ]}
+      />
     </Space>
   );
 }
