@@ -38,14 +38,20 @@ const SCANS: Record<Role, Record<string, string>> = {
     '/question/list': '.ant-table-row',
     '/question/single/choice': '.q-option-row',
   },
-  academic: {},
+  // Issue 34's screens: admissions, academic affairs, training centres and training management.
+  academic: {
+    '/training/application': '.ant-table-row',
+    '/teaching/educational': '.ant-table-row',
+    '/training/centre': '.ant-table-row',
+    '/training/management': '.ant-table-row',
+  },
   teacher: {
     '/dashboard': '.work-card',
     '/task/index': '.ant-table-row',
     '/message/index': '.ant-table-row',
     '/profile/messages': '.inbox-line',
   },
-  student: { '/study/homework': '.ant-card' },
+  student: { '/study/homework': '.ant-card', '/study/record': '.ant-descriptions', '/study/training': '.ant-progress' },
 };
 
 // The pages each role's menu reaches, with their path under the menu's area.

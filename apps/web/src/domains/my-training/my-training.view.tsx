@@ -132,7 +132,7 @@ function Catalogue() {
                 {s.seatsLeft > 0 ? (
                   <Typography.Text strong>{t('myTraining.seatsLeft', { count: s.seatsLeft })}</Typography.Text>
                 ) : (
-                  <Typography.Text type="warning">{t('myTraining.full')}</Typography.Text>
+                  <Tag color="warning">{t('myTraining.full')}</Tag>
                 )}
                 {s.bookingDeadline && (
                   <Typography.Text type="secondary">
