@@ -132,7 +132,8 @@ test.describe('staff home', () => {
     await expect(sidebar.getByRole('menuitem', { name: 'Roles', exact: true })).toBeVisible();
     await expect(sidebar.getByRole('menuitem', { name: 'Course learning', exact: true })).toBeVisible();
     await expect(sidebar.getByRole('menuitem', { name: 'Live classes', exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('menuitem', { name: 'Academic affairs Soon' })).toBeVisible();
+    await expect(sidebar.getByRole('menuitem', { name: 'Academic affairs', exact: true })).toBeVisible();
+    await expect(sidebar.locator('.menu-soon')).toHaveCount(0);
     await expect(sidebar.getByRole('menuitem', { name: 'Degrees', exact: true })).toBeVisible();
   });
 });
