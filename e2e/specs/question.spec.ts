@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test, withToast } from './fixtures';
+import { expect, open, test, useLanguage, withToast } from './fixtures';
 import { uniqueName } from './helpers';
 import { addTag, editorMain, fillStem, findRow, openEditor, saveAndBack } from './question-helpers';
 import { uploadXlsx, xlsx } from './xlsx';
@@ -234,13 +234,56 @@ test.describe('question list', () => {
     await dialog.getByRole('button', { name: 'Choose another file' }).click();
     await uploadXlsx(dialog, 'questions.xlsx', await xlsx(header, [good]));
     await dialog.getByRole('button', { name: 'Check the file' }).click();
-    await dialog.getByRole('button', { name: 'Import 1 row' }).click();
-    await expect(dialog).toContainText('1 row imported');
+    await dialog.getByRole('button', { name: 'Import 1 question' }).click();
+    await expect(dialog).toContainText('1 question imported');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     // The same file again: every row repeats a stem already in the bank.
     await page.locator('.toolbar').getByRole('button', { name: 'Import' }).click();
     await uploadXlsx(dialog, 'questions.xlsx', await xlsx(header, [good]));
     await dialog.getByRole('button', { name: 'Check the file' }).click();
-    await expect(dialog).toContainText('1 row repeats an entry already there');
+    await expect(dialog).toContainText('1 already in the bank');
+  });
+  test('GIFT import in Chinese: the dry run table, then the questions under their knowledge points', async ({
+    page,
+  }) => {
+    const topic = uniqueName('GIFT');
+    const gift = [
+      `$CATEGORY: $course$/top/${topic}/地理`,
+      `::河流::${topic} 中国最长的河流是？{=长江 ~黄河 ~珠江}`,
+      '',
+      `::山峰::${topic} 世界最高峰是珠穆朗玛峰。{T}`,
+      '',
+      `::配对::${topic} 把国家和首都配对。{=中国 -> 北京 =法国 -> 巴黎 =日本 -> 东京}`,
+    ].join('\n');
+    await useLanguage(page, 'zh');
+    try {
+      await open(page, '/question/list');
+      await page.locator('.toolbar').getByRole('button', { name: '导入', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '导入题目' });
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'geography.gift.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(gift),
+      });
+      await dialog.getByRole('button', { name: '检查文件' }).click();
+      // The dry run: two to import under the new knowledge point, the matching question not supported.
+      await expect(dialog).toContainText('格式：GIFT');
+      await expect(dialog).toContainText('2 道将导入');
+      await expect(dialog).toContainText(`将新建 2 个知识点和标签：${topic}；${topic} / 地理`);
+      await dialog.getByRole('radio', { name: /全部/ }).click();
+      await expect(dialog.getByRole('row', { name: /河流/ })).toContainText(`${topic} / 地理`);
+      await expect(dialog.getByRole('row', { name: /配对/ })).toContainText('不支持');
+      await dialog.getByRole('button', { name: '导入 2 道题' }).click();
+      await expect(dialog).toContainText('已导入 2 道题');
+      await expect(dialog).toContainText('1 道未导入');
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: '关 闭' }).click();
+      // Found by keyword, filed under the new knowledge point.
+      await page.getByPlaceholder('题干关键词').fill(topic);
+      await page.getByPlaceholder('题干关键词').press('Enter');
+      await expect(page.locator('.ant-table-row')).toHaveCount(2);
+      await expect(page.locator('.ant-table-row').first()).toContainText('地理');
+    } finally {
+      await useLanguage(page, 'en');
+    }
   });
 });

@@ -147,6 +147,7 @@ Object.assign(templates, ...resourceNames.map(resourceTemplates), {
   'POST /api/question/tryAnswer': () => ({ body: { question: questionSample, answer: 'B' } }),
   'GET /api/question/template': () => ({}),
   'POST /api/question/export': () => ({ body: { keyword: 'prime' } }),
+  'POST /api/question/exportAs': () => ({ body: { keyword: 'prime', format: 'gift' } }),
   'POST /api/question/import': () => ({ body: {} }),
   'POST /api/question/importAiken': () => ({ body: { text: 'Q?\nA. x\nB. y\nANSWER: A', score: 1 }, own: true }),
   'POST /api/file/upload': () => ({ body: {}, query: { purpose: 'avatar' }, own: true }),

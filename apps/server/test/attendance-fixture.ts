@@ -33,7 +33,7 @@ let grade = 2090;
 // `logins`: the people the file acts as (a login costs a password hash: only those needed).
 export async function attendanceWorld(logins: readonly (typeof PEOPLE)[number][]): Promise<AttendanceWorld> {
   const t = await createTestApp();
-  const logged = await Promise.all(['academic' as const, ...logins].map((n) => t.login('demo', n)));
+  const logged = await Promise.all(['academic' as const, ...logins].map((n) => t.signIn('demo', n)));
   const tokens = Object.fromEntries(['academic', ...logins].map((n, i) => [n, logged[i]])) as AttendanceWorld['tokens'];
   const ids = (await userIds(t, PEOPLE)) as AttendanceWorld['ids'];
   const [teamA, teamB] = await makeClasses(t, tokens.academic, grade++, [

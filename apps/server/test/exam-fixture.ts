@@ -26,7 +26,7 @@ export async function userIds(t: TestApp, names: readonly string[], domain = 'de
 
 // A session for each named user of demo, by user name.
 export async function logins(t: TestApp, names: readonly string[]): Promise<Record<string, string>> {
-  const tokens = await Promise.all(names.map((n) => t.login('demo', n)));
+  const tokens = await Promise.all(names.map((n) => t.signIn('demo', n)));
   return Object.fromEntries(names.map((n, i) => [n, tokens[i]]));
 }
 
@@ -35,9 +35,9 @@ export async function logins(t: TestApp, names: readonly string[]): Promise<Reco
 // the students, the teacher and the academic.
 export async function examPeople(t: TestApp, students: readonly string[]) {
   const [academic, teacher, northTeacher] = await Promise.all([
-    t.login('demo', 'academic'),
-    t.login('demo', 'teacher'),
-    t.login('north', 'teacher'),
+    t.signIn('demo', 'academic'),
+    t.signIn('demo', 'teacher'),
+    t.signIn('north', 'teacher'),
   ]);
   const tokens = await logins(t, students);
   const ids = await userIds(t, [...students, 'teacher', 'academic']);

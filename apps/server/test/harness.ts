@@ -3,15 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AJAX_HEADER, AJAX_HEADER_VALUE, type Envelope } from '@lyceum/contract';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { openSession } from '../src/modules/auth/login.service';
 import { syncPermissionCatalogue } from '../src/modules/role/role.service';
+import { users } from '../src/modules/user/user.table';
 import { bus } from '../src/platform/bus';
 import { setClock } from '../src/platform/clock';
 import { type Database, openDatabase } from '../src/platform/db';
+import { organizations } from '../src/platform/organizations.table';
 import { type DemoIds, databaseUrl, PASSWORD, pgliteTemplate, seed, templateKey } from './templates';
 
 export { PASSWORD };
@@ -75,6 +79,11 @@ export interface TestApp {
   ids: DemoIds;
   call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: CallOptions): Promise<Envelope<T>>;
   login(domain: string, userName: string, password?: string): Promise<string>;
+  // A session for a user as a successful login opens it, without checking a password (argon2 costs
+  // ~40 ms a login): for fixtures that need many users signed in. Tests of logging in use login().
+  sessionFor(userId: number): Promise<string>;
+  // The same by the user's name in an organisation (its domain).
+  signIn(domain: string, userName: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -110,12 +119,36 @@ export async function createTestApp(
     if (String(res.headers['content-type']).includes('spreadsheetml')) {
       return { code: 1, message: 'file', response: await sheetRows(res.rawPayload) } as never;
     }
+    // Other files (a GIFT or Moodle XML export, a package) come back as their text.
+    if (!String(res.headers['content-type']).includes('application/json') && res.statusCode === 200)
+      return { code: 1, message: 'file', response: res.payload } as never;
     return res.json();
   };
+  async function sessionFor(userId: number): Promise<string> {
+    const [user] = await database.db
+      .select({
+        organizationId: users.organizationId,
+        id: users.id,
+        userName: users.userName,
+        realName: users.realName,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw new Error(`no user ${userId}`);
+    const session = await openSession(
+      database.db,
+      user,
+      '',
+      { ip: '127.0.0.1', userAgent: 'test', deviceToken: null },
+      { clear: [], release: [], reason: null },
+    );
+    return session.token;
+  }
   return {
     app,
     database,
     databaseUrl: url,
+    sessionFor,
     filesDir,
     ids,
     call,
@@ -123,6 +156,15 @@ export async function createTestApp(
       const res = await call<{ token: string }>('POST', '/api/user/login', { body: { domain, userName, password } });
       if (res.code !== 1) throw new Error(`login ${domain}/${userName} failed: ${res.code} ${res.message}`);
       return res.response.token;
+    },
+    async signIn(domain, userName) {
+      const [user] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(and(eq(organizations.domain, domain), eq(users.userName, userName)));
+      if (!user) throw new Error(`no user ${domain}/${userName}`);
+      return sessionFor(user.id);
     },
     async close() {
       await app.close();

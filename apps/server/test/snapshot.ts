@@ -49,3 +49,35 @@ export async function snapshotOrganization(db: DbOrTx, orgId: number): Promise<R
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 }
+
+// A cheap "has anything been written since": a statement trigger on every table a snapshot digests
+// draws from one sequence. Sequences are not transactional and take no row locks, so the trigger
+// cannot make the app's transactions wait on each other; a rolled-back write still draws a number,
+// which only means a digest is taken where none was needed. Callers take a full snapshot only when the
+// mark moved (the fuzz does so after each of its ~700 routes, most of which write nothing).
+export async function installWriteMark(db: DbOrTx): Promise<() => Promise<string>> {
+  const tables = [...owned.map(({ table }) => getTableName(table)), 'organizations'];
+  await db.execute(sql.raw('create sequence if not exists test_write_mark'));
+  await db.execute(
+    sql.raw(`create or replace function test_write_mark() returns trigger language plpgsql as $$
+      begin perform nextval('test_write_mark'); return null; end $$`),
+  );
+  for (const name of tables) {
+    const table = `"${name.replace(/"/g, '""')}"`;
+    await db.execute(sql.raw(`drop trigger if exists test_write_mark on ${table}`));
+    await db.execute(
+      sql.raw(
+        `create trigger test_write_mark after insert or update or delete or truncate on ${table} for each statement execute function test_write_mark()`,
+      ),
+    );
+  }
+  return async () => {
+    const result = (await db.execute(
+      sql.raw('select last_value::text as v, is_called from test_write_mark'),
+    )) as unknown as {
+      rows: { v: string; is_called: boolean }[];
+    };
+    const row = result.rows[0];
+    return `${row.v}:${row.is_called}`;
+  };
+}

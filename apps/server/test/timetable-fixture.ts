@@ -22,7 +22,7 @@ export interface TimetableWorld {
 export async function timetableWorld(): Promise<TimetableWorld> {
   const t = await createTestApp({ students: 0 });
   const [admin, academic, teacher, student] = await Promise.all(
-    ['admin', 'academic', 'teacher', 'student'].map((u) => t.login('demo', u)),
+    ['admin', 'academic', 'teacher', 'student'].map((u) => t.signIn('demo', u)),
   );
   const people = (await userIds(t, [
     'teacher',

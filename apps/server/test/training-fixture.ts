@@ -96,7 +96,7 @@ export async function trainees(t: TestApp, n: number): Promise<{ ids: number[]; 
   await db
     .insert(userRoles)
     .values(ids.flatMap((userId) => held.map((h) => ({ organizationId: orgId, userId, roleId: h.roleId }))));
-  const tokens = await Promise.all(names.map((name) => t.login('demo', name)));
+  const tokens = await Promise.all(ids.map((id) => t.sessionFor(id)));
   const check = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
   if (check.length !== n) throw new Error('trainees not made');
   return { ids, tokens };

@@ -65,7 +65,12 @@ import {
   paymentFileEndpoints,
 } from './modules/payment-endpoints';
 import { pointEndpoints, pointFileEndpoints, pointRuleVerbs } from './modules/points-endpoints';
-import { questionEndpoints, questionFileEndpoints, questionVerbs } from './modules/question-endpoints';
+import {
+  questionEndpoints,
+  questionFileEndpoints,
+  questionInteropFileEndpoints,
+  questionVerbs,
+} from './modules/question-endpoints';
 import {
   statusChangeEndpoints,
   statusChangeVerbs,
@@ -115,7 +120,7 @@ export const api = {
   log: { ...logEndpoints, ...logFileEndpoints },
   export: { ...exportEndpoints, ...exportFileEndpoints },
   file: { ...fileEndpoints, ...fileDownloadEndpoints },
-  question: { ...questionVerbs, ...questionEndpoints, ...questionFileEndpoints },
+  question: { ...questionVerbs, ...questionEndpoints, ...questionFileEndpoints, ...questionInteropFileEndpoints },
   examPaper: {
     ...examPaperVerbs,
     ...examPaperEndpoints,

@@ -825,6 +825,108 @@ export const ERRORS = {
     "must equal the child questions' scores ({{sum}})",
     '必须等于各子题分值之和（{{sum}}）',
   ),
+  // Short answers matched whole (Moodle's short answer).
+  acceptedFull: def('one accepted answer at least must be worth full marks (100%)', '至少一个参考答案须为满分（100%）'),
+  // Question-bank files from other systems (Moodle XML, GIFT, QTI): refusals of a whole file,
+  // refusals of one question, and notes on what changed on the way in (kept, but said).
+  interopUnknownFormat: def(
+    'the file is not an Excel sheet, Moodle XML, GIFT, Aiken or a QTI package',
+    '无法识别文件格式：应为 Excel 表格、Moodle XML、GIFT、Aiken 或 QTI 包',
+  ),
+  interopNotWellFormed: def<{ line: number; reason: string }>(
+    'the file is not well-formed XML (line {{line}}): {{reason}}',
+    '文件不是格式正确的 XML（第 {{line}} 行）：{{reason}}',
+  ),
+  interopDoctype: def(
+    'the file declares a DOCTYPE or entities, which are refused',
+    '文件含有 DOCTYPE 或实体声明，已拒绝',
+  ),
+  interopUnpackedTooLarge: def<{ mb: number }>(
+    'the package would unpack to more than {{mb}} MB',
+    '压缩包解压后将超过 {{mb}} MB',
+  ),
+  interopBadZip: def('the file is not a readable zip package', '文件不是可读取的 zip 压缩包'),
+  interopNoManifest: def('the package has no imsmanifest.xml', '压缩包中没有 imsmanifest.xml'),
+  interopMissingPart: def<{ name: string }>(
+    '{{name}} is referred to but not in the file',
+    '引用了 {{name}}，但文件中没有',
+  ),
+  interopTooManyQuestions: def<{ max: number }>('at most {{max}} questions at a time', '每次最多 {{max}} 道题'),
+  interopNoQuestions: def('the file holds no questions', '文件中没有题目'),
+  interopUnsupported: def<{ kind: string }>(
+    'a {{kind}} question has no Lyceum question type; it is not imported',
+    '{{kind}} 题型在本系统中没有对应题型，未导入',
+  ),
+  interopNoCorrect: def('no answer is marked correct (100%)', '没有标为正确（100%）的答案'),
+  interopNotNumber: def<{ value: string }>('"{{value}}" is not a number', '“{{value}}”不是数字'),
+  interopTooManyOptions: def<{ max: number }>('more than {{max}} options', '选项超过 {{max}} 个'),
+  interopTooManyBlanks: def<{ max: number }>('more than {{max}} blanks', '空超过 {{max}} 个'),
+  interopSyntax: def<{ near: string }>(
+    'cannot read the question near "{{near}}"',
+    '无法读取此题，位置在“{{near}}”附近',
+  ),
+  interopUnclosed: def('an answer block "{" is not closed', '答案块“{”没有闭合'),
+  interopImageType: def<{ name: string }>(
+    'the embedded file {{name}} is not a PNG, JPEG, GIF or WebP image',
+    '嵌入的文件 {{name}} 不是 PNG、JPEG、GIF 或 WebP 图片',
+  ),
+  noteNegativeFraction: def(
+    'negative marks for wrong answers are not kept (a score is never below 0)',
+    '错误答案的负分未保留（得分不低于 0）',
+  ),
+  noteFeedbackDropped: def('feedback on each answer is not kept', '各答案的单独反馈未保留'),
+  noteScoreRounded: def<{ from: string; to: string }>(
+    'the score {{from}} is rounded to {{to}} (half points)',
+    '分值 {{from}} 取整为 {{to}}（以 0.5 分为单位）',
+  ),
+  noteFractionRounded: def('fractions of the marks are rounded to whole per cent', '得分比例取整到百分之一'),
+  noteChoiceBlank: def(
+    'a drop-down blank becomes a typed blank accepting the correct choice',
+    '下拉选择空改为填写空，接受正确选项的文字',
+  ),
+  noteUnitsPenalty: def('the penalty for a missing unit is not kept', '缺少单位的扣分规则未保留'),
+  noteShuffleKept: def('shuffling is set per exam in Lyceum', '选项乱序在考试设置中设定'),
+  noteFormatText: def<{ format: string }>('{{format}} text is kept as plain text', '{{format}} 格式的文字按纯文本保留'),
+  noteHintsDropped: def('hints and penalties for further tries are not kept', '多次作答的提示与扣分未保留'),
+  // Moodle XML (the helper's own keys go here).
+  noteChoicePartial: def(
+    'only the first option worth full marks counts as correct; options worth part of the marks count as wrong',
+    '只有第一个满分选项算作正确；只得部分分的选项算作错误',
+  ),
+  noteChoiceScoring: def(
+    'each correct option picked earns an equal share of the marks, and picking a wrong option gives 0',
+    '每选对一个正确选项得相同份额的分数；选了错误选项则得 0 分',
+  ),
+  noteToleranceShared: def(
+    "the answers of a numeric blank share one tolerance (the first correct answer's)",
+    '数字空的各答案共用一个误差范围（第一个正确答案的）',
+  ),
+  // GIFT (the helper's own keys go here).
+  interopGiftExtension: def(
+    'the "// lyceum:" comment before the question is not a readable JSON object',
+    '题目前的“// lyceum:”注释不是可读取的 JSON 对象',
+  ),
+  noteGiftPartialChoice: def(
+    'marks the file gives to choices other than the correct one are not kept',
+    '文件中给正确选项以外选项的分数未保留',
+  ),
+  noteGiftUnequalShares: def(
+    "the correct choices' unequal shares of the marks become equal shares",
+    '各正确选项不相等的得分比例改为平均分配',
+  ),
+  noteGiftWrongPicks: def(
+    'picking a wrong choice now scores 0 for the question (in the file it cost nothing)',
+    '选中错误选项时本题得 0 分（文件中选错不扣分）',
+  ),
+  // QTI (the helper's own keys go here).
+  interopQtiNotItem: def<{ name: string }>(
+    'the package lists a {{name}} element as a question; a QTI question is an assessmentItem',
+    '压缩包把 {{name}} 元素列为试题，QTI 试题应为 assessmentItem',
+  ),
+  noteQtiChoiceMapping: def(
+    'marks per choice are read as a share per correct option picked (a wrong pick scores 0)',
+    '按选项计分改为按选对个数得分（选错不得分）',
+  ),
   // A refusal made before it had a code (free text during the migration): `text` is shown as it is.
   message: def<{ text: string }>('{{text}}', '{{text}}'),
 } as const;

@@ -123,6 +123,7 @@ export * from './modules/points';
 export * from './modules/points-endpoints';
 export * from './modules/question';
 export * from './modules/question-endpoints';
+export * from './modules/question-interop';
 export * from './modules/records';
 export * from './modules/records-endpoints';
 export * from './modules/role';

@@ -110,6 +110,7 @@ export const api = {
     exportFile: ref<E<'question', 'exportFile'>>('POST', '/api/question/export', true),
     exportAsync: ref<E<'question', 'exportAsync'>>('POST', '/api/question/exportAsync', false),
     importFile: ref<E<'question', 'importFile'>>('POST', '/api/question/import', false),
+    exportAs: ref<E<'question', 'exportAs'>>('POST', '/api/question/exportAs', true),
   },
   examPaper: {
     page: ref<E<'examPaper', 'page'>>('POST', '/api/examPaper/page', true),

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { crc32, createInflateRaw } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalidParams } from './errors';
+import { centralDirectory, unpack, unpackWhole, type ZipEntry } from './zip-reader';
 
 // The one reader of spreadsheets sent to imports. A sent file is untrusted: an .xlsx is a zip, so a
 // small body can unpack to gigabytes, and a sheet can hold far more rows than an import takes. So the
@@ -68,6 +69,15 @@ export function importBody(req: FastifyRequest): Buffer | Readable {
   return body;
 }
 
+// The whole body of an import request in memory, bounded by MAX_IMPORT_BYTES (formats read whole:
+// XML, text, packages).
+export async function readImportBody(req: FastifyRequest): Promise<Buffer> {
+  const body = importBody(req);
+  const bytes = Buffer.isBuffer(body) ? body : await readBody(body, MAX_IMPORT_BYTES);
+  if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
+  return bytes;
+}
+
 // Reads a stream into memory up to `max` bytes; past it, the rest is read and dropped so the answer
 // can be sent at once.
 function readBody(stream: Readable, max: number): Promise<Buffer> {
@@ -100,103 +110,6 @@ function readBody(stream: Readable, max: number): Promise<Buffer> {
     stream.on('end', onEnd);
     stream.on('error', finish);
   });
-}
-
-interface ZipEntry {
-  name: string;
-  flags: number;
-  method: number;
-  crc: number;
-  compressedSize: number;
-  size: number;
-  offset: number;
-}
-
-// The central directory at the end of the zip: every entry's name, method and declared sizes.
-function centralDirectory(zip: Buffer): Map<string, ZipEntry> {
-  let end = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw unreadable();
-  const count = zip.readUInt16LE(end + 10);
-  const size = zip.readUInt32LE(end + 12);
-  let at = zip.readUInt32LE(end + 16);
-  // Zip64 (past 4 GB or 65,535 entries) is never needed for a file this size.
-  if (count === 0xffff || at === 0xffffffff || at + size > end) throw unreadable();
-  const entries = new Map<string, ZipEntry>();
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > end || zip.readUInt32LE(at) !== 0x02014b50) throw unreadable();
-    const nameLength = zip.readUInt16LE(at + 28);
-    const next = at + 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    if (next > end) throw unreadable();
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    if (!entries.has(name)) {
-      entries.set(name, {
-        name,
-        flags: zip.readUInt16LE(at + 8),
-        method: zip.readUInt16LE(at + 10),
-        crc: zip.readUInt32LE(at + 16),
-        compressedSize: zip.readUInt32LE(at + 20),
-        size: zip.readUInt32LE(at + 24),
-        offset: zip.readUInt32LE(at + 42),
-      });
-    }
-    at = next;
-  }
-  return entries;
-}
-
-function packedData(zip: Buffer, e: ZipEntry): Buffer {
-  if (e.flags & 1) throw unreadable('it is encrypted');
-  if (e.method !== 0 && e.method !== 8) throw unreadable();
-  if (e.offset + 30 > zip.length || zip.readUInt32LE(e.offset) !== 0x04034b50) throw unreadable();
-  const start = e.offset + 30 + zip.readUInt16LE(e.offset + 26) + zip.readUInt16LE(e.offset + 28);
-  if (start + e.compressedSize > zip.length) throw unreadable();
-  if (e.method === 0 && e.compressedSize !== e.size) throw unreadable();
-  return zip.subarray(start, start + e.compressedSize);
-}
-
-// Unpacks one entry as a stream, never past the size its header declared (which was checked against
-// the limits): producing more is a zip bomb or a damaged file, and stops at once.
-async function* unpack(zip: Buffer, e: ZipEntry): AsyncGenerator<Buffer> {
-  const data = packedData(zip, e);
-  const CHUNK = 64 * 1024;
-  let seen = 0;
-  let crc = 0;
-  if (e.method === 0) {
-    for (; seen < data.length; seen += CHUNK) {
-      const chunk = data.subarray(seen, seen + CHUNK);
-      crc = crc32(chunk, crc);
-      yield chunk;
-    }
-  } else {
-    const inflater = createInflateRaw();
-    inflater.end(data);
-    try {
-      for await (const chunk of inflater as AsyncIterable<Buffer>) {
-        seen += chunk.length;
-        if (seen > e.size) throw unreadable(`${e.name} unpacks to more than its declared size`);
-        crc = crc32(chunk, crc);
-        yield chunk;
-      }
-    } catch (err) {
-      throw err instanceof AppError ? err : unreadable();
-    } finally {
-      inflater.destroy();
-    }
-    if (seen !== e.size) throw unreadable(`${e.name} is shorter than declared`);
-  }
-  if (crc >>> 0 !== e.crc >>> 0) throw unreadable(`${e.name} fails its checksum`);
-}
-
-async function unpackWhole(zip: Buffer, e: ZipEntry): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of unpack(zip, e)) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 // What the streamed reader is given: a part's name in the zip it reads, its size and content.
@@ -249,14 +162,14 @@ const sized = (e: ZipEntry | undefined, what: string, max: number) => {
 // streamed reader needs: relationships, workbook, styles and shared strings before the sheet, so
 // it never parks the sheet in a temporary file to wait for them.
 async function partsToRead(zip: Buffer): Promise<Part[]> {
-  const entries = centralDirectory(zip);
+  const entries = centralDirectory(zip, unreadable);
   const relsEntry = sized(entries.get('xl/_rels/workbook.xml.rels'), 'xl/_rels/workbook.xml.rels', MAX_PART_BYTES);
   const workbookEntry = sized(entries.get('xl/workbook.xml'), 'xl/workbook.xml', MAX_PART_BYTES);
   const stylesEntry = sized(entries.get('xl/styles.xml'), 'xl/styles.xml', MAX_PART_BYTES);
   const stringsEntry = sized(entries.get('xl/sharedStrings.xml'), 'the shared strings table', MAX_SHARED_STRINGS_BYTES);
   if (!workbookEntry) throw unreadable();
-  const workbook = await unpackWhole(zip, workbookEntry);
-  const rels = relsEntry ? await unpackWhole(zip, relsEntry) : Buffer.alloc(0);
+  const workbook = await unpackWhole(zip, workbookEntry, unreadable);
+  const rels = relsEntry ? await unpackWhole(zip, relsEntry, unreadable) : Buffer.alloc(0);
   const sheet = sized(
     firstSheet(entries, workbook.toString('utf8'), rels.toString('utf8')),
     'the sheet',
@@ -267,7 +180,7 @@ async function partsToRead(zip: Buffer): Promise<Part[]> {
     name,
     size: e.size,
     crc: e.crc,
-    content: () => unpack(zip, e),
+    content: () => unpack(zip, e, unreadable),
   });
   return [
     madePart('xl/_rels/workbook.xml.rels', relsEntry ? rels : '<Relationships></Relationships>'),

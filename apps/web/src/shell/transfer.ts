@@ -35,11 +35,14 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+// What a download may also want: the reply's headers (an export's count of questions left out).
+export type DownloadOptions = RequestOptions & { onHeaders?: (headers: Headers) => void };
+
 export async function download(
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
-  options: RequestOptions = {},
+  options: DownloadOptions = {},
 ): Promise<string> {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -67,6 +70,7 @@ export async function download(
       throw fail(i18n.t('request.badReply'), options);
     }
     if (!res.ok) throw fail(`${res.status} ${res.statusText}`, options);
+    options.onHeaders?.(res.headers);
     const filename = filenameOf(res.headers.get('content-disposition'), url.split('/').pop() ?? 'download');
     saveFile(await res.blob(), filename);
     return filename;
@@ -112,7 +116,7 @@ export function uploadRaw<T>(url: string, file: Blob, options: UploadOptions): P
 export function downloadFrom<E extends Endpoint>(
   endpoint: EndpointRef<E>,
   input: EndpointInput<E>,
-  options: RequestOptions = {},
+  options: DownloadOptions = {},
 ): Promise<string> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
   return download(endpoint.method, withQuery(endpointPath(endpoint.path, params), query), body, options);

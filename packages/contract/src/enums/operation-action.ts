@@ -34,6 +34,13 @@ export const operationActionLabels = {
     '以 Aiken 格式导入{{target}}',
   ),
   export: action('Export', '导出', 'exported {{target}} records', 'export {{target}} records', '导出{{target}}数据'),
+  exportAs: action(
+    'Export (Moodle XML, GIFT or QTI)',
+    '导出（Moodle XML、GIFT 或 QTI）',
+    'exported {{target}} records for another system',
+    'export {{target}} records for another system',
+    '导出{{target}}供其他系统使用',
+  ),
   exportAsync: action(
     'Export in the background',
     '后台导出',

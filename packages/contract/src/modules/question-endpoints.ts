@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { crudAccess, engineDecl, engineEndpoints, zImportQuery } from '../engine-endpoints';
+import { crudAccess, engineDecl, engineEndpoints } from '../engine-endpoints';
 import { zIdParam } from '../fields';
 import { fileEndpoint, zLangQuery } from '../file-endpoint';
 import { zExportStarted } from './export';
@@ -14,6 +14,7 @@ import {
   zQuestionVersion,
   zTryAnswerRequest,
 } from './question';
+import { zQuestionExportRequest, zQuestionImportQuery, zQuestionImportReport } from './question-interop';
 
 const tags = ['question'];
 
@@ -115,21 +116,41 @@ export const questionFileEndpoints = {
     query: zLangQuery,
     response: zExportStarted,
   }),
-  // The body is the .xlsx file itself.
+  // The body is the file itself: Excel, Moodle XML, GIFT, Aiken or a QTI package.
   importFile: endpoint({
     method: 'POST',
     path: '/api/question/import',
-    summary: 'Import questions from an Excel file (the .xlsx as the body)',
+    summary:
+      'Import questions from a file: Excel, Moodle XML, GIFT, Aiken or a QTI 2.1/3.0 package (the file as the body)',
     description:
-      'dryRun=true (default) checks every row and lists errors and duplicates (same stem as an existing question or ' +
-      'an earlier row); dryRun=false writes all questions in one transaction, only when no row has an error. Every ' +
-      'problem of every row is listed (a child question’s on its own row), with the column header and the reason ' +
-      'in the language asked for (?lang=zh or Accept-Language).',
+      'The format is told from the file (or named by ?format=). dryRun=true (default) reads and checks every question ' +
+      'and answers the table of what would be made (type, stem, knowledge point), what is a duplicate (same stem as ' +
+      'an existing question or an earlier one), what is refused and why, and question kinds Lyceum has no type for; ' +
+      'dryRun=false writes them all in one transaction (with the knowledge points and tags missing, and the files ' +
+      'embedded), only when none is refused. Unsupported kinds are listed, never written. Reasons are in the ' +
+      'language asked for (?lang=zh or Accept-Language).',
     tags: ['question'],
     access: ['question:import'],
     mutates: true,
-    query: zImportQuery,
-    response: zImportReport,
+    query: zQuestionImportQuery,
+    response: zQuestionImportReport,
+  }),
+};
+
+// Exports in other systems' formats (the Excel sheet is exportFile above).
+export const questionInteropFileEndpoints = {
+  exportAs: fileEndpoint({
+    method: 'POST',
+    path: '/api/question/exportAs',
+    summary: 'Export questions as Moodle XML, GIFT or a QTI 2.1 package',
+    description:
+      'The questions matching the filters, or exactly `ids`. Moodle XML keeps every type but compose questions; GIFT ' +
+      'has no place for several blanks or for compose questions; QTI 2.1 keeps every type but compose. Questions a ' +
+      'format cannot hold are left out and counted in the X-Lyceum-Skipped header.',
+    tags: ['question'],
+    access: ['question:export'],
+    body: zQuestionExportRequest,
+    query: zLangQuery,
   }),
 };
 

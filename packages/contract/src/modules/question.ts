@@ -45,6 +45,17 @@ export const zGapRules = z.object({
   // 'relative': the tolerance is a share of the accepted number (0.05 is 5%).
   toleranceMode: z.enum(['absolute', 'relative']).default('absolute'),
   anyOrder: z.boolean().default(false),
+  // Moodle's short-answer match: a `*` in an accepted answer stands for any run of characters (`\\*`
+  // is a star itself); the whole entry must match. Off: accepted answers are literal text.
+  wildcards: z.boolean().default(false),
+});
+// A blank's own rules, over the question's (a cloze question's blanks: one case-sensitive, one
+// numeric within 0.01).
+export const zBlankRules = z.object({
+  ignoreCase: z.boolean().optional(),
+  wildcards: z.boolean().optional(),
+  numericTolerance: z.number().min(0).max(1_000_000).nullable().optional(),
+  toleranceMode: z.enum(['absolute', 'relative']).optional(),
 });
 // An accepted alternative worth part of the blank's score, e.g. 0.5 for half marks.
 export const zPartialAnswer = z.object({
@@ -55,7 +66,19 @@ export const zBlank = z.object({
   score: zScore,
   answers: z.array(z.string().trim().min(1).max(200)).min(1, codedIssue('blankAnswer')).max(20),
   partial: z.array(zPartialAnswer).max(20).default([]),
+  rules: zBlankRules.optional(),
 });
+// A short answer marked by matching the whole answer, Moodle's way: the first accepted answer (in
+// order) the student's answer matches gives its fraction of the marks (0 marks a known wrong answer).
+// With a tolerance the answer is a number and matches within it (Moodle's numerical questions).
+export const zAcceptedAnswer = z.object({
+  answer: z.string().trim().min(1).max(200),
+  fraction: z.number().min(0).max(1),
+  tolerance: z.number().min(0).max(1_000_000).nullable().default(null),
+});
+// A unit a numerical answer may carry: "2 km" with {unit: 'km', multiplier: 0.001} is 2000 in the
+// base unit (Moodle: the answer in the base unit is the value divided by the multiplier).
+export const zAnswerUnit = z.object({ unit: z.string().trim().min(1).max(20), multiplier: z.number().positive() });
 export const zKeyword = z.object({ word: z.string().trim().min(1).max(100), points: zPoints });
 
 // The parts every question (and every child of a compose question) has.
@@ -68,7 +91,16 @@ const questionCore = {
     z.array(z.string().max(1)).max(10),
     z.boolean(),
     z.object({ blanks: z.array(zBlank).min(1).max(30), rules: zGapRules }),
-    z.object({ reference: zHtml(20_000).default(''), keywords: z.array(zKeyword).max(30).default([]) }),
+    z.object({
+      reference: zHtml(20_000).default(''),
+      keywords: z.array(zKeyword).max(30).default([]),
+      // Keywords count only as whole words ("cat" is not found in "concatenate").
+      wholeWord: z.boolean().default(false),
+      // Whole-answer matching (wins over keywords when any is given).
+      accepted: z.array(zAcceptedAnswer).max(30).default([]),
+      caseSensitive: z.boolean().default(false),
+      units: z.array(zAnswerUnit).max(10).default([]),
+    }),
     z.null(),
   ]),
   partialCredit: zEnum(partialCreditLabels).default(PartialCredit.AllOrNothing),
@@ -155,9 +187,15 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
       break;
     }
     case QuestionType.ShortAnswer: {
-      const a = q.answer as { keywords?: { points: number }[] } | null;
+      const a = q.answer as { keywords?: { points: number }[]; accepted?: { fraction: number }[] } | null;
       if (!a || !Array.isArray(a.keywords)) {
         ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('referenceAnswer') });
+        break;
+      }
+      if (a.accepted?.length) {
+        // As in Moodle, one accepted answer at least must be worth full marks.
+        if (!a.accepted.some((x) => x.fraction === 1))
+          ctx.addIssue({ code: 'custom', path: at('answer', 'accepted'), ...codedIssue('acceptedFull') });
         break;
       }
       const sum = a.keywords.reduce((s, k) => s + k.points, 0);
@@ -218,6 +256,10 @@ function defaultJudge(type: number): JudgeType {
   return type === QuestionType.ShortAnswer ? JudgeType.Manual : JudgeType.Automatic;
 }
 
+type ShortAnswerKeyParts = Partial<Omit<Extract<SimpleKey, { type: 5 }>, 'type' | 'judge'>> & {
+  keywords: { word: string; points: number }[];
+};
+
 function simpleKey(q: ChildQuestion | QuestionInput): SimpleKey {
   switch (q.type) {
     case QuestionType.SingleChoice:
@@ -228,13 +270,26 @@ function simpleKey(q: ChildQuestion | QuestionInput): SimpleKey {
       return { type: 3, correct: q.answer === true };
     case QuestionType.GapFilling: {
       const a = q.answer as { blanks: z.output<typeof zBlank>[]; rules: z.output<typeof zGapRules> };
-      const blanks: GapBlank[] = a.blanks.map((b) => ({ score: b.score, answers: b.answers, partial: b.partial }));
+      const blanks: GapBlank[] = a.blanks.map((b) => ({
+        score: b.score,
+        answers: b.answers,
+        partial: b.partial,
+        ...(b.rules ? { rules: b.rules } : {}),
+      }));
       const rules: GapRules = { ...a.rules };
       return { type: 4, blanks, rules };
     }
     default: {
-      const a = q.answer as { keywords: { word: string; points: number }[] };
-      return { type: 5, keywords: a.keywords, judge: q.judgeType ?? defaultJudge(q.type) };
+      const a = q.answer as ShortAnswerKeyParts;
+      return {
+        type: 5,
+        keywords: a.keywords,
+        judge: q.judgeType ?? defaultJudge(q.type),
+        wholeWord: a.wholeWord ?? false,
+        accepted: a.accepted ?? [],
+        caseSensitive: a.caseSensitive ?? false,
+        units: a.units ?? [],
+      };
     }
   }
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PartialCredit } from '../enums/partial-credit';
-import { type GapRules, type ScorableQuestion, type SimpleKey, type StudentAnswer, scoreAnswer } from './scoring';
+import {
+  type AcceptedAnswer,
+  type AnswerUnit,
+  type GapRules,
+  keyAnswer,
+  type ScorableQuestion,
+  type SimpleKey,
+  type StudentAnswer,
+  scoreAnswer,
+} from './scoring';
 
 // Grading facts taken from Moodle's question-type tests and from the qtype_gapfill plugin's tests,
 // restated in our key format so the scoring engine can be measured against them. Only the facts
@@ -8,8 +17,9 @@ import { type GapRules, type ScorableQuestion, type SimpleKey, type StudentAnswe
 // function it comes from. Moodle's fraction is the share of the question's marks.
 //
 // Left out because our key model cannot express them:
-// - shortanswer wildcards (`F*og`, `*0*`, the `*` catch-all answer): accepted answers are literal text;
-// - numerical units and currencies (`3.14 m`, `314cm`, `$1332`, `3%`, unit penalties): blanks have no units;
+// - numerical units written before the number (currencies: `$1332`, `£1,234.56`): units follow it;
+// - unit penalties and optional units (unitgradingtype, unitpenalty): a unit is right or the number
+//   does not match, and a number without a unit is in the base unit;
 // - numerical geometric tolerance (tolerancetype 3): only absolute and relative tolerance exist;
 // - negative fractions (single choice B at -0.3333333): a Lyceum score is never below 0;
 // - several tries with penalties (compute_final_grade): an answer is scored once;
@@ -84,16 +94,28 @@ function parsed(test: string, pairs: [string, string, number][]) {
   );
 }
 
-function literal(test: string, pairs: [string, string, boolean, number][]) {
+// A short answer marked by whole-answer match (Moodle's shortanswer and numerical questions).
+const accepted = (answers: AcceptedAnswer[], caseSensitive = false, units: AnswerUnit[] = []): ScorableQuestion => ({
+  score: 1,
+  key: { type: 5, keywords: [], judge: 1, accepted: answers, caseSensitive, units },
+});
+const text = (answer: string, fraction = 1): AcceptedAnswer => ({ answer, fraction, tolerance: null });
+const num = (answer: string, fraction: number, tolerance: number): AcceptedAnswer => ({ answer, fraction, tolerance });
+
+// compare_string_with_wildcard(response, pattern, ignorecase): each fact checked twice, as a short
+// answer (whole-answer match) and as a gap-filling blank with wildcards on (a cloze SHORTANSWER).
+function wildcards(test: string, pairs: [string, string, boolean, number][]) {
   const source = src(MOODLE, 'question/type/shortanswer/tests/question_test.php', test);
-  return pairs.map(
-    ([response, key, ignoreCase, fraction]): MoodleCase => ({
-      source,
-      question: oneBlank([key], textRules(ignoreCase)),
+  return pairs.flatMap(([response, pattern, ignoreCase, fraction]): MoodleCase[] => [
+    { source, question: accepted([text(pattern)], !ignoreCase), answer: response, fraction, added: true },
+    {
+      source: `${source} (gap)`,
+      question: oneBlank([pattern], { ...textRules(ignoreCase), wildcards: true }),
       answer: [response],
       fraction,
-    }),
-  );
+      added: true,
+    },
+  ]);
 }
 
 const nominalZero = 'test_within_tolerance_nominal_zero';
@@ -196,20 +218,40 @@ const numerical: MoodleCase[] = [
 ];
 
 const wildcard = 'test_compare_string_with_wildcard';
+const saFile = 'question/type/shortanswer/tests/question_test.php';
+// make_shortanswer_question_frogtoad: frog 1, toad 0.8, `*` 0 (usecase false).
+const frogToad = accepted([text('frog'), text('toad', 0.8), text('*', 0)]);
 const shortanswer: MoodleCase[] = [
-  ...literal(wildcard, [
+  ...wildcards(wildcard, [
+    // Case-sensitive literal matches.
     ['Frog', 'Frog', false, 1],
     ['frog', 'Frog', false, 0],
     ['   Frog   ', 'Frog', false, 1],
     ['Frogs', 'Frog', false, 0],
+    // Case-insensitive literal matches.
     ['Frog', 'frog', true, 1],
     ['   FROG   ', 'Frog', true, 1],
     ['Frogs', 'Frog', true, 0],
-    // Moodle escapes `*` as `\*`; our accepted answers are literal, so the key is the plain text.
-    ['   *   ', '*', false, 1],
-    ['*', '*', false, 1],
-    ['Frog*toad', 'Frog*toad', false, 1],
-    // Regular-expression characters in an answer are literal text.
+    // Case-sensitive wildcard matches.
+    ['Frog', 'F*og', false, 1],
+    ['Fog', 'F*og', false, 1],
+    ['   Fat dog   ', 'F*og', false, 1],
+    ['Frogs', 'F*og', false, 0],
+    ['Fg', 'F*og', false, 0],
+    ['frog', 'F*og', false, 0],
+    ['   fat dog   ', 'F*og', false, 0],
+    // Case-insensitive wildcard matches.
+    ['Frog', 'F*og', true, 1],
+    ['Fog', 'F*og', true, 1],
+    ['   Fat dog   ', 'F*og', true, 1],
+    ['Frogs', 'F*og', true, 0],
+    ['Fg', 'F*og', true, 0],
+    ['frog', 'F*og', true, 1],
+    ['   fat dog   ', 'F*og', true, 1],
+    // An escaped star is a star; regular-expression characters are themselves.
+    ['   *   ', '\\*', false, 1],
+    ['*', '\\*', false, 1],
+    ['Frog*toad', 'Frog\\*toad', false, 1],
     ['a', '[a-z]', false, 0],
     ['[a-z]', '[a-z]', false, 1],
     ['\\{}/', '\\{}/', true, 1],
@@ -220,8 +262,15 @@ const shortanswer: MoodleCase[] = [
     ['d\u00e9part', 'de\u0301part', false, 1],
     ['d\u00e9part', 'DE\u0301PART', true, 1],
   ]),
-  ...literal('test_compare_0_with_wildcard', [['0', '0', false, 1]]),
-  // frogtoad: frog is right, toad is worth 0.8, anything else 0 (usecase false).
+  ...wildcards('test_compare_0_with_wildcard', [
+    ['0', '0', false, 1],
+    ['0', '0*', false, 1],
+    ['0', '*0', false, 1],
+    ['0', '*0*', false, 1],
+  ]),
+  ...wildcards('test_compare_string_with_wildcard_many_stars', [
+    ['<em></em>', `${'*'.repeat(35)}<em>${'*'.repeat(35)}</em>`, false, 1],
+  ]),
   ...(
     [
       ['x', 0],
@@ -229,15 +278,23 @@ const shortanswer: MoodleCase[] = [
       ['toad', 0.8],
       ['cat', 0],
     ] as const
-  ).map(
-    ([response, fraction]): MoodleCase => ({
-      source: src(MOODLE, 'question/type/shortanswer/tests/question_test.php', 'test_grading, test_classify_response'),
+  ).flatMap(([response, fraction]): MoodleCase[] => [
+    {
+      source: src(MOODLE, saFile, 'test_grading, test_classify_response'),
+      question: frogToad,
+      answer: response,
+      fraction,
+      added: true,
+    },
+    // The same key as a blank with an alternative (before short answers had accepted answers).
+    {
+      source: src(MOODLE, saFile, 'test_grading (as a blank)'),
       question: oneBlank(['frog'], textRules(true), [{ answer: 'toad', fraction: 0.8 }]),
       answer: [response],
       fraction,
       added: true,
-    }),
-  ),
+    },
+  ]),
   ...(
     [
       ['frog', 1],
@@ -245,12 +302,92 @@ const shortanswer: MoodleCase[] = [
     ] as const
   ).map(
     ([response, fraction]): MoodleCase => ({
-      source: src(MOODLE, 'question/type/shortanswer/tests/question_test.php', 'test_classify_response_no_star'),
-      question: oneBlank(['frog'], textRules(true)),
-      answer: [response],
+      source: src(MOODLE, saFile, 'test_classify_response_no_star'),
+      question: accepted([text('frog')]),
+      answer: response,
       fraction,
+      added: true,
     }),
   ),
+];
+
+// make_numerical_question_pi: 3.14 (1, tolerance 0), then 3.142 ± 0.005, 3.1 ± 0.05, 3 ± 0.5 and
+// `*`, all worth 0. 3.14 is also within 3.142 ± 0.005: the first answer that matches decides.
+const pi = (units: AnswerUnit[] = []) =>
+  accepted(
+    [num('3.14', 1, 0), num('3.142', 0, 0.005), num('3.1', 0, 0.05), num('3', 0, 0.5), num('*', 0, 0)],
+    false,
+    units,
+  );
+// make_numerical_question_unit: 1.25 (1, tolerance 0), 1.25 ± 0.05 (0.5), `*` (0); units m and cm.
+const metres: AnswerUnit[] = [
+  { unit: 'm', multiplier: 1 },
+  { unit: 'cm', multiplier: 100 },
+];
+const oneTwentyFive = accepted([num('1.25', 1, 0), num('1.25', 0.5, 0.05), num('*', 0, 0)], false, metres);
+const numFile = 'question/type/numerical/tests/question_test.php';
+const apFile = 'question/type/numerical/tests/answerprocessor_test.php';
+const numCase = (file: string, test: string, question: ScorableQuestion, pairs: [string, number][]) =>
+  pairs.map(
+    ([answer, fraction]): MoodleCase => ({ source: src(MOODLE, file, test), question, answer, fraction, added: true }),
+  );
+// apply_units: m/s is the base unit, c (the speed of light) and mph others.
+const speeds: AnswerUnit[] = [
+  { unit: 'm/s', multiplier: 1 },
+  { unit: 'c', multiplier: 3.3356409519815e-9 },
+  { unit: 'mph', multiplier: 2.2369362920544 },
+];
+const numericalUnits: MoodleCase[] = [
+  ...numCase(numFile, 'test_grading, test_classify_response', pi(), [
+    ['1.0', 0],
+    ['3.14', 1],
+    ['3.1', 0],
+    ['42', 0],
+    ['abc', 0],
+  ]),
+  // Units optional (not graded), m = 1 and cm = 100: the number in metres is what counts.
+  ...numCase(numFile, 'test_grading_with_units', pi(metres), [
+    ['3.14', 1],
+    ['3.14 m', 1],
+    ['314cm', 1],
+    ['314000000x10^-8m', 1],
+  ]),
+  {
+    ...numCase(numFile, 'test_grading_with_units', pi(metres), [['3.14 frogs', 1]])[0],
+    lyceum: {
+      fraction: 0,
+      why: 'a unit not in the list makes the answer no number (Moodle ignores it when units are optional)',
+    },
+  },
+  ...numCase(numFile, 'test_grading_unit, test_classify_response_unit', oneTwentyFive, [
+    ['2 m', 0],
+    ['2 cm', 0],
+    ['1.25 m', 1],
+    ['125 cm', 1],
+    ['1.23 m', 0.5],
+    ['123 cm', 0.5],
+    ['1.27 m', 0.5],
+    ['3.0 m', 0],
+  ]),
+  {
+    ...numCase(numFile, 'test_grading_unit', oneTwentyFive, [['1.25', 0.5]])[0],
+    lyceum: { fraction: 1, why: 'no unit penalty: a number without a unit is in the base unit' },
+  },
+  ...numCase(apFile, 'test_apply_units', accepted([num('3e8', 1, 0)], false, speeds), [
+    ['3x10^8 m/s', 1],
+    ['3x10^8', 1],
+  ]),
+  ...numCase(apFile, 'test_apply_units', accepted([num('299792458', 1, 0.001)], false, speeds), [['1c', 1]]),
+  ...numCase(apFile, 'test_apply_units', accepted([num('0.44704', 1, 0.00001)], false, speeds), [['0001.000 mph', 1]]),
+  ...numCase(apFile, 'test_percent', accepted([num('0.03', 1, 0)], false, [{ unit: '%', multiplier: 100 }]), [
+    ['3%', 1],
+  ]),
+  ...numCase(apFile, 'test_percent', accepted([num('1e-8', 1, 0)], false, [{ unit: '%', multiplier: 100 }]), [
+    ['1e-6 %', 1],
+  ]),
+  ...numCase(apFile, 'test_percent', accepted([num('100', 1, 0)], false, [{ unit: '%', multiplier: 100 }]), [
+    ['100', 1],
+  ]),
 ];
 
 // make_a_multichoice_multi_question: A and C are right (0.5 each), B and D wrong (-1 each).
@@ -427,7 +564,7 @@ const gapfill: MoodleCase[] = [
   gapfillCase(gapfillWalk, 'test_interactive_discard_duplicates (comment)', medals, ['gold', 'gold', 'gold'], 1 / 3),
 ];
 
-const cases: MoodleCase[] = [...numerical, ...shortanswer, ...choice, ...multianswer, ...gapfill];
+const cases: MoodleCase[] = [...numerical, ...shortanswer, ...numericalUnits, ...choice, ...multianswer, ...gapfill];
 
 describe("Moodle's grading facts", () => {
   it.each(
@@ -442,6 +579,21 @@ describe("Moodle's grading facts", () => {
 
   it('differs from Moodle only where the school decided otherwise', () => {
     const differing = cases.filter((c) => c.lyceum).map((c) => c.answer);
-    expect(differing).toEqual([['3,14159']]);
+    expect(differing).toEqual([['3,14159'], '3.14 frogs', '1.25']);
+  });
+
+  // get_correct_response: the answer the key gives is Moodle's correct response.
+  it.each([
+    { test: 'shortanswer test_get_correct_response', q: frogToad, expected: 'frog' },
+    {
+      test: 'shortanswer test_get_correct_response_escapedwildcards',
+      q: accepted([text('*x\\*y*')]),
+      expected: 'x*y',
+    },
+    { test: 'numerical test_get_correct_response', q: pi(), expected: '3.14' },
+    { test: 'numerical test_get_correct_response_units', q: oneTwentyFive, expected: '1.25' },
+  ])('$test', ({ q, expected }) => {
+    expect(keyAnswer(q.key)).toBe(expected);
+    expect(scoreAnswer(q, expected).score).toBe(1);
   });
 });

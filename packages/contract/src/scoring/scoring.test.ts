@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type AnswerKey,
+  type AnswerUnit,
   anyOrderFillable,
   type GapRules,
   keyAnswer,
@@ -227,15 +228,29 @@ describe('short answer and compose', () => {
 // deterministic, and the key's own answer gets full marks (a suggestion for manual judging).
 const label = fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F');
 const points = fc.integer({ min: 1, max: 20 }).map((n) => n / 2);
-const word = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== '' && !/\s/.test(s));
+// Words, some of them wildcard patterns (stars, escaped stars) and numbers.
+const word = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() !== '' && !/\s/.test(s)),
+  fc
+    .array(fc.constantFrom('a', 'B', 'ß', '*', '\\', '1', '.', '猫'), { minLength: 1, maxLength: 6 })
+    .map((a) => a.join('')),
+);
+const tolerance = fc.option(fc.constantFrom(0, 0.01, 0.5), { nil: null });
+const mode = fc.constantFrom('absolute' as const, 'relative' as const);
 const rulesArb = fc.record({
   ignoreCase: fc.boolean(),
   normalizeSpace: fc.boolean(),
   fullHalfWidth: fc.boolean(),
-  numericTolerance: fc.option(fc.constantFrom(0, 0.01, 0.5), { nil: null }),
-  toleranceMode: fc.constantFrom('absolute' as const, 'relative' as const),
+  numericTolerance: tolerance,
+  toleranceMode: mode,
   anyOrder: fc.boolean(),
+  wildcards: fc.boolean(),
 });
+// A blank's own rules: any of them, or none.
+const blankRulesArb = fc.record(
+  { ignoreCase: fc.boolean(), wildcards: fc.boolean(), numericTolerance: tolerance, toleranceMode: mode },
+  { requiredKeys: [] },
+);
 const alternative = fc.record({ answer: word, fraction: fc.integer({ min: 1, max: 99 }).map((n) => n / 100) });
 const simpleKey: fc.Arbitrary<{ score: number; key: SimpleKey }> = fc.oneof(
   fc.record({ score: points, key: fc.record({ type: fc.constant(1 as const), correct: label }) }),
@@ -256,6 +271,7 @@ const simpleKey: fc.Arbitrary<{ score: number; key: SimpleKey }> = fc.oneof(
           score: points,
           answers: fc.array(word, { minLength: 1, maxLength: 3 }),
           partial: fc.array(alternative, { maxLength: 2 }),
+          rules: blankRulesArb,
         }),
         { minLength: 1, maxLength: 5 },
       ),
@@ -276,6 +292,28 @@ const simpleKey: fc.Arbitrary<{ score: number; key: SimpleKey }> = fc.oneof(
       score: keywords.reduce((s, k) => s + k.points, 0),
       key: { type: 5 as const, keywords, judge },
     })),
+  // Whole-answer match, a full-marks answer first (a later one may be caught by an earlier one).
+  fc.record({
+    score: points,
+    key: fc.record({
+      type: fc.constant(5 as const),
+      keywords: fc.constant<{ word: string; points: number }[]>([]),
+      judge: fc.constantFrom(1 as const, 2 as const),
+      wholeWord: fc.boolean(),
+      accepted: fc
+        .array(
+          fc.record({
+            answer: word,
+            fraction: fc.integer({ min: 0, max: 4 }).map((n) => n / 4),
+            tolerance: fc.option(fc.constantFrom(0, 0.1), { nil: null }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        )
+        .map(([first, ...rest]) => [{ ...first, fraction: 1 }, ...rest]),
+      caseSensitive: fc.boolean(),
+      units: fc.constant<AnswerUnit[]>([{ unit: 'km', multiplier: 0.001 }]),
+    }),
+  }),
 );
 const question: fc.Arbitrary<ScorableQuestion> = fc.oneof(
   simpleKey,

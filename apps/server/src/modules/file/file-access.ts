@@ -1,9 +1,9 @@
 import { isStaffKind } from '@lyceum/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { fileReadersOf } from '../../platform/file-readers';
 import { inOrg } from '../../platform/tenant-sql';
-import { fileLinks, type files } from './file.table';
+import { fileLinks, files } from './file.table';
 
 // Who reads an entity's files is registered with the platform (platform/file-readers.ts); the
 // domain's registrations find it here too.
@@ -23,4 +23,17 @@ export async function canReadFile(ctx: RequestContext, file: typeof files.$infer
     for (const reader of fileReadersOf(entity)) if (await reader(ctx, ids, file.id)) return true;
   }
   return false;
+}
+
+// Of these file ids of the caller's organisation, those the caller can open now (a question file
+// being imported may name uploads only its importer can open).
+export async function readableFileIds(ctx: RequestContext, ids: number[]): Promise<Set<number>> {
+  const readable = new Set<number>();
+  if (!ids.length) return readable;
+  const rows = await ctx.db
+    .select()
+    .from(files)
+    .where(inOrg(files, ctx.orgId, [inArray(files.id, ids)]));
+  for (const row of rows) if (await canReadFile(ctx, row)) readable.add(row.id);
+  return readable;
 }

@@ -20,12 +20,14 @@ import { requestLang } from '../../platform/resource-io';
 import { registerResource } from '../../platform/resource-routes';
 import { defineEndpoint, defineFileEndpoint } from '../../platform/route';
 import { inOrg } from '../../platform/tenant-sql';
-import { importBody } from '../../platform/xlsx-reader';
+import { readImportBody } from '../../platform/xlsx-reader';
 import { tags } from '../catalogue/catalogue.table';
 import { startExport } from '../export/export.service';
+import { exportQuestionsAs } from './interop/export';
+import { importQuestionFile } from './interop/import';
 import { questionResource } from './question.resource';
 import { questions, questionTags, questionVersions } from './question.table';
-import { importQuestions, parseAiken, questionTemplate, readQuestionSheet, writeQuestions } from './question-io';
+import { importQuestions, parseAiken, questionTemplate, writeQuestions } from './question-io';
 
 export function questionRoutes(app: FastifyInstance) {
   registerResource(app, questionResource);
@@ -125,13 +127,33 @@ export function questionRoutes(app: FastifyInstance) {
   defineEndpoint(app, api.question.exportAsync, async ({ ctx, body, req }) => ({
     exportId: await startExport(ctx, exportable, body as Record<string, unknown>, requestLang(req)),
   }));
-  // The body is the request stream, bounded while it is read (MAX_IMPORT_BYTES), whatever its type.
+  // The body is the file, read whole within MAX_IMPORT_BYTES whatever its type: Excel, Moodle XML,
+  // GIFT, Aiken or a QTI package (interop/import.ts).
   defineEndpoint(app, api.question.importFile, async ({ ctx, req, query }) => {
     const dryRun = query.dryRun === 'true' || query.dryRun === '1';
     if (dryRun) noteSubject(req, { action: 'importCheck' });
-    const rows = await readQuestionSheet(ctx, importBody(req));
-    return importQuestions(ctx, rows, dryRun, requestLang(req), true);
+    return importQuestionFile(ctx, app.storage, await readImportBody(req), {
+      dryRun,
+      skipRefused: query.skipRefused === 'true' || query.skipRefused === '1',
+      lang: requestLang(req),
+      format: query.format,
+      score: query.score ?? 1,
+    });
   });
+  defineFileEndpoint(
+    app,
+    api.question.exportAs,
+    async ({ ctx, body, req }) => {
+      const file = await exportQuestionsAs(ctx, app.storage, body, requestLang(req));
+      return {
+        filename: file.filename,
+        contentType: file.contentType,
+        body: file.body,
+        headers: { 'x-lyceum-skipped': file.skipped, 'x-lyceum-count': file.count },
+      };
+    },
+    { audited: true },
+  );
   defineEndpoint(app, api.question.importAiken, ({ ctx, body, req }) => {
     if (body.dryRun) noteSubject(req, { action: 'importCheck' });
     return importQuestions(ctx, parseAiken(body.text, body.score), body.dryRun, requestLang(req), false);

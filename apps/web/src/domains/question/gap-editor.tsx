@@ -3,6 +3,7 @@ import { BLANK_MARKER, type PartialAnswer } from '@lyceum/contract';
 import { Button, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useContext } from 'react';
 import { Field, fieldId, IssuesContext, useIssue } from './editor-field';
+import { BlankRulesButton } from './gap-blank-rules';
 import { useQuestionTexts } from './i18n';
 import { type Blank, type CoreDraft, DEFAULT_RULES, type GapKey } from './question-draft';
 
@@ -39,7 +40,9 @@ export function GapEditor({ q, onChange, prefix }: Props) {
   const setKey = (next: Partial<GapKey>) => onChange({ answer: { ...key, ...next } });
   const setBlank = (i: number, patch: Partial<Blank>) =>
     setKey({ blanks: key.blanks.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
-  const switches = ['ignoreCase', 'normalizeSpace', 'fullHalfWidth', 'anyOrder'] as const;
+  const switches = ['ignoreCase', 'normalizeSpace', 'fullHalfWidth', 'anyOrder', 'wildcards'] as const;
+  // The wildcard help shows wherever a `*` means any characters.
+  const wildcards = !!key.rules.wildcards || key.blanks.some((b) => b.rules?.wildcards);
   const relative = key.rules.toleranceMode === 'relative';
   const tolerance = key.rules.numericTolerance;
 
@@ -75,6 +78,13 @@ export function GapEditor({ q, onChange, prefix }: Props) {
                   value={b.partial ?? []}
                   onChange={(partial) => setBlank(i, { partial })}
                 />
+              ),
+            },
+            {
+              title: t('question.ownRules'),
+              width: 110,
+              render: (_, b, i) => (
+                <BlankRulesButton n={i + 1} value={b.rules} onChange={(rules) => setBlank(i, { rules })} />
               ),
             },
             {
@@ -120,7 +130,7 @@ export function GapEditor({ q, onChange, prefix }: Props) {
             <Switch
               id={fieldId(`${prefix}answer.rules.${name}`)}
               size="small"
-              checked={key.rules[name]}
+              checked={!!key.rules[name]}
               onChange={(on) => setKey({ rules: { ...key.rules, [name]: on } })}
             />
             <label htmlFor={fieldId(`${prefix}answer.rules.${name}`)}>{t(`question.${name}`)}</label>
@@ -152,6 +162,11 @@ export function GapEditor({ q, onChange, prefix }: Props) {
           />
         </Space>
       </Space>
+      {wildcards && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          {t('question.wildcardsHint')}
+        </Typography.Paragraph>
+      )}
     </>
   );
 }

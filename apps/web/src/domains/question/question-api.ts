@@ -39,6 +39,8 @@ export const QP = {
   create: Permission.questionCreate,
   update: Permission.questionUpdate,
   remove: Permission.questionDelete,
+  importFile: Permission.questionImport,
+  exportFile: Permission.questionExport,
 } as const;
 
 export type QuestionVersion = EndpointOutput<typeof api.question.versions>[number];

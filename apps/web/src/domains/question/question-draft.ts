@@ -1,4 +1,7 @@
 import {
+  type AcceptedAnswer,
+  type AnswerUnit,
+  type BlankRules,
   type GapRules,
   issueDetail,
   JudgeType,
@@ -26,6 +29,8 @@ export interface Blank {
   answers: string[];
   // Stored questions from before alternatives existed have none.
   partial?: PartialAnswer[];
+  // The blank's own rules over the question's; a rule left out follows the question.
+  rules?: BlankRules;
 }
 export interface GapKey {
   blanks: Blank[];
@@ -35,9 +40,15 @@ export interface Keyword {
   word: string;
   points: number;
 }
+// Keyword marking, or whole-answer match (Moodle's) when `accepted` has answers. Questions stored
+// before whole-answer match existed have none of its fields.
 export interface ShortKey {
   reference: string;
   keywords: Keyword[];
+  wholeWord?: boolean;
+  accepted?: AcceptedAnswer[];
+  caseSensitive?: boolean;
+  units?: AnswerUnit[];
 }
 export type AnswerValue = string | string[] | boolean | GapKey | ShortKey | null;
 export type ChildType = 1 | 2 | 3 | 4 | 5;
@@ -70,6 +81,7 @@ export const DEFAULT_RULES: GapRules = {
   numericTolerance: null,
   toleranceMode: 'absolute',
   anyOrder: false,
+  wildcards: false,
 };
 
 export const relabel = (options: ChoiceOption[]) => options.map((o, i) => ({ ...o, label: OPTION_LABELS[i] }));
@@ -85,7 +97,7 @@ function emptyAnswer(type: QuestionType): AnswerValue {
     case QuestionType.GapFilling:
       return { blanks: [], rules: { ...DEFAULT_RULES } };
     case QuestionType.ShortAnswer:
-      return { reference: '', keywords: [] };
+      return { reference: '', keywords: [], wholeWord: false, accepted: [], caseSensitive: false, units: [] };
     default:
       return null;
   }
@@ -195,6 +207,8 @@ const FIELD_LABELS: Record<string, string> = {
   answer: 'question.answerKey',
   reference: 'question.reference',
   keywords: 'question.keywords',
+  accepted: 'question.wholeAnswers',
+  units: 'question.units',
   children: 'question.children',
   judgeType: 'question.judgeType',
   difficulty: 'question.difficulty',

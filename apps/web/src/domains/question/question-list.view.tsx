@@ -5,6 +5,7 @@ import {
   FileTextOutlined,
   PlusOutlined,
   TagsOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import {
   enumValues,
@@ -27,6 +28,8 @@ import { usePermission } from '../../shell/permission';
 import { AikenModal } from './aiken-modal';
 import { BulkTagModal } from './bulk-tag-modal';
 import { useQuestionTexts } from './i18n';
+import { QuestionExportMenu } from './interop/question-export-menu';
+import { QuestionImportDialog } from './interop/question-import-dialog';
 import { copyQuestion, QP, useUsers } from './question-api';
 import { questionColumns } from './question-columns';
 import { QuestionFilterItems, toQuestionFilter } from './question-filters';
@@ -48,6 +51,9 @@ export default function QuestionListView() {
   const [previewing, setPreviewing] = useState<Question | null>(null);
   const [tagging, setTagging] = useState<{ ids: number[]; selection: Selection } | null>(null);
   const [aiken, setAiken] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const canImport = usePermission([QP.importFile]);
+  const canExport = usePermission([QP.exportFile]);
   const canEdit = usePermission([QP.edit]);
   const canCreate = usePermission([QP.create]) && canEdit;
   const canUpdate = usePermission([QP.update]) && canEdit;
@@ -99,8 +105,16 @@ export default function QuestionListView() {
         deleteConfirm: (q) => ({ title: t('question.deleteConfirm', { id: q.id }) }),
         create: createMenu,
         selectable: canUpdate,
-        toolbar: ({ selection }) => (
+        // The Excel export stays the engine's; the import takes every format (interop/).
+        transfer: 'export',
+        toolbar: ({ selection, list }) => (
           <>
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('questionInterop.importButton')}
+              </Button>
+            )}
+            {canExport && <QuestionExportMenu selected={selection.selected} filter={list.filters} />}
             {canUpdate && (
               <Button
                 icon={<TagsOutlined />}
@@ -146,6 +160,7 @@ export default function QuestionListView() {
           reload();
         }}
       />
+      <QuestionImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
       <BulkTagModal
         ids={tagging?.ids ?? null}
         onClose={() => setTagging(null)}

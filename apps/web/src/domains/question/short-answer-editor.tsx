@@ -1,10 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Space, Typography } from 'antd';
-import { useContext } from 'react';
+import { type AcceptedAnswer, JudgeType } from '@lyceum/contract';
+import { Button, Input, InputNumber, Radio, Space, Switch, Typography } from 'antd';
+import { useContext, useRef } from 'react';
 import { RichTextInput } from '../../rich-text/rich-text-input';
 import { Field, fieldId, IssuesContext } from './editor-field';
 import { useQuestionTexts } from './i18n';
 import type { CoreDraft, Keyword, ShortKey } from './question-draft';
+import { newAccepted, WholeAnswerEditor } from './short-answer-accepted';
 
 interface Props {
   q: CoreDraft;
@@ -15,11 +17,64 @@ interface Props {
 const shortKeyOf = (q: CoreDraft): ShortKey =>
   q.answer && typeof q.answer === 'object' && 'reference' in q.answer ? q.answer : { reference: '', keywords: [] };
 
-// A reference answer for the marker, and keywords with points for keyword-assisted marking.
+// A reference answer for the marker, then the marking: keywords with points (keyword-assisted marking),
+// or whole-answer match against accepted answers (Moodle's short answer and numerical questions).
 export function ShortAnswerEditor({ q, onChange, prefix }: Props) {
   const { t } = useQuestionTexts();
   const issues = useContext(IssuesContext);
   const answerIssue = issues[`${prefix}answer`];
+  const key = shortKeyOf(q);
+  const setKey = (next: Partial<ShortKey>) => onChange({ answer: { ...key, ...next } });
+  // The mode follows the key: accepted answers mean whole-answer match. Answers set aside on the way
+  // to keywords come back when the teacher switches back.
+  const whole = (key.accepted ?? []).length > 0;
+  const setAside = useRef<AcceptedAnswer[]>([]);
+  function setMode(toWhole: boolean) {
+    if (toWhole === whole) return;
+    if (!toWhole) {
+      setAside.current = key.accepted ?? [];
+      return setKey({ accepted: [] });
+    }
+    const accepted = setAside.current.length ? setAside.current : [newAccepted()];
+    // Whole-answer match is marked automatically, as in Moodle.
+    onChange({ answer: { ...key, accepted }, judgeType: JudgeType.Automatic });
+  }
+
+  return (
+    <>
+      <Field path={`${prefix}answer.reference`} label={t('question.reference')}>
+        {answerIssue && <Typography.Text type="danger">{answerIssue}</Typography.Text>}
+        <RichTextInput
+          id={fieldId(`${prefix}answer.reference`)}
+          value={key.reference}
+          rows={3}
+          onChange={(reference) => setKey({ reference })}
+        />
+      </Field>
+      <Field path={`${prefix}answer.marking`} label={t('question.marking')} noLabelFor>
+        <Radio.Group
+          aria-label={t('question.marking')}
+          value={whole ? 'whole' : 'keywords'}
+          onChange={(e) => setMode(e.target.value === 'whole')}
+          options={[
+            { value: 'keywords', label: t('question.markKeywords') },
+            { value: 'whole', label: t('question.markWhole') },
+          ]}
+        />
+      </Field>
+      {whole ? (
+        <WholeAnswerEditor value={key} onChange={setKey} prefix={prefix} />
+      ) : (
+        <KeywordList q={q} onChange={onChange} prefix={prefix} />
+      )}
+    </>
+  );
+}
+
+// Keywords with points; an answer containing a keyword earns its points, as a whole word when asked.
+function KeywordList({ q, onChange, prefix }: Props) {
+  const { t } = useQuestionTexts();
+  const issues = useContext(IssuesContext);
   const key = shortKeyOf(q);
   const setKey = (next: Partial<ShortKey>) => onChange({ answer: { ...key, ...next } });
   // A keyword row's problem is said under the list with the row it is on, so the field is found and named.
@@ -35,15 +90,6 @@ export function ShortAnswerEditor({ q, onChange, prefix }: Props) {
 
   return (
     <>
-      <Field path={`${prefix}answer.reference`} label={t('question.reference')}>
-        {answerIssue && <Typography.Text type="danger">{answerIssue}</Typography.Text>}
-        <RichTextInput
-          id={fieldId(`${prefix}answer.reference`)}
-          value={key.reference}
-          rows={3}
-          onChange={(reference) => setKey({ reference })}
-        />
-      </Field>
       <Field
         path={`${prefix}answer.keywords`}
         label={t('question.keywords')}
@@ -90,6 +136,16 @@ export function ShortAnswerEditor({ q, onChange, prefix }: Props) {
           </Button>
         </Space>
       </Field>
+      <Space size={6} style={{ marginBottom: 16 }}>
+        <Switch
+          id={fieldId(`${prefix}answer.wholeWord`)}
+          size="small"
+          checked={!!key.wholeWord}
+          onChange={(wholeWord) => setKey({ wholeWord })}
+        />
+        <label htmlFor={fieldId(`${prefix}answer.wholeWord`)}>{t('question.wholeWord')}</label>
+        <Typography.Text type="secondary">{t('question.wholeWordHint')}</Typography.Text>
+      </Space>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { judgeTypeLabels, labelOf, PartialCredit, partialCreditLabels, QuestionType } from '@lyceum/contract';
 import { Descriptions, Space, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { RichHtml } from '../../../rich-text/rich-html';
 import { useLang } from '../../../shell/i18n';
 import { useQuestionTexts } from '../i18n';
@@ -63,18 +64,34 @@ export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[]
                       {p.answer} · {Math.round(p.fraction * 100)}%
                     </Tag>
                   ))}
+                  {/* The blank's own rules, over the question's. */}
+                  {b.rules?.ignoreCase !== undefined && (
+                    <Tag>{t(b.rules.ignoreCase ? 'question.ignoreCase' : 'question.caseSensitive')}</Tag>
+                  )}
+                  {b.rules?.wildcards !== undefined && (
+                    <Tag>
+                      {t('question.wildcards')}: {t(b.rules.wildcards ? 'question.on' : 'question.off')}
+                    </Tag>
+                  )}
+                  {b.rules?.numericTolerance !== undefined && (
+                    <Tag>
+                      {b.rules.numericTolerance === null
+                        ? t('question.toleranceNone')
+                        : toleranceText(b.rules.numericTolerance, b.rules.toleranceMode, t)}
+                    </Tag>
+                  )}
                 </Space>
               ),
             }))}
           />
           {tolerance !== null && (
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
-              {t('question.toleranceShown', {
-                value:
-                  key.rules.toleranceMode === 'relative'
-                    ? `${Math.round(tolerance * 100 * 1e6) / 1e6}%`
-                    : String(tolerance),
-              })}
+              {toleranceText(tolerance, key.rules.toleranceMode, t)}
+            </Typography.Text>
+          )}
+          {key.rules.wildcards && (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+              {t('question.wildcards')}
             </Typography.Text>
           )}
         </div>
@@ -89,17 +106,22 @@ export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[]
             {t('question.reference')} · {labelOf(judgeTypeLabels, q.judgeType, lang)}
           </Typography.Text>
           <RichHtml html={key.reference} />
-          <div style={{ marginTop: 4 }}>
-            {key.keywords.length ? (
-              key.keywords.map((k) => (
-                <Tag key={k.word} color="blue">
-                  {k.word} +{k.points}
-                </Tag>
-              ))
-            ) : (
-              <Typography.Text type="secondary">{t('question.noKeywords')}</Typography.Text>
-            )}
-          </div>
+          {key.accepted?.length ? (
+            <AcceptedView value={key} />
+          ) : (
+            <div style={{ marginTop: 4 }}>
+              {key.wholeWord && <Tag>{t('question.wholeWord')}</Tag>}
+              {key.keywords.length ? (
+                key.keywords.map((k) => (
+                  <Tag key={k.word} color="blue">
+                    {k.word} +{k.points}
+                  </Tag>
+                ))
+              ) : (
+                <Typography.Text type="secondary">{t('question.noKeywords')}</Typography.Text>
+              )}
+            </div>
+          )}
         </div>
       );
     }
@@ -115,4 +137,34 @@ export function KeyView({ q, number }: { q: CoreDraft & { children?: CoreDraft[]
     default:
       return null;
   }
+}
+
+function toleranceText(tolerance: number, mode: 'absolute' | 'relative' | undefined, t: TFunction): string {
+  const value = mode === 'relative' ? `${Math.round(tolerance * 100 * 1e6) / 1e6}%` : String(tolerance);
+  return t('question.toleranceShown', { value });
+}
+
+// Whole-answer match: the accepted answers in the order they are tried, with their share of the marks.
+function AcceptedView({ value: key }: { value: ShortKey }) {
+  const { t } = useQuestionTexts();
+  return (
+    <div style={{ marginTop: 4 }}>
+      <Tag color="purple">{t('question.markWhole')}</Tag>
+      {key.caseSensitive && <Tag>{t('question.caseSensitive')}</Tag>}
+      <Space size={[4, 4]} wrap>
+        {(key.accepted ?? []).map((a, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: accepted answers are tried in this order
+          <Tag key={i} color={a.fraction === 1 ? 'green' : a.fraction > 0 ? 'orange' : 'default'}>
+            {a.answer}
+            {a.tolerance ? ` ±${a.tolerance}` : ''} · {Math.round(a.fraction * 10000) / 100}%
+          </Tag>
+        ))}
+      </Space>
+      {(key.units ?? []).length > 0 && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+          {t('question.units')}: {(key.units ?? []).map((u) => `${u.unit} ×${u.multiplier}`).join(', ')}
+        </Typography.Text>
+      )}
+    </div>
+  );
 }
