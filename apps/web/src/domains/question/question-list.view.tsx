@@ -160,7 +160,15 @@ export default function QuestionListView() {
           reload();
         }}
       />
-      <QuestionImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
+      <QuestionImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          reload();
+          // An import may have made knowledge points and tags: the pickers read them again.
+          void client.invalidateQueries({ queryKey: ['tag'] });
+        }}
+      />
       <BulkTagModal
         ids={tagging?.ids ?? null}
         onClose={() => setTagging(null)}
