@@ -826,6 +826,7 @@ export const ERRORS = {
     '必须等于各子题分值之和（{{sum}}）',
   ),
   // Short answers matched whole (Moodle's short answer).
+  unitRepeated: def('each unit is named once', '每个单位只能出现一次'),
   acceptedFull: def('one accepted answer at least must be worth full marks (100%)', '至少一个参考答案须为满分（100%）'),
   // Question-bank files from other systems (Moodle XML, GIFT, QTI): refusals of a whole file,
   // refusals of one question, and notes on what changed on the way in (kept, but said).

@@ -267,4 +267,29 @@ export async function seedQuestions(db: Db, orgId: number, userId: number, stora
       tagIds: await kp(['Reading 阅读', 'SQL'][i]),
     });
   }
+  // Short answers marked Moodle's way (issue 35): the whole answer matched, case-sensitive; a number
+  // within a tolerance, with units.
+  await add({
+    type: 5,
+    stem: '<p>What is the chemical symbol of cobalt? (Mind the case: CO is carbon monoxide.)</p>',
+    answer: { accepted: [{ answer: 'Co', fraction: 1, tolerance: null }], caseSensitive: true },
+    judgeType: 1,
+    score: 2,
+    difficulty: 2,
+  });
+  await add({
+    type: 5,
+    stem: '<p>A runner covers 1.5 km. How far is that in metres? (Units may be given: m or km.)</p>',
+    answer: {
+      accepted: [{ answer: '1500', fraction: 1, tolerance: 1 }],
+      units: [
+        { unit: 'm', multiplier: 1 },
+        { unit: 'km', multiplier: 0.001 },
+      ],
+    },
+    judgeType: 1,
+    score: 2,
+    difficulty: 2,
+    subjectId: calculus,
+  });
 }

@@ -2,6 +2,7 @@ import type { Lang } from '../labels';
 import { academicActionLabels } from './operation-action-academic';
 import { action, type OperationActionLabel } from './operation-action-kit';
 import { paymentActionLabels } from './operation-action-payment';
+import { questionActionLabels } from './operation-action-question';
 import { shopActionLabels } from './operation-action-shop';
 import { teachingActionLabels } from './operation-action-teaching';
 import { tuitionActionLabels } from './operation-action-tuition';
@@ -34,13 +35,6 @@ export const operationActionLabels = {
     '以 Aiken 格式导入{{target}}',
   ),
   export: action('Export', '导出', 'exported {{target}} records', 'export {{target}} records', '导出{{target}}数据'),
-  exportAs: action(
-    'Export (Moodle XML, GIFT or QTI)',
-    '导出（Moodle XML、GIFT 或 QTI）',
-    'exported {{target}} records for another system',
-    'export {{target}} records for another system',
-    '导出{{target}}供其他系统使用',
-  ),
   exportAsync: action(
     'Export in the background',
     '后台导出',
@@ -384,6 +378,7 @@ export const operationActionLabels = {
     'default',
   ),
   ...teachingActionLabels,
+  ...questionActionLabels,
   ...shopActionLabels,
   ...paymentActionLabels,
   ...tuitionActionLabels,

@@ -5,12 +5,28 @@ import { PartialCredit, partialCreditLabels } from '../enums/partial-credit';
 import { QuestionType, questionTypeLabels } from '../enums/question-type';
 import { codedIssue } from '../errors';
 import { zDateText, zDateTime, zEnum, zId } from '../fields';
+import {
+  OPTION_LABELS,
+  zAcceptedAnswer,
+  zAnswerUnit,
+  zBlank,
+  zGapRules,
+  zHtml,
+  zKeyword,
+  zOption,
+  zPoints,
+  zScore,
+} from './question-parts';
+
+export * from './question-parts';
+
 import { field, type ResourceMeta } from '../resource-meta';
 import {
   type AnswerKey,
   anyOrderFillable,
   type GapBlank,
   type GapRules,
+  parseNumber,
   type ScorableQuestion,
   type SimpleKey,
   type StudentAnswer,
@@ -18,68 +34,10 @@ import {
 
 // A blank in a gap-filling stem. The editor inserts it; the preview draws an input in its place.
 export const BLANK_MARKER = '{{blank}}';
-export const OPTION_LABELS = 'ABCDEFGHIJ'.split('');
 
 export function countBlanks(stem: string): number {
   return stem.split(BLANK_MARKER).length - 1;
 }
-
-const zHtml = (max: number) => z.string().max(max);
-const zScore = z
-  .number()
-  .min(0.5)
-  .max(100)
-  .refine((n) => Number.isInteger(n * 2), codedIssue('invalidFormat', { format: 'halfSteps' }));
-const zPoints = z
-  .number()
-  .min(0)
-  .max(100)
-  .refine((n) => Number.isInteger(n * 2), codedIssue('invalidFormat', { format: 'halfSteps' }));
-
-export const zOption = z.object({ label: z.enum(OPTION_LABELS), content: zHtml(5000) });
-export const zGapRules = z.object({
-  ignoreCase: z.boolean().default(true),
-  normalizeSpace: z.boolean().default(true),
-  fullHalfWidth: z.boolean().default(true),
-  numericTolerance: z.number().min(0).max(1_000_000).nullable().default(null),
-  // 'relative': the tolerance is a share of the accepted number (0.05 is 5%).
-  toleranceMode: z.enum(['absolute', 'relative']).default('absolute'),
-  anyOrder: z.boolean().default(false),
-  // Moodle's short-answer match: a `*` in an accepted answer stands for any run of characters (`\\*`
-  // is a star itself); the whole entry must match. Off: accepted answers are literal text.
-  wildcards: z.boolean().default(false),
-});
-// A blank's own rules, over the question's (a cloze question's blanks: one case-sensitive, one
-// numeric within 0.01).
-export const zBlankRules = z.object({
-  ignoreCase: z.boolean().optional(),
-  wildcards: z.boolean().optional(),
-  numericTolerance: z.number().min(0).max(1_000_000).nullable().optional(),
-  toleranceMode: z.enum(['absolute', 'relative']).optional(),
-});
-// An accepted alternative worth part of the blank's score, e.g. 0.5 for half marks.
-export const zPartialAnswer = z.object({
-  answer: z.string().trim().min(1).max(200),
-  fraction: z.number().gt(0).lt(1),
-});
-export const zBlank = z.object({
-  score: zScore,
-  answers: z.array(z.string().trim().min(1).max(200)).min(1, codedIssue('blankAnswer')).max(20),
-  partial: z.array(zPartialAnswer).max(20).default([]),
-  rules: zBlankRules.optional(),
-});
-// A short answer marked by matching the whole answer, Moodle's way: the first accepted answer (in
-// order) the student's answer matches gives its fraction of the marks (0 marks a known wrong answer).
-// With a tolerance the answer is a number and matches within it (Moodle's numerical questions).
-export const zAcceptedAnswer = z.object({
-  answer: z.string().trim().min(1).max(200),
-  fraction: z.number().min(0).max(1),
-  tolerance: z.number().min(0).max(1_000_000).nullable().default(null),
-});
-// A unit a numerical answer may carry: "2 km" with {unit: 'km', multiplier: 0.001} is 2000 in the
-// base unit (Moodle: the answer in the base unit is the value divided by the multiplier).
-export const zAnswerUnit = z.object({ unit: z.string().trim().min(1).max(20), multiplier: z.number().positive() });
-export const zKeyword = z.object({ word: z.string().trim().min(1).max(100), points: zPoints });
 
 // The parts every question (and every child of a compose question) has.
 const questionCore = {
@@ -187,7 +145,10 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
       break;
     }
     case QuestionType.ShortAnswer: {
-      const a = q.answer as { keywords?: { points: number }[]; accepted?: { fraction: number }[] } | null;
+      const a = q.answer as {
+        keywords?: { points: number }[];
+        accepted?: { answer: string; fraction: number; tolerance?: number | null }[];
+      } | null;
       if (!a || !Array.isArray(a.keywords)) {
         ctx.addIssue({ code: 'custom', path: at('answer'), ...codedIssue('referenceAnswer') });
         break;
@@ -196,6 +157,18 @@ function checkQuestion(q: Core, ctx: Ctx, path: (string | number)[] = []) {
         // As in Moodle, one accepted answer at least must be worth full marks.
         if (!a.accepted.some((x) => x.fraction === 1))
           ctx.addIssue({ code: 'custom', path: at('answer', 'accepted'), ...codedIssue('acceptedFull') });
+        // A numeric answer (one with a tolerance) is a number, or `*` for any number.
+        for (const x of a.accepted) {
+          if (x.tolerance !== null && x.tolerance !== undefined && x.answer !== '*' && parseNumber(x.answer) === null)
+            ctx.addIssue({
+              code: 'custom',
+              path: at('answer', 'accepted'),
+              ...codedIssue('interopNotNumber', { value: x.answer }),
+            });
+        }
+        const units = ((a as { units?: { unit: string }[] }).units ?? []).map((u) => u.unit);
+        if (new Set(units).size !== units.length)
+          ctx.addIssue({ code: 'custom', path: at('answer', 'units'), ...codedIssue('unitRepeated') });
         break;
       }
       const sum = a.keywords.reduce((s, k) => s + k.points, 0);
