@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The API tests (apps/server/test) run on the embedded PGlite and, when DATABASE_URL is set (CI), on
 // PostgreSQL too. With DATABASE_URL, PostgreSQL runs every API file and PGlite the set below, which
@@ -86,11 +87,32 @@ const isolate = process.env.ISOLATE === '1';
 // 182-241 s); at most 4, to stay well inside PostgreSQL's 100 connections (an app's pool holds up
 // to 10, multiprocess.test's servers several times that).
 const maxWorkers = Math.min(4, Math.max(2, os.availableParallelism()));
+// The longest files start first, so none is left running alone at the end while the other workers
+// idle (a clean clone has no timings cached, and vitest would then start the largest files first:
+// process.test, short but about 90 s of server processes, started last and ran alone for a minute).
+const LONG_FIRST = ['process', 'fuzz', 'multiprocess', 'access-matrix', 'exam', 'attempt', 'push'].map(
+  (name) => `/test/${name}.test.ts`,
+);
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.findIndex((end) => f.moduleId.endsWith(end));
+      return i < 0 ? LONG_FIRST.length : i;
+    };
+    // Stable: within a project, the named files in this order, then the rest as vitest sorted them.
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => (a.f.project.name === b.f.project.name ? rank(a.f) - rank(b.f) || a.i - b.i : a.i - b.i))
+      .map(({ f }) => f);
+  }
+}
 // Migrates and seeds the demo databases once per run; each test file starts from a copy.
 const globalSetup = ['apps/server/test/global-setup.ts'];
 export default defineConfig({
   test: {
     maxWorkers,
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         test: {
