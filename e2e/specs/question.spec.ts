@@ -264,7 +264,7 @@ test.describe('question list', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(gift),
     });
-    await dialog.getByRole('button', { name: '检查文件' }).click();
+    await dialog.getByRole('button', { name: '校验文件' }).click();
     // The dry run: two to import under the new knowledge point, the matching question not supported.
     await expect(dialog).toContainText('格式：GIFT');
     await expect(dialog).toContainText('2 道将导入');

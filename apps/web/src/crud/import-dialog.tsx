@@ -1,7 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { Title } from '@lyceum/contract';
 import { Alert, Button, Modal, Progress, Result, Space, Steps, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickTitle, useLang } from '../shell/i18n';
 import { ImportProblems } from './import-problems';
@@ -9,7 +9,14 @@ import type { ImportReport } from './resource-api';
 
 export interface ImportApi<R extends ImportReport = ImportReport> {
   template: (lang: 'en' | 'zh') => Promise<string>;
-  importFile: (file: Blob, dryRun: boolean, lang: 'en' | 'zh', onProgress?: (fraction: number) => void) => Promise<R>;
+  importFile: (
+    file: Blob,
+    dryRun: boolean,
+    lang: 'en' | 'zh',
+    onProgress?: (fraction: number) => void,
+    // Write what passes and leave out what is refused (imports that can: the question bank's).
+    options?: { skipRefused: boolean },
+  ) => Promise<R>;
 }
 
 type Stage<R> =
@@ -25,6 +32,14 @@ export interface ImportTexts<R> {
   hint?: string;
   confirm?: (report: R) => string;
   allValid?: (report: R) => string;
+  // With some refused: the label of "import what passes" (null: not offered).
+  partial?: (report: R) => string | null;
+  // The result's title and the line under it.
+  done?: (report: R) => string;
+  doneNote?: (report: R) => string | undefined;
+  // The drop zone's words, and under them the files taken.
+  drop?: string;
+  dropHint?: string;
 }
 
 interface Props<R extends ImportReport> {
@@ -36,6 +51,12 @@ interface Props<R extends ImportReport> {
   texts?: ImportTexts<R>;
   // Instead of the result page: called once the file is written (e.g. to open what it made).
   onDone?: (report: R) => void;
+  // The files the picker offers (an .xlsx by default).
+  accept?: string;
+  // More controls under the drop zone (a default score).
+  extra?: ReactNode;
+  // The dry run's own view instead of the problem list (a table of what each row becomes).
+  preview?: (report: R) => ReactNode;
 }
 
 const STEP: Record<Stage<ImportReport>['kind'], number> = { pick: 0, checking: 1, preview: 1, importing: 2, done: 2 };
@@ -49,6 +70,9 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
   onImported,
   texts = {},
   onDone,
+  accept = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  extra,
+  preview,
 }: Props<R>) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -76,20 +100,25 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
     }
   }
 
-  async function commit(total: number) {
+  async function commit(total: number, skipRefused = false) {
     if (!file) return;
     setStage({ kind: 'importing', progress: 0, total });
     try {
-      const report = await api.importFile(file, false, lang, (p) =>
-        setStage({ kind: 'importing', progress: p, total }),
+      const report = await api.importFile(
+        file,
+        false,
+        lang,
+        (p) => setStage({ kind: 'importing', progress: p, total }),
+        skipRefused ? { skipRefused } : undefined,
       );
-      if (!report.errors.length && onDone) {
+      const written = report.created > 0 || !report.errors.length;
+      if (written && onDone) {
         setFile(null);
         setStage({ kind: 'pick' });
         onDone(report);
         return;
       }
-      setStage(report.errors.length ? { kind: 'preview', report } : { kind: 'done', report });
+      setStage(written ? { kind: 'done', report } : { kind: 'preview', report });
     } catch {
       setStage({ kind: 'pick' });
     }
@@ -118,6 +147,7 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
       case 'preview': {
         const { report } = stage;
         const ok = report.errors.length === 0 && report.valid > 0;
+        const partial = !ok && report.valid > 0 ? (texts.partial?.(report) ?? null) : null;
         return [
           <Button key="back" onClick={() => setStage({ kind: 'pick' })}>
             {t('import.another')}
@@ -125,6 +155,10 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
           ok ? (
             <Button key="go" type="primary" onClick={() => commit(report.valid)}>
               {texts.confirm ? texts.confirm(report) : t('import.confirm', { count: report.valid })}
+            </Button>
+          ) : partial ? (
+            <Button key="some" type="primary" danger onClick={() => commit(report.valid, true)}>
+              {partial}
             </Button>
           ) : (
             <Button key="close" onClick={close}>
@@ -151,7 +185,7 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
       onCancel={close}
       closable={!busy}
       mask={{ closable: false }}
-      width={760}
+      width={stage.kind === 'preview' && preview ? 1080 : 760}
       footer={footer}
       destroyOnHidden
     >
@@ -170,7 +204,7 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
             {t('import.template')}
           </Button>
           <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept={accept}
             maxCount={1}
             fileList={file ? [{ uid: '1', name: file.name, status: 'done', size: file.size }] : []}
             beforeUpload={(f) => {
@@ -182,9 +216,10 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{t('import.drop')}</p>
-            <p className="ant-upload-hint">{t('import.dropHint')}</p>
+            <p className="ant-upload-text">{texts.drop ?? t('import.drop')}</p>
+            <p className="ant-upload-hint">{texts.dropHint ?? t('import.dropHint')}</p>
           </Upload.Dragger>
+          {extra}
         </Space>
       )}
       {(stage.kind === 'checking' || stage.kind === 'importing') && (
@@ -202,12 +237,13 @@ export function ImportDialog<R extends ImportReport = ImportReport>({
           </p>
         </div>
       )}
-      {stage.kind === 'preview' && <Preview meta={meta} report={stage.report} allValid={texts.allValid} />}
+      {stage.kind === 'preview' &&
+        (preview ? preview(stage.report) : <Preview meta={meta} report={stage.report} allValid={texts.allValid} />)}
       {stage.kind === 'done' && (
         <Result
           status="success"
-          title={t('import.done', { count: stage.report.created })}
-          subTitle={file?.name}
+          title={texts.done ? texts.done(stage.report) : t('import.done', { count: stage.report.created })}
+          subTitle={texts.doneNote?.(stage.report) ?? file?.name}
           style={{ padding: '16px 0' }}
         />
       )}
