@@ -133,6 +133,11 @@ async function walk(page: Page, role: Role, lang: Lang) {
   await useLanguage(page, 'en');
 }
 
+// The walks are the longest tests (about three minutes in all) and independent of each other: they
+// spread over the workers instead of running one after another in the worker that picks this file
+// last (files are taken in name order), which left the other worker idle at the end.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [role, langs] of [
   ['admin', ['en', 'zh']],
   ['academic', ['en']],

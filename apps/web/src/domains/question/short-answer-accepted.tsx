@@ -138,15 +138,17 @@ export function WholeAnswerEditor({ value, onChange, prefix }: Props) {
           </Button>
         </Space>
       </Field>
-      <Space size={6} style={{ marginBottom: 16 }}>
-        <Switch
-          id={fieldId(`${prefix}answer.caseSensitive`)}
-          size="small"
-          checked={!!value.caseSensitive}
-          onChange={(caseSensitive) => onChange({ caseSensitive })}
-        />
-        <label htmlFor={fieldId(`${prefix}answer.caseSensitive`)}>{t('question.caseSensitive')}</label>
-      </Space>
+      <div style={{ marginBottom: 16 }}>
+        <Space size={6}>
+          <Switch
+            id={fieldId(`${prefix}answer.caseSensitive`)}
+            size="small"
+            checked={!!value.caseSensitive}
+            onChange={(caseSensitive) => onChange({ caseSensitive })}
+          />
+          <label htmlFor={fieldId(`${prefix}answer.caseSensitive`)}>{t('question.caseSensitive')}</label>
+        </Space>
+      </div>
       {(numeric || units.length > 0) && (
         <Field path={unitsPath} label={t('question.units')} extra={t('question.unitsHint')} help={unitsHelp} noLabelFor>
           <Space orientation="vertical" style={{ width: '100%' }}>

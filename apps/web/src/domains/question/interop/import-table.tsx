@@ -61,7 +61,7 @@ export function ImportTable({ report }: { report: QuestionImportReport }) {
           showIcon
           title={t('questionInterop.newCategories', {
             count: report.newCategories.length,
-            names: report.newCategories.slice(0, 12).join('；'),
+            names: report.newCategories.slice(0, 12).join(lang === 'zh' ? '；' : '; '),
           })}
         />
       )}
@@ -71,13 +71,13 @@ export function ImportTable({ report }: { report: QuestionImportReport }) {
         rowKey="row"
         dataSource={rows}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-        scroll={{ x: 900, y: 420 }}
+        scroll={{ x: 1000, y: 420 }}
         columns={[
-          { title: t('questionInterop.colWhere'), dataIndex: 'position', width: 150, ellipsis: true },
+          { title: t('questionInterop.colWhere'), dataIndex: 'position', width: 130, ellipsis: true },
           {
             title: t('questionInterop.colStatus'),
             dataIndex: 'status',
-            width: 96,
+            width: 90,
             render: (s: QuestionImportItem['status']) => (
               <Tag color={STATUS_COLOR[s]}>{t(`questionInterop.status_${s}`)}</Tag>
             ),
@@ -85,7 +85,7 @@ export function ImportTable({ report }: { report: QuestionImportReport }) {
           {
             title: t('questionInterop.colType'),
             dataIndex: 'type',
-            width: 104,
+            width: 100,
             render: (type: number | null) =>
               type === null ? '—' : labelOf(questionTypeLabels, type as 1 | 2 | 3 | 4 | 5 | 6, lang),
           },
@@ -93,14 +93,14 @@ export function ImportTable({ report }: { report: QuestionImportReport }) {
           {
             title: t('questionInterop.colCategory'),
             dataIndex: 'category',
-            width: 180,
+            width: 160,
             ellipsis: true,
             render: (c: string) => c || t('questionInterop.noCategory'),
           },
           {
             title: t('questionInterop.colReasons'),
             key: 'reasons',
-            width: 300,
+            width: 280,
             render: (_: unknown, item) => (
               <Space orientation="vertical" size={0}>
                 {item.reasons.map((r) => (
