@@ -1,4 +1,4 @@
-import { BLANK_MARKER, type ErrorDetail, OPTION_LABELS } from '@lyceum/contract';
+import { BLANK_MARKER, type ErrorDetail, OPTION_LABELS, zGapRules } from '@lyceum/contract';
 import {
   find,
   formatAt,
@@ -185,16 +185,8 @@ function readShort(b: Block, r: Reading) {
 }
 
 function gap(b: Block, answers: Scored[], ruleOverrides: { wildcards?: boolean }, blankRules?: object) {
-  const rules = {
-    ignoreCase: true,
-    normalizeSpace: true,
-    fullHalfWidth: true,
-    numericTolerance: null,
-    toleranceMode: 'absolute',
-    anyOrder: false,
-    wildcards: false,
-    ...ruleOverrides,
-  };
+  // The contract's defaults, with what the block says.
+  const rules = zGapRules.parse(ruleOverrides);
   const blank = {
     score: b.score,
     answers: answers.filter((a) => a.fraction === 1).map((a) => a.answer),

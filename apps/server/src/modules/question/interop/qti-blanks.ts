@@ -1,4 +1,4 @@
-import { BLANK_MARKER, JudgeType, QuestionType } from '@lyceum/contract';
+import { BLANK_MARKER, JudgeType, QuestionType, zGapRules } from '@lyceum/contract';
 import type { QtiExtension } from './qti-extension';
 import { type ItemScope, numberOf, type ResponseDecl } from './qti-item-scope';
 import { attr, child, descendants, elements, plainText, type XElement } from './qti-xml';
@@ -156,7 +156,7 @@ function readGaps(body: XElement, inters: XElement[], scope: ItemScope): Record<
       ...(Object.keys(own).length ? { rules: own } : {}),
     };
   });
-  const rules = { ignoreCase, normalizeSpace: true, fullHalfWidth: true, numericTolerance: null, anyOrder: false };
+  const rules = zGapRules.parse({ ignoreCase });
   return {
     type: QuestionType.GapFilling,
     stem,
