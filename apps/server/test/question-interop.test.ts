@@ -252,6 +252,11 @@ describe('importing other systems’ question files', () => {
       expect(reply.error?.key, key).toBe(key);
       expect(reply.error?.field).toBe('file');
     }
+    // A NUL character cannot be stored: that question is refused in the dry run, named, nothing written.
+    const nul = await send(Buffer.from('::N1::Is\u0000 it so?{T}\n\n::N2::Fine?{T}\n'), { dryRun: 'false' });
+    expect(nul.response.items.map((i) => i.status)).toEqual(['refused', 'create']);
+    expect(nul.response.errors[0].error.key).toBe('dbBadCharacter');
+    expect(nul.response.created).toBe(0);
     expect(await snapshotOrganization(t.database.db, orgId())).toEqual(before);
     // Students do not import.
     const denied = await send(fixture('gift/all-forms.gift.txt'), {}, student);

@@ -1,5 +1,6 @@
 import {
   capitalise,
+  type ErrorDetail,
   errorText,
   type ImportRowError,
   type Lang,
@@ -85,6 +86,12 @@ function fieldLabel(field: string, lang: Lang): string {
   return f ? f.label[lang] : '';
 }
 
+// A NUL character (a file's `&#0;` or a raw byte) cannot be stored in a text column: refused in the
+// dry run, on its question, rather than failing the whole write.
+function storable(input: Record<string, unknown>): { field: string; detail: ErrorDetail }[] {
+  return JSON.stringify(input).includes('\\u0000') ? [{ field: 'stem', detail: { key: 'dbBadCharacter' } }] : [];
+}
+
 export async function importQuestionFile(
   ctx: RequestContext,
   storage: FileStorage,
@@ -103,7 +110,7 @@ export async function importQuestionFile(
   const rows: QuestionRow[] = placed.items.map((i) => ({
     row: i.ordinal,
     input: i.input,
-    problems: [...i.problems, ...checkEmbedded(i), ...(linked.get(i.ordinal) ?? [])],
+    problems: [...i.problems, ...checkEmbedded(i), ...(linked.get(i.ordinal) ?? []), ...storable(i.input)],
     childRows: i.childRows ?? [],
   }));
   const errors = new ImportErrors(opts.lang, () => '');
@@ -120,10 +127,12 @@ export async function importQuestionFile(
     ...e,
     column: e.column || (e.field ? fieldLabel(e.field, opts.lang) : ''),
   }));
+  // A compose question's child rows report on their own rows; the table shows them on the question.
+  const ownerOf = new Map<number, number>();
+  for (const i of items) for (const row of [i.ordinal, ...(i.childRows ?? [])]) ownerOf.set(row, i.ordinal);
   const reasonsOf = new Map<number, string[]>();
   for (const e of list) {
-    // A compose question's child rows report on their own rows; the table shows them on the question.
-    const owner = items.find((i) => i.ordinal === e.row || i.childRows?.includes(e.row))?.ordinal ?? e.row;
+    const owner = ownerOf.get(e.row) ?? e.row;
     reasonsOf.set(owner, [...(reasonsOf.get(owner) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
   }
   const duplicateRows = new Set(duplicates.map((d) => d.row));
